@@ -1,0 +1,83 @@
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * A stream or topic named either by its name or by its numeric id, as Iggy allows both. Unlike the
+ * SDK's identifiers it is serializable, so it can travel inside sources, sinks and splits.
+ */
+@PublicEvolving
+public final class IggyId implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    @Nullable private final String name;
+    private final long numericId;
+
+    private IggyId(@Nullable String name, long numericId) {
+        this.name = name;
+        this.numericId = numericId;
+    }
+
+    public static IggyId of(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("An Iggy name must not be empty");
+        }
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
+            throw new IllegalArgumentException(
+                    "An Iggy name is at most 255 bytes, but '" + name + "' is longer");
+        }
+        return new IggyId(name, -1);
+    }
+
+    public static IggyId of(long numericId) {
+        if (numericId < 0 || numericId > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException(
+                    "An Iggy numeric id is an unsigned 32-bit number, but is " + numericId);
+        }
+        return new IggyId(null, numericId);
+    }
+
+    public boolean isNumeric() {
+        return name == null;
+    }
+
+    public StreamId toStreamId() {
+        return name != null ? StreamId.of(name) : StreamId.of(numericId);
+    }
+
+    public TopicId toTopicId() {
+        return name != null ? TopicId.of(name) : TopicId.of(numericId);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggyId)) {
+            return false;
+        }
+        IggyId that = (IggyId) o;
+        return numericId == that.numericId && Objects.equals(name, that.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(name, numericId);
+    }
+
+    /** The name in quotes, or the numeric id after '#': as messages show it. */
+    @Override
+    public String toString() {
+        return name != null ? "'" + name + "'" : "#" + numericId;
+    }
+}
