@@ -1,0 +1,92 @@
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * One change of a keyed map: the key now has a value ({@link Kind#UPSERT}) or no longer exists
+ * ({@link Kind#DELETE}).
+ *
+ * <p>The keyed-map source emits these, and the keyed-map sink takes them: Iggy has no keys or
+ * tombstones of its own, so the key comes from a function of the message and a deletion from a
+ * predicate (source) or a deletion-payload function (sink).
+ *
+ * @param <K> the key type
+ * @param <V> the value type
+ */
+@PublicEvolving
+public final class IggyMapChange<K, V> implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Whether the key was set or removed. */
+    @PublicEvolving
+    public enum Kind {
+        UPSERT,
+        DELETE
+    }
+
+    private final Kind kind;
+    private final K key;
+    @Nullable private final V value;
+
+    private IggyMapChange(Kind kind, K key, @Nullable V value) {
+        this.kind = kind;
+        this.key = Objects.requireNonNull(key, "key");
+        this.value = value;
+    }
+
+    /** The key now maps to {@code value}. */
+    public static <K, V> IggyMapChange<K, V> upsert(K key, V value) {
+        return new IggyMapChange<>(Kind.UPSERT, key, Objects.requireNonNull(value, "value"));
+    }
+
+    /** The key no longer exists. */
+    public static <K, V> IggyMapChange<K, V> delete(K key) {
+        return new IggyMapChange<>(Kind.DELETE, key, null);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public boolean isDelete() {
+        return kind == Kind.DELETE;
+    }
+
+    public K key() {
+        return key;
+    }
+
+    /** The new value of an upsert; {@code null} for a delete. */
+    @Nullable
+    public V value() {
+        return value;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggyMapChange)) {
+            return false;
+        }
+        IggyMapChange<?, ?> that = (IggyMapChange<?, ?>) o;
+        return kind == that.kind && key.equals(that.key) && Objects.equals(value, that.value);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, key, value);
+    }
+
+    @Override
+    public String toString() {
+        return kind == Kind.UPSERT ? "UPSERT(" + key + " -> " + value + ")" : "DELETE(" + key + ")";
+    }
+}
