@@ -210,18 +210,21 @@ class IggySourceScenariosITCase {
                                         .endsWith("DELETE"));
     }
 
-    @Test
-    void scenario5_keyedMapUpsertThenDelete() throws Exception {
-        IGGY.createTopic(stream, topic, 1);
-        IGGY.send(stream, topic, 0, utf8("k1:v1", "k1:DELETE"));
-
+    private List<IggyMapChange<String, String>> readKeyedMapBounded() throws Exception {
         IggySource<IggyMapChange<String, String>> source =
                 source(keyBeforeColon())
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setBounded(IggyStoppingOffsets.latest())
                         .build();
-        List<IggyMapChange<String, String>> changes =
-                collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+        return collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+    }
+
+    @Test
+    void scenario5_keyedMapUpsertThenDelete() throws Exception {
+        IGGY.createTopic(stream, topic, 1);
+        IGGY.send(stream, topic, 0, utf8("k1:v1", "k1:DELETE"));
+
+        List<IggyMapChange<String, String>> changes = readKeyedMapBounded();
 
         assertThat(changes)
                 .containsExactly(IggyMapChange.upsert("k1", "k1:v1"), IggyMapChange.delete("k1"));
@@ -233,13 +236,7 @@ class IggySourceScenariosITCase {
         IGGY.createTopic(stream, topic, 1);
         IGGY.send(stream, topic, 0, utf8("ghost:DELETE", ":empty-key", "0:zero"));
 
-        IggySource<IggyMapChange<String, String>> source =
-                source(keyBeforeColon())
-                        .setStartingOffsets(IggyStartingOffsets.earliest())
-                        .setBounded(IggyStoppingOffsets.latest())
-                        .build();
-        List<IggyMapChange<String, String>> changes =
-                collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+        List<IggyMapChange<String, String>> changes = readKeyedMapBounded();
 
         // The source keeps no per-key state: it emits the delete, and a keyed materialization
         // (as the keyed-map sink and upsert tables do) turns it into nothing.
@@ -264,13 +261,7 @@ class IggySourceScenariosITCase {
         IGGY.createTopic(stream, topic, 1);
         IGGY.send(stream, topic, 0, utf8("k1:v1", "no key here", "k2:v2"));
 
-        IggySource<IggyMapChange<String, String>> source =
-                source(keyBeforeColon())
-                        .setStartingOffsets(IggyStartingOffsets.earliest())
-                        .setBounded(IggyStoppingOffsets.latest())
-                        .build();
-        List<IggyMapChange<String, String>> changes =
-                collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+        List<IggyMapChange<String, String>> changes = readKeyedMapBounded();
 
         assertThat(changes)
                 .containsExactly(
