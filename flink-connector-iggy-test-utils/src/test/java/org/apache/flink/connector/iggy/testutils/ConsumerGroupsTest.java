@@ -53,7 +53,7 @@ class ConsumerGroupsTest {
 
     @AfterEach
     void closeMembers() {
-        members.forEach(IggyTcpClient::close);
+        Clients.closeAll(members);
     }
 
     @Test

@@ -56,7 +56,7 @@ class UsersAndPermissionsTest {
 
     @AfterEach
     void cleanUp() {
-        clients.forEach(IggyTcpClient::close);
+        Clients.closeAll(clients);
         for (String user : createdUsers) {
             IGGY.client().users().deleteUser(UserId.of(user));
         }
