@@ -147,8 +147,13 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         return boundPort;
     }
 
+    /**
+     * The host clients should connect to: the configured one, or the loopback address when the
+     * server listens on every interface ({@code 0.0.0.0} or {@code ::}).
+     */
     public String host() {
-        return config.host();
+        String host = config.host();
+        return host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
     }
 
     /** {@code host:port}, the form of {@code IGGY_TCP_ADDRESS}. */
