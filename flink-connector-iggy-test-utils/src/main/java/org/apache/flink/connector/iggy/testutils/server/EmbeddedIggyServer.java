@@ -256,6 +256,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final String rootUsername;
         private final String rootPassword;
         private final Deduplication deduplication;
+        private final Duration consumerGroupRebalancingTimeout;
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -263,6 +264,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.rootUsername = builder.rootUsername;
             this.rootPassword = builder.rootPassword;
             this.deduplication = builder.deduplication;
+            this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
         }
 
         public static Config defaults() {
@@ -292,6 +294,14 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
         public Deduplication deduplication() {
             return deduplication;
+        }
+
+        /**
+         * How long a partition that a consumer-group rebalance takes from a member waits for that
+         * member to commit what it polled before it moves anyway (server default 30 s).
+         */
+        public Duration consumerGroupRebalancingTimeout() {
+            return consumerGroupRebalancingTimeout;
         }
 
         @Override
@@ -336,6 +346,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             private String rootUsername = "iggy";
             private String rootPassword = "iggy";
             private Deduplication deduplication = Deduplication.DISABLED;
+            private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
 
             private Builder() {}
 
@@ -367,6 +378,14 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             /** Deduplication on with the server's default window (10000 ids, 1 minute). */
             public Builder deduplicationEnabled() {
                 return deduplication(Deduplication.enabledWithDefaults());
+            }
+
+            public Builder consumerGroupRebalancingTimeout(Duration timeout) {
+                if (timeout.isNegative()) {
+                    throw new IllegalArgumentException("negative timeout: " + timeout);
+                }
+                this.consumerGroupRebalancingTimeout = timeout;
+                return this;
             }
 
             public Config build() {
