@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -392,10 +391,5 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                 return new Config(this);
             }
         }
-    }
-
-    /** Used by the standalone main to block until the JVM is killed. */
-    static void awaitForever() throws InterruptedException {
-        new CountDownLatch(1).await();
     }
 }
