@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -109,6 +110,7 @@ class IggySinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void write(T element, Context context) throws IOException, InterruptedException {
+        retireCompleted();
         checkSendFailure();
         IggySinkRecord record = schema.serialize(element, sinkContext, context.timestamp());
         if (record == null) {
@@ -124,7 +126,6 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         } else if (lingerTimer == null) {
             armLingerTimer(buffer.firstAddedAt + lingerMillis);
         }
-        retireCompleted();
     }
 
     @Override
@@ -199,9 +200,10 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         int records = batch.size();
         result.whenComplete(
                 (ok, error) -> {
-                    if (error != null) {
+                    // A cancellation comes from awaitOldest's timeout, which records it itself.
+                    if (error != null && !(error instanceof CancellationException)) {
                         sendFailure.compareAndSet(null, describeFailure(partition, records, error));
-                    } else {
+                    } else if (error == null) {
                         lastSendTimeMillis = System.currentTimeMillis() - start;
                     }
                 });
