@@ -1,0 +1,291 @@
+package org.apache.flink.connector.iggy.testutils;
+
+import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+
+import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.consumeroffset.ConsumerOffsetInfo;
+import org.apache.iggy.identifier.ConsumerId;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.apache.iggy.message.MessageId;
+import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.topic.CompressionAlgorithm;
+import org.apache.iggy.topic.TopicDetails;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * JUnit 5 extension that gives a test class an Iggy server: a fresh {@link EmbeddedIggyServer} per
+ * class, or, when the environment variable {@code IGGY_TCP_ADDRESS=host:port} is set, a real server
+ * at that address (credentials from {@code IGGY_USERNAME}/{@code IGGY_PASSWORD}, default {@code
+ * iggy}/{@code iggy}).
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final IggyServerExtension IGGY = new IggyServerExtension();
+ * }</pre>
+ *
+ * <p>Tests on a shared real server should name their streams with {@link #uniqueName(String)}.
+ * Tests that need the embedded server itself (restart, deduplication) should skip when {@link
+ * #embeddedServer()} is empty.
+ */
+public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback {
+    public static final String ADDRESS_ENV = "IGGY_TCP_ADDRESS";
+    public static final String USERNAME_ENV = "IGGY_USERNAME";
+    public static final String PASSWORD_ENV = "IGGY_PASSWORD";
+    public static final String DEFAULT_CREDENTIAL = "iggy";
+
+    /** Large enough for any partition a test fills; readAll polls in pages of this size. */
+    private static final int READ_ALL_PAGE = 10_000;
+
+    private static final AtomicLong NAME_COUNTER = new AtomicLong();
+    private static final String RUN_ID = UUID.randomUUID().toString().substring(0, 8);
+
+    private final EmbeddedIggyServer.Config config;
+    private final String externalAddress;
+
+    private int activations;
+    private EmbeddedIggyServer server;
+    private String host;
+    private int port;
+    private String username;
+    private String password;
+    private IggyTcpClient client;
+
+    /** Uses the default server configuration. */
+    public IggyServerExtension() {
+        this(EmbeddedIggyServer.Config.defaults());
+    }
+
+    /**
+     * Uses {@code config} for the embedded server (e.g. deduplication on). Ignored when {@code
+     * IGGY_TCP_ADDRESS} points at a real server, whose configuration is its own.
+     */
+    public IggyServerExtension(EmbeddedIggyServer.Config config) {
+        this.config = config;
+        String address = System.getenv(ADDRESS_ENV);
+        this.externalAddress = address == null || address.isBlank() ? null : address.trim();
+    }
+
+    @Override
+    public synchronized void beforeAll(ExtensionContext context) {
+        if (activations++ > 0) {
+            return; // nested classes share the outer class's server
+        }
+        if (externalAddress != null) {
+            int colon = externalAddress.lastIndexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException(
+                        ADDRESS_ENV + " must be host:port, was " + externalAddress);
+            }
+            host = externalAddress.substring(0, colon);
+            port = Integer.parseInt(externalAddress.substring(colon + 1));
+            username = envOrDefault(USERNAME_ENV);
+            password = envOrDefault(PASSWORD_ENV);
+        } else {
+            server = EmbeddedIggyServer.start(config);
+            host = server.host();
+            port = server.port();
+            username = config.rootUsername();
+            password = config.rootPassword();
+        }
+        client = newClient();
+    }
+
+    @Override
+    public synchronized void afterAll(ExtensionContext context) {
+        if (--activations > 0) {
+            return;
+        }
+        try {
+            if (client != null) {
+                client.close();
+            }
+        } finally {
+            client = null;
+            if (server != null) {
+                server.close();
+                server = null;
+            }
+        }
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** {@code host:port}. */
+    public String address() {
+        return host + ":" + port;
+    }
+
+    public String username() {
+        return username;
+    }
+
+    public String password() {
+        return password;
+    }
+
+    public boolean isExternal() {
+        return externalAddress != null;
+    }
+
+    /** The in-JVM server, or empty when the tests run against a real server. */
+    public Optional<EmbeddedIggyServer> embeddedServer() {
+        return Optional.ofNullable(server);
+    }
+
+    /** A logged-in blocking client owned by the extension; closed after all tests. */
+    public IggyTcpClient client() {
+        if (client == null) {
+            throw new IllegalStateException("The extension is not active (register it statically)");
+        }
+        return client;
+    }
+
+    /** A new logged-in blocking client; the caller closes it. */
+    public IggyTcpClient newClient() {
+        return IggyTcpClient.builder()
+                .host(host)
+                .port(port)
+                .credentials(username, password)
+                .buildAndLogin();
+    }
+
+    /** A name no other test (in this or another JVM) uses, so tests can share a real server. */
+    public String uniqueName(String prefix) {
+        return prefix + "-" + RUN_ID + "-" + NAME_COUNTER.incrementAndGet();
+    }
+
+    public void createStream(String stream) {
+        client().streams().createStream(stream);
+    }
+
+    /** No compression, server-default expiry and size, no replication factor. */
+    public void createTopic(String stream, String topic, int partitions) {
+        client().topics()
+                .createTopic(
+                        StreamId.of(stream),
+                        (long) partitions,
+                        CompressionAlgorithm.None,
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        Optional.empty(),
+                        topic);
+    }
+
+    public void deleteStream(String stream) {
+        client().streams().deleteStream(StreamId.of(stream));
+    }
+
+    /** Sends the payloads as one batch to one partition (server-assigned ids, no headers). */
+    public void send(String stream, String topic, long partition, List<byte[]> payloads) {
+        List<Message> messages = new ArrayList<>(payloads.size());
+        for (byte[] payload : payloads) {
+            messages.add(message(payload));
+        }
+        client().messages()
+                .sendMessages(
+                        StreamId.of(stream),
+                        TopicId.of(topic),
+                        Partitioning.partitionId(partition),
+                        messages);
+    }
+
+    /** Polls with a plain consumer and no auto-commit, so nothing is stored on the server. */
+    public List<Message> poll(
+            String stream, String topic, long partition, long fromOffset, int count) {
+        PolledMessages polled =
+                client().messages()
+                        .pollMessages(
+                                StreamId.of(stream),
+                                TopicId.of(topic),
+                                Optional.of(partition),
+                                Consumer.of(0L),
+                                PollingStrategy.offset(BigInteger.valueOf(fromOffset)),
+                                (long) count,
+                                false);
+        return polled.messages();
+    }
+
+    /** Every message currently in the partition, in offset order. */
+    public List<Message> readAll(String stream, String topic, long partition) {
+        long messagesCount = messagesCount(stream, topic, partition);
+        List<Message> all = new ArrayList<>();
+        while (all.size() < messagesCount) {
+            List<Message> page = poll(stream, topic, partition, all.size(), READ_ALL_PAGE);
+            if (page.isEmpty()) {
+                break;
+            }
+            all.addAll(page);
+        }
+        return all;
+    }
+
+    /** The offset stored for {@code Consumer.of(ConsumerId.of(consumerName))}, if any. */
+    public Optional<Long> storedOffset(
+            String stream, String topic, long partition, String consumerName) {
+        return client().consumerOffsets()
+                .getConsumerOffset(
+                        StreamId.of(stream),
+                        TopicId.of(topic),
+                        Optional.of(partition),
+                        Consumer.of(ConsumerId.of(consumerName)))
+                .map(ConsumerOffsetInfo::storedOffset)
+                .map(BigInteger::longValueExact);
+    }
+
+    private long messagesCount(String stream, String topic, long partition) {
+        TopicDetails details =
+                client().topics()
+                        .getTopic(StreamId.of(stream), TopicId.of(topic))
+                        .orElseThrow(
+                                () ->
+                                        new IllegalArgumentException(
+                                                "No topic " + topic + " in stream " + stream));
+        return details.partitions().stream()
+                .filter(p -> p.id() == partition)
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("No partition " + partition))
+                .messagesCount()
+                .longValueExact();
+    }
+
+    private static Message message(byte[] payload) {
+        MessageHeader header =
+                new MessageHeader(
+                        BigInteger.ZERO,
+                        MessageId.serverGenerated(),
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        0L,
+                        (long) payload.length,
+                        BigInteger.ZERO);
+        return new Message(header, payload, Map.of());
+    }
+
+    private static String envOrDefault(String name) {
+        String value = System.getenv(name);
+        return value == null || value.isEmpty() ? DEFAULT_CREDENTIAL : value;
+    }
+}

@@ -1,0 +1,50 @@
+package org.apache.flink.connector.iggy.testutils.server;
+
+/** The command codes of Iggy's binary protocol that SDK 0.8.0 sends over TCP. */
+final class CommandCodes {
+    static final int PING = 1;
+    static final int GET_STATS = 10;
+    static final int GET_ME = 20;
+    static final int GET_CLIENT = 21;
+    static final int GET_CLIENTS = 22;
+    static final int GET_USER = 31;
+    static final int GET_USERS = 32;
+    static final int CREATE_USER = 33;
+    static final int DELETE_USER = 34;
+    static final int UPDATE_USER = 35;
+    static final int UPDATE_PERMISSIONS = 36;
+    static final int CHANGE_PASSWORD = 37;
+    static final int LOGIN_USER = 38;
+    static final int LOGOUT_USER = 39;
+    static final int GET_PATS = 41;
+    static final int CREATE_PAT = 42;
+    static final int DELETE_PAT = 43;
+    static final int LOGIN_WITH_PAT = 44;
+    static final int POLL_MESSAGES = 100;
+    static final int SEND_MESSAGES = 101;
+    static final int GET_CONSUMER_OFFSET = 120;
+    static final int STORE_CONSUMER_OFFSET = 121;
+    static final int DELETE_CONSUMER_OFFSET = 122;
+    static final int GET_STREAM = 200;
+    static final int GET_STREAMS = 201;
+    static final int CREATE_STREAM = 202;
+    static final int DELETE_STREAM = 203;
+    static final int UPDATE_STREAM = 204;
+    static final int PURGE_STREAM = 205;
+    static final int GET_TOPIC = 300;
+    static final int GET_TOPICS = 301;
+    static final int CREATE_TOPIC = 302;
+    static final int DELETE_TOPIC = 303;
+    static final int UPDATE_TOPIC = 304;
+    static final int PURGE_TOPIC = 305;
+    static final int CREATE_PARTITIONS = 402;
+    static final int DELETE_PARTITIONS = 403;
+    static final int GET_CONSUMER_GROUP = 600;
+    static final int GET_CONSUMER_GROUPS = 601;
+    static final int CREATE_CONSUMER_GROUP = 602;
+    static final int DELETE_CONSUMER_GROUP = 603;
+    static final int JOIN_CONSUMER_GROUP = 604;
+    static final int LEAVE_CONSUMER_GROUP = 605;
+
+    private CommandCodes() {}
+}

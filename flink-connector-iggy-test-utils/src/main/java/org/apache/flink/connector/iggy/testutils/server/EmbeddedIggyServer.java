@@ -1,0 +1,355 @@
+package org.apache.flink.connector.iggy.testutils.server;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An Iggy server inside the JVM that speaks the binary TCP protocol of Iggy 0.8, so the unmodified
+ * Java SDK ({@code org.apache.iggy:iggy:0.8.0}) can talk to it. Data lives in memory.
+ *
+ * <pre>{@code
+ * try (EmbeddedIggyServer server = EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults())) {
+ *     IggyTcpClient client = IggyTcpClient.builder().host(server.host()).port(server.port())
+ *             .credentials("iggy", "iggy").buildAndLogin();
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>{@link #restart()} drops every connection and keeps all data (streams, topics, messages,
+ * stored offsets, consumer groups, users, tokens), like a restart of a real server.
+ */
+public final class EmbeddedIggyServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedIggyServer.class);
+    private static final AtomicInteger THREAD_IDS = new AtomicInteger();
+
+    private final Config config;
+    private final ServerState state;
+    private final CommandDispatcher dispatcher;
+    private final Set<ClientConnection> connections = ConcurrentHashMap.newKeySet();
+
+    private ServerSocket serverSocket;
+    private Thread acceptor;
+    private int boundPort = -1;
+
+    public EmbeddedIggyServer() {
+        this(Config.defaults());
+    }
+
+    public EmbeddedIggyServer(Config config) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.state = new ServerState(config);
+        this.dispatcher = new CommandDispatcher(state);
+    }
+
+    /** Creates and starts a server. */
+    public static EmbeddedIggyServer start(Config config) {
+        EmbeddedIggyServer server = new EmbeddedIggyServer(config);
+        server.start();
+        return server;
+    }
+
+    /**
+     * Starts listening. After a {@link #stop()} the server listens on the same port again, so
+     * clients can reconnect to the address they knew.
+     */
+    public synchronized void start() {
+        if (serverSocket != null) {
+            throw new IllegalStateException("already started");
+        }
+        int port = boundPort >= 0 ? boundPort : config.port();
+        try {
+            ServerSocket socket = new ServerSocket();
+            socket.setReuseAddress(true);
+            socket.bind(new InetSocketAddress(InetAddress.getByName(config.host()), port), 256);
+            serverSocket = socket;
+            boundPort = socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(
+                    "Cannot listen on " + config.host() + ":" + port + ": " + e.getMessage(), e);
+        }
+        ServerSocket socket = serverSocket;
+        acceptor = newThread(() -> acceptLoop(socket), "iggy-embedded-acceptor");
+        acceptor.start();
+        LOG.info("Embedded Iggy server listening on {}", address());
+    }
+
+    /**
+     * Stops listening and closes every connection; returns once their sessions are gone (so their
+     * consumer-group memberships have been dropped). Data is kept.
+     */
+    public void stop() {
+        Thread acceptorThread;
+        synchronized (this) {
+            if (serverSocket == null) {
+                return;
+            }
+            try {
+                serverSocket.close();
+            } catch (IOException e) {
+                LOG.debug("Closing the listening socket failed", e);
+            }
+            serverSocket = null;
+            acceptorThread = acceptor;
+            acceptor = null;
+        }
+        joinQuietly(acceptorThread);
+        for (ClientConnection connection : connections) {
+            connection.close();
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!connections.isEmpty() && System.nanoTime() < deadline) {
+            synchronized (connections) {
+                try {
+                    connections.wait(50);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        LOG.info("Embedded Iggy server on port {} stopped", boundPort);
+    }
+
+    /** Simulates a server restart: connections are dropped, all data survives. */
+    public void restart() {
+        stop();
+        start();
+    }
+
+    @Override
+    public void close() {
+        stop();
+    }
+
+    public synchronized boolean isRunning() {
+        return serverSocket != null;
+    }
+
+    /** The port the server listens on (the actual one when the configured port is 0). */
+    public synchronized int port() {
+        if (boundPort < 0) {
+            throw new IllegalStateException("not started");
+        }
+        return boundPort;
+    }
+
+    public String host() {
+        return config.host();
+    }
+
+    /** {@code host:port}, the form of {@code IGGY_TCP_ADDRESS}. */
+    public String address() {
+        return host() + ":" + port();
+    }
+
+    public Config config() {
+        return config;
+    }
+
+    /** Runs the server standalone; see {@link EmbeddedIggyServerMain}. */
+    public static void main(String[] args) throws Exception {
+        EmbeddedIggyServerMain.main(args);
+    }
+
+    private void acceptLoop(ServerSocket socket) {
+        while (!socket.isClosed()) {
+            Socket client;
+            try {
+                client = socket.accept();
+            } catch (SocketException e) {
+                return; // closed by stop()
+            } catch (IOException e) {
+                LOG.warn("Accepting a connection failed", e);
+                continue;
+            }
+            ClientConnection[] holder = new ClientConnection[1];
+            ClientConnection connection =
+                    new ClientConnection(
+                            client,
+                            state,
+                            dispatcher,
+                            () -> {
+                                connections.remove(holder[0]);
+                                synchronized (connections) {
+                                    connections.notifyAll();
+                                }
+                            });
+            holder[0] = connection;
+            connections.add(connection);
+            synchronized (this) {
+                if (serverSocket != socket) {
+                    // stop() ran meanwhile and may have missed this connection.
+                    connection.close();
+                }
+            }
+            newThread(connection, "iggy-embedded-connection-" + THREAD_IDS.incrementAndGet())
+                    .start();
+        }
+    }
+
+    private static Thread newThread(Runnable runnable, String name) {
+        Thread thread = new Thread(runnable, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static void joinQuietly(Thread thread) {
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Server settings. Defaults: {@code 127.0.0.1}, an ephemeral port, root user {@code
+     * iggy}/{@code iggy}, message deduplication off (as {@code system.message_deduplication} in the
+     * real server's config).
+     */
+    public static final class Config {
+        private final String host;
+        private final int port;
+        private final String rootUsername;
+        private final String rootPassword;
+        private final Deduplication deduplication;
+
+        private Config(Builder builder) {
+            this.host = builder.host;
+            this.port = builder.port;
+            this.rootUsername = builder.rootUsername;
+            this.rootPassword = builder.rootPassword;
+            this.deduplication = builder.deduplication;
+        }
+
+        public static Config defaults() {
+            return builder().build();
+        }
+
+        public static Builder builder() {
+            return new Builder();
+        }
+
+        public String host() {
+            return host;
+        }
+
+        /** 0 means an ephemeral port chosen at the first start. */
+        public int port() {
+            return port;
+        }
+
+        public String rootUsername() {
+            return rootUsername;
+        }
+
+        public String rootPassword() {
+            return rootPassword;
+        }
+
+        public Deduplication deduplication() {
+            return deduplication;
+        }
+
+        @Override
+        public String toString() {
+            return "Config{host="
+                    + host
+                    + ", port="
+                    + port
+                    + ", rootUsername="
+                    + rootUsername
+                    + ", deduplication="
+                    + deduplication
+                    + '}';
+        }
+
+        /**
+         * Message deduplication by message id: a message whose id was appended to the same
+         * partition within {@code expiry} (and is among the last {@code maxEntries} ids) is dropped
+         * silently, and the send still succeeds. Server defaults: off, 10000, 1 minute.
+         */
+        public record Deduplication(boolean enabled, int maxEntries, Duration expiry) {
+            public static final Deduplication DISABLED =
+                    new Deduplication(false, 10_000, Duration.ofMinutes(1));
+
+            public Deduplication {
+                if (maxEntries <= 0) {
+                    throw new IllegalArgumentException("maxEntries must be positive");
+                }
+                Objects.requireNonNull(expiry, "expiry");
+            }
+
+            /** Deduplication on, with the server's default window. */
+            public static Deduplication enabledWithDefaults() {
+                return new Deduplication(true, 10_000, Duration.ofMinutes(1));
+            }
+        }
+
+        /** Builds a {@link Config}. */
+        public static final class Builder {
+            private String host = "127.0.0.1";
+            private int port = 0;
+            private String rootUsername = "iggy";
+            private String rootPassword = "iggy";
+            private Deduplication deduplication = Deduplication.DISABLED;
+
+            private Builder() {}
+
+            /** The address to listen on, also the host clients are told to use. */
+            public Builder host(String host) {
+                this.host = Objects.requireNonNull(host, "host");
+                return this;
+            }
+
+            public Builder port(int port) {
+                if (port < 0 || port > 65535) {
+                    throw new IllegalArgumentException("port out of range: " + port);
+                }
+                this.port = port;
+                return this;
+            }
+
+            public Builder rootCredentials(String username, String password) {
+                this.rootUsername = Objects.requireNonNull(username, "username");
+                this.rootPassword = Objects.requireNonNull(password, "password");
+                return this;
+            }
+
+            public Builder deduplication(Deduplication deduplication) {
+                this.deduplication = Objects.requireNonNull(deduplication, "deduplication");
+                return this;
+            }
+
+            /** Deduplication on with the server's default window (10000 ids, 1 minute). */
+            public Builder deduplicationEnabled() {
+                return deduplication(Deduplication.enabledWithDefaults());
+            }
+
+            public Config build() {
+                return new Config(this);
+            }
+        }
+    }
+
+    /** Used by the standalone main to block until the JVM is killed. */
+    static void awaitForever() throws InterruptedException {
+        new CountDownLatch(1).await();
+    }
+}

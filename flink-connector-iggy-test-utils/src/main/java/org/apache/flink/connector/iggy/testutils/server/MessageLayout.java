@@ -1,0 +1,21 @@
+package org.apache.flink.connector.iggy.testutils.server;
+
+/**
+ * Byte positions inside one encoded message: a 64-byte header, then the payload, then the user
+ * headers. The layout is the same in SendMessages and in PollMessages.
+ */
+final class MessageLayout {
+    static final int HEADER_SIZE = 64;
+    static final int CHECKSUM = 0;
+    static final int ID = 8;
+    static final int OFFSET = 24;
+    static final int TIMESTAMP = 32;
+    static final int ORIGIN_TIMESTAMP = 40;
+    static final int USER_HEADERS_LENGTH = 48;
+    static final int PAYLOAD_LENGTH = 52;
+
+    static final long MAX_PAYLOAD_SIZE = 64_000_000L;
+    static final long MAX_USER_HEADERS_SIZE = 100_000L;
+
+    private MessageLayout() {}
+}

@@ -1,0 +1,232 @@
+package org.apache.flink.connector.iggy.testutils.server;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One partition: its message log and the consumer offsets stored for it.
+ *
+ * <p>The log is a growing array of {@link StoredBatch}es, one per send. Appends are serialised by
+ * the partition's monitor; a poll finds its start by binary search over the batches and returns
+ * slices of the immutable batch arrays, so it copies nothing while holding the lock.
+ */
+final class PartitionLog {
+    private final int id;
+    private final long createdAt;
+
+    /** Null when deduplication is off. */
+    private final MessageDeduplicator deduplicator;
+
+    // Guarded by "this".
+    private StoredBatch[] batches = new StoredBatch[16];
+    private int batchCount;
+    private long nextOffset;
+    private long messagesCount;
+    private long sizeBytes;
+    private long lastTimestamp;
+
+    /** Offsets stored by single consumers, keyed by {@link ConsumerRef#offsetKey()}. */
+    private final Map<Long, Long> consumerOffsets = new ConcurrentHashMap<>();
+
+    /** Offsets stored by consumer groups, keyed by group id. */
+    private final Map<Integer, Long> groupOffsets = new ConcurrentHashMap<>();
+
+    /** The last offset returned to each consumer group; decides pending revocations. */
+    private final Map<Integer, Long> groupLastPolled = new ConcurrentHashMap<>();
+
+    PartitionLog(int id, long createdAt, MessageDeduplicator deduplicator) {
+        this.id = id;
+        this.createdAt = createdAt;
+        this.deduplicator = deduplicator;
+    }
+
+    int id() {
+        return id;
+    }
+
+    long createdAt() {
+        return createdAt;
+    }
+
+    Map<Long, Long> consumerOffsets() {
+        return consumerOffsets;
+    }
+
+    Map<Integer, Long> groupOffsets() {
+        return groupOffsets;
+    }
+
+    Map<Integer, Long> groupLastPolled() {
+        return groupLastPolled;
+    }
+
+    /** A consistent view of the counters shown in topic details and poll replies. */
+    synchronized Stats stats() {
+        return new Stats(currentOffset(), messagesCount, sizeBytes, messagesCount > 0);
+    }
+
+    record Stats(long currentOffset, long messagesCount, long sizeBytes, boolean hasMessages) {}
+
+    /**
+     * Appends the messages of one send, assigning consecutive offsets and one server timestamp.
+     *
+     * @param data encoded messages (owned by the log from now on; ids already assigned)
+     * @param ends end position of each message in {@code data}
+     * @return the number of messages kept (fewer than sent only when deduplication drops some)
+     */
+    synchronized int append(byte[] data, int[] ends) {
+        long timestamp = Math.max(Clock.nowMicros(), lastTimestamp);
+        if (deduplicator != null) {
+            int[] kept = dropDuplicates(data, ends, timestamp);
+            if (kept.length != ends.length) {
+                data = compact(data, ends, kept);
+                ends = endsOf(data, kept, ends);
+            }
+            if (ends.length == 0) {
+                return 0;
+            }
+        }
+        for (int i = 0; i < ends.length; i++) {
+            int start = i == 0 ? 0 : ends[i - 1];
+            LittleEndian.putLong(data, start + MessageLayout.OFFSET, nextOffset + i);
+            LittleEndian.putLong(data, start + MessageLayout.TIMESTAMP, timestamp);
+        }
+        if (batchCount == batches.length) {
+            batches = Arrays.copyOf(batches, batchCount * 2);
+        }
+        batches[batchCount++] = new StoredBatch(nextOffset, timestamp, data, ends);
+        nextOffset += ends.length;
+        messagesCount += ends.length;
+        sizeBytes += ends[ends.length - 1];
+        lastTimestamp = timestamp;
+        return ends.length;
+    }
+
+    /** Returns the indexes of the messages whose ids were not seen within the window. */
+    private int[] dropDuplicates(byte[] data, int[] ends, long now) {
+        int[] kept = new int[ends.length];
+        int keptCount = 0;
+        for (int i = 0; i < ends.length; i++) {
+            int start = i == 0 ? 0 : ends[i - 1];
+            long low = LittleEndian.getLong(data, start + MessageLayout.ID);
+            long high = LittleEndian.getLong(data, start + MessageLayout.ID + 8);
+            if (deduplicator.recordIfNew(low, high, now)) {
+                kept[keptCount++] = i;
+            }
+        }
+        return Arrays.copyOf(kept, keptCount);
+    }
+
+    private static byte[] compact(byte[] data, int[] ends, int[] kept) {
+        int size = 0;
+        for (int index : kept) {
+            size += ends[index] - (index == 0 ? 0 : ends[index - 1]);
+        }
+        byte[] result = new byte[size];
+        int position = 0;
+        for (int index : kept) {
+            int start = index == 0 ? 0 : ends[index - 1];
+            int length = ends[index] - start;
+            System.arraycopy(data, start, result, position, length);
+            position += length;
+        }
+        return result;
+    }
+
+    private static int[] endsOf(byte[] compacted, int[] kept, int[] originalEnds) {
+        int[] result = new int[kept.length];
+        int position = 0;
+        for (int i = 0; i < kept.length; i++) {
+            int index = kept[i];
+            position += originalEnds[index] - (index == 0 ? 0 : originalEnds[index - 1]);
+            result[i] = position;
+        }
+        return result;
+    }
+
+    /** Offset of the first message whose server timestamp is at least {@code micros}, or -1. */
+    synchronized long firstOffsetAtOrAfter(long micros) {
+        int low = 0;
+        int high = batchCount;
+        while (low < high) {
+            int middle = (low + high) >>> 1;
+            if (batches[middle].timestamp() < micros) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        return low < batchCount ? batches[low].firstOffset() : -1;
+    }
+
+    /** The first retained offset. Nothing is ever deleted here, so it is 0. */
+    long firstOffset() {
+        return 0;
+    }
+
+    /**
+     * Reads up to {@code count} messages starting at {@code startOffset}.
+     *
+     * @return the slices to send and the offset of the last message in them
+     */
+    synchronized ReadResult read(long startOffset, long count) {
+        long current = currentOffset();
+        if (messagesCount == 0 || startOffset > current || count <= 0) {
+            return new ReadResult(List.of(), 0, -1, current);
+        }
+        int batchIndex = batchContaining(startOffset);
+        List<Reply.ByteSlice> slices = new ArrayList<>();
+        long remaining = count;
+        long offset = startOffset;
+        int messages = 0;
+        while (remaining > 0 && batchIndex < batchCount) {
+            StoredBatch batch = batches[batchIndex++];
+            int first = (int) (offset - batch.firstOffset());
+            int last = (int) Math.min(batch.count() - 1L, first + remaining - 1);
+            int start = batch.start(first);
+            slices.add(new Reply.ByteSlice(batch.data(), start, batch.ends()[last] - start));
+            int taken = last - first + 1;
+            messages += taken;
+            remaining -= taken;
+            offset += taken;
+        }
+        return new ReadResult(slices, messages, offset - 1, current);
+    }
+
+    /** The result of {@link #read}: {@code lastOffset} is -1 when no message was read. */
+    record ReadResult(
+            List<Reply.ByteSlice> slices, int messageCount, long lastOffset, long currentOffset) {}
+
+    private int batchContaining(long offset) {
+        int low = 0;
+        int high = batchCount - 1;
+        while (low < high) {
+            int middle = (low + high + 1) >>> 1;
+            if (batches[middle].firstOffset() <= offset) {
+                low = middle;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return low;
+    }
+
+    /** Deletes every message and stored offset, as a purge does; offsets start again at 0. */
+    synchronized void purge() {
+        batches = new StoredBatch[16];
+        batchCount = 0;
+        nextOffset = 0;
+        messagesCount = 0;
+        sizeBytes = 0;
+        consumerOffsets.clear();
+        groupOffsets.clear();
+        groupLastPolled.clear();
+    }
+
+    private long currentOffset() {
+        return messagesCount == 0 ? 0 : nextOffset - 1;
+    }
+}

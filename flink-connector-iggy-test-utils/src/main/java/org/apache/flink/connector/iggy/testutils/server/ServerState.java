@@ -1,0 +1,177 @@
+package org.apache.flink.connector.iggy.testutils.server;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Everything the server knows: streams with their topics, partitions and groups, users, and the
+ * connected clients. It outlives the listening socket, so a {@link EmbeddedIggyServer#restart()}
+ * keeps all data.
+ *
+ * <p>Locking: creating, renaming or deleting streams, topics, partitions and groups takes the write
+ * lock; every other command holds the read lock while it resolves names, so sends and polls on
+ * different partitions run in parallel. A partition serialises its own appends; a group serialises
+ * its own membership changes.
+ */
+final class ServerState {
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final TreeMap<Integer, StreamState> streams = new TreeMap<>();
+    private final Map<String, StreamState> streamsByName = new HashMap<>();
+    private final IdAllocator streamIds = new IdAllocator();
+
+    private final UserRegistry users;
+    private final EmbeddedIggyServer.Config config;
+    private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
+    private final AtomicLong clientIds = new AtomicLong();
+    private final long startedAtMicros = Clock.nowMicros();
+
+    ServerState(EmbeddedIggyServer.Config config) {
+        this.config = config;
+        this.users = new UserRegistry(config.rootUsername(), config.rootPassword());
+    }
+
+    EmbeddedIggyServer.Config config() {
+        return config;
+    }
+
+    UserRegistry users() {
+        return users;
+    }
+
+    ReadWriteLock lock() {
+        return lock;
+    }
+
+    long startedAtMicros() {
+        return startedAtMicros;
+    }
+
+    /** Runs an action that only reads the catalog (or changes one partition or group). */
+    <T> T read(java.util.function.Supplier<T> action) {
+        lock.readLock().lock();
+        try {
+            return action.get();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Runs an action that creates, renames or deletes catalog entries. */
+    <T> T write(java.util.function.Supplier<T> action) {
+        lock.writeLock().lock();
+        try {
+            return action.get();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    // ---- sessions
+
+    Session openSession(String address) {
+        Session session = new Session(clientIds.incrementAndGet(), address);
+        sessions.put(session.clientId(), session);
+        return session;
+    }
+
+    /** A closed connection leaves every group it had joined; the groups rebalance fully. */
+    void closeSession(Session session) {
+        session.markClosed();
+        sessions.remove(session.clientId());
+        lock.readLock().lock();
+        try {
+            for (ConsumerGroupState group : session.groups()) {
+                group.leave(session);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    Session session(long clientId) {
+        return sessions.get(clientId);
+    }
+
+    List<Session> sessions() {
+        List<Session> result = new ArrayList<>(sessions.values());
+        result.sort((a, b) -> Long.compare(a.clientId(), b.clientId()));
+        return result;
+    }
+
+    // ---- streams (callers hold the lock)
+
+    StreamState findStream(EntityId id) {
+        if (id.isNumeric()) {
+            return id.numeric() > Integer.MAX_VALUE ? null : streams.get((int) id.numeric());
+        }
+        return streamsByName.get(id.name());
+    }
+
+    StreamState stream(EntityId id) {
+        StreamState stream = findStream(id);
+        if (stream == null) {
+            throw CommandException.of(
+                    ErrorCodes.STREAM_ID_NOT_FOUND, "stream " + id + " not found");
+        }
+        return stream;
+    }
+
+    List<StreamState> streams() {
+        return new ArrayList<>(streams.values());
+    }
+
+    StreamState createStream(String name) {
+        if (streamsByName.containsKey(name)) {
+            throw CommandException.of(
+                    ErrorCodes.STREAM_NAME_ALREADY_EXISTS, "stream exists: " + name);
+        }
+        StreamState stream = new StreamState(streamIds.allocate(), name, Clock.nowMicros());
+        streams.put(stream.id(), stream);
+        streamsByName.put(name, stream);
+        return stream;
+    }
+
+    void renameStream(StreamState stream, String name) {
+        StreamState existing = streamsByName.get(name);
+        if (existing != null && existing != stream) {
+            throw CommandException.of(
+                    ErrorCodes.STREAM_NAME_ALREADY_EXISTS, "stream exists: " + name);
+        }
+        streamsByName.remove(stream.name);
+        stream.name = name;
+        streamsByName.put(name, stream);
+    }
+
+    void deleteStream(StreamState stream) {
+        for (TopicState topic : stream.topics.values()) {
+            forgetGroups(topic);
+        }
+        streams.remove(stream.id());
+        streamsByName.remove(stream.name);
+        streamIds.free(stream.id());
+    }
+
+    void forgetGroups(TopicState topic) {
+        for (ConsumerGroupState group : topic.groups.values()) {
+            group.markDeleted();
+        }
+    }
+
+    /** A new partition, deduplicating if the server is configured to. */
+    PartitionLog newPartition(int id, long createdAt) {
+        EmbeddedIggyServer.Config.Deduplication dedup = config.deduplication();
+        MessageDeduplicator deduplicator =
+                dedup.enabled()
+                        ? new MessageDeduplicator(
+                                dedup.maxEntries(), dedup.expiry().toNanos() / 1000)
+                        : null;
+        return new PartitionLog(id, createdAt, deduplicator);
+    }
+}

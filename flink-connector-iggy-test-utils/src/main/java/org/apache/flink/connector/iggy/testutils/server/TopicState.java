@@ -1,0 +1,98 @@
+package org.apache.flink.connector.iggy.testutils.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A topic: its settings, its partitions (ids {@code 0..n-1}) and its consumer groups.
+ *
+ * <p>Structural fields (name, settings, partition list, groups) change only under the write lock of
+ * {@link ServerState}; readers hold its read lock.
+ */
+final class TopicState {
+    static final long UNLIMITED = -1L; // u64::MAX on the wire
+
+    private final int id;
+    private final long createdAt;
+    String name;
+    int compression;
+    long messageExpiry;
+    long maxTopicSize;
+    int replicationFactor;
+
+    final List<PartitionLog> partitions = new ArrayList<>();
+    final TreeMap<Integer, ConsumerGroupState> groups = new TreeMap<>();
+    final IdAllocator groupIds = new IdAllocator();
+
+    /** Shared by all clients: balanced sends go to {@code counter++ % partitions}. */
+    private final AtomicLong balancedCounter = new AtomicLong();
+
+    TopicState(int id, String name, long createdAt) {
+        this.id = id;
+        this.name = name;
+        this.createdAt = createdAt;
+    }
+
+    int id() {
+        return id;
+    }
+
+    long createdAt() {
+        return createdAt;
+    }
+
+    long nextBalancedPartition() {
+        return Long.remainderUnsigned(balancedCounter.getAndIncrement(), partitions.size());
+    }
+
+    PartitionLog partition(long partitionId) {
+        if (partitionId < 0 || partitionId >= partitions.size()) {
+            throw CommandException.of(
+                    ErrorCodes.PARTITION_NOT_FOUND,
+                    "partition " + partitionId + " not found in topic " + name);
+        }
+        return partitions.get((int) partitionId);
+    }
+
+    ConsumerGroupState findGroup(EntityId groupId) {
+        if (groupId.isNumeric()) {
+            return groupId.numeric() > Integer.MAX_VALUE
+                    ? null
+                    : groups.get((int) groupId.numeric());
+        }
+        for (ConsumerGroupState group : groups.values()) {
+            if (group.name().equals(groupId.name())) {
+                return group;
+            }
+        }
+        return null;
+    }
+
+    ConsumerGroupState group(EntityId groupId) {
+        ConsumerGroupState group = findGroup(groupId);
+        if (group == null) {
+            throw CommandException.of(
+                    ErrorCodes.CONSUMER_GROUP_ID_NOT_FOUND,
+                    "consumer group " + groupId + " not found");
+        }
+        return group;
+    }
+
+    long sizeBytes() {
+        long total = 0;
+        for (PartitionLog partition : partitions) {
+            total += partition.stats().sizeBytes();
+        }
+        return total;
+    }
+
+    long messagesCount() {
+        long total = 0;
+        for (PartitionLog partition : partitions) {
+            total += partition.stats().messagesCount();
+        }
+        return total;
+    }
+}

@@ -1,0 +1,89 @@
+package org.apache.flink.connector.iggy.testutils;
+
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.ConsumerId;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.topic.TopicDetails;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
+import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The helper API that connector tests rely on. */
+class IggyServerExtensionTest {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @Test
+    void describesTheServerItPointsAt() {
+        assertThat(IGGY.address()).isEqualTo(IGGY.host() + ":" + IGGY.port());
+        assertThat(IGGY.port()).isPositive();
+        assertThat(IGGY.isExternal()).isEqualTo(System.getenv("IGGY_TCP_ADDRESS") != null);
+        assertThat(IGGY.embeddedServer().isPresent()).isEqualTo(!IGGY.isExternal());
+        IGGY.embeddedServer().ifPresent(server -> assertThat(server.port()).isEqualTo(IGGY.port()));
+        assertThat(IGGY.client().system().ping()).isEqualTo("pong");
+    }
+
+    @Test
+    void uniqueNamesDoNotRepeat() {
+        assertThat(IGGY.uniqueName("s")).isNotEqualTo(IGGY.uniqueName("s")).startsWith("s-");
+    }
+
+    @Test
+    void createSendPollReadAllAndDelete() {
+        String stream = IGGY.uniqueName("ext");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "t", 2);
+        List<byte[]> payloads = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            payloads.add(("m" + i).getBytes(StandardCharsets.UTF_8));
+        }
+
+        IGGY.send(stream, "t", 1, payloads);
+
+        TopicDetails topic =
+                IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("t")).orElseThrow();
+        assertThat(topic.compressionAlgorithm().name()).isEqualTo("None");
+        assertThat(topic.partitions().get(1).messagesCount()).isEqualTo(BigInteger.valueOf(25));
+        List<Message> page = IGGY.poll(stream, "t", 1, 10, 5);
+        assertThat(offsets(page)).containsExactly(10L, 11L, 12L, 13L, 14L);
+        List<Message> all = IGGY.readAll(stream, "t", 1);
+        assertThat(texts(all)).hasSize(25).startsWith("m0", "m1").endsWith("m24");
+        assertThat(IGGY.readAll(stream, "t", 0)).isEmpty();
+        // poll() stores nothing on the server
+        assertThat(IGGY.storedOffset(stream, "t", 1, "extension")).isEmpty();
+
+        IGGY.deleteStream(stream);
+        assertThat(IGGY.client().streams().getStream(StreamId.of(stream))).isEmpty();
+    }
+
+    @Test
+    void storedOffsetReadsANamedConsumersOffset() {
+        String stream = IGGY.uniqueName("ext-offset");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "t", 1);
+        IGGY.send(stream, "t", 0, List.of(new byte[1], new byte[1]));
+
+        IGGY.client()
+                .consumerOffsets()
+                .storeConsumerOffset(
+                        StreamId.of(stream),
+                        TopicId.of("t"),
+                        Optional.of(0L),
+                        Consumer.of(ConsumerId.of("flink-source")),
+                        BigInteger.ONE);
+
+        assertThat(IGGY.storedOffset(stream, "t", 0, "flink-source")).contains(1L);
+        assertThat(IGGY.storedOffset(stream, "t", 0, "someone-else")).isEmpty();
+    }
+}
