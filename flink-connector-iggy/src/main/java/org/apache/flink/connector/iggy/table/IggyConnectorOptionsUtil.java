@@ -462,15 +462,9 @@ final class IggyConnectorOptionsUtil {
         return projection;
     }
 
-    /** Key positions of a PRIMARY KEY table (upsert-iggy). */
+    /** Key positions of a PRIMARY KEY table (upsert-iggy, which has no 'key.fields'). */
     static int[] primaryKeyProjection(
             ReadableConfig options, DataType physicalDataType, int[] primaryKeyIndexes) {
-        if (!options.get(KEY_FIELDS).isEmpty()) {
-            throw new ValidationException(
-                    "Option '"
-                            + KEY_FIELDS.key()
-                            + "' is not allowed for upsert-iggy: its key is the PRIMARY KEY.");
-        }
         if (primaryKeyIndexes.length == 0) {
             throw new ValidationException(
                     "upsert-iggy needs a PRIMARY KEY: declare 'PRIMARY KEY (...) NOT ENFORCED'.");
