@@ -227,10 +227,10 @@ public final class IggySourceReader<T>
         List<IggyPartitionSplit> splits = super.snapshotState(checkpointId);
         List<OffsetToStore> offsets = new ArrayList<>();
         for (IggyPartitionSplitState state : activeSplits.values()) {
-            offsets.add(new OffsetToStore(state, state.nextOffset()));
+            offsets.add(new OffsetToStore(state, state.nextOffset(), false));
         }
         for (IggyPartitionSplitState state : finishedSplitsToStore.values()) {
-            offsets.add(new OffsetToStore(state, state.nextOffset()));
+            offsets.add(new OffsetToStore(state, state.nextOffset(), true));
         }
         offsetsByCheckpoint.put(checkpointId, offsets);
         return splits;
@@ -247,7 +247,9 @@ public final class IggySourceReader<T>
         }
         List<OffsetToStore> toStore = new ArrayList<>();
         for (OffsetToStore offset : offsets) {
-            finishedSplitsToStore.remove(offset.state.split().splitId(), offset.state);
+            if (offset.splitFinished) {
+                finishedSplitsToStore.remove(offset.state.split().splitId(), offset.state);
+            }
             long last = offset.nextOffset - 1;
             if (offset.nextOffset > offset.state.assignedAtOffset()
                     && last != offset.state.committedOffset()) {
@@ -312,9 +314,13 @@ public final class IggySourceReader<T>
         final IggyPartitionSplitState state;
         final long nextOffset;
 
-        OffsetToStore(IggyPartitionSplitState state, long nextOffset) {
+        /** Recorded after the split finished: its final offset, stored once. */
+        final boolean splitFinished;
+
+        OffsetToStore(IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {
             this.state = state;
             this.nextOffset = nextOffset;
+            this.splitFinished = splitFinished;
         }
     }
 
