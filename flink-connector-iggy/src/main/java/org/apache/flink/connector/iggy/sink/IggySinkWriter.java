@@ -57,6 +57,7 @@ class IggySinkWriter<T> implements SinkWriter<T> {
 
     private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
     private final ArrayDeque<InFlightBatch> inFlight = new ArrayDeque<>();
+    private final Map<Long, CompletableFuture<Void>> lastSend = new HashMap<>();
     private final AtomicReference<Throwable> sendFailure = new AtomicReference<>();
     @Nullable private ScheduledFuture<?> lingerTimer;
 
@@ -190,13 +191,23 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         List<Message> batch = buffer.messages;
         long bytes = buffer.bytes;
         buffer.clear();
-        long start = System.currentTimeMillis();
+        // One batch at a time per partition: the SDK spreads concurrent requests over several
+        // connections, so two in-flight batches for one partition could be appended out of order.
+        CompletableFuture<Void> previous = lastSend.get(partition);
         CompletableFuture<Void> result;
-        try {
-            result = sender.send(partition, batch);
-        } catch (RuntimeException e) {
-            result = CompletableFuture.failedFuture(e);
+        long[] start = new long[1];
+        if (previous == null || previous.isDone() && !previous.isCompletedExceptionally()) {
+            start[0] = System.currentTimeMillis();
+            result = sendNow(partition, batch);
+        } else {
+            result =
+                    previous.thenCompose(
+                            ok -> {
+                                start[0] = System.currentTimeMillis();
+                                return sendNow(partition, batch);
+                            });
         }
+        lastSend.put(partition, result);
         int records = batch.size();
         result.whenComplete(
                 (ok, error) -> {
@@ -204,10 +215,18 @@ class IggySinkWriter<T> implements SinkWriter<T> {
                     if (error != null && !(error instanceof CancellationException)) {
                         sendFailure.compareAndSet(null, describeFailure(partition, records, error));
                     } else if (error == null) {
-                        lastSendTimeMillis = System.currentTimeMillis() - start;
+                        lastSendTimeMillis = System.currentTimeMillis() - start[0];
                     }
                 });
         inFlight.add(new InFlightBatch(result, partition, records, bytes));
+    }
+
+    private CompletableFuture<Void> sendNow(long partition, List<Message> batch) {
+        try {
+            return sender.send(partition, batch);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     /** Waits for the oldest unacknowledged batch, bounded by the request timeout. */

@@ -67,13 +67,13 @@ class IggySinkWriterTest {
     void boundsInFlightRequests() throws Exception {
         sender.autoComplete = false;
         IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 2), byFirstChar());
-        write(writer, "0a", "0b");
+        write(writer, "0a", "1b");
         assertThat(sender.sends).hasSize(2);
         CompletableFuture<Void> third =
                 CompletableFuture.runAsync(
                         () -> {
                             try {
-                                write(writer, "0c");
+                                write(writer, "2c");
                             } catch (Exception e) {
                                 throw new RuntimeException(e);
                             }
@@ -84,7 +84,31 @@ class IggySinkWriterTest {
         sender.sends.get(0).result.complete(null);
         third.get(10, TimeUnit.SECONDS);
         assertThat(sender.sends).hasSize(3);
-        assertThat(sender.sends.get(2).payloads()).containsExactly("0c");
+        assertThat(sender.sends.get(2).payloads()).containsExactly("2c");
+    }
+
+    @Test
+    void sendsOneBatchAtATimePerPartitionToKeepItsOrder() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "0b", "1a");
+        // "0b" waits for "0a"; partition 1 is independent.
+        assertThat(sender.sends).extracting(s -> s.payloads().get(0)).containsExactly("0a", "1a");
+        assertThat(writer.inFlightBatches()).isEqualTo(3);
+        sender.sends.get(0).result.complete(null);
+        assertThat(sender.sends)
+                .extracting(s -> s.payloads().get(0))
+                .containsExactly("0a", "1a", "0b");
+    }
+
+    @Test
+    void aFailedBatchStopsTheLaterBatchesOfItsPartition() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "0b");
+        sender.sends.get(0).result.completeExceptionally(new IllegalStateException("refused"));
+        assertThat(sender.sends).hasSize(1);
+        assertThatThrownBy(() -> writer.flush(false)).hasMessageContaining("refused");
     }
 
     @Test
