@@ -298,7 +298,15 @@ final class IggyConnectorOptionsUtil {
         return guarantee;
     }
 
-    static void validateSinkOptions(ReadableConfig options, boolean upsert, boolean hasKey) {
+    /**
+     * Validates the sink options.
+     *
+     * @return the custom partitioner named by {@code sink.partitioner}, or {@code null} for a
+     *     built-in one
+     */
+    @Nullable
+    static IggyPartitioner<RowData> validateSinkOptions(
+            ReadableConfig options, boolean upsert, boolean hasKey, ClassLoader classLoader) {
         deliveryGuarantee(options);
         String partitioner = options.get(SINK_PARTITIONER);
         boolean builtIn =
@@ -313,9 +321,10 @@ final class IggyConnectorOptionsUtil {
                             + partitioner
                             + "' for upsert-iggy. Allowed values: 'fixed', 'key'.");
         }
-        if (!builtIn) {
-            partitionerClass(partitioner); // fails with the allowed values
-        }
+        IggyPartitioner<RowData> custom =
+                builtIn
+                        ? null
+                        : InstantiationUtil.instantiate(partitionerClass(partitioner, classLoader));
         if (partitioner.equals(SinkPartitioner.KEY) && !hasKey) {
             throw new ValidationException(
                     "Option '"
@@ -356,13 +365,15 @@ final class IggyConnectorOptionsUtil {
             throw new ValidationException(
                     "Option '" + SINK_LINGER.key() + "' must not be negative.");
         }
+        return custom;
     }
 
     @SuppressWarnings("unchecked")
-    static Class<? extends IggyPartitioner<RowData>> partitionerClass(String className) {
+    private static Class<? extends IggyPartitioner<RowData>> partitionerClass(
+            String className, ClassLoader classLoader) {
         Class<?> clazz;
         try {
-            clazz = Class.forName(className, false, Thread.currentThread().getContextClassLoader());
+            clazz = Class.forName(className, false, classLoader);
         } catch (ClassNotFoundException | LinkageError e) {
             throw new ValidationException(
                     "Invalid option '"
@@ -394,10 +405,6 @@ final class IggyConnectorOptionsUtil {
                             + "' has no public no-argument constructor.");
         }
         return (Class<? extends IggyPartitioner<RowData>>) clazz;
-    }
-
-    static IggyPartitioner<RowData> instantiate(Class<? extends IggyPartitioner<RowData>> clazz) {
-        return InstantiationUtil.instantiate(clazz);
     }
 
     // ----- keys and values --------------------------------------------------------------------

@@ -57,6 +57,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         /** 'fixed', 'round-robin', 'key' or a class name. */
         final String partitioner;
 
+        /** The instance of the class {@link #partitioner} names, if it names one. */
+        @Nullable final IggyPartitioner<RowData> customPartitioner;
+
         final long partition;
         final int batchSize;
         final Duration linger;
@@ -68,6 +71,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 String topic,
                 DeliveryGuarantee deliveryGuarantee,
                 String partitioner,
+                @Nullable IggyPartitioner<RowData> customPartitioner,
                 long partition,
                 int batchSize,
                 Duration linger,
@@ -77,6 +81,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             this.topic = topic;
             this.deliveryGuarantee = deliveryGuarantee;
             this.partitioner = partitioner;
+            this.customPartitioner = customPartitioner;
             this.partition = partition;
             this.batchSize = batchSize;
             this.linger = linger;
@@ -236,8 +241,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             case SinkPartitioner.KEY:
                 return IggyPartitioners.byKey();
             default:
-                return IggyConnectorOptionsUtil.instantiate(
-                        IggyConnectorOptionsUtil.partitionerClass(settings.partitioner));
+                return settings.customPartitioner;
         }
     }
 

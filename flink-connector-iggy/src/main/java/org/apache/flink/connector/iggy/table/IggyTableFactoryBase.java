@@ -5,6 +5,7 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.format.DecodingFormat;
@@ -203,7 +204,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
                 IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
-        IggyConnectorOptionsUtil.validateSinkOptions(options, upsert(), keyProjection.length > 0);
+        IggyPartitioner<RowData> customPartitioner =
+                IggyConnectorOptionsUtil.validateSinkOptions(
+                        options, upsert(), keyProjection.length > 0, context.getClassLoader());
         IggyDynamicSink.WriteSettings settings =
                 new IggyDynamicSink.WriteSettings(
                         IggyConnectorOptionsUtil.connectionConfig(options),
@@ -211,6 +214,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         IggyConnectorOptionsUtil.topic(options),
                         IggyConnectorOptionsUtil.deliveryGuarantee(options),
                         options.get(SINK_PARTITIONER),
+                        customPartitioner,
                         options.get(SINK_PARTITION),
                         options.get(SINK_BATCH_SIZE),
                         options.get(SINK_LINGER),
