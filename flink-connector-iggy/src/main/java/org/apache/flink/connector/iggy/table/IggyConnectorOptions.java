@@ -277,6 +277,16 @@ public final class IggyConnectorOptions {
 
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
+    public static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
+            ConfigOptions.key("sink.idempotent-writes")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
+                                    + " key and the key's message count), so that with the"
+                                    + " server's message deduplication on, messages replayed"
+                                    + " after a failover are dropped.");
+
     // ----- upsert deletes ---------------------------------------------------------------------
 
     public static final ConfigOption<DeleteEncoding> DELETE_ENCODING =

@@ -63,6 +63,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         final long partition;
         final int batchSize;
         final Duration linger;
+
+        /** upsert-iggy: deterministic message ids for the server's deduplication. */
+        final boolean idempotentWrites;
+
         @Nullable final Integer parallelism;
 
         WriteSettings(
@@ -75,6 +79,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 long partition,
                 int batchSize,
                 Duration linger,
+                boolean idempotentWrites,
                 @Nullable Integer parallelism) {
             this.connection = connection;
             this.stream = stream;
@@ -85,6 +90,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             this.partition = partition;
             this.batchSize = batchSize;
             this.linger = linger;
+            this.idempotentWrites = idempotentWrites;
             this.parallelism = parallelism;
         }
 
@@ -102,6 +108,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                     && partition == that.partition
                     && batchSize == that.batchSize
                     && linger.equals(that.linger)
+                    && idempotentWrites == that.idempotentWrites
                     && Objects.equals(parallelism, that.parallelism);
         }
 
@@ -267,7 +274,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setDeliveryGuarantee(settings.deliveryGuarantee)
                         .setBatchSize(settings.batchSize)
                         .setLinger(settings.linger)
-                        .setKeyHeader(keyHeader);
+                        .setKeyHeader(keyHeader)
+                        .setIdempotentWrites(settings.idempotentWrites);
         if (SinkPartitioner.KEY.equals(settings.partitioner)) {
             builder.setPartitionByKey();
         } else {

@@ -55,6 +55,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_ST
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARALLELISM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
@@ -124,6 +125,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SINK_LINGER);
         options.add(SINK_PARALLELISM);
         if (upsert()) {
+            options.add(SINK_IDEMPOTENT_WRITES);
             options.add(DELETE_ENCODING);
             options.add(DELETE_PAYLOAD);
         } else {
@@ -218,6 +220,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         options.get(SINK_PARTITION),
                         options.get(SINK_BATCH_SIZE),
                         options.get(SINK_LINGER),
+                        upsert() && options.get(SINK_IDEMPOTENT_WRITES),
                         options.getOptional(SINK_PARALLELISM).orElse(null));
         return new IggyDynamicSink(
                 physicalDataType,

@@ -374,6 +374,18 @@ class IggyDynamicTableFactoryTest {
                 (IggyDynamicSink) FactoryMocks.createTableSink(PK_SCHEMA, upsertOptions());
         assertThat(sink.getChangelogMode(ChangelogMode.all())).isEqualTo(ChangelogMode.upsert());
         assertThat(sink.listWritableMetadata()).isEmpty();
+        assertThat(sink.settings().idempotentWrites).isFalse();
+        assertThat(
+                        ((IggyDynamicSink)
+                                        FactoryMocks.createTableSink(
+                                                PK_SCHEMA,
+                                                with(
+                                                        upsertOptions(),
+                                                        "sink.idempotent-writes",
+                                                        "true")))
+                                .settings()
+                                .idempotentWrites)
+                .isTrue();
 
         IggyDynamicSource custom =
                 (IggyDynamicSource)
@@ -568,6 +580,11 @@ class IggyDynamicTableFactoryTest {
                         "'no-port' is not host:port"),
                 invalid("iggy", new String[] {"stream", null}, "stream"),
                 invalid("iggy", new String[] {"delete.encoding", "none"}, "delete.encoding"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.idempotent-writes", "true"},
+                        "Unsupported options found for 'iggy'",
+                        "sink.idempotent-writes"),
                 invalid(
                         "iggy",
                         new String[] {"scan.consumer-name", " "},

@@ -332,6 +332,8 @@ class IggyTableIntegrationTest {
                 "scan.bounded.mode",
                 "latest-offset");
         tEnv.executeSql("INSERT INTO users SELECT id, name FROM changes").await();
+        // Another producer's message without the key header: skipped by the keyed-map source.
+        IGGY.send(stream, "users", 0, utf8("{\"id\":\"k9\",\"name\":\"no key header\"}"));
 
         List<Message> written = new ArrayList<>();
         written.addAll(IGGY.readAll(stream, "users", 0));
@@ -437,16 +439,22 @@ class IggyTableIntegrationTest {
                                         .contains("earliest-offset")
                                         .contains("'password'='******'")
                                         .doesNotContain("Sup3r-Secret-PW"));
-        assertThat(tEnv.explainSql("SELECT * FROM " + goodTable("good", "any")))
-                .doesNotContain(IGGY.password().length() > 4 ? IGGY.password() : "\u0000");
+        createTable(
+                "planned",
+                "iggy",
+                "v STRING",
+                "topic",
+                "any",
+                "format",
+                "raw",
+                "password",
+                "Sup3r-Secret-PW");
+        assertThat(tEnv.explainSql("SELECT * FROM planned"))
+                .contains("planned")
+                .doesNotContain("Sup3r-Secret-PW");
     }
 
     // ----- helpers ------------------------------------------------------------------------------
-
-    private String goodTable(String name, String topic) {
-        createTable(name, "iggy", "v STRING", "topic", topic, "format", "raw");
-        return name;
-    }
 
     private void createTable(String name, String connector, String columns, String... options) {
         StringBuilder ddl =
