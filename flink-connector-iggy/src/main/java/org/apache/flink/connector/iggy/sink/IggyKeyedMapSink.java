@@ -10,6 +10,7 @@ import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.sink.reconcile.ReconciledMessage;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 
 import javax.annotation.Nullable;
 
@@ -21,8 +22,8 @@ import java.time.Duration;
  * from the last value sent for that key, and a configured payload when a sent key is deleted.
  *
  * <p>Before its writer the sink inserts {@code keyBy(key)} and an {@link IggyReconcileFunction},
- * which keeps a fingerprint of the last value sent per key in Flink keyed state. Set a {@code uid}
- * on the sink so that this state can be restored from a savepoint after the job changes.
+ * which keeps a fingerprint of the last value sent per key in Flink keyed state. To restore that
+ * state after the job graph changed, give it a uid ({@code setReconcileUid}) and the sink a uid.
  *
  * <p>Built with {@link IggySink#keyedMap} for {@link
  * org.apache.flink.connector.iggy.common.IggyMapChange} input, or with {@link #builder} for any
@@ -44,6 +45,7 @@ public class IggyKeyedMapSink<IN, K> implements Sink<IN>, SupportsPreWriteTopolo
     @Nullable private final String keyHeader;
     @Nullable private final byte[] sinkId;
     @Nullable private final Duration stateTtl;
+    @Nullable private final String reconcileUid;
 
     IggyKeyedMapSink(
             IggyWriterConfig config,
@@ -53,7 +55,8 @@ public class IggyKeyedMapSink<IN, K> implements Sink<IN>, SupportsPreWriteTopolo
             IggyPartitioner<ReconciledMessage> partitioner,
             @Nullable String keyHeader,
             @Nullable byte[] sinkId,
-            @Nullable Duration stateTtl) {
+            @Nullable Duration stateTtl,
+            @Nullable String reconcileUid) {
         this.config = config;
         this.keySelector = keySelector;
         this.keyType = keyType;
@@ -62,6 +65,7 @@ public class IggyKeyedMapSink<IN, K> implements Sink<IN>, SupportsPreWriteTopolo
         this.keyHeader = keyHeader;
         this.sinkId = sinkId;
         this.stateTtl = stateTtl;
+        this.reconcileUid = reconcileUid;
     }
 
     /**
@@ -78,12 +82,15 @@ public class IggyKeyedMapSink<IN, K> implements Sink<IN>, SupportsPreWriteTopolo
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
-        DataStream<ReconciledMessage> reconciled =
+        SingleOutputStreamOperator<ReconciledMessage> reconciled =
                 input.keyBy(keySelector, keyType)
                         .process(
                                 new IggyReconcileFunction<>(encoder, sinkId, stateTtl),
                                 TypeInformation.of(ReconciledMessage.class))
                         .name("Iggy Reconcile");
+        if (reconcileUid != null) {
+            reconciled.uid(reconcileUid);
+        }
         // The writer receives reconciled messages, not IN: see createWriter.
         return (DataStream) reconciled;
     }

@@ -30,6 +30,7 @@ public abstract class IggyKeyedMapSinkBuilderBase<
     private boolean idempotentWrites;
     @Nullable private String sinkId;
     @Nullable private Duration stateTtl;
+    @Nullable private String reconcileUid;
 
     IggyKeyedMapSinkBuilderBase() {}
 
@@ -90,6 +91,17 @@ public abstract class IggyKeyedMapSinkBuilderBase<
         return self();
     }
 
+    /**
+     * A uid for the operator that keeps the fingerprints, so that they restore from a savepoint
+     * even after the job graph upstream of the sink changed. Flink then requires a uid on the sink
+     * too ({@code sinkTo(sink).uid(...)}) and combines both. Without it the fingerprints restore
+     * only into an unchanged job graph.
+     */
+    public SELF setReconcileUid(String reconcileUid) {
+        this.reconcileUid = reconcileUid;
+        return self();
+    }
+
     IggyKeyedMapSink<IN, K> buildSink(
             KeySelector<IN, K> keySelector,
             TypeInformation<K> keyType,
@@ -105,6 +117,9 @@ public abstract class IggyKeyedMapSinkBuilderBase<
         if (keyHeader != null) {
             HeaderKey.fromString(keyHeader); // validates the name
         }
+        if (reconcileUid != null && reconcileUid.isBlank()) {
+            throw new IllegalArgumentException("The reconcile uid must not be blank");
+        }
         if (sinkId != null && !idempotentWrites) {
             throw new IllegalArgumentException(
                     "A sink id only shapes idempotent message ids: call setIdempotentWrites(true)"
@@ -118,6 +133,14 @@ public abstract class IggyKeyedMapSinkBuilderBase<
             id = name.getBytes(StandardCharsets.UTF_8);
         }
         return new IggyKeyedMapSink<>(
-                config, keySelector, keyType, encoder, partitioner, keyHeader, id, stateTtl);
+                config,
+                keySelector,
+                keyType,
+                encoder,
+                partitioner,
+                keyHeader,
+                id,
+                stateTtl,
+                reconcileUid);
     }
 }
