@@ -26,7 +26,10 @@ import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** {@link EmbeddedIggyServer#restart()}: connections drop, data survives. Embedded only. */
+/**
+ * {@link EmbeddedIggyServer#restart()} and {@link EmbeddedIggyServer#disconnectClients()}:
+ * connections drop, data survives. Embedded only.
+ */
 class RestartTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -129,6 +132,41 @@ class RestartTest {
                             .orElseThrow();
             assertThat(group.membersCount()).isZero();
         }
+    }
+
+    @Test
+    void disconnectClientsDropsConnectionsButKeepsListening() {
+        String stream = IGGY.uniqueName("disconnect");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "t", 1);
+        IggyTcpClient other = IGGY.newClient();
+        try {
+            assertThat(server.connectionCount()).isGreaterThanOrEqualTo(2);
+
+            server.disconnectClients();
+
+            assertThat(server.connectionCount()).isZero();
+            assertThat(server.isRunning()).isTrue();
+            IGGY.send(stream, "t", 0, List.of("after".getBytes()));
+            assertThat(texts(IGGY.readAll(stream, "t", 0))).containsExactly("after");
+        } finally {
+            other.close();
+        }
+    }
+
+    @Test
+    void connectionCountFallsWhenAClientCloses() {
+        int before = server.connectionCount();
+        IggyTcpClient client = IGGY.newClient();
+        assertThat(server.connectionCount()).isEqualTo(before + 1);
+
+        client.close();
+
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (server.connectionCount() > before && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(server.connectionCount()).isEqualTo(before);
     }
 
     @Test

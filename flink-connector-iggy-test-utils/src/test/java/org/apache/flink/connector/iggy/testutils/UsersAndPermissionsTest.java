@@ -56,7 +56,7 @@ class UsersAndPermissionsTest {
 
     @AfterEach
     void cleanUp() {
-        clients.forEach(IggyTcpClient::close);
+        Clients.closeAll(clients);
         for (String user : createdUsers) {
             IGGY.client().users().deleteUser(UserId.of(user));
         }
@@ -91,6 +91,9 @@ class UsersAndPermissionsTest {
         IggyTcpClient client = loginAs(name);
         assertServerError(
                 () -> client.streams().getStreams(), IggyAuthorizationException.class, 41);
+        assertServerError(() -> client.system().getStats(), IggyAuthorizationException.class, 41);
+        // Without any permission a user may still ask about its own connection.
+        assertThat(client.system().getMe().userId()).contains(created.id());
     }
 
     @Test

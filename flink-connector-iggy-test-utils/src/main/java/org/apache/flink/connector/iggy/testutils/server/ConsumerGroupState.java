@@ -113,10 +113,6 @@ final class ConsumerGroupState {
         return count;
     }
 
-    synchronized boolean isMember(Session session) {
-        return find(session) != null;
-    }
-
     /** Adds the connection (once) and runs a cooperative rebalance. */
     synchronized void join(Session session, TopicState topic) {
         dropDisconnectedMembers();

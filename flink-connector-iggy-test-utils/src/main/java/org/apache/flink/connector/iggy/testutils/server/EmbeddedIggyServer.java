@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -107,11 +108,17 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             acceptor = null;
         }
         joinQuietly(acceptorThread);
-        for (ClientConnection connection : connections) {
+        closeAndAwait(List.copyOf(connections));
+        LOG.info("Embedded Iggy server on port {} stopped", boundPort);
+    }
+
+    /** Closes the connections and waits until their threads have ended their sessions. */
+    private void closeAndAwait(List<ClientConnection> closing) {
+        for (ClientConnection connection : closing) {
             connection.close();
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!connections.isEmpty() && System.nanoTime() < deadline) {
+        while (closing.stream().anyMatch(connections::contains) && System.nanoTime() < deadline) {
             synchronized (connections) {
                 try {
                     connections.wait(50);
@@ -121,7 +128,22 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                 }
             }
         }
-        LOG.info("Embedded Iggy server on port {} stopped", boundPort);
+    }
+
+    /**
+     * Closes every client connection while the server keeps listening, like a network failure:
+     * clients must reconnect (and log in again). Returns once their sessions are gone.
+     */
+    public void disconnectClients() {
+        closeAndAwait(List.copyOf(connections));
+    }
+
+    /**
+     * The number of open client connections. Lets a test check that the code under test closed its
+     * clients (each SDK client may hold several pooled connections).
+     */
+    public int connectionCount() {
+        return connections.size();
     }
 
     /** Simulates a server restart: connections are dropped, all data survives. */
@@ -147,8 +169,13 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         return boundPort;
     }
 
+    /**
+     * The host clients should connect to: the configured one, or the loopback address when the
+     * server listens on every interface ({@code 0.0.0.0} or {@code ::}).
+     */
     public String host() {
-        return config.host();
+        String host = config.host();
+        return host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
     }
 
     /** {@code host:port}, the form of {@code IGGY_TCP_ADDRESS}. */

@@ -159,7 +159,7 @@ final class PartitionLog {
         int high = batchCount;
         while (low < high) {
             int middle = (low + high) >>> 1;
-            if (batches[middle].timestamp() < micros) {
+            if (Long.compareUnsigned(batches[middle].timestamp(), micros) < 0) {
                 low = middle + 1;
             } else {
                 high = middle;

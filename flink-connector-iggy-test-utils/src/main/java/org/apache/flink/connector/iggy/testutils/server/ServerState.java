@@ -37,16 +37,8 @@ final class ServerState {
         this.users = new UserRegistry(config.rootUsername(), config.rootPassword());
     }
 
-    EmbeddedIggyServer.Config config() {
-        return config;
-    }
-
     UserRegistry users() {
         return users;
-    }
-
-    ReadWriteLock lock() {
-        return lock;
     }
 
     long startedAtMicros() {

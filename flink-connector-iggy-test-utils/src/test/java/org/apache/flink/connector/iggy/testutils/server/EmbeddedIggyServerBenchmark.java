@@ -13,7 +13,15 @@ import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.topic.CompressionAlgorithm;
 
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.math.BigInteger;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,14 +31,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Throughput of the embedded server as seen by plain SDK loops: a blocking send loop, a blocking
- * poll loop, and a pipelined async send loop, with 100-byte messages in batches of 1000. Not a
- * test; it prints figures.
+ * poll loop, and a pipelined async send loop, with 100-byte messages in batches of 1000; then the
+ * same send and poll loops with raw protocol frames, to show the server's own capacity without the
+ * SDK's encoding costs. Not a test; it prints figures.
  *
  * <p>Arguments (all optional): {@code [messages] [batch size] [payload bytes]}, default 2,000,000
  * 1000 100.
  */
 public final class EmbeddedIggyServerBenchmark {
     private static final String STREAM = "benchmark";
+    private static final int LOGIN_USER = 38;
+    private static final int POLL_MESSAGES = 100;
+    private static final int SEND_MESSAGES = 101;
 
     private EmbeddedIggyServerBenchmark() {}
 
@@ -49,7 +61,7 @@ public final class EmbeddedIggyServerBenchmark {
                                 .credentials("iggy", "iggy")
                                 .buildAndLogin()) {
             client.streams().createStream(STREAM);
-            for (String topic : List.of("warmup", "blocking", "async")) {
+            for (String topic : List.of("warmup", "blocking", "async", "raw")) {
                 client.topics()
                         .createTopic(
                                 StreamId.of(STREAM),
@@ -76,6 +88,14 @@ public final class EmbeddedIggyServerBenchmark {
             start = System.nanoTime();
             long polled = pollBlocking(client, "blocking", batchSize, (long) batches * batchSize);
             report("poll (blocking, sequential)", start, polled, payloadSize);
+
+            start = System.nanoTime();
+            sendRaw(server, "raw", batchSize, payloadSize, batches);
+            report("send (raw frames, no SDK)", start, batches * batchSize, payloadSize);
+
+            start = System.nanoTime();
+            polled = pollRaw(server, "raw", batchSize, (long) batches * batchSize);
+            report("poll (raw frames, no SDK)", start, polled, payloadSize);
 
             AsyncIggyTcpClient async =
                     AsyncIggyTcpClient.builder()
@@ -146,6 +166,110 @@ public final class EmbeddedIggyServerBenchmark {
         }
         for (CompletableFuture<Void> send : window) {
             send.get(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The same send loop with a pre-encoded frame on a plain socket: it shows what the server
+     * itself sustains when the SDK's encoding is taken out of the picture.
+     */
+    private static void sendRaw(
+            EmbeddedIggyServer server, String topic, int batchSize, int payloadSize, int batches)
+            throws IOException {
+        byte[] streamName = STREAM.getBytes(StandardCharsets.UTF_8);
+        byte[] topicName = topic.getBytes(StandardCharsets.UTF_8);
+        int metadataLength = (2 + streamName.length) + (2 + topicName.length) + 6 + 4;
+        int messageSize = 64 + payloadSize;
+        int payloadLength = 4 + metadataLength + 16 * batchSize + messageSize * batchSize;
+        ByteBuffer frame = ByteBuffer.allocate(8 + payloadLength).order(ByteOrder.LITTLE_ENDIAN);
+        frame.putInt(4 + payloadLength).putInt(SEND_MESSAGES).putInt(metadataLength);
+        frame.put((byte) 2).put((byte) streamName.length).put(streamName);
+        frame.put((byte) 2).put((byte) topicName.length).put(topicName);
+        frame.put((byte) 2).put((byte) 4).putInt(0); // partition id 0
+        frame.putInt(batchSize);
+        for (int i = 1; i <= batchSize; i++) {
+            frame.putInt(0).putInt(i * messageSize).putLong(0);
+        }
+        for (int i = 0; i < batchSize; i++) {
+            frame.put(new byte[48]).putInt(0).putInt(payloadSize).putLong(0);
+            frame.put(new byte[payloadSize]);
+        }
+        try (RawConnection connection = RawConnection.open(server)) {
+            for (int i = 0; i < batches; i++) {
+                connection.request(frame.array());
+            }
+        }
+    }
+
+    private static long pollRaw(
+            EmbeddedIggyServer server, String topic, int batchSize, long expected)
+            throws IOException {
+        byte[] streamName = STREAM.getBytes(StandardCharsets.UTF_8);
+        byte[] topicName = topic.getBytes(StandardCharsets.UTF_8);
+        int payloadLength = 7 + (2 + streamName.length) + (2 + topicName.length) + 5 + 9 + 5;
+        ByteBuffer frame = ByteBuffer.allocate(8 + payloadLength).order(ByteOrder.LITTLE_ENDIAN);
+        long read = 0;
+        try (RawConnection connection = RawConnection.open(server)) {
+            while (read < expected) {
+                frame.clear();
+                frame.putInt(4 + payloadLength).putInt(POLL_MESSAGES);
+                frame.put((byte) 1).put((byte) 1).put((byte) 4).putInt(1); // consumer 1
+                frame.put((byte) 2).put((byte) streamName.length).put(streamName);
+                frame.put((byte) 2).put((byte) topicName.length).put(topicName);
+                frame.put((byte) 1).putInt(0); // partition 0
+                frame.put((byte) 1).putLong(read); // by offset
+                frame.putInt(batchSize).put((byte) 0);
+                byte[] reply = connection.request(frame.array());
+                int count = ByteBuffer.wrap(reply).order(ByteOrder.LITTLE_ENDIAN).getInt(12);
+                if (count == 0) {
+                    throw new IllegalStateException("poll returned nothing at offset " + read);
+                }
+                read += count;
+            }
+        }
+        return read;
+    }
+
+    /** One socket that sends a frame and reads the reply, failing on an error status. */
+    private static final class RawConnection implements AutoCloseable {
+        private final Socket socket;
+        private final DataInputStream in;
+        private final OutputStream out;
+
+        private RawConnection(Socket socket) throws IOException {
+            this.socket = socket;
+            this.in =
+                    new DataInputStream(new BufferedInputStream(socket.getInputStream(), 1 << 16));
+            this.out = socket.getOutputStream();
+        }
+
+        static RawConnection open(EmbeddedIggyServer server) throws IOException {
+            Socket socket = new Socket(server.host(), server.port());
+            socket.setTcpNoDelay(true);
+            RawConnection connection = new RawConnection(socket);
+            byte[] login = {4, 'i', 'g', 'g', 'y', 4, 'i', 'g', 'g', 'y', 0, 0, 0, 0, 0, 0, 0, 0};
+            ByteBuffer frame = ByteBuffer.allocate(8 + login.length).order(ByteOrder.LITTLE_ENDIAN);
+            frame.putInt(4 + login.length).putInt(LOGIN_USER).put(login);
+            connection.request(frame.array());
+            return connection;
+        }
+
+        byte[] request(byte[] frame) throws IOException {
+            out.write(frame);
+            out.flush();
+            int status = Integer.reverseBytes(in.readInt());
+            int length = Integer.reverseBytes(in.readInt());
+            byte[] payload = new byte[length];
+            in.readFully(payload);
+            if (status != 0) {
+                throw new IllegalStateException("server error " + status);
+            }
+            return payload;
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
         }
     }
 
