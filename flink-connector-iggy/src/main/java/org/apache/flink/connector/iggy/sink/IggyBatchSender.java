@@ -1,0 +1,22 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.iggy.message.Message;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/** Sends one batch of messages to one partition of the writer's topic. */
+@Internal
+interface IggyBatchSender extends AutoCloseable {
+
+    /** Partitions of the target topic when the sender was opened. */
+    int partitionCount();
+
+    /** Completes when the server acknowledged the whole batch. */
+    CompletableFuture<Void> send(long partition, List<Message> messages);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,64 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+
+import java.io.IOException;
+
+/**
+ * A Flink sink that writes records to one Iggy topic: each record becomes one message, batched per
+ * partition and sent asynchronously. See {@link #builder()} for a stream of records and {@link
+ * #keyedMap(TypeInformation)} for a keyed map that only sends what changed.
+ *
+ * <p>Delivery is at-least-once by default: every checkpoint waits until the server acknowledged
+ * every message sent before it. The sink never creates or drops streams or topics.
+ *
+ * @param <IN> the record type
+ */
+@PublicEvolving
+public class IggySink<IN> implements Sink<IN> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final IggyWriterConfig config;
+    private final IggyRecordSerializationSchema<IN> recordSerializer;
+
+    IggySink(IggyWriterConfig config, IggyRecordSerializationSchema<IN> recordSerializer) {
+        this.config = config;
+        this.recordSerializer = recordSerializer;
+    }
+
+    /** A sink for a stream of records. */
+    public static <IN> IggySinkBuilder<IN> builder() {
+        return new IggySinkBuilder<>();
+    }
+
+    /**
+     * A sink for a keyed map ({@link org.apache.flink.connector.iggy.common.IggyMapChange}s with
+     * keys of {@code keyType}) that sends a value only when it differs from the last one sent for
+     * its key.
+     */
+    public static <K, V> IggyMapChangeSinkBuilder<K, V> keyedMap(TypeInformation<K> keyType) {
+        return new IggyMapChangeSinkBuilder<>(keyType);
+    }
+
+    @Override
+    public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
+        IggyClientBatchSender sender = IggyClientBatchSender.open(config);
+        try {
+            return new IggySinkWriter<>(config, recordSerializer, sender, context);
+        } catch (IOException | RuntimeException e) {
+            sender.close();
+            throw e;
+        }
+    }
+
+    @VisibleForTesting
+    public IggyWriterConfig writerConfig() {
+        return config;
+    }
+}

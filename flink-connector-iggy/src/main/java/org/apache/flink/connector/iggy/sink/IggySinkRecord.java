@@ -1,0 +1,83 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One message as the sink will send it: target partition, payload, user headers, message id and
+ * origin timestamp. Produced per record by an {@link IggyRecordSerializationSchema}.
+ */
+@PublicEvolving
+public final class IggySinkRecord {
+
+    private final long partition;
+    private final byte[] payload;
+    private final Map<HeaderKey, HeaderValue> userHeaders;
+    @Nullable private final BigInteger messageId;
+    private final long originTimestampMicros;
+
+    /**
+     * @param partition the target partition id (0-based)
+     * @param payload the message payload
+     * @param userHeaders user headers, possibly empty
+     * @param messageId a u128 id, or {@code null} to let the server generate one. Deterministic ids
+     *     let the server's deduplication drop replays (idempotent writes).
+     * @param originTimestampMicros the origin timestamp in microseconds since the epoch
+     */
+    public IggySinkRecord(
+            long partition,
+            byte[] payload,
+            Map<HeaderKey, HeaderValue> userHeaders,
+            @Nullable BigInteger messageId,
+            long originTimestampMicros) {
+        if (partition < 0 || partition > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException(
+                    "An Iggy partition id is an unsigned 32-bit number, but is " + partition);
+        }
+        if (messageId != null && (messageId.signum() < 0 || messageId.bitLength() > 128)) {
+            throw new IllegalArgumentException(
+                    "An Iggy message id is an unsigned 128-bit number, but is " + messageId);
+        }
+        this.partition = partition;
+        this.payload = Objects.requireNonNull(payload, "payload");
+        this.userHeaders = Objects.requireNonNull(userHeaders, "userHeaders");
+        this.messageId = messageId;
+        this.originTimestampMicros = originTimestampMicros;
+    }
+
+    /** A payload-only message for {@code partition}, with a server-generated id. */
+    public static IggySinkRecord of(long partition, byte[] payload, long originTimestampMicros) {
+        return new IggySinkRecord(
+                partition, payload, Collections.emptyMap(), null, originTimestampMicros);
+    }
+
+    public long partition() {
+        return partition;
+    }
+
+    public byte[] payload() {
+        return payload;
+    }
+
+    public Map<HeaderKey, HeaderValue> userHeaders() {
+        return userHeaders;
+    }
+
+    @Nullable
+    public BigInteger messageId() {
+        return messageId;
+    }
+
+    public long originTimestampMicros() {
+        return originTimestampMicros;
+    }
+}

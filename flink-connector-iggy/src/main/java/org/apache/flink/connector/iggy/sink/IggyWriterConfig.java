@@ -1,0 +1,105 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
+
+import java.io.Serializable;
+import java.time.Duration;
+
+/** Where and how a writer sends: validated once by the sink builders, immutable. */
+@Internal
+public final class IggyWriterConfig implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final int DEFAULT_BATCH_SIZE = 1000;
+    public static final long DEFAULT_MAX_BATCH_BYTES = 4L * 1024 * 1024;
+    public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
+    public static final int DEFAULT_MAX_IN_FLIGHT = 5;
+
+    private final IggyConnectionConfig connection;
+    private final IggyId stream;
+    private final IggyId topic;
+    private final DeliveryGuarantee deliveryGuarantee;
+    private final int batchSize;
+    private final long maxBatchBytes;
+    private final Duration linger;
+    private final int maxInFlightRequests;
+
+    IggyWriterConfig(
+            IggyConnectionConfig connection,
+            IggyId stream,
+            IggyId topic,
+            DeliveryGuarantee deliveryGuarantee,
+            int batchSize,
+            long maxBatchBytes,
+            Duration linger,
+            int maxInFlightRequests) {
+        this.connection = connection;
+        this.stream = stream;
+        this.topic = topic;
+        this.deliveryGuarantee = deliveryGuarantee;
+        this.batchSize = batchSize;
+        this.maxBatchBytes = maxBatchBytes;
+        this.linger = linger;
+        this.maxInFlightRequests = maxInFlightRequests;
+    }
+
+    public IggyConnectionConfig connection() {
+        return connection;
+    }
+
+    public IggyId stream() {
+        return stream;
+    }
+
+    public IggyId topic() {
+        return topic;
+    }
+
+    public DeliveryGuarantee deliveryGuarantee() {
+        return deliveryGuarantee;
+    }
+
+    public int batchSize() {
+        return batchSize;
+    }
+
+    public long maxBatchBytes() {
+        return maxBatchBytes;
+    }
+
+    public Duration linger() {
+        return linger;
+    }
+
+    public int maxInFlightRequests() {
+        return maxInFlightRequests;
+    }
+
+    /** "topic T of stream S at ADDRESS", for messages. */
+    public String target() {
+        return "topic " + topic + " of stream " + stream + " at " + connection.address();
+    }
+
+    @Override
+    public String toString() {
+        return "IggyWriterConfig{"
+                + target()
+                + ", connection="
+                + connection
+                + ", deliveryGuarantee="
+                + deliveryGuarantee
+                + ", batchSize="
+                + batchSize
+                + ", maxBatchBytes="
+                + maxBatchBytes
+                + ", linger="
+                + linger
+                + ", maxInFlightRequests="
+                + maxInFlightRequests
+                + '}';
+    }
+}

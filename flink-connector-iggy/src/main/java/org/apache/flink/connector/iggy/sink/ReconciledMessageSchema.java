@@ -1,0 +1,59 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.sink.reconcile.ReconciledMessage;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
+
+/** Writes the keyed-map sink's reconciled messages: payload only, unless a key header is set. */
+@Internal
+final class ReconciledMessageSchema implements IggyRecordSerializationSchema<ReconciledMessage> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final IggyPartitioner<ReconciledMessage> partitioner;
+    @Nullable private final String keyHeader;
+    @Nullable private transient HeaderKey keyHeaderKey;
+
+    ReconciledMessageSchema(
+            IggyPartitioner<ReconciledMessage> partitioner, @Nullable String keyHeader) {
+        this.partitioner = partitioner;
+        this.keyHeader = keyHeader;
+    }
+
+    @Override
+    public void open(SerializationSchema.InitializationContext context, IggySinkContext sink) {
+        partitioner.open(sink);
+        if (keyHeader != null) {
+            keyHeaderKey =
+                    new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Override
+    public IggySinkRecord serialize(
+            ReconciledMessage message, IggySinkContext context, @Nullable Long timestamp) {
+        Map<HeaderKey, HeaderValue> headers =
+                keyHeaderKey != null
+                        ? Collections.singletonMap(
+                                keyHeaderKey, new HeaderValue(HeaderKind.Raw, message.key))
+                        : Collections.emptyMap();
+        return new IggySinkRecord(
+                partitioner.partition(
+                        message, message.key, message.payload, context.partitionCount()),
+                message.payload,
+                headers,
+                message.messageId != null ? new BigInteger(1, message.messageId) : null,
+                IggyRecordSerializationSchemaBuilder.originTimestampMicros(timestamp));
+    }
+}

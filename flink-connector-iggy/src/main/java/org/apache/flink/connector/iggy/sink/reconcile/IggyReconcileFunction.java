@@ -1,0 +1,174 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.serialization.RuntimeContextInitializationContextAdapters;
+import org.apache.flink.api.common.state.StateTtlConfig;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyFingerprint;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.Arrays;
+
+/**
+ * Decides per key what the keyed-map sink sends, following CocoIndex's decision table:
+ *
+ * <table>
+ *   <tr><th>change</th><th>state</th><th>action</th></tr>
+ *   <tr><td>upsert v</td><td>fingerprint equals fp(v)</td><td>nothing</td></tr>
+ *   <tr><td>upsert v</td><td>otherwise</td><td>send v, store fp(v)</td></tr>
+ *   <tr><td>delete</td><td>no fingerprint</td><td>nothing</td></tr>
+ *   <tr><td>delete</td><td>fingerprint, no deletion value</td><td>fail (tombstone error)</td></tr>
+ *   <tr><td>delete</td><td>fingerprint, deletion value</td><td>send it, clear fp</td></tr>
+ * </table>
+ *
+ * <p>State per key is one byte array: the 16-byte BLAKE2b-128 fingerprint of the last value sent
+ * (absent after a delete) followed by the 8-byte count of messages sent for the key. The count
+ * numbers the messages so that idempotent message ids are deterministic; it survives deletes so a
+ * re-added key never reuses an id. Without idempotent writes a delete clears the whole state.
+ */
+@Internal
+public class IggyReconcileFunction<K, IN> extends KeyedProcessFunction<K, IN, ReconciledMessage> {
+
+    private static final long serialVersionUID = 1L;
+
+    static final String STATE_NAME = "iggy-reconcile";
+    private static final int FP = IggyFingerprint.SIZE;
+
+    private final IggyMapChangeEncoder<IN> encoder;
+    @Nullable private final byte[] sinkId;
+    @Nullable private final Duration stateTtl;
+
+    private transient ValueState<byte[]> state;
+    private transient Counter unchanged;
+
+    /**
+     * @param sinkId hashed into message ids; {@code null} turns idempotent writes off
+     * @param stateTtl forget keys not written for this long; {@code null} keeps them forever
+     */
+    public IggyReconcileFunction(
+            IggyMapChangeEncoder<IN> encoder,
+            @Nullable byte[] sinkId,
+            @Nullable Duration stateTtl) {
+        this.encoder = encoder;
+        this.sinkId = sinkId;
+        this.stateTtl = stateTtl;
+    }
+
+    /** The error a delete of a sent key gets when deletes cannot be encoded. */
+    public static String tombstoneError(String deletionValueOption) {
+        return "Iggy does not support Kafka-style tombstones. Provide "
+                + deletionValueOption
+                + " or encode deletes in the payload.";
+    }
+
+    @Override
+    public void open(OpenContext openContext) throws Exception {
+        ValueStateDescriptor<byte[]> descriptor =
+                new ValueStateDescriptor<>(STATE_NAME, BytePrimitiveArraySerializer.INSTANCE);
+        if (stateTtl != null) {
+            descriptor.enableTimeToLive(
+                    StateTtlConfig.newBuilder(stateTtl)
+                            .setUpdateType(StateTtlConfig.UpdateType.OnCreateAndWrite)
+                            .setStateVisibility(StateTtlConfig.StateVisibility.NeverReturnExpired)
+                            .build());
+        }
+        state = getRuntimeContext().getState(descriptor);
+        unchanged = getRuntimeContext().getMetricGroup().counter("numRecordsUnchanged");
+        encoder.open(
+                RuntimeContextInitializationContextAdapters.serializationAdapter(
+                        getRuntimeContext()));
+    }
+
+    @Override
+    public void processElement(IN change, Context ctx, Collector<ReconciledMessage> out)
+            throws Exception {
+        IggyMapChange.Kind kind = encoder.kind(change);
+        if (kind == null) {
+            return;
+        }
+        byte[] stored = state.value();
+        boolean sent = stored != null && stored.length == FP + 8;
+        if (kind == IggyMapChange.Kind.DELETE) {
+            if (!sent) {
+                return;
+            }
+            if (!encoder.hasDeletionValue()) {
+                throw new IggyConnectorException(tombstoneError(encoder.deletionValueOption()));
+            }
+            long sequence = sequence(stored);
+            byte[] key = encoder.key(change);
+            out.collect(message(key, encoder.deletionValue(change), sequence));
+            if (sinkId != null) {
+                state.update(longBytes(sequence + 1));
+            } else {
+                state.clear();
+            }
+            return;
+        }
+        byte[] value = encoder.value(change);
+        byte[] fingerprint = IggyFingerprint.of(value);
+        if (sent && Arrays.equals(stored, 0, FP, fingerprint, 0, FP)) {
+            unchanged.inc();
+            return;
+        }
+        long sequence = sequence(stored);
+        out.collect(message(encoder.key(change), value, sequence));
+        byte[] updated = Arrays.copyOf(fingerprint, FP + 8);
+        writeLong(updated, FP, sequence + 1);
+        state.update(updated);
+    }
+
+    private ReconciledMessage message(byte[] key, byte[] payload, long sequence) {
+        byte[] id = null;
+        if (sinkId != null) {
+            id = toU128Bytes(IggyFingerprint.messageId(sinkId, key, sequence));
+        }
+        return new ReconciledMessage(key, payload, id);
+    }
+
+    /** Messages sent so far for the key: the last 8 bytes of the state, 0 without state. */
+    @VisibleForTesting
+    static long sequence(@Nullable byte[] stored) {
+        if (stored == null) {
+            return 0;
+        }
+        long v = 0;
+        for (int i = stored.length - 1; i >= stored.length - 8; i--) {
+            v = (v << 8) | (stored[i] & 0xFF);
+        }
+        return v;
+    }
+
+    private static byte[] longBytes(long value) {
+        byte[] b = new byte[8];
+        writeLong(b, 0, value);
+        return b;
+    }
+
+    private static void writeLong(byte[] target, int at, long value) {
+        for (int i = 0; i < 8; i++) {
+            target[at + i] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    private static byte[] toU128Bytes(BigInteger id) {
+        byte[] raw = id.toByteArray();
+        byte[] out = new byte[FP];
+        int n = Math.min(raw.length, FP);
+        System.arraycopy(raw, raw.length - n, out, FP - n, n);
+        return out;
+    }
+}

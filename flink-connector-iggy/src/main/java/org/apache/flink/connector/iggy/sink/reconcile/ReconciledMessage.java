@@ -1,0 +1,55 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+
+import javax.annotation.Nullable;
+
+import java.util.Arrays;
+
+/**
+ * A message the reconcile step decided to send: key bytes (for partitioning and the key header),
+ * payload, and the deterministic message id if idempotent writes are on. A POJO so that Flink
+ * serializes it without Kryo.
+ */
+@Internal
+public final class ReconciledMessage {
+
+    public byte[] key;
+    public byte[] payload;
+
+    /** 16 bytes, big-endian u128; {@code null} lets the server generate the id. */
+    @Nullable public byte[] messageId;
+
+    public ReconciledMessage() {}
+
+    public ReconciledMessage(byte[] key, byte[] payload, @Nullable byte[] messageId) {
+        this.key = key;
+        this.payload = payload;
+        this.messageId = messageId;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof ReconciledMessage)) {
+            return false;
+        }
+        ReconciledMessage that = (ReconciledMessage) o;
+        return Arrays.equals(key, that.key)
+                && Arrays.equals(payload, that.payload)
+                && Arrays.equals(messageId, that.messageId);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(key) + Arrays.hashCode(payload);
+    }
+
+    @Override
+    public String toString() {
+        return "ReconciledMessage{key="
+                + key.length
+                + " bytes, payload="
+                + payload.length
+                + " bytes}";
+    }
+}

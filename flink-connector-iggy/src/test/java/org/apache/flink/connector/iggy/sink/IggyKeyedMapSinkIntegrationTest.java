@@ -1,0 +1,269 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.testframe.source.FromElementsSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.InjectClusterClient;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The sink scenarios 8-12 of semantics.md §3 as Flink jobs against an Iggy server. */
+class IggyKeyedMapSinkIntegrationTest {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    static final TypeInformation<IggyMapChange<String, String>> CHANGES =
+            TypeInformation.of(new TypeHint<IggyMapChange<String, String>>() {});
+
+    private String stream;
+    private final String topic = "map";
+
+    @BeforeEach
+    void createTopic() {
+        stream = IGGY.uniqueName("keyed");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, topic, 3);
+    }
+
+    @Test
+    void scenario8NewKeyIsSentUnchangedValueIsNotChangedValueIs() throws Exception {
+        run(sink().build(), upsert("k1", "v1"), upsert("k1", "v1"), upsert("k1", "v2"));
+        assertThat(payloads(0)).containsExactly("v1", "v2");
+    }
+
+    @Test
+    void scenario9DeleteWithoutDeletionFunctionFailsTheJobWithTheTombstoneMessage() {
+        assertThatThrownBy(() -> run(sink().build(), upsert("k1", "v1"), delete("k1")))
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ExceptionUtils.findThrowableWithMessage(
+                                                        e,
+                                                        IggyReconcileFunction.tombstoneError(
+                                                                "setDeletionValueFunction")))
+                                        .isPresent());
+        assertThat(IggyReconcileFunction.tombstoneError("setDeletionValueFunction"))
+                .isEqualTo(
+                        "Iggy does not support Kafka-style tombstones. Provide"
+                                + " setDeletionValueFunction or encode deletes in the payload.");
+    }
+
+    @Test
+    void scenario10DeletionFunctionPayloadIsSentAndUnknownKeyDeleteSendsNothing() throws Exception {
+        run(
+                sink().setDeletionValueFunction(k -> bytes(k + "=DELETE")).build(),
+                upsert("k1", "v1"),
+                delete("k1"),
+                delete("unknown"),
+                upsert("k1", "v1"));
+        assertThat(payloads(0)).containsExactly("v1", "k1=DELETE", "v1");
+    }
+
+    @Test
+    void scenario11FingerprintsSurviveStopWithSavepointAndRestore(
+            @InjectClusterClient ClusterClient<?> client, @TempDir Path savepoints)
+            throws Exception {
+        List<IggyMapChange<String, String>> input =
+                List.of(upsert("k1", "v1"), upsert("k2", "v2"), upsert("k3", "v3"));
+
+        StreamExecutionEnvironment first = StreamExecutionEnvironment.getExecutionEnvironment();
+        first.setParallelism(2);
+        first.enableCheckpointing(100);
+        first.fromSource(
+                        new FromElementsSource<>(
+                                Boundedness.CONTINUOUS_UNBOUNDED, input, input.size()),
+                        WatermarkStrategy.noWatermarks(),
+                        "changes")
+                .returns(CHANGES)
+                .uid("changes")
+                .sinkTo(sink().setReconcileUid("fingerprints").build())
+                .uid("map-sink");
+        JobClient job = first.executeAsync("keyed map before savepoint");
+        waitUntil(() -> payloads(0).size() == 3);
+        assertThat(payloads(0)).containsExactlyInAnyOrder("v1", "v2", "v3");
+        String savepoint =
+                job.stopWithSavepoint(
+                                false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get(60, TimeUnit.SECONDS);
+        waitForStatus(client, job.getJobID(), JobStatus.FINISHED);
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        restore.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true);
+        StreamExecutionEnvironment second =
+                StreamExecutionEnvironment.getExecutionEnvironment(restore);
+        second.setParallelism(2);
+        second.fromData(CHANGES, input.toArray(IggyMapChange[]::new))
+                .uid("replayed-changes")
+                .sinkTo(sink().setReconcileUid("fingerprints").build())
+                .uid("map-sink");
+        second.execute("keyed map after restore");
+
+        assertThat(payloads(0)).containsExactlyInAnyOrder("v1", "v2", "v3");
+    }
+
+    @Test
+    void scenario12SeveralActionsInOneBatchAreSentInOrderPayloadOnlyToTheConfiguredPartition()
+            throws Exception {
+        run(
+                sink().setPartition(2)
+                        .setDeletionValueFunction(k -> bytes("deleted " + k))
+                        .setBatchSize(100)
+                        .setLinger(Duration.ofSeconds(10))
+                        .build(),
+                upsert("k1", "a"),
+                upsert("k2", "b"),
+                upsert("k1", "c"),
+                delete("k2"),
+                upsert("k3", "d"));
+        assertThat(payloads(2)).containsExactly("a", "b", "c", "deleted k2", "d");
+        assertThat(IGGY.readAll(stream, topic, 2))
+                .allSatisfy(m -> assertThat(m.userHeaders()).isEmpty());
+        assertThat(payloads(0)).isEmpty();
+        assertThat(payloads(1)).isEmpty();
+    }
+
+    @Test
+    void keyPartitioningAndKeyHeaderLetReadersRecoverTheKey() throws Exception {
+        run(
+                sink().setPartitionByKey().setKeyHeader("key").build(),
+                upsert("key-1", "x"),
+                upsert("test-key", "y"));
+        assertThat(payloads(IggyPartitioners.partitionForKey(bytes("key-1"), 3))).contains("x");
+        assertThat(payloads(IggyPartitioners.partitionForKey(bytes("test-key"), 3))).contains("y");
+        assertThat(IGGY.readAll(stream, topic, IggyPartitioners.partitionForKey(bytes("key-1"), 3)))
+                .anySatisfy(
+                        m ->
+                                assertThat(m.userHeaders().values())
+                                        .anySatisfy(
+                                                v ->
+                                                        assertThat(v.value())
+                                                                .isEqualTo(bytes("key-1"))));
+    }
+
+    @Test
+    void buildNamesMissingOrInvalidProperties() {
+        assertThatThrownBy(
+                        () ->
+                                IggySink.<String, String>keyedMap(Types.STRING)
+                                        .setStream("s")
+                                        .setTopic("t")
+                                        .build())
+                .hasMessageContaining("setValueSerializationSchema");
+        assertThatThrownBy(
+                        () ->
+                                IggySink.<Long, String>keyedMap(Types.LONG)
+                                        .setStream("s")
+                                        .setTopic("t")
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .build())
+                .hasMessageContaining("setKeySerializationSchema");
+        assertThatThrownBy(() -> sink().setStateTtl(Duration.ZERO).build())
+                .hasMessageContaining("state TTL");
+        assertThatThrownBy(() -> sink().setSinkId("x").build())
+                .hasMessageContaining("setIdempotentWrites");
+        assertThatThrownBy(
+                        () ->
+                                sink().setDeliveryGuarantee(
+                                                org.apache.flink.connector.base.DeliveryGuarantee
+                                                        .EXACTLY_ONCE)
+                                        .build())
+                .hasMessageContaining("idempotent writes");
+    }
+
+    @SafeVarargs
+    private void run(
+            IggyKeyedMapSink<IggyMapChange<String, String>, String> sink,
+            IggyMapChange<String, String>... changes)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromData(CHANGES, changes).sinkTo(sink);
+        env.execute("keyed map sink");
+    }
+
+    private IggyMapChangeSinkBuilder<String, String> sink() {
+        return IggySink.<String, String>keyedMap(Types.STRING)
+                .setConnectionConfig(connection(IGGY))
+                .setStream(stream)
+                .setTopic(topic)
+                .setValueSerializationSchema(new SimpleStringSchema());
+    }
+
+    private List<String> payloads(long partition) {
+        return IGGY.readAll(stream, topic, partition).stream()
+                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+
+    static IggyMapChange<String, String> upsert(String k, String v) {
+        return IggyMapChange.upsert(k, v);
+    }
+
+    static IggyMapChange<String, String> delete(String k) {
+        return IggyMapChange.delete(k);
+    }
+
+    static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
+            throws Exception {
+        waitUntil(() -> client.getJobStatus(job).get() == status);
+    }
+
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    static void waitUntil(Condition condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!condition.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not reached within 60 s");
+            }
+            Thread.sleep(20);
+        }
+    }
+}

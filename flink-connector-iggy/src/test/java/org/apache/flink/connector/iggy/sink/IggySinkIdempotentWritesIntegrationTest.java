@@ -1,0 +1,184 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.util.RestartStrategyUtils;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A job fails after a checkpoint, restarts and replays what followed it. With deterministic message
+ * ids and the server's deduplication on, the topic holds every record exactly once; without
+ * deduplication the replay shows up as duplicates (at-least-once).
+ */
+class IggySinkIdempotentWritesIntegrationTest {
+
+    @RegisterExtension
+    static final IggyServerExtension DEDUPLICATING =
+            new IggyServerExtension(
+                    EmbeddedIggyServer.Config.builder().deduplicationEnabled().build());
+
+    @RegisterExtension static final IggyServerExtension PLAIN = new IggyServerExtension();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    private static final int RECORDS = 400;
+    private static final int FAIL_AT = 150;
+
+    @BeforeEach
+    void resetFailure() {
+        FailOnceAfterCheckpoint.failed.set(false);
+    }
+
+    @Test
+    void keyedMapWithIdempotentWritesLeavesNoDuplicatesAfterAFailover() throws Exception {
+        Assumptions.assumeFalse(
+                DEDUPLICATING.isExternal(), "needs the embedded server with deduplication on");
+        String stream = topicOn(DEDUPLICATING);
+        run(changes -> changes, keyedMapSink(DEDUPLICATING, stream, true));
+
+        List<String> payloads = payloads(DEDUPLICATING, stream);
+        assertThat(FailOnceAfterCheckpoint.failed).isTrue();
+        assertThat(payloads).hasSize(RECORDS).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void streamModeWithMessageIdFunctionLeavesNoDuplicatesAfterAFailover() throws Exception {
+        Assumptions.assumeFalse(
+                DEDUPLICATING.isExternal(), "needs the embedded server with deduplication on");
+        String stream = topicOn(DEDUPLICATING);
+        run(
+                changes -> changes.map(IggyMapChange::value).returns(Types.STRING),
+                IggySink.<String>builder()
+                        .setConnectionConfig(connection(DEDUPLICATING))
+                        .setStream(stream)
+                        .setTopic("out")
+                        .setRecordSerializer(
+                                IggyRecordSerializationSchema.<String>builder()
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setMessageIdFunction(
+                                                v ->
+                                                        BigInteger.valueOf(
+                                                                1 + Long.parseLong(v.substring(1))))
+                                        .build())
+                        .build());
+        assertThat(FailOnceAfterCheckpoint.failed).isTrue();
+        assertThat(payloads(DEDUPLICATING, stream)).hasSize(RECORDS).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void withoutDeduplicationTheReplayIsSentAgain() throws Exception {
+        String stream = topicOn(PLAIN);
+        run(changes -> changes, keyedMapSink(PLAIN, stream, true));
+
+        List<String> payloads = payloads(PLAIN, stream);
+        Set<String> distinct = new HashSet<>(payloads);
+        assertThat(FailOnceAfterCheckpoint.failed).isTrue();
+        assertThat(distinct).hasSize(RECORDS);
+        assertThat(payloads.size()).isGreaterThan(RECORDS);
+    }
+
+    private static <T> void run(
+            Function<DataStream<IggyMapChange<String, String>>, DataStream<T>> shape, Sink<T> sink)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.enableCheckpointing(50);
+        RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 2, 100L);
+        DataStream<IggyMapChange<String, String>> changes =
+                env.fromSource(
+                                new DataGeneratorSource<>(
+                                        index -> index,
+                                        RECORDS,
+                                        RateLimiterStrategy.perSecond(100),
+                                        Types.LONG),
+                                WatermarkStrategy.noWatermarks(),
+                                "indexes")
+                        .map(new FailOnceAfterCheckpoint())
+                        .returns(IggyKeyedMapSinkIntegrationTest.CHANGES);
+        shape.apply(changes).sinkTo(sink);
+        env.execute("failover");
+    }
+
+    private static IggyKeyedMapSink<IggyMapChange<String, String>, String> keyedMapSink(
+            IggyServerExtension iggy, String stream, boolean idempotent) {
+        return IggySink.<String, String>keyedMap(Types.STRING)
+                .setConnectionConfig(connection(iggy))
+                .setStream(stream)
+                .setTopic("out")
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setIdempotentWrites(idempotent)
+                .build();
+    }
+
+    private static String topicOn(IggyServerExtension iggy) {
+        String stream = iggy.uniqueName("idempotent");
+        iggy.createStream(stream);
+        iggy.createTopic(stream, "out", 1);
+        return stream;
+    }
+
+    private static List<String> payloads(IggyServerExtension iggy, String stream) {
+        return iggy.readAll(stream, "out", 0).stream()
+                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+
+    /**
+     * Turns index i into upsert(k(i mod 20), v(i)); in the first attempt it fails at the first
+     * record from {@link #FAIL_AT} on that follows a completed checkpoint, so that the records
+     * after that checkpoint are replayed.
+     */
+    static final class FailOnceAfterCheckpoint
+            implements MapFunction<Long, IggyMapChange<String, String>>, CheckpointListener {
+        static final AtomicBoolean failed = new AtomicBoolean();
+        private transient boolean checkpointed;
+
+        @Override
+        public IggyMapChange<String, String> map(Long index) {
+            if (index >= FAIL_AT && checkpointed && failed.compareAndSet(false, true)) {
+                throw new IllegalStateException("simulated TaskManager failure at " + index);
+            }
+            return IggyMapChange.upsert("k" + (index % 20), "v" + index);
+        }
+
+        @Override
+        public void notifyCheckpointComplete(long checkpointId) {
+            checkpointed = true;
+        }
+    }
+}

@@ -1,0 +1,336 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.Partitioning;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The stream-mode sink against an Iggy server: partitioning, bad input, send failures. */
+class IggySinkIntegrationTest {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    private static final int PARTITIONS = 5;
+    private String stream;
+    private final String topic = "out";
+
+    @BeforeEach
+    void createTopic() {
+        stream = IGGY.uniqueName("sink");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, topic, PARTITIONS);
+    }
+
+    @Test
+    void aJobWritesEveryRecordInOrderToTheConfiguredPartition() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        List<String> records = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            records.add("r" + i);
+        }
+        env.fromData(records).sinkTo(sink(stringSchema().setPartition(3).build()));
+        env.execute("iggy sink");
+        assertThat(payloads(3)).containsExactlyElementsOf(records);
+        assertThat(payloads(0)).isEmpty();
+    }
+
+    @Test
+    void keyPartitioningMatchesIggysOwnMessagesKeyPartitioning() throws Exception {
+        List<String> keys = List.of("test-key", "key-1", "user-123", "a", "b", "c", "d", "e");
+        for (String key : keys) {
+            IGGY.client()
+                    .messages()
+                    .sendMessages(
+                            StreamId.of(stream),
+                            TopicId.of(topic),
+                            Partitioning.messagesKey(key),
+                            List.of(Message.of(key)));
+        }
+        for (String key : keys) {
+            assertThat(payloads(IggyPartitioners.partitionForKey(bytes(key), PARTITIONS)))
+                    .as("server placed key %s", key)
+                    .contains(key);
+        }
+    }
+
+    @Test
+    void oneBatchWithMixedKeysLandsEveryRecordInItsKeysPartition() throws Exception {
+        IggySink<String> sink =
+                sink(
+                        stringSchema()
+                                .setKeySerializationSchema(s -> bytes(s.split("=")[0]))
+                                .setPartitioner(IggyPartitioners.byKey())
+                                .build());
+        List<String> records = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            records.add("key-" + i + "=v");
+        }
+        try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
+            for (String r : records) {
+                writer.write(r, NO_CONTEXT);
+            }
+            writer.flush(true);
+        }
+        int seen = 0;
+        for (int p = 0; p < PARTITIONS; p++) {
+            for (String payload : payloads(p)) {
+                String key = payload.split("=")[0];
+                assertThat(IggyPartitioners.partitionForKey(bytes(key), PARTITIONS))
+                        .as("partition of %s", key)
+                        .isEqualTo(p);
+                seen++;
+            }
+        }
+        assertThat(seen).isEqualTo(records.size());
+    }
+
+    @Test
+    void messagesCarryHeadersIdsAndOriginTimestamps() throws Exception {
+        IggySink<String> sink =
+                sink(
+                        stringSchema()
+                                .setKeySerializationSchema(s -> bytes("k-" + s))
+                                .setKeyHeader("key")
+                                .setMessageIdFunction(
+                                        s -> java.math.BigInteger.valueOf(1000 + s.length()))
+                                .build());
+        try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
+            writer.write(
+                    "abc",
+                    new SinkWriter.Context() {
+                        @Override
+                        public long currentWatermark() {
+                            return 0;
+                        }
+
+                        @Override
+                        public Long timestamp() {
+                            return 1_700_000_000_000L;
+                        }
+                    });
+            writer.flush(true);
+        }
+        Message m = IGGY.readAll(stream, topic, 0).get(0);
+        assertThat(m.header().id().toBigInteger()).hasToString("1003");
+        assertThat(m.header().originTimestamp().longValueExact()).isEqualTo(1_700_000_000_000_000L);
+        assertThat(m.userHeaders().values())
+                .anySatisfy(
+                        v ->
+                                assertThat(new String(v.value(), StandardCharsets.UTF_8))
+                                        .isEqualTo("k-abc"));
+    }
+
+    @Test
+    void missingStreamIsAClearErrorAtStart() {
+        IggySink<String> sink =
+                IggySink.<String>builder()
+                        .setConnectionConfig(connection(IGGY))
+                        .setStream("no-such-stream-" + stream)
+                        .setTopic(topic)
+                        .setRecordSerializer(stringSchema().build())
+                        .build();
+        assertThatThrownBy(() -> sink.createWriter(new TestSinkInitContext()))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("no-such-stream-" + stream)
+                .hasMessageContaining(IGGY.address())
+                .hasMessageContaining("create it first");
+    }
+
+    @Test
+    void missingTopicIsAClearErrorAtStart() {
+        IggySink<String> sink = sink(stringSchema().build(), "no-such-topic");
+        assertThatThrownBy(() -> sink.createWriter(new TestSinkInitContext()))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("'no-such-topic'")
+                .hasMessageContaining(stream)
+                .hasMessageContaining("create it first");
+    }
+
+    @Test
+    void wrongPasswordIsAClearErrorAtStart() {
+        IggySink<String> sink =
+                IggySink.<String>builder()
+                        .setConnectionConfig(
+                                IggyConnectionConfig.builder()
+                                        .setAddress(IGGY.address())
+                                        .setCredentials(IGGY.username(), "wrong-password")
+                                        .build())
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setRecordSerializer(stringSchema().build())
+                        .build();
+        assertThatThrownBy(() -> sink.createWriter(new TestSinkInitContext()))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("Cannot log in")
+                .hasMessageContaining("username and password")
+                .hasMessageNotContaining("wrong-password");
+    }
+
+    @Test
+    void aPartitionThatDoesNotExistFailsTheJobWithTheCause() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromData("a", "b", "c")
+                .sinkTo(sink(stringSchema().setPartition(PARTITIONS + 2).build()));
+        assertThatThrownBy(() -> env.execute("bad partition"))
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ExceptionUtils.findThrowableWithMessage(
+                                                        e,
+                                                        "partition "
+                                                                + (PARTITIONS + 2)
+                                                                + " does not exist"))
+                                        .isPresent());
+    }
+
+    @Test
+    void aStoppedServerFailsFlushWithTheCauseInsteadOfLosingRecords() throws Exception {
+        Optional<EmbeddedIggyServer> server = IGGY.embeddedServer();
+        Assumptions.assumeTrue(server.isPresent(), "needs the embedded server to stop it");
+        IggySink<String> sink =
+                IggySink.<String>builder()
+                        .setConnectionConfig(
+                                IggyConnectionConfig.builder()
+                                        .setAddress(IGGY.address())
+                                        .setCredentials(IGGY.username(), IGGY.password())
+                                        .setRequestTimeout(Duration.ofSeconds(2))
+                                        .setConnectTimeout(Duration.ofSeconds(2))
+                                        .build())
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setRecordSerializer(stringSchema().build())
+                        .build();
+        SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext());
+        try {
+            writer.write("before", NO_CONTEXT);
+            writer.flush(false);
+            server.get().stop();
+            writer.write("lost?", NO_CONTEXT);
+            assertThatThrownBy(() -> writer.flush(false)).isInstanceOf(IOException.class);
+        } finally {
+            server.get().start();
+            writer.close();
+        }
+        assertThat(payloads(0)).containsExactly("before");
+    }
+
+    @Test
+    void exactlyOnceIsRefusedPointingToIdempotentWrites() {
+        assertThatThrownBy(
+                        () ->
+                                IggySink.<String>builder()
+                                        .setStream("s")
+                                        .setTopic("t")
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setRecordSerializer(stringSchema().build())
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("EXACTLY_ONCE")
+                .hasMessageContaining("idempotent writes")
+                .hasMessageContaining("deduplication");
+    }
+
+    @Test
+    void buildNamesInvalidProperties() {
+        assertThatThrownBy(() -> IggySink.<String>builder().setTopic("t").build())
+                .hasMessageContaining("setStream");
+        assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").build())
+                .hasMessageContaining("setTopic");
+        assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
+                .hasMessageContaining("setRecordSerializer");
+        assertThatThrownBy(() -> base().setBatchSize(0).build()).hasMessageContaining("batch size");
+        assertThatThrownBy(() -> base().setMaxBatchBytes(0).build())
+                .hasMessageContaining("max batch bytes");
+        assertThatThrownBy(() -> base().setLinger(Duration.ofMillis(-1)).build())
+                .hasMessageContaining("linger");
+        assertThatThrownBy(() -> base().setMaxInFlightRequests(0).build())
+                .hasMessageContaining("in-flight");
+    }
+
+    private static IggySinkBuilder<String> base() {
+        return IggySink.<String>builder()
+                .setStream("s")
+                .setTopic("t")
+                .setRecordSerializer(stringSchema().build());
+    }
+
+    private IggySink<String> sink(IggyRecordSerializationSchema<String> schema) {
+        return sink(schema, topic);
+    }
+
+    private IggySink<String> sink(IggyRecordSerializationSchema<String> schema, String topicName) {
+        return IggySink.<String>builder()
+                .setConnectionConfig(connection(IGGY))
+                .setStream(stream)
+                .setTopic(topicName)
+                .setRecordSerializer(schema)
+                .build();
+    }
+
+    private static IggyRecordSerializationSchemaBuilder<String> stringSchema() {
+        return IggyRecordSerializationSchema.<String>builder()
+                .setValueSerializationSchema(new SimpleStringSchema());
+    }
+
+    private List<String> payloads(long partition) {
+        return IGGY.readAll(stream, topic, partition).stream()
+                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static final SinkWriter.Context NO_CONTEXT =
+            new SinkWriter.Context() {
+                @Override
+                public long currentWatermark() {
+                    return 0;
+                }
+
+                @Override
+                public Long timestamp() {
+                    return null;
+                }
+            };
+}

@@ -1,0 +1,327 @@
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
+
+import org.apache.iggy.message.Message;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Batching, linger, in-flight bound and failure surfacing, against a scripted sender. */
+class IggySinkWriterTest {
+
+    private final ScriptedSender sender = new ScriptedSender(3);
+    private final TestSinkInitContext context = new TestSinkInitContext();
+
+    @Test
+    void sendsAFullBatchPerPartitionAtOnce() throws Exception {
+        IggySinkWriter<String> writer = writer(config(3, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "1a", "0b", "1b", "0c");
+        assertThat(sender.sends).hasSize(1);
+        assertThat(sender.sends.get(0).partition).isZero();
+        assertThat(sender.sends.get(0).payloads()).containsExactly("0a", "0b", "0c");
+        assertThat(writer.bufferedRecords()).isEqualTo(2);
+    }
+
+    @Test
+    void lingerTimerSendsAnIdleBuffer() throws Exception {
+        context.getTestProcessingTimeService().setCurrentTime(1_000);
+        IggySinkWriter<String> writer =
+                writer(config(100, Duration.ofMillis(50), 5), byFirstChar());
+        write(writer, "0a");
+        context.getTestProcessingTimeService().setCurrentTime(1_020);
+        write(writer, "1a");
+        assertThat(sender.sends).isEmpty();
+        context.getTestProcessingTimeService().setCurrentTime(1_050);
+        assertThat(sender.sends).hasSize(1);
+        assertThat(sender.sends.get(0).payloads()).containsExactly("0a");
+        context.getTestProcessingTimeService().setCurrentTime(1_070);
+        assertThat(sender.sends).hasSize(2);
+        assertThat(sender.sends.get(1).payloads()).containsExactly("1a");
+    }
+
+    @Test
+    void zeroLingerSendsEveryRecordAtOnce() throws Exception {
+        IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), byFirstChar());
+        write(writer, "0a", "0b");
+        assertThat(sender.sends).hasSize(2);
+    }
+
+    @Test
+    void boundsInFlightRequests() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 2), byFirstChar());
+        write(writer, "0a", "1b");
+        assertThat(sender.sends).hasSize(2);
+        CompletableFuture<Void> third =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                write(writer, "2c");
+                            } catch (Exception e) {
+                                throw new RuntimeException(e);
+                            }
+                        });
+        // The third batch waits for a free slot: it cannot be sent while two are in flight.
+        waitUntil(() -> writer.inFlightBatches() == 2 && !third.isDone());
+        assertThat(sender.sends).hasSize(2);
+        sender.sends.get(0).result.complete(null);
+        third.get(10, TimeUnit.SECONDS);
+        assertThat(sender.sends).hasSize(3);
+        assertThat(sender.sends.get(2).payloads()).containsExactly("2c");
+    }
+
+    @Test
+    void sendsOneBatchAtATimePerPartitionToKeepItsOrder() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "0b", "1a");
+        // "0b" waits for "0a"; partition 1 is independent.
+        assertThat(sender.sends).extracting(s -> s.payloads().get(0)).containsExactly("0a", "1a");
+        assertThat(writer.inFlightBatches()).isEqualTo(3);
+        sender.sends.get(0).result.complete(null);
+        assertThat(sender.sends)
+                .extracting(s -> s.payloads().get(0))
+                .containsExactly("0a", "1a", "0b");
+    }
+
+    @Test
+    void aFailedBatchStopsTheLaterBatchesOfItsPartition() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "0b");
+        sender.sends.get(0).result.completeExceptionally(new IllegalStateException("refused"));
+        assertThat(sender.sends).hasSize(1);
+        assertThatThrownBy(() -> writer.flush(false)).hasMessageContaining("refused");
+    }
+
+    @Test
+    void atLeastOnceFlushWaitsForEverySend() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(10, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "1a", "2a");
+        CompletableFuture<Void> flush =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                writer.flush(false);
+                            } catch (Exception e) {
+                                throw new RuntimeException(e);
+                            }
+                        });
+        waitUntil(() -> sender.sends.size() == 3);
+        sender.sends.get(0).result.complete(null);
+        sender.sends.get(2).result.complete(null);
+        assertThat(flush).isNotDone();
+        sender.sends.get(1).result.complete(null);
+        flush.get(10, TimeUnit.SECONDS);
+        assertThat(writer.inFlightBatches()).isZero();
+        assertThat(context.getNumRecordsOutCounter().getCount()).isEqualTo(3);
+        assertThat(context.getNumBytesOutCounter().getCount()).isEqualTo(3 * (64 + 2));
+        assertThat(context.getCurrentSendTimeGauge()).isPresent();
+    }
+
+    @Test
+    void noneFlushSendsButDoesNotWait() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer =
+                writer(config(10, Duration.ofHours(1), 5, DeliveryGuarantee.NONE), byFirstChar());
+        write(writer, "0a");
+        writer.flush(false);
+        assertThat(sender.sends).hasSize(1);
+        assertThat(writer.inFlightBatches()).isOne();
+    }
+
+    @Test
+    void failedSendFailsTheNextWriteWithTheCause() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "2a");
+        sender.sends.get(0).result.completeExceptionally(new IllegalStateException("disk full"));
+        assertThatThrownBy(() -> write(writer, "0b"))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("partition 2")
+                .hasMessageContaining("disk full")
+                .hasRootCauseInstanceOf(IllegalStateException.class);
+        assertThat(context.metricGroup().getNumRecordsSendErrorsCounter().getCount()).isOne();
+    }
+
+    @Test
+    void failedSendFailsFlush() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(10, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "1a");
+        CompletableFuture<Void> flush =
+                CompletableFuture.runAsync(
+                        () -> {
+                            try {
+                                writer.flush(false);
+                            } catch (Exception e) {
+                                throw new RuntimeException(e);
+                            }
+                        });
+        waitUntil(() -> sender.sends.size() == 1);
+        sender.sends.get(0).result.completeExceptionally(new IllegalStateException("gone"));
+        assertThatThrownBy(() -> flush.get(10, TimeUnit.SECONDS)).hasMessageContaining("gone");
+    }
+
+    @Test
+    void aSendThatNeverAnswersFailsFlushAfterTheRequestTimeout() throws Exception {
+        sender.autoComplete = false;
+        IggyWriterConfig config =
+                IggySink.<String>builder()
+                        .setConnectionConfig(
+                                IggyConnectionConfig.builder()
+                                        .setRequestTimeout(Duration.ofMillis(100))
+                                        .build())
+                        .setStream("s")
+                        .setTopic("t")
+                        .setRecordSerializer(byFirstChar())
+                        .build()
+                        .writerConfig();
+        IggySinkWriter<String> writer = writer(config, byFirstChar());
+        write(writer, "0a");
+        assertThatThrownBy(() -> writer.flush(false))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("Timed out");
+    }
+
+    @Test
+    void messagesCarryIdAndOriginTimestamp() {
+        Message m =
+                IggySinkWriter.toMessage(
+                        new IggySinkRecord(
+                                1,
+                                "x".getBytes(),
+                                java.util.Map.of(),
+                                java.math.BigInteger.TEN,
+                                42));
+        assertThat(m.header().id().toBigInteger()).isEqualTo(java.math.BigInteger.TEN);
+        assertThat(m.header().originTimestamp()).isEqualTo(java.math.BigInteger.valueOf(42));
+        assertThat(m.header().payloadLength()).isEqualTo(1);
+        Message serverId = IggySinkWriter.toMessage(IggySinkRecord.of(1, new byte[0], 0));
+        assertThat(serverId.header().id().toBigInteger()).isZero();
+    }
+
+    private IggySinkWriter<String> writer(
+            IggyWriterConfig config, IggyRecordSerializationSchema<String> schema)
+            throws IOException {
+        return new IggySinkWriter<>(config, schema, sender, context);
+    }
+
+    private static IggyWriterConfig config(int batch, Duration linger, int inFlight) {
+        return config(batch, linger, inFlight, DeliveryGuarantee.AT_LEAST_ONCE);
+    }
+
+    private static IggyWriterConfig config(
+            int batch, Duration linger, int inFlight, DeliveryGuarantee guarantee) {
+        return IggySink.<String>builder()
+                .setStream(IggyId.of("s"))
+                .setTopic(IggyId.of(7))
+                .setBatchSize(batch)
+                .setLinger(linger)
+                .setMaxInFlightRequests(inFlight)
+                .setDeliveryGuarantee(guarantee)
+                .setRecordSerializer(byFirstChar())
+                .build()
+                .writerConfig();
+    }
+
+    /** Partition = the record's first character as a digit. */
+    private static IggyRecordSerializationSchema<String> byFirstChar() {
+        return IggyRecordSerializationSchema.<String>builder()
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
+                .build();
+    }
+
+    private static void write(SinkWriter<String> writer, String... records)
+            throws IOException, InterruptedException {
+        for (String r : records) {
+            writer.write(
+                    r,
+                    new SinkWriter.Context() {
+                        @Override
+                        public long currentWatermark() {
+                            return 0;
+                        }
+
+                        @Override
+                        public Long timestamp() {
+                            return null;
+                        }
+                    });
+        }
+    }
+
+    private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not reached within 10 s");
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    static final class Send {
+        final long partition;
+        final List<Message> messages;
+        final CompletableFuture<Void> result = new CompletableFuture<>();
+
+        Send(long partition, List<Message> messages) {
+            this.partition = partition;
+            this.messages = messages;
+        }
+
+        List<String> payloads() {
+            return messages.stream()
+                    .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                    .collect(Collectors.toList());
+        }
+    }
+
+    static final class ScriptedSender implements IggyBatchSender {
+        final List<Send> sends = new CopyOnWriteArrayList<>();
+        final int partitions;
+        volatile boolean autoComplete = true;
+
+        ScriptedSender(int partitions) {
+            this.partitions = partitions;
+        }
+
+        @Override
+        public int partitionCount() {
+            return partitions;
+        }
+
+        @Override
+        public CompletableFuture<Void> send(long partition, List<Message> messages) {
+            Send send = new Send(partition, messages);
+            sends.add(send);
+            if (autoComplete) {
+                send.result.complete(null);
+            }
+            return send.result;
+        }
+
+        @Override
+        public void close() {}
+    }
+}

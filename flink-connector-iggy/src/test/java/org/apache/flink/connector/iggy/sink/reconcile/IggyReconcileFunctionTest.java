@@ -1,0 +1,308 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.connector.iggy.common.IggyFingerprint;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+
+import org.junit.jupiter.api.Test;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The decision table of semantics.md §2.1, one reconcile operator at a time. */
+class IggyReconcileFunctionTest {
+
+    private static final byte[] SINK_ID = "s/t".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void newKeyIsSentUnchangedValueIsNotChangedValueIs() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k1", "v2"));
+            assertThat(h.payloads()).containsExactly("v1", "v2");
+        }
+    }
+
+    @Test
+    void abaSendsThreeTimes() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k", "A"));
+            h.process(upsert("k", "B"));
+            h.process(upsert("k", "A"));
+            assertThat(h.payloads()).containsExactly("A", "B", "A");
+        }
+    }
+
+    @Test
+    void keysAreIndependent() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k1", "v"));
+            h.process(upsert("k2", "v"));
+            h.process(upsert("k1", "v"));
+            assertThat(h.payloads()).containsExactly("v", "v");
+        }
+    }
+
+    @Test
+    void deleteOfAnUnknownKeySendsNothingEvenWithoutDeletionFunction() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(IggyMapChange.delete("never-seen"));
+            assertThat(h.payloads()).isEmpty();
+        }
+        try (Harness h = harness(k -> k + "=DELETE", null)) {
+            h.process(IggyMapChange.delete("never-seen"));
+            assertThat(h.payloads()).isEmpty();
+        }
+    }
+
+    @Test
+    void deleteOfASentKeyWithoutDeletionFunctionFailsWithTheTombstoneError() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k1", "v1"));
+            assertThatThrownBy(() -> h.process(IggyMapChange.delete("k1")))
+                    .hasMessage(
+                            "Iggy does not support Kafka-style tombstones. Provide"
+                                    + " setDeletionValueFunction or encode deletes in the payload.");
+        }
+    }
+
+    @Test
+    void deleteWithDeletionFunctionSendsItsPayloadAndClearsTheFingerprint() throws Exception {
+        try (Harness h = harness(k -> k + "=DELETE", null)) {
+            h.process(upsert("k1", "v1"));
+            h.process(IggyMapChange.delete("k1"));
+            h.process(IggyMapChange.delete("k1")); // nothing stored any more
+            h.process(upsert("k1", "v1")); // delete then re-add sends again, same value
+            assertThat(h.payloads()).containsExactly("v1", "k1=DELETE", "v1");
+        }
+    }
+
+    @Test
+    void stringAndItsBytesHaveTheSameFingerprint() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k", "abc"));
+            byte[] stored = h.storedState("k");
+            assertThat(java.util.Arrays.copyOf(stored, 16))
+                    .isEqualTo(IggyFingerprint.of("abc".getBytes(StandardCharsets.UTF_8)));
+            assertThat(IggyFingerprint.of("abc"))
+                    .isEqualTo(IggyFingerprint.of("abc".getBytes(StandardCharsets.UTF_8)));
+        }
+    }
+
+    @Test
+    void stateIsAtMost32BytesPerKey() throws Exception {
+        try (Harness h = harness(k -> "x", SINK_ID)) {
+            h.process(upsert("k", "a long value that is much longer than thirty-two bytes ..."));
+            assertThat(h.storedState("k")).hasSize(24);
+            h.process(IggyMapChange.delete("k"));
+            assertThat(h.storedState("k")).hasSize(8);
+        }
+    }
+
+    @Test
+    void idempotentIdsNumberTheMessagesOfAKeyAndSurviveDeletes() throws Exception {
+        try (Harness h = harness(k -> k + "=DELETE", SINK_ID)) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k1", "v1"));
+            h.process(IggyMapChange.delete("k1"));
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k2", "v1"));
+            List<ReconciledMessage> out = h.output();
+            assertThat(out).hasSize(4);
+            byte[] k1 = "k1".getBytes(StandardCharsets.UTF_8);
+            for (int seq = 0; seq < 3; seq++) {
+                assertThat(new BigInteger(1, out.get(seq).messageId))
+                        .isEqualTo(IggyFingerprint.messageId(SINK_ID, k1, seq));
+            }
+            assertThat(new BigInteger(1, out.get(3).messageId))
+                    .isEqualTo(
+                            IggyFingerprint.messageId(
+                                    SINK_ID, "k2".getBytes(StandardCharsets.UTF_8), 0));
+        }
+    }
+
+    @Test
+    void withoutIdempotentWritesTheServerChoosesIds() throws Exception {
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k1", "v1"));
+            assertThat(h.output().get(0).messageId).isNull();
+        }
+    }
+
+    @Test
+    void fingerprintsSurviveASnapshotAndRestore() throws Exception {
+        OperatorSubtaskState snapshot;
+        try (Harness h = harness(null, null)) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k2", "v2"));
+            snapshot = h.harness.snapshot(1, 1);
+        }
+        try (Harness h = harness(null, null, snapshot)) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k2", "v2b"));
+            assertThat(h.payloads()).containsExactly("v2b");
+        }
+    }
+
+    @Test
+    void expiredStateSendsAnUnchangedValueAgain() throws Exception {
+        try (Harness h = harness(null, null, null, Duration.ofMillis(100))) {
+            h.harness.setStateTtlProcessingTime(0);
+            h.process(upsert("k1", "v1"));
+            h.harness.setStateTtlProcessingTime(50);
+            h.process(upsert("k1", "v1"));
+            h.harness.setStateTtlProcessingTime(500);
+            h.process(upsert("k1", "v1"));
+            assertThat(h.payloads()).containsExactly("v1", "v1");
+        }
+    }
+
+    @Test
+    void ignoredChangesDoNothing() throws Exception {
+        IggyMapChangeEncoder<IggyMapChange<String, String>> ignoreAll =
+                new StringEncoder(null) {
+                    @Override
+                    public IggyMapChange.Kind kind(IggyMapChange<String, String> change) {
+                        return null;
+                    }
+                };
+        try (Harness h = new Harness(ignoreAll, null, null, null)) {
+            h.process(upsert("k1", "v1"));
+            assertThat(h.output()).isEmpty();
+        }
+    }
+
+    private static IggyMapChange<String, String> upsert(String k, String v) {
+        return IggyMapChange.upsert(k, v);
+    }
+
+    private static Harness harness(@Nullable DeletionValue deletion, @Nullable byte[] sinkId)
+            throws Exception {
+        return harness(deletion, sinkId, null);
+    }
+
+    private static Harness harness(
+            @Nullable DeletionValue deletion,
+            @Nullable byte[] sinkId,
+            @Nullable OperatorSubtaskState restore)
+            throws Exception {
+        return harness(deletion, sinkId, restore, null);
+    }
+
+    private static Harness harness(
+            @Nullable DeletionValue deletion,
+            @Nullable byte[] sinkId,
+            @Nullable OperatorSubtaskState restore,
+            @Nullable Duration ttl)
+            throws Exception {
+        return new Harness(new StringEncoder(deletion), sinkId, restore, ttl);
+    }
+
+    interface DeletionValue extends java.io.Serializable {
+        String of(String key);
+    }
+
+    static class StringEncoder implements IggyMapChangeEncoder<IggyMapChange<String, String>> {
+        private final SimpleStringSchema strings = new SimpleStringSchema();
+        @Nullable private final DeletionValue deletion;
+
+        StringEncoder(@Nullable DeletionValue deletion) {
+            this.deletion = deletion;
+        }
+
+        @Override
+        public IggyMapChange.Kind kind(IggyMapChange<String, String> change) {
+            return change.kind();
+        }
+
+        @Override
+        public byte[] key(IggyMapChange<String, String> change) {
+            return strings.serialize(change.key());
+        }
+
+        @Override
+        public byte[] value(IggyMapChange<String, String> change) {
+            return strings.serialize(change.value());
+        }
+
+        @Override
+        public boolean hasDeletionValue() {
+            return deletion != null;
+        }
+
+        @Override
+        public byte[] deletionValue(IggyMapChange<String, String> change) {
+            return strings.serialize(deletion.of(change.key()));
+        }
+    }
+
+    static final class Harness implements AutoCloseable {
+        final KeyedOneInputStreamOperatorTestHarness<
+                        String, IggyMapChange<String, String>, ReconciledMessage>
+                harness;
+
+        Harness(
+                IggyMapChangeEncoder<IggyMapChange<String, String>> encoder,
+                @Nullable byte[] sinkId,
+                @Nullable OperatorSubtaskState restore,
+                @Nullable Duration ttl)
+                throws Exception {
+            harness =
+                    new KeyedOneInputStreamOperatorTestHarness<>(
+                            new KeyedProcessOperator<>(
+                                    new IggyReconcileFunction<>(encoder, sinkId, ttl)),
+                            IggyMapChange::key,
+                            Types.STRING);
+            if (restore != null) {
+                harness.initializeState(restore);
+            }
+            harness.open();
+        }
+
+        void process(IggyMapChange<String, String> change) throws Exception {
+            harness.processElement(new StreamRecord<>(change));
+        }
+
+        List<ReconciledMessage> output() {
+            return harness.extractOutputValues();
+        }
+
+        List<String> payloads() {
+            return output().stream()
+                    .map(m -> new String(m.payload, StandardCharsets.UTF_8))
+                    .collect(Collectors.toList());
+        }
+
+        byte[] storedState(String key) throws Exception {
+            harness.getOperator().setCurrentKey(key);
+            return harness.getOperator()
+                    .getKeyedStateStore()
+                    .getState(
+                            new org.apache.flink.api.common.state.ValueStateDescriptor<>(
+                                    IggyReconcileFunction.STATE_NAME,
+                                    org.apache.flink.api.common.typeutils.base.array
+                                            .BytePrimitiveArraySerializer.INSTANCE))
+                    .value();
+        }
+
+        @Override
+        public void close() throws Exception {
+            harness.close();
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.apache.flink.connector.iggy.sink.testutils;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.IggyPartitioners;
+import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
+import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
+import org.apache.flink.connector.testframe.external.sink.TestingSinkSettings;
+import org.apache.flink.core.execution.CheckpointingMode;
+
+import org.apache.iggy.message.Message;
+
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Flink's sink test suite against Iggy: each test case gets its own stream with a topic of {@link
+ * #PARTITIONS} partitions, written round-robin (balanced) and read back from every partition.
+ */
+public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<String> {
+
+    static final int PARTITIONS = 4;
+
+    private final IggyServerExtension iggy;
+    private final String stream;
+    private final String topic = "sink-suite";
+    private boolean created;
+
+    public IggySinkExternalContext(IggyServerExtension iggy) {
+        this.iggy = iggy;
+        this.stream = iggy.uniqueName("sink-suite");
+    }
+
+    @Override
+    @SuppressWarnings("deprecation") // the settings offer no other getter
+    public Sink<String> createSink(TestingSinkSettings sinkSettings) {
+        if (CheckpointingMode.EXACTLY_ONCE
+                .name()
+                .equals(sinkSettings.getCheckpointingMode().name())) {
+            throw new UnsupportedOperationException("Iggy has no transactions");
+        }
+        ensureTopic();
+        return IggySink.<String>builder()
+                .setConnectionConfig(connection(iggy))
+                .setStream(stream)
+                .setTopic(topic)
+                .setRecordSerializer(
+                        IggyRecordSerializationSchema.<String>builder()
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .setPartitioner(IggyPartitioners.balanced())
+                                .build())
+                .build();
+    }
+
+    @Override
+    public ExternalSystemDataReader<String> createSinkDataReader(TestingSinkSettings settings) {
+        ensureTopic();
+        return new Reader();
+    }
+
+    @Override
+    public List<String> generateTestData(TestingSinkSettings settings, long seed) {
+        Random random = new Random(seed);
+        int count = 100 + random.nextInt(100);
+        List<String> records = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            records.add(i + "-" + Long.toHexString(random.nextLong()));
+        }
+        return records;
+    }
+
+    @Override
+    public TypeInformation<String> getProducedType() {
+        return Types.STRING;
+    }
+
+    @Override
+    public List<URL> getConnectorJarPaths() {
+        return Collections.emptyList();
+    }
+
+    @Override
+    public void close() {
+        if (created) {
+            iggy.deleteStream(stream);
+        }
+    }
+
+    public static IggyConnectionConfig connection(IggyServerExtension iggy) {
+        return IggyConnectionConfig.builder()
+                .setAddress(iggy.address())
+                .setCredentials(iggy.username(), iggy.password())
+                .build();
+    }
+
+    private synchronized void ensureTopic() {
+        if (!created) {
+            iggy.createStream(stream);
+            iggy.createTopic(stream, topic, PARTITIONS);
+            created = true;
+        }
+    }
+
+    /** Reads every partition from where the previous poll stopped. */
+    private final class Reader implements ExternalSystemDataReader<String> {
+        private final long[] next = new long[PARTITIONS];
+
+        @Override
+        public List<String> poll(Duration timeout) {
+            List<String> out = new ArrayList<>();
+            for (int p = 0; p < PARTITIONS; p++) {
+                for (Message m : iggy.poll(stream, topic, p, next[p], 1000)) {
+                    out.add(new String(m.payload(), StandardCharsets.UTF_8));
+                    next[p] = m.header().offset().longValueExact() + 1;
+                }
+            }
+            return out;
+        }
+
+        @Override
+        public void close() {}
+    }
+}
