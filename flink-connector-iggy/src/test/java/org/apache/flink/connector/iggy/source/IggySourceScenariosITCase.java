@@ -269,6 +269,43 @@ class IggySourceScenariosITCase {
         assertThat(stored(0)).contains(2L);
     }
 
+    @Test
+    void partitionsAddedWhileRunningAreDiscoveredAndReadFromTheStart() throws Exception {
+        IGGY.createTopic(stream, topic, 1);
+        IggySource<String> source =
+                source(IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()))
+                        .setStartingOffsets(IggyStartingOffsets.latest())
+                        .setPartitionDiscoveryInterval(java.time.Duration.ofMillis(200))
+                        .build();
+        java.util.concurrent.ScheduledExecutorService ticker =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        List<String> fromNewPartition = new ArrayList<>();
+        try (CloseableIterator<String> it =
+                env(2).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy")
+                        .executeAndCollect()) {
+            // Ticks on partition 0 until one arrives: then the job runs and has listed partitions.
+            ticker.scheduleWithFixedDelay(
+                    () -> IGGY.send(stream, topic, 0, utf8("tick")),
+                    0,
+                    200,
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+            assertThat(it.next()).isEqualTo("tick");
+
+            IGGY.client().partitions().createPartitions(StreamId.of(stream), TopicId.of(topic), 1L);
+            // Sent before the source can have found the partition: still read, from offset 0.
+            IGGY.send(stream, topic, 1, utf8("p1-a", "p1-b"));
+            while (fromNewPartition.size() < 2) {
+                String next = it.next();
+                if (!next.equals("tick")) {
+                    fromNewPartition.add(next);
+                }
+            }
+        } finally {
+            ticker.shutdownNow();
+        }
+        assertThat(fromNewPartition).containsExactly("p1-a", "p1-b");
+    }
+
     /** Tags each record with the subtask that read it. */
     private static final class TagWithSubtask
             extends org.apache.flink.api.common.functions.RichMapFunction<String, String> {
