@@ -167,7 +167,10 @@ public final class SourceBenchmark {
         }
     }
 
-    /** One thread per partition, each polling with its own client: poll, wait, repeat. */
+    /**
+     * One thread per partition, each polling with its own client: poll, wait, repeat. Clients
+     * connect before the clock starts, as the source's steady figure excludes its start too.
+     */
     private static double sdkLoop(
             IggyConnectionConfig connection,
             String stream,
@@ -176,41 +179,40 @@ public final class SourceBenchmark {
             int batchSize)
             throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(partitions);
+        List<AsyncIggyTcpClient> clients = new ArrayList<>();
         try {
+            for (int p = 0; p < partitions; p++) {
+                clients.add(IggyClients.connect(connection));
+            }
             long start = System.nanoTime();
             List<Future<Long>> results = new ArrayList<>();
-            for (long p = 0; p < partitions; p++) {
+            for (int p = 0; p < partitions; p++) {
                 long partition = p;
+                AsyncIggyTcpClient client = clients.get(p);
                 results.add(
                         threads.submit(
                                 () -> {
-                                    AsyncIggyTcpClient client = IggyClients.connect(connection);
-                                    try {
-                                        long offset = 0;
-                                        long bytes = 0;
-                                        while (offset < perPartition) {
-                                            PolledMessages polled =
-                                                    client.messages()
-                                                            .pollMessages(
-                                                                    StreamId.of(stream),
-                                                                    TopicId.of("t"),
-                                                                    Optional.of(partition),
-                                                                    Consumer.of(1L),
-                                                                    PollingStrategy.offset(
-                                                                            BigInteger.valueOf(
-                                                                                    offset)),
-                                                                    (long) batchSize,
-                                                                    false)
-                                                            .join();
-                                            for (Message m : polled.messages()) {
-                                                bytes += m.payload().length;
-                                            }
-                                            offset += polled.messages().size();
+                                    long offset = 0;
+                                    long bytes = 0;
+                                    while (offset < perPartition) {
+                                        PolledMessages polled =
+                                                client.messages()
+                                                        .pollMessages(
+                                                                StreamId.of(stream),
+                                                                TopicId.of("t"),
+                                                                Optional.of(partition),
+                                                                Consumer.of(1L),
+                                                                PollingStrategy.offset(
+                                                                        BigInteger.valueOf(offset)),
+                                                                (long) batchSize,
+                                                                false)
+                                                        .join();
+                                        for (Message m : polled.messages()) {
+                                            bytes += m.payload().length;
                                         }
-                                        return bytes;
-                                    } finally {
-                                        IggyClients.closeQuietly(client);
+                                        offset += polled.messages().size();
                                     }
+                                    return bytes;
                                 }));
             }
             for (Future<Long> result : results) {
@@ -219,6 +221,7 @@ public final class SourceBenchmark {
             return (double) partitions * perPartition / ((System.nanoTime() - start) / 1e9);
         } finally {
             threads.shutdownNow();
+            clients.forEach(IggyClients::closeQuietly);
         }
     }
 
