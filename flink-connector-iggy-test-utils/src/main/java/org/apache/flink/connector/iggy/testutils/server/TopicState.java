@@ -57,17 +57,7 @@ final class TopicState {
     }
 
     ConsumerGroupState findGroup(EntityId groupId) {
-        if (groupId.isNumeric()) {
-            return groupId.numeric() > Integer.MAX_VALUE
-                    ? null
-                    : groups.get((int) groupId.numeric());
-        }
-        for (ConsumerGroupState group : groups.values()) {
-            if (group.name().equals(groupId.name())) {
-                return group;
-            }
-        }
-        return null;
+        return groupId.find(groups, ConsumerGroupState::name);
     }
 
     ConsumerGroupState group(EntityId groupId) {
