@@ -20,9 +20,8 @@ final class ConsumerOffsetCommands {
         long offset = request.u64();
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.pollMessages(user, topic);
                     ConsumerGroupState group = null;
                     long partitionId;
                     if (consumer.isGroup()) {
@@ -60,12 +59,11 @@ final class ConsumerOffsetCommands {
         long requestedPartition = request.optionalPartitionId();
         return state.read(
                 () -> {
-                    StreamState stream = state.findStream(streamId);
-                    TopicState topic = stream == null ? null : stream.findTopic(topicId);
+                    TopicState topic = state.findTopic(streamId, topicId);
                     if (topic == null) {
                         return Reply.EMPTY;
                     }
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    Permissioner.pollMessages(user, topic);
                     long partitionId = requestedPartition < 0 ? 0 : requestedPartition;
                     if (partitionId >= topic.partitions.size()) {
                         return Reply.EMPTY;
@@ -95,9 +93,8 @@ final class ConsumerOffsetCommands {
         long requestedPartition = request.optionalPartitionId();
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.pollMessages(user, topic);
                     PartitionLog partition =
                             topic.partition(requestedPartition < 0 ? 0 : requestedPartition);
                     Long removed;

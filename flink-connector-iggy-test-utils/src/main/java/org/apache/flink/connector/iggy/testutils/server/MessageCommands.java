@@ -46,9 +46,8 @@ final class MessageCommands {
 
         state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.sendMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.sendMessages(user, topic);
                     PartitionLog partition = topic.partition(partitioning.choose(topic));
                     partition.append(data, ends);
                     return null;
@@ -198,9 +197,8 @@ final class MessageCommands {
         }
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.pollMessages(user, topic);
 
                     ConsumerGroupState group = null;
                     long partitionId;
