@@ -38,14 +38,29 @@ final class ConsumerOffsetCommands {
                                 ErrorCodes.INVALID_OFFSET,
                                 "offset " + Long.toUnsignedString(offset) + " is past the end");
                     }
-                    if (group != null) {
-                        partition.groupOffsets().put(group.id(), offset);
-                        group.offsetCommitted(topic);
-                    } else {
-                        partition.consumerOffsets().put(consumer.offsetKey(), offset);
-                    }
+                    storeOffset(topic, partition, consumer, group, offset);
                     return Reply.EMPTY;
                 });
+    }
+
+    /**
+     * Stores a consumer's offset, as STORE_CONSUMER_OFFSET and an auto-committing poll do; a
+     * group's commit may complete the group's pending revocations.
+     *
+     * @param group the consumer's group, or null for a single consumer
+     */
+    static void storeOffset(
+            TopicState topic,
+            PartitionLog partition,
+            ConsumerRef consumer,
+            ConsumerGroupState group,
+            long offset) {
+        if (group != null) {
+            partition.groupOffsets().put(group.id(), offset);
+            group.offsetCommitted(topic);
+        } else {
+            partition.consumerOffsets().put(consumer.offsetKey(), offset);
+        }
     }
 
     /**

@@ -221,14 +221,8 @@ final class MessageCommands {
                         partition.groupLastPolled().put(group.id(), read.lastOffset());
                     }
                     if (autoCommit) {
-                        if (group != null) {
-                            partition.groupOffsets().put(group.id(), read.lastOffset());
-                            group.offsetCommitted(topic);
-                        } else {
-                            partition
-                                    .consumerOffsets()
-                                    .put(consumer.offsetKey(), read.lastOffset());
-                        }
+                        ConsumerOffsetCommands.storeOffset(
+                                topic, partition, consumer, group, read.lastOffset());
                     }
                     ResponseWriter head = new ResponseWriter(16);
                     head.u32(partitionId).u64(read.currentOffset()).u32(read.messageCount());
