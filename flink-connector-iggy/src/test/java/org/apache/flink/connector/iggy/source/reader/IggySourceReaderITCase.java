@@ -206,6 +206,10 @@ class IggySourceReaderITCase {
             assertThat(caughtUp.getValue()).isZero();
             reader.addSplits(List.of(split(0, 0), split(1, 0)));
             TestingReaderOutput<String> output = new TestingReaderOutput<>();
+            pollUntil(reader, output, 1);
+            assertThat(metrics.<Long>getGauge("pendingRecords").orElseThrow().getValue())
+                    .as("lag while records 1-5 wait")
+                    .isPositive();
             pollUntil(reader, output, 6);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (caughtUp.getValue() == 0 && System.nanoTime() < deadline) {
