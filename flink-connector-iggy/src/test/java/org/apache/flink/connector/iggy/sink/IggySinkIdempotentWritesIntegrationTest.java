@@ -134,9 +134,9 @@ class IggySinkIdempotentWritesIntegrationTest {
         env.execute("failover");
     }
 
-    private static IggyKeyedMapSink<IggyMapChange<String, String>, String> keyedMapSink(
+    private static IggyKeyedMapSink<IggyMapChange<String, String>> keyedMapSink(
             IggyServerExtension iggy, String stream, boolean idempotent) {
-        return IggySink.<String, String>keyedMap(Types.STRING)
+        return IggySink.<String, String>keyedMap()
                 .setConnectionConfig(connection(iggy))
                 .setStream(stream)
                 .setTopic("out")
