@@ -122,6 +122,7 @@ public final class SinkBenchmark {
         // Warm up the JIT, the client and the server once; the figures come from the second runs.
         plainSdkLoop(Math.min(records, 50_000));
         iggySink(Math.min(records, 50_000));
+        keyedMap(Math.min(records, 50_000), 50, "hashmap");
 
         double plain = plainSdkLoop(records);
         double sink = iggySink(records);
@@ -133,12 +134,13 @@ public final class SinkBenchmark {
             KeyedResult r = keyedMap(records, unchanged, "hashmap");
             System.out.printf(
                     "keyed-map sink, %2d %% unchanged (%4.1f %% actual): %,10.0f records/s"
-                            + " (%.2f x IggySink), %,d messages sent%n",
+                            + " (%.2f x IggySink), %,d messages sent, %.0f per request%n",
                     unchanged,
                     r.actualUnchangedPercent,
                     r.recordsPerSecond,
                     r.recordsPerSecond / sink,
-                    r.messagesSent);
+                    r.messagesSent,
+                    r.averageBatchSize);
             if (unchanged == 0) {
                 System.out.printf(
                         "  reconcile state, heap:    %.1f bytes per key (%d keys, %.1f B of"
@@ -209,6 +211,9 @@ public final class SinkBenchmark {
                     "IggySink job failed", result.getSerializedThrowable().orElse(null));
         }
         double perSecond = serverMeasuredRate(stream, records, records);
+        System.out.printf(
+                "  (IggySink: %.0f messages per send request on average)%n",
+                averageBatchSize(stream, records));
         dropTopic(stream);
         return perSecond;
     }
@@ -267,6 +272,7 @@ public final class SinkBenchmark {
         result.keys = keys;
         result.stateBytesPerKey = (double) stateBytes / keys;
         result.keyBytesPerKey = averageSerializedKeyBytes(keys);
+        result.averageBatchSize = averageBatchSize(stream, expectedMessages);
         dropTopic(stream);
         return result;
     }
@@ -305,21 +311,41 @@ public final class SinkBenchmark {
         return records / seconds;
     }
 
+    /** Messages per send request: the server stamps all messages of one request alike. */
+    private double averageBatchSize(String stream, long messages) {
+        long requests = 0;
+        long previous = -1;
+        for (long offset = 0; offset < messages; ) {
+            List<Message> page = poll(stream, offset, 1000).messages();
+            for (Message m : page) {
+                long timestamp = m.header().timestamp().longValueExact();
+                if (timestamp != previous) {
+                    requests++;
+                    previous = timestamp;
+                }
+            }
+            offset += page.size();
+        }
+        return (double) messages / Math.max(1, requests);
+    }
+
     private long timestampMicros(String stream, long offset) {
-        PolledMessages polled =
-                IggyClients.await(
-                        client.messages()
-                                .pollMessages(
-                                        StreamId.of(stream),
-                                        TopicId.of("t"),
-                                        Optional.of(0L),
-                                        Consumer.of(0L),
-                                        PollingStrategy.offset(BigInteger.valueOf(offset)),
-                                        1L,
-                                        false),
-                        connection.requestTimeout(),
-                        "poll");
-        return polled.messages().get(0).header().timestamp().longValueExact();
+        return poll(stream, offset, 1).messages().get(0).header().timestamp().longValueExact();
+    }
+
+    private PolledMessages poll(String stream, long offset, long count) {
+        return IggyClients.await(
+                client.messages()
+                        .pollMessages(
+                                StreamId.of(stream),
+                                TopicId.of("t"),
+                                Optional.of(0L),
+                                Consumer.of(0L),
+                                PollingStrategy.offset(BigInteger.valueOf(offset)),
+                                count,
+                                false),
+                connection.requestTimeout(),
+                "poll");
     }
 
     private void waitForMessages(String stream, long expected) throws InterruptedException {
@@ -392,6 +418,7 @@ public final class SinkBenchmark {
         int keys;
         double stateBytesPerKey;
         double keyBytesPerKey;
+        double averageBatchSize;
     }
 
     /**
