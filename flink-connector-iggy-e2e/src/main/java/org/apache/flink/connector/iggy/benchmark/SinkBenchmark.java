@@ -48,19 +48,25 @@ import java.util.concurrent.CompletableFuture;
  * 50 % and 90 % unchanged values, plus the reconcile state per key on heap and RocksDB.
  *
  * <p>Throughput is measured by the server: records ÷ (append time of the last batch − append time
- * of the first), so job deployment does not count. Every writer has parallelism 1 and the same
- * batch size. Uses the in-JVM server, or a real one when {@code IGGY_TCP_ADDRESS} is set.
+ * of the first), so job deployment does not count. Each figure is the best of {@link #REPEATS}
+ * runs, as other processes on a shared machine only ever make a run slower. Every writer has
+ * parallelism 1 and the same batch size. Uses the in-JVM server, or a real one when {@code
+ * IGGY_TCP_ADDRESS} is set.
  *
  * <pre>
- * mvn -q -pl flink-connector-iggy-e2e -am package -DskipTests
- * mvn -q -pl flink-connector-iggy-e2e exec:java \
- *     -Dexec.mainClass=org.apache.flink.connector.iggy.benchmark.SinkBenchmark -Dexec.args="300000"
+ * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
+ *     -Dmdep.outputFile=/tmp/cp.txt
+ * java -Xmx3g -cp flink-connector-iggy-e2e/target/classes:$(cat /tmp/cp.txt) \
+ *     org.apache.flink.connector.iggy.benchmark.SinkBenchmark 200000
  * </pre>
  */
 public final class SinkBenchmark {
 
     private static final int PAYLOAD_BYTES = 100;
     private static final int BATCH_SIZE = 1000;
+
+    /** Runs per figure; the best counts. */
+    private static final int REPEATS = 3;
 
     /** Times each key appears in the keyed-map input. */
     private static final int ROUNDS = 20;
@@ -72,6 +78,7 @@ public final class SinkBenchmark {
     private final AsyncIggyTcpClient client;
     private final MiniCluster flink;
     private int topics;
+    private double sinkMessagesPerRequest;
 
     private SinkBenchmark(IggyConnectionConfig connection, MiniCluster flink) {
         this.connection = connection;
@@ -124,14 +131,24 @@ public final class SinkBenchmark {
         iggySink(Math.min(records, 50_000));
         keyedMap(Math.min(records, 50_000), 50, "hashmap");
 
-        double plain = plainSdkLoop(records);
-        double sink = iggySink(records);
+        // Shared machines are noisy: alternate the two and keep the best of each.
+        double plain = 0;
+        double sink = 0;
+        for (int i = 0; i < REPEATS; i++) {
+            plain = Math.max(plain, plainSdkLoop(records));
+            sink = Math.max(sink, iggySink(records));
+        }
         System.out.printf("%-38s %,12.0f records/s%n", "plain SDK send loop", plain);
         System.out.printf(
-                "%-38s %,12.0f records/s  (%.2f x plain SDK)%n", "IggySink", sink, sink / plain);
+                "%-38s %,12.0f records/s  (%.2f x plain SDK), %.0f per request%n",
+                "IggySink", sink, sink / plain, sinkMessagesPerRequest);
         System.out.println();
         for (int unchanged : new int[] {0, 50, 90}) {
             KeyedResult r = keyedMap(records, unchanged, "hashmap");
+            for (int i = 1; i < REPEATS; i++) {
+                KeyedResult again = keyedMap(records, unchanged, "hashmap");
+                r = again.recordsPerSecond > r.recordsPerSecond ? again : r;
+            }
             System.out.printf(
                     "keyed-map sink, %2d %% unchanged (%4.1f %% actual): %,10.0f records/s"
                             + " (%.2f x IggySink), %,d messages sent, %.0f per request%n",
@@ -211,9 +228,7 @@ public final class SinkBenchmark {
                     "IggySink job failed", result.getSerializedThrowable().orElse(null));
         }
         double perSecond = serverMeasuredRate(stream, records, records);
-        System.out.printf(
-                "  (IggySink: %.0f messages per send request on average)%n",
-                averageBatchSize(stream, records));
+        sinkMessagesPerRequest = averageBatchSize(stream, records);
         dropTopic(stream);
         return perSecond;
     }

@@ -221,6 +221,9 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         while (inFlight.size() >= config.maxInFlightRequests()) {
             awaitOldest();
         }
+        if (buffer.sending != null && buffer.sending.result.isCompletedExceptionally()) {
+            await(buffer.sending); // throws its failure: nothing may overtake a failed batch
+        }
         checkSendFailure();
         List<Message> batch = buffer.messages;
         InFlightBatch sending = new InFlightBatch(partition, batch.size(), buffer.bytes);
