@@ -21,12 +21,14 @@ import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * JUnit 5 extension that gives a test class an Iggy server: a fresh {@link EmbeddedIggyServer} per
@@ -51,6 +53,8 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
 
     /** Large enough for any partition a test fills; readAll polls in pages of this size. */
     private static final int READ_ALL_PAGE = 10_000;
+
+    private static final long AWAIT_POLL_INTERVAL_NANOS = 10_000_000L;
 
     private static final AtomicLong NAME_COUNTER = new AtomicLong();
     private static final String RUN_ID = UUID.randomUUID().toString().substring(0, 8);
@@ -254,7 +258,40 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
                 .map(BigInteger::longValueExact);
     }
 
-    private long messagesCount(String stream, String topic, long partition) {
+    /**
+     * Waits until the partition holds at least {@code atLeast} messages, then returns all of them.
+     * For tests whose writer runs asynchronously (e.g. a Flink sink).
+     *
+     * @throws AssertionError if they do not arrive within {@code timeout}
+     */
+    public List<Message> awaitMessages(
+            String stream, String topic, long partition, int atLeast, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long count = messagesCount(stream, topic, partition);
+        while (count < atLeast) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(
+                        "Expected at least "
+                                + atLeast
+                                + " messages in "
+                                + stream
+                                + "/"
+                                + topic
+                                + "/"
+                                + partition
+                                + " within "
+                                + timeout
+                                + ", found "
+                                + count);
+            }
+            LockSupport.parkNanos(AWAIT_POLL_INTERVAL_NANOS);
+            count = messagesCount(stream, topic, partition);
+        }
+        return readAll(stream, topic, partition);
+    }
+
+    /** The number of messages in one partition, from the topic's details. */
+    public long messagesCount(String stream, String topic, long partition) {
         TopicDetails details =
                 client().topics()
                         .getTopic(StreamId.of(stream), TopicId.of(topic))

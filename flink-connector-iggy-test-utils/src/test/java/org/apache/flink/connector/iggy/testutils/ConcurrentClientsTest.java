@@ -3,6 +3,8 @@ package org.apache.flink.connector.iggy.testutils;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.exception.IggyResourceNotFoundException;
+import org.apache.iggy.exception.IggyServerException;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Many connections at once: the async SDK's pool and several blocking clients. */
 class ConcurrentClientsTest {
@@ -122,6 +126,37 @@ class ConcurrentClientsTest {
                         .containsExactly(from, from + 1, from + 2, from + 3, from + 4);
                 assertThat(texts(messages).get(0)).isEqualTo("p" + from);
             }
+        } finally {
+            async.close().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void asyncErrorsCarryTheServersCode() throws Exception {
+        AsyncIggyTcpClient async =
+                AsyncIggyTcpClient.builder()
+                        .host(IGGY.host())
+                        .port(IGGY.port())
+                        .credentials(IGGY.username(), IGGY.password())
+                        .buildAndLogin()
+                        .get(30, TimeUnit.SECONDS);
+        try {
+            CompletableFuture<Void> send =
+                    async.messages()
+                            .sendMessages(
+                                    StreamId.of(IGGY.uniqueName("missing")),
+                                    TopicId.of("t"),
+                                    Partitioning.partitionId(0L),
+                                    List.of(Message.of("x")));
+
+            assertThatThrownBy(() -> send.get(30, TimeUnit.SECONDS))
+                    .isInstanceOf(ExecutionException.class)
+                    .cause()
+                    .isExactlyInstanceOf(IggyResourceNotFoundException.class)
+                    .satisfies(
+                            e ->
+                                    assertThat(((IggyServerException) e).getRawErrorCode())
+                                            .isEqualTo(1009));
         } finally {
             async.close().get(30, TimeUnit.SECONDS);
         }

@@ -1,5 +1,6 @@
 package org.apache.flink.connector.iggy.testutils;
 
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.consumergroup.ConsumerGroup;
@@ -23,6 +24,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
@@ -53,7 +55,7 @@ class ConsumerGroupsTest {
 
     @AfterEach
     void closeMembers() {
-        members.forEach(IggyTcpClient::close);
+        Clients.closeAll(members);
     }
 
     @Test
@@ -356,6 +358,44 @@ class ConsumerGroupsTest {
                 .isEmpty();
         assertThat(details().membersCount()).isZero();
         assertThat(a.system().getMe().consumerGroups()).isEmpty();
+    }
+
+    @Test
+    void anAsyncClientWithOneConnectionKeepsItsMembershipAcrossCalls() throws Exception {
+        IGGY.createTopic(stream, "t", 1);
+        IGGY.send(stream, "t", 0, List.of("x".getBytes()));
+        IGGY.client().consumerGroups().createConsumerGroup(streamId, topicId, "g");
+        AsyncIggyTcpClient async =
+                AsyncIggyTcpClient.builder()
+                        .host(IGGY.host())
+                        .port(IGGY.port())
+                        .credentials(IGGY.username(), IGGY.password())
+                        .connectionPoolSize(1)
+                        .buildAndLogin()
+                        .get(30, TimeUnit.SECONDS);
+        try {
+            async.consumerGroups()
+                    .joinConsumerGroup(streamId, topicId, group)
+                    .get(30, TimeUnit.SECONDS);
+
+            PolledMessages polled =
+                    async.messages()
+                            .pollMessages(
+                                    streamId,
+                                    topicId,
+                                    Optional.empty(),
+                                    Consumer.group(group),
+                                    PollingStrategy.next(),
+                                    10L,
+                                    true)
+                            .get(30, TimeUnit.SECONDS);
+
+            assertThat(texts(polled.messages())).containsExactly("x");
+            assertThat(details().membersCount()).isEqualTo(1L);
+        } finally {
+            async.close().get(30, TimeUnit.SECONDS);
+        }
+        awaitDetails(d -> d.membersCount() == 0L);
     }
 
     private IggyTcpClient member() {

@@ -11,13 +11,17 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The helper API that connector tests rely on. */
 class IggyServerExtensionTest {
@@ -65,6 +69,29 @@ class IggyServerExtensionTest {
 
         IGGY.deleteStream(stream);
         assertThat(IGGY.client().streams().getStream(StreamId.of(stream))).isEmpty();
+    }
+
+    @Test
+    void awaitMessagesWaitsForAnAsynchronousWriter() throws Exception {
+        String stream = IGGY.uniqueName("ext-await");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "t", 1);
+        CompletableFuture<Void> writer =
+                CompletableFuture.runAsync(
+                        () -> {
+                            for (int i = 0; i < 5; i++) {
+                                IGGY.send(stream, "t", 0, List.of(new byte[] {(byte) i}));
+                            }
+                        });
+
+        List<Message> messages = IGGY.awaitMessages(stream, "t", 0, 5, Duration.ofSeconds(30));
+
+        writer.get(30, TimeUnit.SECONDS);
+        assertThat(messages).hasSize(5);
+        assertThat(IGGY.messagesCount(stream, "t", 0)).isEqualTo(5L);
+        assertThatThrownBy(() -> IGGY.awaitMessages(stream, "t", 0, 6, Duration.ofMillis(50)))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("found 5");
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.apache.flink.connector.iggy.testutils;
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.exception.IggyResourceNotFoundException;
+import org.apache.iggy.exception.IggyServerException;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
@@ -422,6 +423,30 @@ class SendAndPollTest {
                                         false),
                 IggyResourceNotFoundException.class,
                 3007);
+    }
+
+    @Test
+    void sendWithoutMessagesIsInvalidMessagesCount() {
+        assertServerError(
+                () -> send(Partitioning.partitionId(0L), List.of()),
+                IggyServerException.class,
+                4009);
+    }
+
+    @Test
+    void messagesKeyOnATopicWithOnePartitionAlwaysGoesToIt() {
+        IGGY.createTopic(stream, "single", 1);
+
+        for (String key : List.of("a", "b", "test-key")) {
+            client.messages()
+                    .sendMessages(
+                            streamId,
+                            TopicId.of("single"),
+                            Partitioning.messagesKey(key),
+                            List.of(Message.of(key)));
+        }
+
+        assertThat(texts(IGGY.readAll(stream, "single", 0))).containsExactly("a", "b", "test-key");
     }
 
     @Test

@@ -246,6 +246,21 @@ class StreamsTopicsPartitionsTest {
                 .containsExactly(BigInteger.valueOf(3), BigInteger.ONE);
     }
 
+    @Test
+    void freedStreamIdsAreReusedMostRecentlyFreedFirst() {
+        // Ids depend on everything else on the server, so only a fresh embedded one is checked.
+        org.junit.jupiter.api.Assumptions.assumeTrue(IGGY.embeddedServer().isPresent());
+        long a = client.streams().createStream(stream + "-a").id();
+        client.streams().createStream(stream + "-b");
+        long c = client.streams().createStream(stream + "-c").id();
+
+        client.streams().deleteStream(a);
+        client.streams().deleteStream(c);
+
+        assertThat(client.streams().createStream(stream + "-d").id()).isEqualTo(c);
+        assertThat(client.streams().createStream(stream + "-e").id()).isEqualTo(a);
+    }
+
     private List<Long> partitionIds(StreamId streamId, TopicId topicId) {
         return client.topics().getTopic(streamId, topicId).orElseThrow().partitions().stream()
                 .map(Partition::id)

@@ -50,6 +50,27 @@ public final class IggyId implements Serializable {
         return name == null;
     }
 
+    /** The name; only for a named identifier ({@link #isNumeric()} false). */
+    public String name() {
+        if (name == null) {
+            throw new IllegalStateException("Iggy id " + this + " is numeric and has no name");
+        }
+        return name;
+    }
+
+    /** The numeric id; only for a numeric identifier ({@link #isNumeric()} true). */
+    public long numericId() {
+        if (name != null) {
+            throw new IllegalStateException("Iggy id " + this + " is a name, not a numeric id");
+        }
+        return numericId;
+    }
+
+    /** The name, or the numeric id in decimal: how metadata (e.g. a table column) shows it. */
+    public String asText() {
+        return name != null ? name : Long.toString(numericId);
+    }
+
     public StreamId toStreamId() {
         return name != null ? StreamId.of(name) : StreamId.of(numericId);
     }

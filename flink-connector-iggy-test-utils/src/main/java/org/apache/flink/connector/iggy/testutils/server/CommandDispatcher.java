@@ -1,174 +1,161 @@
 package org.apache.flink.connector.iggy.testutils.server;
 
-import static org.apache.flink.connector.iggy.testutils.server.CommandCodes.*;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * Routes a request to its command. PING and the two logins work without a user; every other command
- * answers 40 (Unauthenticated) until the connection has logged in.
+ * Routes a request to its command by code. PING and the two logins work without a user; every other
+ * command answers 40 (Unauthenticated) until the connection has logged in. An unknown code answers
+ * 3 (InvalidCommand), logged in or not.
  */
 final class CommandDispatcher {
-    private final SystemCommands system;
-    private final UserCommands users;
-    private final StreamCommands streams;
-    private final MessageCommands messages;
-    private final ConsumerOffsetCommands offsets;
-    private final ConsumerGroupCommands groups;
+
+    /** A command that needs no logged-in user. */
+    @FunctionalInterface
+    private interface AnonymousCommand {
+        Reply run(Session session, RequestReader request);
+    }
+
+    /** A command run on behalf of the connection's logged-in user. */
+    @FunctionalInterface
+    private interface UserCommand {
+        Reply run(Session session, UserAccount user, RequestReader request);
+    }
+
+    private final Map<Integer, AnonymousCommand> commands = new HashMap<>();
 
     CommandDispatcher(ServerState state) {
-        this.system = new SystemCommands(state);
-        this.users = new UserCommands(state);
-        this.streams = new StreamCommands(state);
-        this.messages = new MessageCommands(state);
-        this.offsets = new ConsumerOffsetCommands(state);
-        this.groups = new ConsumerGroupCommands(state);
+        SystemCommands system = new SystemCommands(state);
+        UserCommands users = new UserCommands(state);
+        StreamCommands streams = new StreamCommands(state);
+        MessageCommands messages = new MessageCommands(state);
+        ConsumerOffsetCommands offsets = new ConsumerOffsetCommands(state);
+        ConsumerGroupCommands groups = new ConsumerGroupCommands(state);
+
+        anonymous(CommandCodes.PING, (session, request) -> Reply.EMPTY);
+        anonymous(CommandCodes.LOGIN_USER, users::login);
+        anonymous(CommandCodes.LOGIN_WITH_PAT, users::loginWithToken);
+
+        authenticated(CommandCodes.GET_STATS, (session, user, request) -> system.getStats(user));
+        authenticated(CommandCodes.GET_ME, (session, user, request) -> system.getMe(session));
+        authenticated(
+                CommandCodes.GET_CLIENT,
+                (session, user, request) -> system.getClient(user, request));
+        authenticated(
+                CommandCodes.GET_CLIENTS, (session, user, request) -> system.getClients(user));
+
+        authenticated(CommandCodes.LOGOUT_USER, (session, user, request) -> users.logout(session));
+        authenticated(
+                CommandCodes.GET_USER, (session, user, request) -> users.getUser(user, request));
+        authenticated(CommandCodes.GET_USERS, (session, user, request) -> users.getUsers(user));
+        authenticated(
+                CommandCodes.CREATE_USER,
+                (session, user, request) -> users.createUser(user, request));
+        authenticated(
+                CommandCodes.DELETE_USER,
+                (session, user, request) -> users.deleteUser(user, request));
+        authenticated(
+                CommandCodes.UPDATE_USER,
+                (session, user, request) -> users.updateUser(user, request));
+        authenticated(
+                CommandCodes.UPDATE_PERMISSIONS,
+                (session, user, request) -> users.updatePermissions(user, request));
+        authenticated(
+                CommandCodes.CHANGE_PASSWORD,
+                (session, user, request) -> users.changePassword(user, request));
+        authenticated(CommandCodes.GET_PATS, (session, user, request) -> users.getTokens(user));
+        authenticated(
+                CommandCodes.CREATE_PAT,
+                (session, user, request) -> users.createToken(user, request));
+        authenticated(
+                CommandCodes.DELETE_PAT,
+                (session, user, request) -> users.deleteToken(user, request));
+
+        authenticated(CommandCodes.POLL_MESSAGES, messages::poll);
+        authenticated(
+                CommandCodes.SEND_MESSAGES,
+                (session, user, request) -> messages.send(user, request));
+
+        authenticated(
+                CommandCodes.GET_CONSUMER_OFFSET,
+                (session, user, request) -> offsets.get(user, request));
+        authenticated(CommandCodes.STORE_CONSUMER_OFFSET, offsets::store);
+        authenticated(
+                CommandCodes.DELETE_CONSUMER_OFFSET,
+                (session, user, request) -> offsets.delete(user, request));
+
+        authenticated(
+                CommandCodes.GET_STREAM,
+                (session, user, request) -> streams.getStream(user, request));
+        authenticated(
+                CommandCodes.GET_STREAMS, (session, user, request) -> streams.getStreams(user));
+        authenticated(
+                CommandCodes.CREATE_STREAM,
+                (session, user, request) -> streams.createStream(user, request));
+        authenticated(
+                CommandCodes.DELETE_STREAM,
+                (session, user, request) -> streams.deleteStream(user, request));
+        authenticated(
+                CommandCodes.UPDATE_STREAM,
+                (session, user, request) -> streams.updateStream(user, request));
+        authenticated(
+                CommandCodes.PURGE_STREAM,
+                (session, user, request) -> streams.purgeStream(user, request));
+        authenticated(
+                CommandCodes.GET_TOPIC,
+                (session, user, request) -> streams.getTopic(user, request));
+        authenticated(
+                CommandCodes.GET_TOPICS,
+                (session, user, request) -> streams.getTopics(user, request));
+        authenticated(
+                CommandCodes.CREATE_TOPIC,
+                (session, user, request) -> streams.createTopic(user, request));
+        authenticated(
+                CommandCodes.DELETE_TOPIC,
+                (session, user, request) -> streams.deleteTopic(user, request));
+        authenticated(
+                CommandCodes.UPDATE_TOPIC,
+                (session, user, request) -> streams.updateTopic(user, request));
+        authenticated(
+                CommandCodes.PURGE_TOPIC,
+                (session, user, request) -> streams.purgeTopic(user, request));
+        authenticated(
+                CommandCodes.CREATE_PARTITIONS,
+                (session, user, request) -> streams.createPartitions(user, request));
+        authenticated(
+                CommandCodes.DELETE_PARTITIONS,
+                (session, user, request) -> streams.deletePartitions(user, request));
+
+        authenticated(
+                CommandCodes.GET_CONSUMER_GROUP,
+                (session, user, request) -> groups.get(user, request));
+        authenticated(
+                CommandCodes.GET_CONSUMER_GROUPS,
+                (session, user, request) -> groups.list(user, request));
+        authenticated(
+                CommandCodes.CREATE_CONSUMER_GROUP,
+                (session, user, request) -> groups.create(user, request));
+        authenticated(
+                CommandCodes.DELETE_CONSUMER_GROUP,
+                (session, user, request) -> groups.delete(user, request));
+        authenticated(CommandCodes.JOIN_CONSUMER_GROUP, groups::join);
+        authenticated(CommandCodes.LEAVE_CONSUMER_GROUP, groups::leave);
     }
 
     Reply dispatch(Session session, int code, RequestReader request) {
-        switch (code) {
-            case PING:
-                return Reply.EMPTY;
-            case LOGIN_USER:
-                return users.login(session, request);
-            case LOGIN_WITH_PAT:
-                return users.loginWithToken(session, request);
-            default:
-                break;
-        }
-        if (!isKnown(code)) {
+        AnonymousCommand command = commands.get(code);
+        if (command == null) {
             throw CommandException.of(ErrorCodes.INVALID_COMMAND, "unknown command " + code);
         }
-        UserAccount user = session.requireUser();
-        switch (code) {
-            case GET_STATS:
-                return system.getStats(user);
-            case GET_ME:
-                return system.getMe(session);
-            case GET_CLIENT:
-                return system.getClient(user, request);
-            case GET_CLIENTS:
-                return system.getClients(user);
-            case GET_USER:
-                return users.getUser(user, request);
-            case GET_USERS:
-                return users.getUsers(user);
-            case CREATE_USER:
-                return users.createUser(user, request);
-            case DELETE_USER:
-                return users.deleteUser(user, request);
-            case UPDATE_USER:
-                return users.updateUser(user, request);
-            case UPDATE_PERMISSIONS:
-                return users.updatePermissions(user, request);
-            case CHANGE_PASSWORD:
-                return users.changePassword(user, request);
-            case LOGOUT_USER:
-                return users.logout(session);
-            case GET_PATS:
-                return users.getTokens(user);
-            case CREATE_PAT:
-                return users.createToken(user, request);
-            case DELETE_PAT:
-                return users.deleteToken(user, request);
-            case POLL_MESSAGES:
-                return messages.poll(session, user, request);
-            case SEND_MESSAGES:
-                return messages.send(user, request);
-            case GET_CONSUMER_OFFSET:
-                return offsets.get(user, request);
-            case STORE_CONSUMER_OFFSET:
-                return offsets.store(session, user, request);
-            case DELETE_CONSUMER_OFFSET:
-                return offsets.delete(user, request);
-            case GET_STREAM:
-                return streams.getStream(user, request);
-            case GET_STREAMS:
-                return streams.getStreams(user);
-            case CREATE_STREAM:
-                return streams.createStream(user, request);
-            case DELETE_STREAM:
-                return streams.deleteStream(user, request);
-            case UPDATE_STREAM:
-                return streams.updateStream(user, request);
-            case PURGE_STREAM:
-                return streams.purgeStream(user, request);
-            case GET_TOPIC:
-                return streams.getTopic(user, request);
-            case GET_TOPICS:
-                return streams.getTopics(user, request);
-            case CREATE_TOPIC:
-                return streams.createTopic(user, request);
-            case DELETE_TOPIC:
-                return streams.deleteTopic(user, request);
-            case UPDATE_TOPIC:
-                return streams.updateTopic(user, request);
-            case PURGE_TOPIC:
-                return streams.purgeTopic(user, request);
-            case CREATE_PARTITIONS:
-                return streams.createPartitions(user, request);
-            case DELETE_PARTITIONS:
-                return streams.deletePartitions(user, request);
-            case GET_CONSUMER_GROUP:
-                return groups.get(user, request);
-            case GET_CONSUMER_GROUPS:
-                return groups.list(user, request);
-            case CREATE_CONSUMER_GROUP:
-                return groups.create(user, request);
-            case DELETE_CONSUMER_GROUP:
-                return groups.delete(user, request);
-            case JOIN_CONSUMER_GROUP:
-                return groups.join(session, user, request);
-            case LEAVE_CONSUMER_GROUP:
-                return groups.leave(session, user, request);
-            default:
-                throw CommandException.of(ErrorCodes.INVALID_COMMAND, "unknown command " + code);
-        }
+        return command.run(session, request);
     }
 
-    private static boolean isKnown(int code) {
-        switch (code) {
-            case GET_STATS:
-            case GET_ME:
-            case GET_CLIENT:
-            case GET_CLIENTS:
-            case GET_USER:
-            case GET_USERS:
-            case CREATE_USER:
-            case DELETE_USER:
-            case UPDATE_USER:
-            case UPDATE_PERMISSIONS:
-            case CHANGE_PASSWORD:
-            case LOGOUT_USER:
-            case GET_PATS:
-            case CREATE_PAT:
-            case DELETE_PAT:
-            case POLL_MESSAGES:
-            case SEND_MESSAGES:
-            case GET_CONSUMER_OFFSET:
-            case STORE_CONSUMER_OFFSET:
-            case DELETE_CONSUMER_OFFSET:
-            case GET_STREAM:
-            case GET_STREAMS:
-            case CREATE_STREAM:
-            case DELETE_STREAM:
-            case UPDATE_STREAM:
-            case PURGE_STREAM:
-            case GET_TOPIC:
-            case GET_TOPICS:
-            case CREATE_TOPIC:
-            case DELETE_TOPIC:
-            case UPDATE_TOPIC:
-            case PURGE_TOPIC:
-            case CREATE_PARTITIONS:
-            case DELETE_PARTITIONS:
-            case GET_CONSUMER_GROUP:
-            case GET_CONSUMER_GROUPS:
-            case CREATE_CONSUMER_GROUP:
-            case DELETE_CONSUMER_GROUP:
-            case JOIN_CONSUMER_GROUP:
-            case LEAVE_CONSUMER_GROUP:
-                return true;
-            default:
-                return false;
-        }
+    private void anonymous(int code, AnonymousCommand command) {
+        commands.put(code, command);
+    }
+
+    private void authenticated(int code, UserCommand command) {
+        commands.put(
+                code, (session, request) -> command.run(session, session.requireUser(), request));
     }
 }

@@ -10,10 +10,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -107,11 +107,17 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             acceptor = null;
         }
         joinQuietly(acceptorThread);
-        for (ClientConnection connection : connections) {
+        closeAndAwait(List.copyOf(connections));
+        LOG.info("Embedded Iggy server on port {} stopped", boundPort);
+    }
+
+    /** Closes the connections and waits until their threads have ended their sessions. */
+    private void closeAndAwait(List<ClientConnection> closing) {
+        for (ClientConnection connection : closing) {
             connection.close();
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!connections.isEmpty() && System.nanoTime() < deadline) {
+        while (closing.stream().anyMatch(connections::contains) && System.nanoTime() < deadline) {
             synchronized (connections) {
                 try {
                     connections.wait(50);
@@ -121,7 +127,22 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                 }
             }
         }
-        LOG.info("Embedded Iggy server on port {} stopped", boundPort);
+    }
+
+    /**
+     * Closes every client connection while the server keeps listening, like a network failure:
+     * clients must reconnect (and log in again). Returns once their sessions are gone.
+     */
+    public void disconnectClients() {
+        closeAndAwait(List.copyOf(connections));
+    }
+
+    /**
+     * The number of open client connections. Lets a test check that the code under test closed its
+     * clients (each SDK client may hold several pooled connections).
+     */
+    public int connectionCount() {
+        return connections.size();
     }
 
     /** Simulates a server restart: connections are dropped, all data survives. */
@@ -147,8 +168,13 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         return boundPort;
     }
 
+    /**
+     * The host clients should connect to: the configured one, or the loopback address when the
+     * server listens on every interface ({@code 0.0.0.0} or {@code ::}).
+     */
     public String host() {
-        return config.host();
+        String host = config.host();
+        return host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host;
     }
 
     /** {@code host:port}, the form of {@code IGGY_TCP_ADDRESS}. */
@@ -229,6 +255,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final String rootUsername;
         private final String rootPassword;
         private final Deduplication deduplication;
+        private final Duration consumerGroupRebalancingTimeout;
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -236,6 +263,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.rootUsername = builder.rootUsername;
             this.rootPassword = builder.rootPassword;
             this.deduplication = builder.deduplication;
+            this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
         }
 
         public static Config defaults() {
@@ -265,6 +293,14 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
         public Deduplication deduplication() {
             return deduplication;
+        }
+
+        /**
+         * How long a partition that a consumer-group rebalance takes from a member waits for that
+         * member to commit what it polled before it moves anyway (server default 30 s).
+         */
+        public Duration consumerGroupRebalancingTimeout() {
+            return consumerGroupRebalancingTimeout;
         }
 
         @Override
@@ -309,6 +345,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             private String rootUsername = "iggy";
             private String rootPassword = "iggy";
             private Deduplication deduplication = Deduplication.DISABLED;
+            private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
 
             private Builder() {}
 
@@ -342,14 +379,17 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                 return deduplication(Deduplication.enabledWithDefaults());
             }
 
+            public Builder consumerGroupRebalancingTimeout(Duration timeout) {
+                if (timeout.isNegative()) {
+                    throw new IllegalArgumentException("negative timeout: " + timeout);
+                }
+                this.consumerGroupRebalancingTimeout = timeout;
+                return this;
+            }
+
             public Config build() {
                 return new Config(this);
             }
         }
-    }
-
-    /** Used by the standalone main to block until the JVM is killed. */
-    static void awaitForever() throws InterruptedException {
-        new CountDownLatch(1).await();
     }
 }

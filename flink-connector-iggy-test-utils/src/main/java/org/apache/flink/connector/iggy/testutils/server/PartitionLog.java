@@ -14,6 +14,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * slices of the immutable batch arrays, so it copies nothing while holding the lock.
  */
 final class PartitionLog {
+    /**
+     * A poll returns at most this many bytes of messages, so the reply length fits the frame's u32
+     * and a Java array. The real server has no such cap, but no real poll comes near it.
+     */
+    static final long MAX_READ_BYTES = 1L << 30;
+
     private final int id;
     private final long createdAt;
 
@@ -153,7 +159,7 @@ final class PartitionLog {
         int high = batchCount;
         while (low < high) {
             int middle = (low + high) >>> 1;
-            if (batches[middle].timestamp() < micros) {
+            if (Long.compareUnsigned(batches[middle].timestamp(), micros) < 0) {
                 low = middle + 1;
             } else {
                 high = middle;
@@ -182,12 +188,20 @@ final class PartitionLog {
         long remaining = count;
         long offset = startOffset;
         int messages = 0;
+        long bytesLeft = MAX_READ_BYTES;
         while (remaining > 0 && batchIndex < batchCount) {
             StoredBatch batch = batches[batchIndex++];
             int first = (int) (offset - batch.firstOffset());
             int last = (int) Math.min(batch.count() - 1L, first + remaining - 1);
             int start = batch.start(first);
+            while (last >= first && batch.ends()[last] - start > bytesLeft) {
+                last--; // the reply would outgrow a frame: stop at the last message that fits
+            }
+            if (last < first) {
+                break;
+            }
             slices.add(new Reply.ByteSlice(batch.data(), start, batch.ends()[last] - start));
+            bytesLeft -= batch.ends()[last] - start;
             int taken = last - first + 1;
             messages += taken;
             remaining -= taken;

@@ -31,11 +31,6 @@ final class RequestReader {
         return limit - position;
     }
 
-    void skip(int count) {
-        require(count);
-        position += count;
-    }
-
     int u8() {
         require(1);
         return buffer[position++] & 0xFF;

@@ -37,16 +37,12 @@ final class ServerState {
         this.users = new UserRegistry(config.rootUsername(), config.rootPassword());
     }
 
-    EmbeddedIggyServer.Config config() {
-        return config;
+    long rebalancingTimeoutNanos() {
+        return config.consumerGroupRebalancingTimeout().toNanos();
     }
 
     UserRegistry users() {
         return users;
-    }
-
-    ReadWriteLock lock() {
-        return lock;
     }
 
     long startedAtMicros() {

@@ -17,10 +17,6 @@ record StoredBatch(long firstOffset, long timestamp, byte[] data, int[] ends) {
         return ends.length;
     }
 
-    long lastOffset() {
-        return firstOffset + ends.length - 1;
-    }
-
     int start(int index) {
         return index == 0 ? 0 : ends[index - 1];
     }

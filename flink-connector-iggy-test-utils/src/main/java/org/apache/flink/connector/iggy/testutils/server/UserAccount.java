@@ -3,7 +3,10 @@ package org.apache.flink.connector.iggy.testutils.server;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A user and its personal access tokens. Guarded by the {@link UserRegistry}'s monitor. */
+/**
+ * A user and its personal access tokens. Changed under the {@link UserRegistry}'s monitor; the
+ * mutable fields are volatile because permission checks read them without that lock.
+ */
 final class UserAccount {
     static final int STATUS_ACTIVE = 1;
     static final int STATUS_INACTIVE = 2;

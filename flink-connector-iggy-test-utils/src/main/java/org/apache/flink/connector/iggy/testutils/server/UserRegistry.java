@@ -75,10 +75,6 @@ final class UserRegistry {
         return findByName(id.name());
     }
 
-    synchronized UserAccount get(int id) {
-        return users.get(id);
-    }
-
     synchronized List<UserAccount> all() {
         return new ArrayList<>(users.values());
     }

@@ -1,0 +1,301 @@
+package org.apache.flink.connector.iggy.benchmark;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.topic.CompressionAlgorithm;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Records per second of {@link IggySource} (bounded, parallelism p over p partitions) against a
+ * plain SDK poll loop per partition reading the same data with the same batch size. Not a test: run
+ * it and read the ratios.
+ *
+ * <pre>
+ * mvn -q -pl flink-connector-iggy-e2e -am package -DskipTests
+ * java -cp "$(cat cp.txt)" org.apache.flink.connector.iggy.benchmark.SourceBenchmark [partitions] [messagesPerPartition] [batchSize]
+ * </pre>
+ *
+ * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one.
+ */
+public final class SourceBenchmark {
+
+    private static final int ROUNDS = 3;
+
+    private SourceBenchmark() {}
+
+    public static void main(String[] args) throws Exception {
+        int partitions = args.length > 0 ? Integer.parseInt(args[0]) : 4;
+        int perPartition = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
+        int batchSize = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
+
+        String external = System.getenv("IGGY_TCP_ADDRESS");
+        EmbeddedIggyServer server =
+                external == null
+                        ? EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults())
+                        : null;
+        String address = external != null ? external : server.address();
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder()
+                        .setAddress(address)
+                        .setCredentials(env("IGGY_USERNAME", "iggy"), env("IGGY_PASSWORD", "iggy"))
+                        .build();
+        System.out.printf(
+                "Iggy source benchmark: %s, %d partitions x %d messages, batch %d, best of %d%n",
+                external != null ? "server " + address : "in-JVM server",
+                partitions,
+                perPartition,
+                batchSize,
+                ROUNDS);
+        System.out.printf(
+                "%-8s %16s %16s %16s %8s%n",
+                "payload", "SDK loop rec/s", "IggySource rec/s", "(incl. startup)", "ratio");
+        try {
+            for (int payloadSize : new int[] {100, 1024}) {
+                String stream = "bench-" + UUID.randomUUID().toString().substring(0, 8);
+                fill(connection, stream, partitions, perPartition, payloadSize);
+                double sdk = 0;
+                double flink = 0;
+                double flinkWall = 0;
+                for (int round = 0; round < ROUNDS; round++) {
+                    sdk =
+                            Math.max(
+                                    sdk,
+                                    sdkLoop(
+                                            connection,
+                                            stream,
+                                            partitions,
+                                            perPartition,
+                                            batchSize));
+                    double[] rates =
+                            flinkJob(connection, stream, partitions, perPartition, batchSize);
+                    flink = Math.max(flink, rates[0]);
+                    flinkWall = Math.max(flinkWall, rates[1]);
+                }
+                System.out.printf(
+                        "%-8s %16.0f %16.0f %16.0f %8.2f%n",
+                        payloadSize + " B", sdk, flink, flinkWall, flink / sdk);
+                try (IggyTcpClient client = blocking(connection)) {
+                    client.streams().deleteStream(StreamId.of(stream));
+                }
+            }
+        } finally {
+            if (server != null) {
+                server.close();
+            }
+        }
+        System.exit(0);
+    }
+
+    private static String env(String name, String fallback) {
+        String value = System.getenv(name);
+        return value != null ? value : fallback;
+    }
+
+    private static IggyTcpClient blocking(IggyConnectionConfig connection) {
+        return IggyTcpClient.builder()
+                .host(connection.host())
+                .port(connection.port())
+                .credentials(connection.username(), connection.password())
+                .buildAndLogin();
+    }
+
+    private static void fill(
+            IggyConnectionConfig connection,
+            String stream,
+            int partitions,
+            int perPartition,
+            int payloadSize)
+            throws Exception {
+        try (IggyTcpClient client = blocking(connection)) {
+            client.streams().createStream(stream);
+            client.topics()
+                    .createTopic(
+                            StreamId.of(stream),
+                            (long) partitions,
+                            CompressionAlgorithm.None,
+                            BigInteger.ZERO,
+                            BigInteger.ZERO,
+                            Optional.empty(),
+                            "t");
+            byte[] payload = new byte[payloadSize];
+            java.util.Arrays.fill(payload, (byte) 'x');
+            for (long p = 0; p < partitions; p++) {
+                for (int sent = 0; sent < perPartition; sent += 1000) {
+                    List<Message> batch = new ArrayList<>();
+                    for (int i = sent; i < Math.min(perPartition, sent + 1000); i++) {
+                        batch.add(Message.of(new String(payload)));
+                    }
+                    client.messages()
+                            .sendMessages(
+                                    StreamId.of(stream),
+                                    TopicId.of("t"),
+                                    Partitioning.partitionId(p),
+                                    batch);
+                }
+            }
+        }
+    }
+
+    /** One thread per partition, each polling with its own client: poll, wait, repeat. */
+    private static double sdkLoop(
+            IggyConnectionConfig connection,
+            String stream,
+            int partitions,
+            int perPartition,
+            int batchSize)
+            throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(partitions);
+        try {
+            long start = System.nanoTime();
+            List<Future<Long>> results = new ArrayList<>();
+            for (long p = 0; p < partitions; p++) {
+                long partition = p;
+                results.add(
+                        threads.submit(
+                                () -> {
+                                    AsyncIggyTcpClient client = IggyClients.connect(connection);
+                                    try {
+                                        long offset = 0;
+                                        long bytes = 0;
+                                        while (offset < perPartition) {
+                                            PolledMessages polled =
+                                                    client.messages()
+                                                            .pollMessages(
+                                                                    StreamId.of(stream),
+                                                                    TopicId.of("t"),
+                                                                    Optional.of(partition),
+                                                                    Consumer.of(1L),
+                                                                    PollingStrategy.offset(
+                                                                            BigInteger.valueOf(
+                                                                                    offset)),
+                                                                    (long) batchSize,
+                                                                    false)
+                                                            .join();
+                                            for (Message m : polled.messages()) {
+                                                bytes += m.payload().length;
+                                            }
+                                            offset += polled.messages().size();
+                                        }
+                                        return bytes;
+                                    } finally {
+                                        IggyClients.closeQuietly(client);
+                                    }
+                                }));
+            }
+            for (Future<Long> result : results) {
+                result.get();
+            }
+            return (double) partitions * perPartition / ((System.nanoTime() - start) / 1e9);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** Returns {steady records/s (first to last record), records/s including job startup}. */
+    private static double[] flinkJob(
+            IggyConnectionConfig connection,
+            String stream,
+            int partitions,
+            int perPartition,
+            int batchSize)
+            throws Exception {
+        CountingSink.reset();
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createLocalEnvironment(partitions);
+        IggySource<byte[]> source =
+                IggySource.<byte[]>builder()
+                        .setConnection(connection)
+                        .setStream(stream)
+                        .setTopic("t")
+                        .setConsumerName("bench-" + UUID.randomUUID())
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .setBounded(IggyStoppingOffsets.latest())
+                        .setBatchSize(batchSize)
+                        .setDeserializer(IggyRecordDeserializationSchema.payloads())
+                        .build();
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy").sinkTo(new CountingSink());
+        long start = System.nanoTime();
+        env.execute("iggy source benchmark");
+        long wall = System.nanoTime() - start;
+        long total = (long) partitions * perPartition;
+        if (CountingSink.COUNT.get() != total) {
+            throw new IllegalStateException(
+                    "IggySource read " + CountingSink.COUNT.get() + " records, expected " + total);
+        }
+        double steady = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
+        return new double[] {steady, total / (wall / 1e9)};
+    }
+
+    /** Counts records and notes when the first and last arrived; nothing per record is shared. */
+    private static final class CountingSink implements Sink<byte[]> {
+        static final AtomicLong COUNT = new AtomicLong();
+        static final AtomicLong FIRST = new AtomicLong(Long.MAX_VALUE);
+        static final AtomicLong LAST = new AtomicLong(Long.MIN_VALUE);
+
+        static void reset() {
+            COUNT.set(0);
+            FIRST.set(Long.MAX_VALUE);
+            LAST.set(Long.MIN_VALUE);
+        }
+
+        @Override
+        public SinkWriter<byte[]> createWriter(WriterInitContext context) {
+            return new SinkWriter<>() {
+                long count;
+                long first;
+                long last;
+                long bytes;
+
+                @Override
+                public void write(byte[] element, Context context) {
+                    if (count++ == 0) {
+                        first = System.nanoTime();
+                    }
+                    bytes += element.length;
+                    last = System.nanoTime();
+                }
+
+                @Override
+                public void flush(boolean endOfInput) {}
+
+                @Override
+                public void close() {
+                    if (count > 0) {
+                        COUNT.addAndGet(count);
+                        FIRST.accumulateAndGet(first, Math::min);
+                        LAST.accumulateAndGet(last, Math::max);
+                    }
+                }
+            };
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Builds an {@link IggySource}. Required: connection, stream, topic, consumer name and a
+ * deserializer; {@link #build()} names every missing or invalid property at once.
+ */
+@PublicEvolving
+public final class IggySourceBuilder<T> {
+
+    public static final int DEFAULT_BATCH_SIZE = 1000;
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(100);
+
+    @Nullable private IggyConnectionConfig connection;
+    @Nullable private IggyId stream;
+    @Nullable private IggyId topic;
+    @Nullable private String consumerName;
+    private IggyStartingOffsets startingOffsets = IggyStartingOffsets.committed();
+    @Nullable private IggyStoppingOffsets stoppingOffsets;
+    private int batchSize = DEFAULT_BATCH_SIZE;
+    private Duration pollInterval = DEFAULT_POLL_INTERVAL;
+    @Nullable private Duration partitionDiscoveryInterval;
+    private boolean skipUndecodableRecords;
+    @Nullable private IggyRecordDeserializationSchema<T> deserializer;
+
+    IggySourceBuilder() {}
+
+    /** Address, credentials or token, TLS and timeouts of the Iggy server. */
+    public IggySourceBuilder<T> setConnection(IggyConnectionConfig connection) {
+        this.connection = connection;
+        return this;
+    }
+
+    public IggySourceBuilder<T> setStream(String name) {
+        this.stream = IggyId.of(name);
+        return this;
+    }
+
+    public IggySourceBuilder<T> setStream(IggyId stream) {
+        this.stream = stream;
+        return this;
+    }
+
+    public IggySourceBuilder<T> setTopic(String name) {
+        this.topic = IggyId.of(name);
+        return this;
+    }
+
+    public IggySourceBuilder<T> setTopic(IggyId topic) {
+        this.topic = topic;
+        return this;
+    }
+
+    /**
+     * The name under which offsets are stored in Iggy and read back by the committed starting
+     * position (CocoIndex's {@code consumer_group}). Jobs that must not share progress need
+     * different names.
+     */
+    public IggySourceBuilder<T> setConsumerName(String consumerName) {
+        this.consumerName = consumerName;
+        return this;
+    }
+
+    /** Where partitions without restored state start; default committed (fallback earliest). */
+    public IggySourceBuilder<T> setStartingOffsets(IggyStartingOffsets startingOffsets) {
+        this.startingOffsets = startingOffsets;
+        return this;
+    }
+
+    /** Makes the source bounded: each partition stops here (resolved at job start). */
+    public IggySourceBuilder<T> setBounded(IggyStoppingOffsets stoppingOffsets) {
+        this.stoppingOffsets = stoppingOffsets;
+        return this;
+    }
+
+    /** Messages per poll request; default {@value #DEFAULT_BATCH_SIZE}. */
+    public IggySourceBuilder<T> setBatchSize(int batchSize) {
+        this.batchSize = batchSize;
+        return this;
+    }
+
+    /** How long a partition whose last poll was empty waits before the next; default 100 ms. */
+    public IggySourceBuilder<T> setPollInterval(Duration pollInterval) {
+        this.pollInterval = pollInterval;
+        return this;
+    }
+
+    /**
+     * Looks for new partitions this often (unbounded sources only); new partitions are read from
+     * their first offset. Off by default.
+     */
+    public IggySourceBuilder<T> setPartitionDiscoveryInterval(@Nullable Duration interval) {
+        this.partitionDiscoveryInterval = interval;
+        return this;
+    }
+
+    /**
+     * Skip messages the deserializer fails on, counting them in {@code numRecordsSkipped} and
+     * logging them (rate-limited), instead of failing the job. Off by default.
+     */
+    public IggySourceBuilder<T> setSkipUndecodableRecords(boolean skip) {
+        this.skipUndecodableRecords = skip;
+        return this;
+    }
+
+    /**
+     * How messages become records: stream mode, or keyed-map mode with {@link
+     * IggyKeyedMapDeserializationSchema}.
+     */
+    public IggySourceBuilder<T> setDeserializer(IggyRecordDeserializationSchema<T> deserializer) {
+        this.deserializer = deserializer;
+        return this;
+    }
+
+    /** Shortcut for {@code setDeserializer(IggyRecordDeserializationSchema.valueOnly(format))}. */
+    public IggySourceBuilder<T> setValueOnlyDeserializer(DeserializationSchema<T> format) {
+        this.deserializer = IggyRecordDeserializationSchema.valueOnly(format);
+        return this;
+    }
+
+    public IggySource<T> build() {
+        List<String> problems = new ArrayList<>();
+        if (connection == null) {
+            problems.add("the connection is not set (setConnection)");
+        }
+        if (stream == null) {
+            problems.add("the stream is not set (setStream)");
+        }
+        if (topic == null) {
+            problems.add("the topic is not set (setTopic)");
+        }
+        if (consumerName == null || consumerName.isBlank()) {
+            problems.add("the consumer name is not set (setConsumerName)");
+        } else if (consumerName.length() > 255) {
+            problems.add("the consumer name is longer than 255 characters");
+        }
+        if (deserializer == null) {
+            problems.add("the deserializer is not set (setDeserializer)");
+        }
+        if (startingOffsets == null) {
+            problems.add("the starting offsets are null (setStartingOffsets)");
+        }
+        if (batchSize < 1) {
+            problems.add("the batch size must be at least 1, but is " + batchSize);
+        }
+        if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
+            problems.add("the poll interval must be positive, but is " + pollInterval);
+        }
+        if (partitionDiscoveryInterval != null
+                && (partitionDiscoveryInterval.isNegative()
+                        || partitionDiscoveryInterval.isZero())) {
+            problems.add(
+                    "the partition discovery interval must be positive (or unset to disable), but is "
+                            + partitionDiscoveryInterval);
+        }
+        if (partitionDiscoveryInterval != null && stoppingOffsets != null) {
+            problems.add(
+                    "partition discovery applies to unbounded sources only: unset the discovery interval or the stopping offsets");
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Invalid IggySource: " + String.join("; ", problems) + ".");
+        }
+        return new IggySource<>(
+                connection,
+                stream,
+                topic,
+                consumerName,
+                startingOffsets,
+                stoppingOffsets,
+                batchSize,
+                pollInterval,
+                partitionDiscoveryInterval,
+                skipUndecodableRecords,
+                deserializer);
+    }
+}

@@ -1,0 +1,176 @@
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import java.io.Serializable;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Where each partition starts when the job has no state to restore (restored state always wins).
+ * Resolved once per partition when the job starts (or when a new partition is discovered, which
+ * starts at the earliest offset).
+ */
+@PublicEvolving
+public final class IggyStartingOffsets implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The kinds of starting position. */
+    @PublicEvolving
+    public enum Kind {
+        /** The first offset of the partition (0). */
+        EARLIEST,
+        /** The end of the partition at job start: only messages sent later are read. */
+        LATEST,
+        /** The offset stored under the consumer name, plus one; a fallback when none is stored. */
+        COMMITTED,
+        /** The first message whose server timestamp is at or after a point in time. */
+        TIMESTAMP,
+        /** An explicit offset per partition; partitions not listed start at the earliest offset. */
+        SPECIFIC
+    }
+
+    /** Where a partition starts under {@link Kind#COMMITTED} when no offset is stored for it. */
+    @PublicEvolving
+    public enum CommittedFallback {
+        EARLIEST,
+        LATEST,
+        /** Fail the job at start, naming the partition and the consumer. */
+        FAIL
+    }
+
+    private final Kind kind;
+    private final CommittedFallback fallback;
+    private final long timestampMillis;
+    private final Map<Long, Long> offsets;
+
+    private IggyStartingOffsets(
+            Kind kind, CommittedFallback fallback, long timestampMillis, Map<Long, Long> offsets) {
+        this.kind = kind;
+        this.fallback = fallback;
+        this.timestampMillis = timestampMillis;
+        this.offsets = offsets;
+    }
+
+    public static IggyStartingOffsets earliest() {
+        return new IggyStartingOffsets(
+                Kind.EARLIEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
+    }
+
+    public static IggyStartingOffsets latest() {
+        return new IggyStartingOffsets(
+                Kind.LATEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
+    }
+
+    /** The stored offset + 1, or the earliest offset when the consumer has stored none. */
+    public static IggyStartingOffsets committed() {
+        return committed(CommittedFallback.EARLIEST);
+    }
+
+    public static IggyStartingOffsets committed(CommittedFallback fallback) {
+        return new IggyStartingOffsets(
+                Kind.COMMITTED,
+                Objects.requireNonNull(fallback, "fallback"),
+                -1,
+                Collections.emptyMap());
+    }
+
+    /**
+     * The first message whose server timestamp (epoch milliseconds) is at or after {@code
+     * timestampMillis}; the end of the partition when there is none.
+     */
+    public static IggyStartingOffsets timestamp(long timestampMillis) {
+        if (timestampMillis < 0) {
+            throw new IllegalArgumentException(
+                    "Starting timestamp must be epoch milliseconds >= 0, but is "
+                            + timestampMillis);
+        }
+        return new IggyStartingOffsets(
+                Kind.TIMESTAMP,
+                CommittedFallback.EARLIEST,
+                timestampMillis,
+                Collections.emptyMap());
+    }
+
+    /** The given next offset per partition id; other partitions start at the earliest offset. */
+    public static IggyStartingOffsets specific(Map<Long, Long> offsetsByPartition) {
+        return new IggyStartingOffsets(
+                Kind.SPECIFIC,
+                CommittedFallback.EARLIEST,
+                -1,
+                validatedOffsets(offsetsByPartition, "starting"));
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public CommittedFallback committedFallback() {
+        return fallback;
+    }
+
+    public long timestampMillis() {
+        return timestampMillis;
+    }
+
+    public Map<Long, Long> offsets() {
+        return offsets;
+    }
+
+    static Map<Long, Long> validatedOffsets(Map<Long, Long> offsetsByPartition, String what) {
+        Objects.requireNonNull(offsetsByPartition, what + " offsets");
+        Map<Long, Long> copy = new HashMap<>();
+        offsetsByPartition.forEach(
+                (partition, offset) -> {
+                    if (partition == null || partition < 0 || offset == null || offset < 0) {
+                        throw new IllegalArgumentException(
+                                "Invalid "
+                                        + what
+                                        + " offset "
+                                        + offset
+                                        + " for partition "
+                                        + partition
+                                        + ": partition ids and offsets are >= 0");
+                    }
+                    copy.put(partition, offset);
+                });
+        return Collections.unmodifiableMap(copy);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggyStartingOffsets)) {
+            return false;
+        }
+        IggyStartingOffsets that = (IggyStartingOffsets) o;
+        return kind == that.kind
+                && fallback == that.fallback
+                && timestampMillis == that.timestampMillis
+                && offsets.equals(that.offsets);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, fallback, timestampMillis, offsets);
+    }
+
+    @Override
+    public String toString() {
+        switch (kind) {
+            case COMMITTED:
+                return "committed (fallback " + fallback + ")";
+            case TIMESTAMP:
+                return "timestamp " + timestampMillis;
+            case SPECIFIC:
+                return "specific " + offsets;
+            default:
+                return kind.name().toLowerCase();
+        }
+    }
+}

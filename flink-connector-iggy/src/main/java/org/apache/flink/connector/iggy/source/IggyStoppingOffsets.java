@@ -1,0 +1,110 @@
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.PublicEvolving;
+
+import java.io.Serializable;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Where each partition of a bounded source stops (exclusive). Resolved once per partition when the
+ * job starts, so a bounded read covers what existed then: CocoIndex's catch-up mode.
+ */
+@PublicEvolving
+public final class IggyStoppingOffsets implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The kinds of stopping position. */
+    @PublicEvolving
+    public enum Kind {
+        /** The partition's high watermark (next offset) at job start. */
+        LATEST,
+        /**
+         * An explicit exclusive end per partition (CocoIndex's {@code initial_high_watermark});
+         * partitions not listed stop at their high watermark at job start.
+         */
+        SPECIFIC,
+        /** Before the first message whose server timestamp is at or after a point in time. */
+        TIMESTAMP
+    }
+
+    private final Kind kind;
+    private final long timestampMillis;
+    private final Map<Long, Long> offsets;
+
+    private IggyStoppingOffsets(Kind kind, long timestampMillis, Map<Long, Long> offsets) {
+        this.kind = kind;
+        this.timestampMillis = timestampMillis;
+        this.offsets = offsets;
+    }
+
+    public static IggyStoppingOffsets latest() {
+        return new IggyStoppingOffsets(Kind.LATEST, -1, Collections.emptyMap());
+    }
+
+    /** Exclusive end offset per partition id (the initial high watermark). */
+    public static IggyStoppingOffsets specific(Map<Long, Long> endOffsetsByPartition) {
+        return new IggyStoppingOffsets(
+                Kind.SPECIFIC,
+                -1,
+                IggyStartingOffsets.validatedOffsets(endOffsetsByPartition, "stopping"));
+    }
+
+    /**
+     * Stops before the first message whose server timestamp (epoch ms) is at or after {@code
+     * timestampMillis}, or at the high watermark at job start when there is none yet.
+     */
+    public static IggyStoppingOffsets timestamp(long timestampMillis) {
+        if (timestampMillis < 0) {
+            throw new IllegalArgumentException(
+                    "Stopping timestamp must be epoch milliseconds >= 0, but is "
+                            + timestampMillis);
+        }
+        return new IggyStoppingOffsets(Kind.TIMESTAMP, timestampMillis, Collections.emptyMap());
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public long timestampMillis() {
+        return timestampMillis;
+    }
+
+    public Map<Long, Long> offsets() {
+        return offsets;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggyStoppingOffsets)) {
+            return false;
+        }
+        IggyStoppingOffsets that = (IggyStoppingOffsets) o;
+        return kind == that.kind
+                && timestampMillis == that.timestampMillis
+                && offsets.equals(that.offsets);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, timestampMillis, offsets);
+    }
+
+    @Override
+    public String toString() {
+        switch (kind) {
+            case TIMESTAMP:
+                return "timestamp " + timestampMillis;
+            case SPECIFIC:
+                return "specific " + offsets;
+            default:
+                return "latest";
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package org.apache.flink.connector.iggy.source.enumerator;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The enumerator's checkpoint: partitions already handed to a reader (their progress lives in
+ * reader state), splits still waiting for their reader, and whether the first listing of the
+ * topic's partitions has happened.
+ */
+@Internal
+public final class IggySourceEnumState {
+
+    private final Set<Long> assignedPartitions;
+    private final List<IggyPartitionSplit> pendingSplits;
+    private final boolean initialDiscoveryFinished;
+
+    public IggySourceEnumState(
+            Set<Long> assignedPartitions,
+            List<IggyPartitionSplit> pendingSplits,
+            boolean initialDiscoveryFinished) {
+        this.assignedPartitions = Collections.unmodifiableSet(new TreeSet<>(assignedPartitions));
+        this.pendingSplits = List.copyOf(pendingSplits);
+        this.initialDiscoveryFinished = initialDiscoveryFinished;
+    }
+
+    public Set<Long> assignedPartitions() {
+        return assignedPartitions;
+    }
+
+    public List<IggyPartitionSplit> pendingSplits() {
+        return pendingSplits;
+    }
+
+    public boolean initialDiscoveryFinished() {
+        return initialDiscoveryFinished;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggySourceEnumState)) {
+            return false;
+        }
+        IggySourceEnumState that = (IggySourceEnumState) o;
+        return initialDiscoveryFinished == that.initialDiscoveryFinished
+                && assignedPartitions.equals(that.assignedPartitions)
+                && pendingSplits.equals(that.pendingSplits);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(assignedPartitions, pendingSplits, initialDiscoveryFinished);
+    }
+
+    @Override
+    public String toString() {
+        return "IggySourceEnumState{assigned="
+                + assignedPartitions
+                + ", pending="
+                + pendingSplits
+                + ", initialDiscoveryFinished="
+                + initialDiscoveryFinished
+                + '}';
+    }
+}

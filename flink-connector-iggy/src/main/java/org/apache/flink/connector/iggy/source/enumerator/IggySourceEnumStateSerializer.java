@@ -1,0 +1,77 @@
+package org.apache.flink.connector.iggy.source.enumerator;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Versioned serializer of {@link IggySourceEnumState}.
+ *
+ * <p>Version 1: initial-discovery flag (boolean); assigned partition count (int) and ids (longs);
+ * pending split count (int), the split layout version (int), then each split in that layout.
+ */
+@Internal
+public final class IggySourceEnumStateSerializer
+        implements SimpleVersionedSerializer<IggySourceEnumState> {
+
+    private static final int CURRENT_VERSION = 1;
+
+    private final IggyPartitionSplitSerializer splitSerializer =
+            IggyPartitionSplitSerializer.INSTANCE;
+
+    @Override
+    public int getVersion() {
+        return CURRENT_VERSION;
+    }
+
+    @Override
+    public byte[] serialize(IggySourceEnumState state) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(128);
+        out.writeBoolean(state.initialDiscoveryFinished());
+        out.writeInt(state.assignedPartitions().size());
+        for (long partition : state.assignedPartitions()) {
+            out.writeLong(partition);
+        }
+        out.writeInt(state.pendingSplits().size());
+        out.writeInt(splitSerializer.getVersion());
+        for (IggyPartitionSplit split : state.pendingSplits()) {
+            splitSerializer.writeSplit(split, out);
+        }
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public IggySourceEnumState deserialize(int version, byte[] serialized) throws IOException {
+        if (version != 1) {
+            throw new IOException(
+                    "Unknown Iggy enumerator state version "
+                            + version
+                            + " (this connector reads versions up to "
+                            + CURRENT_VERSION
+                            + "): the state was written by a newer connector.");
+        }
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        boolean initialDiscoveryFinished = in.readBoolean();
+        int assignedCount = in.readInt();
+        Set<Long> assigned = new HashSet<>();
+        for (int i = 0; i < assignedCount; i++) {
+            assigned.add(in.readLong());
+        }
+        int pendingCount = in.readInt();
+        int splitVersion = in.readInt();
+        List<IggyPartitionSplit> pending = new ArrayList<>(pendingCount);
+        for (int i = 0; i < pendingCount; i++) {
+            pending.add(splitSerializer.readSplit(splitVersion, in));
+        }
+        return new IggySourceEnumState(assigned, pending, initialDiscoveryFinished);
+    }
+}

@@ -1,0 +1,245 @@
+package org.apache.flink.connector.iggy.source.enumerator;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SplitEnumerator;
+import org.apache.flink.api.connector.source.SplitEnumeratorContext;
+import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.util.FlinkRuntimeException;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * Lists the topic's partitions, plans one split per partition and gives each split to a fixed owner
+ * reader: {@code partitionId % parallelism}. The owner is deterministic and spreads partitions
+ * evenly, so a split is never read by two readers at once and a split handed back after a failure
+ * goes to the same reader again once it has re-registered.
+ */
+@Internal
+public final class IggySourceEnumerator
+        implements SplitEnumerator<IggyPartitionSplit, IggySourceEnumState> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggySourceEnumerator.class);
+
+    private final SplitEnumeratorContext<IggyPartitionSplit> context;
+    private final Supplier<TopicDescriber> describerFactory;
+    private final IggySplitPlanner planner;
+    private final boolean bounded;
+    @Nullable private final Duration discoveryInterval;
+    private final String description;
+
+    private final Set<Long> assignedPartitions;
+
+    /** Splits waiting for their owner, by partition id. */
+    private final TreeMap<Long, IggyPartitionSplit> pendingSplits = new TreeMap<>();
+
+    private final Set<Integer> readersToldNoMoreSplits = new HashSet<>();
+    private boolean initialDiscoveryFinished;
+    @Nullable private TopicDescriber describer;
+
+    IggySourceEnumerator(
+            SplitEnumeratorContext<IggyPartitionSplit> context,
+            Supplier<TopicDescriber> describerFactory,
+            IggySplitPlanner planner,
+            boolean bounded,
+            @Nullable Duration discoveryInterval,
+            String description,
+            @Nullable IggySourceEnumState restored) {
+        this.context = context;
+        this.describerFactory = describerFactory;
+        this.planner = planner;
+        this.bounded = bounded;
+        this.discoveryInterval = bounded ? null : discoveryInterval;
+        this.description = description;
+        this.assignedPartitions = new TreeSet<>();
+        if (restored != null) {
+            assignedPartitions.addAll(restored.assignedPartitions());
+            restored.pendingSplits().forEach(s -> pendingSplits.put(s.partitionId(), s));
+            initialDiscoveryFinished = restored.initialDiscoveryFinished();
+        }
+    }
+
+    /** An enumerator reading the topic's partitions from the server. */
+    public static IggySourceEnumerator forTopic(
+            SplitEnumeratorContext<IggyPartitionSplit> context,
+            IggyConnectionConfig connection,
+            IggyId stream,
+            IggyId topic,
+            String consumerName,
+            IggySplitPlanner planner,
+            boolean bounded,
+            @Nullable Duration discoveryInterval,
+            @Nullable IggySourceEnumState restored) {
+        return new IggySourceEnumerator(
+                context,
+                () -> new IggyTopicDescriber(connection, stream, topic, consumerName),
+                planner,
+                bounded,
+                discoveryInterval,
+                "topic " + topic + " of stream " + stream + " at " + connection.address(),
+                restored);
+    }
+
+    @Override
+    public void start() {
+        try {
+            describer = describerFactory.get();
+            if (!initialDiscoveryFinished) {
+                PartitionOffsets offsets = describer.describe();
+                for (long partition : new TreeSet<>(offsets.partitionIds())) {
+                    if (isKnown(partition)) {
+                        continue;
+                    }
+                    pendingSplits.put(partition, planner.initialSplit(partition, offsets));
+                }
+                initialDiscoveryFinished = true;
+                LOG.info("{}: planned splits {}", description, pendingSplits.values());
+            }
+        } catch (RuntimeException e) {
+            closeDescriber();
+            throw new IggyConnectorException(
+                    "The Iggy source for " + description + " cannot start: " + e.getMessage(), e);
+        }
+        assignPendingSplits();
+        if (discoveryInterval != null) {
+            long periodMillis = discoveryInterval.toMillis();
+            context.callAsync(
+                    this::listPartitions,
+                    this::addDiscoveredPartitions,
+                    periodMillis,
+                    periodMillis);
+        } else {
+            closeDescriber();
+        }
+    }
+
+    /** Runs on a worker thread. */
+    private Set<Long> listPartitions() {
+        return new HashSet<>(describer.describe().partitionIds());
+    }
+
+    /** Runs on the coordinator thread. */
+    private void addDiscoveredPartitions(
+            @Nullable Set<Long> partitions, @Nullable Throwable error) {
+        if (error != null) {
+            throw new FlinkRuntimeException(
+                    "Partition discovery failed for " + description + ": " + error.getMessage(),
+                    error);
+        }
+        List<IggyPartitionSplit> found = new ArrayList<>();
+        for (long partition : new TreeSet<>(partitions)) {
+            if (!isKnown(partition)) {
+                IggyPartitionSplit split = planner.discoveredSplit(partition);
+                pendingSplits.put(partition, split);
+                found.add(split);
+            }
+        }
+        if (!found.isEmpty()) {
+            LOG.info(
+                    "{}: discovered new partitions, reading from the start: {}",
+                    description,
+                    found);
+            assignPendingSplits();
+        }
+    }
+
+    private boolean isKnown(long partition) {
+        return assignedPartitions.contains(partition) || pendingSplits.containsKey(partition);
+    }
+
+    @Override
+    public void handleSplitRequest(int subtaskId, @Nullable String requesterHostname) {
+        // Splits are pushed to their owners; nothing to do on request.
+    }
+
+    @Override
+    public void addSplitsBack(List<IggyPartitionSplit> splits, int subtaskId) {
+        LOG.info("{}: reader {} handed back {}", description, subtaskId, splits);
+        for (IggyPartitionSplit split : splits) {
+            assignedPartitions.remove(split.partitionId());
+            pendingSplits.put(split.partitionId(), split);
+        }
+        assignPendingSplits();
+    }
+
+    @Override
+    public void addReader(int subtaskId) {
+        // A registering reader is a new instance (first start or after a failure): it has not
+        // been told anything yet.
+        readersToldNoMoreSplits.remove(subtaskId);
+        assignPendingSplits();
+    }
+
+    /** The reader that owns a partition: stable for a given parallelism, spread evenly. */
+    static int ownerOf(long partitionId, int parallelism) {
+        return (int) (partitionId % parallelism);
+    }
+
+    private void assignPendingSplits() {
+        int parallelism = context.currentParallelism();
+        Set<Integer> registered = context.registeredReaders().keySet();
+        Map<Integer, List<IggyPartitionSplit>> assignment = new HashMap<>();
+        pendingSplits
+                .values()
+                .removeIf(
+                        split -> {
+                            int owner = ownerOf(split.partitionId(), parallelism);
+                            if (!registered.contains(owner)) {
+                                return false;
+                            }
+                            assignment.computeIfAbsent(owner, k -> new ArrayList<>()).add(split);
+                            assignedPartitions.add(split.partitionId());
+                            return true;
+                        });
+        if (!assignment.isEmpty()) {
+            LOG.info("{}: assigning {}", description, assignment);
+            context.assignSplits(new SplitsAssignment<>(assignment));
+        }
+        if (bounded && initialDiscoveryFinished) {
+            Set<Integer> waiting = new HashSet<>();
+            pendingSplits.keySet().forEach(p -> waiting.add(ownerOf(p, parallelism)));
+            for (int reader : registered) {
+                if (!waiting.contains(reader) && readersToldNoMoreSplits.add(reader)) {
+                    context.signalNoMoreSplits(reader);
+                }
+            }
+        }
+    }
+
+    @Override
+    public IggySourceEnumState snapshotState(long checkpointId) {
+        return new IggySourceEnumState(
+                assignedPartitions,
+                new ArrayList<>(pendingSplits.values()),
+                initialDiscoveryFinished);
+    }
+
+    @Override
+    public void close() {
+        closeDescriber();
+    }
+
+    private void closeDescriber() {
+        if (describer != null) {
+            describer.close();
+            describer = null;
+        }
+    }
+}

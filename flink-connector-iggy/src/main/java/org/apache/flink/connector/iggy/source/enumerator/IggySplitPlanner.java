@@ -1,0 +1,116 @@
+package org.apache.flink.connector.iggy.source.enumerator;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+
+/**
+ * Turns the configured starting and stopping positions into concrete offsets for one partition.
+ * Runs only for partitions without restored state.
+ */
+@Internal
+public final class IggySplitPlanner implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final IggyId stream;
+    private final IggyId topic;
+    private final String consumerName;
+    private final IggyStartingOffsets starting;
+    @Nullable private final IggyStoppingOffsets stopping;
+
+    public IggySplitPlanner(
+            IggyId stream,
+            IggyId topic,
+            String consumerName,
+            IggyStartingOffsets starting,
+            @Nullable IggyStoppingOffsets stopping) {
+        this.stream = stream;
+        this.topic = topic;
+        this.consumerName = consumerName;
+        this.starting = starting;
+        this.stopping = stopping;
+    }
+
+    /** A split for a partition present when the job starts. */
+    IggyPartitionSplit initialSplit(long partitionId, PartitionOffsets offsets) {
+        return new IggyPartitionSplit(
+                stream,
+                topic,
+                partitionId,
+                startingOffset(partitionId, offsets),
+                stoppingOffset(partitionId, offsets));
+    }
+
+    /** A split for a partition that appeared while the job runs: it starts at the beginning. */
+    IggyPartitionSplit discoveredSplit(long partitionId) {
+        return new IggyPartitionSplit(
+                stream, topic, partitionId, 0, IggyPartitionSplit.NO_STOPPING_OFFSET);
+    }
+
+    long startingOffset(long partitionId, PartitionOffsets offsets) {
+        switch (starting.kind()) {
+            case EARLIEST:
+                return 0;
+            case LATEST:
+                return offsets.highWatermark(partitionId);
+            case TIMESTAMP:
+                return offsets.firstOffsetAtOrAfter(partitionId, starting.timestampMillis())
+                        .orElseGet(() -> offsets.highWatermark(partitionId));
+            case SPECIFIC:
+                return starting.offsets().getOrDefault(partitionId, 0L);
+            case COMMITTED:
+                return offsets.storedOffset(partitionId)
+                        .map(stored -> stored + 1)
+                        .orElseGet(() -> committedFallback(partitionId, offsets));
+            default:
+                throw new IllegalStateException("Unknown starting position " + starting);
+        }
+    }
+
+    private long committedFallback(long partitionId, PartitionOffsets offsets) {
+        switch (starting.committedFallback()) {
+            case EARLIEST:
+                return 0;
+            case LATEST:
+                return offsets.highWatermark(partitionId);
+            default:
+                throw new IggyConnectorException(
+                        "Consumer '"
+                                + consumerName
+                                + "' has no stored offset for partition "
+                                + partitionId
+                                + " of topic "
+                                + topic
+                                + " in stream "
+                                + stream
+                                + ", and the committed starting position has fallback FAIL. "
+                                + "Store an offset first, or choose fallback EARLIEST or LATEST.");
+        }
+    }
+
+    long stoppingOffset(long partitionId, PartitionOffsets offsets) {
+        if (stopping == null) {
+            return IggyPartitionSplit.NO_STOPPING_OFFSET;
+        }
+        switch (stopping.kind()) {
+            case LATEST:
+                return offsets.highWatermark(partitionId);
+            case SPECIFIC:
+                Long end = stopping.offsets().get(partitionId);
+                return end != null ? end : offsets.highWatermark(partitionId);
+            case TIMESTAMP:
+                return offsets.firstOffsetAtOrAfter(partitionId, stopping.timestampMillis())
+                        .orElseGet(() -> offsets.highWatermark(partitionId));
+            default:
+                throw new IllegalStateException("Unknown stopping position " + stopping);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.connector.base.source.reader.RecordEmitter;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.util.Collector;
+
+import org.apache.iggy.message.Message;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deserializes each message on the task thread, emits the records with the message's server
+ * timestamp (µs to ms) and advances the split's next offset.
+ */
+@Internal
+public final class IggyRecordEmitter<T>
+        implements RecordEmitter<Message, T, IggyPartitionSplitState> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggyRecordEmitter.class);
+    private static final long SKIP_LOG_INTERVAL_MS = 10_000;
+
+    private final IggyRecordDeserializationSchema<T> deserializer;
+    private final boolean skipUndecodable;
+    private final Counter bytesIn;
+    private final Counter skipped;
+    private final TimestampedCollector<T> collector = new TimestampedCollector<>();
+
+    private long lastSkipLogMillis;
+    private long skippedSinceLastLog;
+
+    IggyRecordEmitter(
+            IggyRecordDeserializationSchema<T> deserializer,
+            boolean skipUndecodable,
+            Counter bytesIn,
+            Counter skipped) {
+        this.deserializer = deserializer;
+        this.skipUndecodable = skipUndecodable;
+        this.bytesIn = bytesIn;
+        this.skipped = skipped;
+    }
+
+    @Override
+    public void emitRecord(Message element, SourceOutput<T> output, IggyPartitionSplitState state)
+            throws Exception {
+        long offset = element.header().offset().longValue();
+        if (offset < state.nextOffset()) {
+            return; // already emitted before a restore
+        }
+        IggyPartitionSplit split = state.split();
+        IggyMessage message =
+                new IggyMessage(split.stream(), split.topic(), split.partitionId(), element);
+        collector.output = output;
+        collector.timestamp = message.timestampMillis();
+        try {
+            deserializer.deserialize(message, collector);
+        } catch (Exception e) {
+            if (!skipUndecodable) {
+                throw new IggyConnectorException(
+                        "Cannot deserialize the message at offset "
+                                + offset
+                                + " of partition "
+                                + split.partitionId()
+                                + " of topic "
+                                + split.topic()
+                                + " in stream "
+                                + split.stream()
+                                + ": "
+                                + e
+                                + ". Fix the producer or the deserializer, or let the source skip undecodable records (setSkipUndecodableRecords(true)).",
+                        e);
+            }
+            skipUndecodable(offset, split.partitionId(), e);
+        }
+        bytesIn.inc(message.sizeInBytes());
+        state.setNextOffset(offset + 1);
+    }
+
+    private void skipUndecodable(long offset, long partition, Exception e) {
+        skipped.inc();
+        skippedSinceLastLog++;
+        long now = System.currentTimeMillis();
+        if (now - lastSkipLogMillis >= SKIP_LOG_INTERVAL_MS) {
+            LOG.warn(
+                    "Skipped {} undecodable message(s), latest at offset {} of partition {}",
+                    skippedSinceLastLog,
+                    offset,
+                    partition,
+                    e);
+            lastSkipLogMillis = now;
+            skippedSinceLastLog = 0;
+        }
+    }
+
+    /** Forwards records to the split's output with the message timestamp; reused per message. */
+    private static final class TimestampedCollector<T> implements Collector<T> {
+        SourceOutput<T> output;
+        long timestamp;
+
+        @Override
+        public void collect(T record) {
+            output.collect(record, timestamp);
+        }
+
+        @Override
+        public void close() {}
+    }
+}

@@ -1,0 +1,353 @@
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
+import org.apache.flink.util.UserCodeClassLoader;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.ConsumerId;
+import org.apache.iggy.message.Message;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Reads the partitions assigned to one subtask and stores consumed offsets in Iggy only once a
+ * checkpoint that covers them has completed.
+ *
+ * <p>Each checkpoint records every split's next offset. When that checkpoint completes, the reader
+ * stores (next offset - 1), the last offset the checkpoint covers, under the consumer name. Nothing
+ * is stored for a split this reader has not read past the offset it got it at (which also keeps the
+ * server's "offset past the end" error away). Storing is asynchronous and a failure is only counted
+ * ({@code commitsFailed}) and logged: Flink's checkpoint, not Iggy, is the truth.
+ */
+@Internal
+public final class IggySourceReader<T>
+        extends SingleThreadMultiplexSourceReaderBase<
+                Message, T, IggyPartitionSplit, IggyPartitionSplitState> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggySourceReader.class);
+
+    /** Caught-up is also checked after this many records while data keeps flowing. */
+    private static final int CAUGHT_UP_CHECK_EVERY = 4096;
+
+    private final AsyncIggyTcpClient client;
+    private final Consumer consumer;
+    private final String consumerName;
+    private final Duration requestTimeout;
+    private final Map<String, IggyPartitionSplitState> activeSplits;
+
+    /** Last state per partition ever read here, for the per-partition gauges. */
+    private final Map<Long, IggyPartitionSplitState> partitionGaugeStates =
+            new ConcurrentHashMap<>();
+
+    private final Map<String, IggyPartitionSplitState> finishedSplitsToStore = new HashMap<>();
+    private final TreeMap<Long, List<OffsetToStore>> offsetsByCheckpoint = new TreeMap<>();
+    private CompletableFuture<Void> storing = CompletableFuture.completedFuture(null);
+
+    private final Counter commitsSucceeded;
+    private final Counter commitsFailed;
+    private volatile boolean caughtUp;
+    private int recordsSinceCaughtUpCheck;
+
+    private IggySourceReader(
+            Settings settings,
+            AsyncIggyTcpClient client,
+            Map<String, IggyPartitionSplitState> activeSplits,
+            IggyRecordEmitter<T> emitter,
+            Configuration config,
+            SourceReaderContext context) {
+        super(
+                () ->
+                        new IggyPartitionSplitReader(
+                                client,
+                                Consumer.of(ConsumerId.of(settings.consumerName)),
+                                settings.batchSize,
+                                settings.pollInterval,
+                                settings.connection.requestTimeout(),
+                                settings.connection.address(),
+                                activeSplits),
+                emitter,
+                config,
+                context);
+        this.client = client;
+        this.consumer = Consumer.of(ConsumerId.of(settings.consumerName));
+        this.consumerName = settings.consumerName;
+        this.requestTimeout = settings.connection.requestTimeout();
+        this.activeSplits = activeSplits;
+        SourceReaderMetricGroup metrics = context.metricGroup();
+        this.commitsSucceeded = metrics.counter("commitsSucceeded", new ThreadSafeSimpleCounter());
+        this.commitsFailed = metrics.counter("commitsFailed", new ThreadSafeSimpleCounter());
+        metrics.gauge("caughtUp", () -> caughtUp ? 1 : 0);
+        metrics.setPendingRecordsGauge(
+                () -> {
+                    long pending = 0;
+                    for (IggyPartitionSplitState state : activeSplits.values()) {
+                        pending += state.pendingRecords();
+                    }
+                    return pending;
+                });
+    }
+
+    /** Opens the deserializer and connects, so bad settings fail when the task starts. */
+    public static <T> IggySourceReader<T> create(
+            Settings settings,
+            IggyRecordDeserializationSchema<T> deserializer,
+            Configuration config,
+            SourceReaderContext context)
+            throws Exception {
+        SourceReaderMetricGroup metrics = context.metricGroup();
+        Counter skipped = metrics.counter("numRecordsSkipped");
+        deserializer.open(new DeserializerContext(context, skipped));
+        AsyncIggyTcpClient client = IggyClients.connect(settings.connection);
+        try {
+            IggyRecordEmitter<T> emitter =
+                    new IggyRecordEmitter<>(
+                            deserializer,
+                            settings.skipUndecodableRecords,
+                            metrics.getIOMetricGroup().getNumBytesInCounter(),
+                            skipped);
+            return new IggySourceReader<>(
+                    settings, client, new ConcurrentHashMap<>(), emitter, config, context);
+        } catch (RuntimeException e) {
+            IggyClients.closeQuietly(client);
+            throw e;
+        }
+    }
+
+    /** Reader settings taken from the source's builder. */
+    public static final class Settings implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+
+        final IggyConnectionConfig connection;
+        final String consumerName;
+        final int batchSize;
+        final Duration pollInterval;
+        final boolean skipUndecodableRecords;
+
+        public Settings(
+                IggyConnectionConfig connection,
+                String consumerName,
+                int batchSize,
+                Duration pollInterval,
+                boolean skipUndecodableRecords) {
+            this.connection = connection;
+            this.consumerName = consumerName;
+            this.batchSize = batchSize;
+            this.pollInterval = pollInterval;
+            this.skipUndecodableRecords = skipUndecodableRecords;
+        }
+    }
+
+    @Override
+    protected IggyPartitionSplitState initializedState(IggyPartitionSplit split) {
+        IggyPartitionSplitState state = new IggyPartitionSplitState(split);
+        activeSplits.put(split.splitId(), state);
+        if (partitionGaugeStates.put(split.partitionId(), state) == null) {
+            registerPartitionGauges(split.partitionId());
+        }
+        return state;
+    }
+
+    private void registerPartitionGauges(long partitionId) {
+        MetricGroup group = context.metricGroup().addGroup("partition", Long.toString(partitionId));
+        group.gauge("currentOffset", () -> partitionGaugeStates.get(partitionId).nextOffset() - 1);
+        group.gauge(
+                "committedOffset", () -> partitionGaugeStates.get(partitionId).committedOffset());
+    }
+
+    @Override
+    protected IggyPartitionSplit toSplitType(String splitId, IggyPartitionSplitState state) {
+        return state.toSplit();
+    }
+
+    @Override
+    protected void onSplitFinished(Map<String, IggyPartitionSplitState> finishedSplitIds) {
+        finishedSplitIds.forEach(
+                (id, state) -> {
+                    activeSplits.remove(id);
+                    finishedSplitsToStore.put(id, state);
+                    LOG.info("Finished reading {} at offset {}", state.split(), state.nextOffset());
+                });
+    }
+
+    @Override
+    public InputStatus pollNext(ReaderOutput<T> output) throws Exception {
+        InputStatus status = super.pollNext(output);
+        if (!caughtUp
+                && (status != InputStatus.MORE_AVAILABLE
+                        || ++recordsSinceCaughtUpCheck >= CAUGHT_UP_CHECK_EVERY)) {
+            recordsSinceCaughtUpCheck = 0;
+            checkCaughtUp();
+        }
+        return status;
+    }
+
+    private void checkCaughtUp() {
+        if (activeSplits.isEmpty() && finishedSplitsToStore.isEmpty()) {
+            return; // nothing assigned yet
+        }
+        for (IggyPartitionSplitState state : activeSplits.values()) {
+            if (!state.isCaughtUp()) {
+                return;
+            }
+        }
+        caughtUp = true;
+        LOG.info(
+                "Caught up: every partition of this reader reached its high watermark at start ({} partitions)",
+                activeSplits.size());
+    }
+
+    @Override
+    public List<IggyPartitionSplit> snapshotState(long checkpointId) {
+        List<IggyPartitionSplit> splits = super.snapshotState(checkpointId);
+        List<OffsetToStore> offsets = new ArrayList<>();
+        for (IggyPartitionSplitState state : activeSplits.values()) {
+            offsets.add(new OffsetToStore(state, state.nextOffset(), false));
+        }
+        for (IggyPartitionSplitState state : finishedSplitsToStore.values()) {
+            offsets.add(new OffsetToStore(state, state.nextOffset(), true));
+        }
+        offsetsByCheckpoint.put(checkpointId, offsets);
+        return splits;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) throws Exception {
+        super.notifyCheckpointComplete(checkpointId);
+        List<OffsetToStore> offsets = offsetsByCheckpoint.get(checkpointId);
+        // Older pending checkpoints are subsumed by this one.
+        offsetsByCheckpoint.headMap(checkpointId, true).clear();
+        if (offsets == null) {
+            return;
+        }
+        List<OffsetToStore> toStore = new ArrayList<>();
+        for (OffsetToStore offset : offsets) {
+            if (offset.splitFinished) {
+                finishedSplitsToStore.remove(offset.state.split().splitId(), offset.state);
+            }
+            long last = offset.nextOffset - 1;
+            if (offset.nextOffset > offset.state.assignedAtOffset()
+                    && last != offset.state.committedOffset()) {
+                toStore.add(offset);
+            }
+        }
+        if (!toStore.isEmpty()) {
+            // One batch at a time, so an older store never lands after a newer one.
+            storing = storing.handle((ignored, error) -> null).thenCompose(v -> store(toStore));
+        }
+    }
+
+    private CompletableFuture<Void> store(List<OffsetToStore> offsets) {
+        CompletableFuture<?>[] stores = new CompletableFuture<?>[offsets.size()];
+        for (int i = 0; i < offsets.size(); i++) {
+            IggyPartitionSplitState state = offsets.get(i).state;
+            IggyPartitionSplit split = state.split();
+            long offset = offsets.get(i).nextOffset - 1;
+            stores[i] =
+                    client.consumerOffsets()
+                            .storeConsumerOffset(
+                                    split.stream().toStreamId(),
+                                    split.topic().toTopicId(),
+                                    Optional.of(split.partitionId()),
+                                    consumer,
+                                    BigInteger.valueOf(offset))
+                            .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                            .whenComplete(
+                                    (ok, error) -> {
+                                        if (error == null) {
+                                            state.setCommittedOffset(offset);
+                                            commitsSucceeded.inc();
+                                        } else {
+                                            commitsFailed.inc();
+                                            LOG.warn(
+                                                    "Could not store offset {} of partition {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
+                                                    offset,
+                                                    split.partitionId(),
+                                                    consumerName,
+                                                    IggyClients.asRuntime(error).toString());
+                                        }
+                                    });
+        }
+        return CompletableFuture.allOf(stores);
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            super.close();
+        } finally {
+            try {
+                storing.get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                // Failures were counted and logged already; never block closing on them.
+            }
+            IggyClients.closeQuietly(client);
+        }
+    }
+
+    private static final class OffsetToStore {
+        final IggyPartitionSplitState state;
+        final long nextOffset;
+
+        /** Recorded after the split finished: its final offset, stored once. */
+        final boolean splitFinished;
+
+        OffsetToStore(IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {
+            this.state = state;
+            this.nextOffset = nextOffset;
+            this.splitFinished = splitFinished;
+        }
+    }
+
+    /** Flink's initialization context for deserializers, plus the skip counter. */
+    private static final class DeserializerContext
+            implements IggyRecordDeserializationSchema.Context {
+        private final SourceReaderContext context;
+        private final Counter skipped;
+
+        DeserializerContext(SourceReaderContext context, Counter skipped) {
+            this.context = context;
+            this.skipped = skipped;
+        }
+
+        @Override
+        public MetricGroup getMetricGroup() {
+            return context.metricGroup().addGroup("deserializer");
+        }
+
+        @Override
+        public UserCodeClassLoader getUserCodeClassLoader() {
+            return context.getUserCodeClassLoader();
+        }
+
+        @Override
+        public Counter skippedRecordsCounter() {
+            return skipped;
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package org.apache.flink.connector.iggy.source.split;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SourceSplit;
+import org.apache.flink.connector.iggy.common.IggyId;
+
+import java.util.Objects;
+
+/**
+ * One Iggy partition to read: from {@link #startingOffset()} (the next offset to emit) up to, if
+ * bounded, the exclusive {@link #stoppingOffset()}.
+ *
+ * <p>As reader state, the starting offset is the position after the last emitted record, so a
+ * restored split resumes exactly there.
+ */
+@Internal
+public final class IggyPartitionSplit implements SourceSplit {
+
+    /** The stopping offset of a split that never ends. */
+    public static final long NO_STOPPING_OFFSET = Long.MAX_VALUE;
+
+    private final IggyId stream;
+    private final IggyId topic;
+    private final long partitionId;
+    private final long startingOffset;
+    private final long stoppingOffset;
+
+    public IggyPartitionSplit(
+            IggyId stream,
+            IggyId topic,
+            long partitionId,
+            long startingOffset,
+            long stoppingOffset) {
+        if (partitionId < 0 || startingOffset < 0 || stoppingOffset < 0) {
+            throw new IllegalArgumentException(
+                    "Invalid split: partition "
+                            + partitionId
+                            + ", starting offset "
+                            + startingOffset
+                            + ", stopping offset "
+                            + stoppingOffset);
+        }
+        this.stream = Objects.requireNonNull(stream, "stream");
+        this.topic = Objects.requireNonNull(topic, "topic");
+        this.partitionId = partitionId;
+        this.startingOffset = startingOffset;
+        this.stoppingOffset = stoppingOffset;
+    }
+
+    public static String splitId(long partitionId) {
+        return "partition-" + partitionId;
+    }
+
+    @Override
+    public String splitId() {
+        return splitId(partitionId);
+    }
+
+    public IggyId stream() {
+        return stream;
+    }
+
+    public IggyId topic() {
+        return topic;
+    }
+
+    public long partitionId() {
+        return partitionId;
+    }
+
+    /** The next offset to emit. */
+    public long startingOffset() {
+        return startingOffset;
+    }
+
+    /** The exclusive end, or {@link #NO_STOPPING_OFFSET}. */
+    public long stoppingOffset() {
+        return stoppingOffset;
+    }
+
+    public boolean isBounded() {
+        return stoppingOffset != NO_STOPPING_OFFSET;
+    }
+
+    public IggyPartitionSplit withStartingOffset(long offset) {
+        return new IggyPartitionSplit(stream, topic, partitionId, offset, stoppingOffset);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggyPartitionSplit)) {
+            return false;
+        }
+        IggyPartitionSplit that = (IggyPartitionSplit) o;
+        return partitionId == that.partitionId
+                && startingOffset == that.startingOffset
+                && stoppingOffset == that.stoppingOffset
+                && stream.equals(that.stream)
+                && topic.equals(that.topic);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(stream, topic, partitionId, startingOffset, stoppingOffset);
+    }
+
+    @Override
+    public String toString() {
+        return "IggyPartitionSplit{stream="
+                + stream
+                + ", topic="
+                + topic
+                + ", partition="
+                + partitionId
+                + ", from="
+                + startingOffset
+                + (isBounded() ? ", to=" + stoppingOffset : "")
+                + '}';
+    }
+}

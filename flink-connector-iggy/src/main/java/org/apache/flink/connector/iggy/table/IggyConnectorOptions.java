@@ -1,0 +1,447 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.DescribedEnum;
+import org.apache.flink.configuration.description.InlineElement;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.IggyWriterConfig;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
+import org.apache.flink.table.factories.FactoryUtil;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.apache.flink.configuration.description.TextElement.text;
+
+/**
+ * Options of the {@code iggy} and {@code upsert-iggy} table connectors. Names follow the {@code
+ * kafka} and {@code upsert-kafka} connectors where the concept is the same.
+ *
+ * <p>Secret options ({@link #PASSWORD}, {@link #PERSONAL_ACCESS_TOKEN}) have keys containing
+ * "password" or "token", which Flink masks wherever it prints table options.
+ */
+@PublicEvolving
+public final class IggyConnectorOptions {
+
+    /** The user header that carries the key bytes by default: Iggy messages have no key field. */
+    public static final String DEFAULT_KEY_HEADER = "flink.key";
+
+    // ----- connection -------------------------------------------------------------------------
+
+    public static final ConfigOption<String> ADDRESS =
+            ConfigOptions.key("address")
+                    .stringType()
+                    .defaultValue(IggyConnectionConfig.DEFAULT_ADDRESS)
+                    .withDescription("TCP address of the Iggy server as host:port.");
+
+    public static final ConfigOption<String> USERNAME =
+            ConfigOptions.key("username")
+                    .stringType()
+                    .defaultValue(IggyConnectionConfig.DEFAULT_USERNAME)
+                    .withDescription("User to log in as (ignored with a personal access token).");
+
+    public static final ConfigOption<String> PASSWORD =
+            ConfigOptions.key("password")
+                    .stringType()
+                    .defaultValue(IggyConnectionConfig.DEFAULT_PASSWORD)
+                    .withDescription("Password of the user. Masked in logs and plans.");
+
+    public static final ConfigOption<String> PERSONAL_ACCESS_TOKEN =
+            ConfigOptions.key("personal-access-token")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Log in with this personal access token instead of username and"
+                                    + " password. Masked in logs and plans.");
+
+    public static final ConfigOption<Boolean> TLS_ENABLED =
+            ConfigOptions.key("tls.enabled")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Connect over TLS.");
+
+    public static final ConfigOption<String> TLS_CERTIFICATE =
+            ConfigOptions.key("tls.certificate")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Path of a PEM CA certificate to trust; setting it enables TLS.");
+
+    public static final ConfigOption<Duration> CONNECT_TIMEOUT =
+            ConfigOptions.key("connect.timeout")
+                    .durationType()
+                    .defaultValue(IggyConnectionConfig.DEFAULT_CONNECT_TIMEOUT)
+                    .withDescription("Deadline for connecting and logging in.");
+
+    public static final ConfigOption<Duration> REQUEST_TIMEOUT =
+            ConfigOptions.key("request.timeout")
+                    .durationType()
+                    .defaultValue(IggyConnectionConfig.DEFAULT_REQUEST_TIMEOUT)
+                    .withDescription("Deadline for every single request to the server.");
+
+    // ----- target -----------------------------------------------------------------------------
+
+    public static final ConfigOption<String> STREAM =
+            ConfigOptions.key("stream")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Name of the Iggy stream; it must exist.");
+
+    public static final ConfigOption<String> TOPIC =
+            ConfigOptions.key("topic")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Name of the Iggy topic; it must exist.");
+
+    // ----- formats and keys -------------------------------------------------------------------
+
+    public static final ConfigOption<String> KEY_FORMAT =
+            ConfigOptions.key("key" + FactoryUtil.FORMAT_SUFFIX)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Format of the key bytes (carried in the key header).");
+
+    public static final ConfigOption<List<String>> KEY_FIELDS =
+            ConfigOptions.key("key.fields")
+                    .stringType()
+                    .asList()
+                    .defaultValues()
+                    .withDescription(
+                            "Physical columns that form the key, separated by ';'. Not allowed for"
+                                    + " upsert-iggy, whose key is the PRIMARY KEY.");
+
+    public static final ConfigOption<String> KEY_FIELDS_PREFIX =
+            ConfigOptions.key("key.fields-prefix")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Prefix of key columns in the table, stripped in the key format;"
+                                    + " requires value.fields-include = 'EXCEPT_KEY'.");
+
+    public static final ConfigOption<String> KEY_HEADER =
+            ConfigOptions.key("key.header")
+                    .stringType()
+                    .defaultValue(DEFAULT_KEY_HEADER)
+                    .withDescription(
+                            "User header that carries the key bytes (written by the sink, read by"
+                                    + " the source).");
+
+    public static final ConfigOption<String> VALUE_FORMAT =
+            ConfigOptions.key("value" + FactoryUtil.FORMAT_SUFFIX)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription("Format of the payload; 'format' is an alias.");
+
+    public static final ConfigOption<ValueFieldsStrategy> VALUE_FIELDS_INCLUDE =
+            ConfigOptions.key("value.fields-include")
+                    .enumType(ValueFieldsStrategy.class)
+                    .defaultValue(ValueFieldsStrategy.ALL)
+                    .withDescription("Which physical columns the payload contains.");
+
+    // ----- scan -------------------------------------------------------------------------------
+
+    public static final ConfigOption<String> SCAN_CONSUMER_NAME =
+            ConfigOptions.key("scan.consumer-name")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Name under which offsets are stored in Iggy on completed checkpoints"
+                                    + " and read by 'committed-offset'. Default: 'flink-' and the"
+                                    + " table's full name.");
+
+    public static final ConfigOption<ScanStartupMode> SCAN_STARTUP_MODE =
+            ConfigOptions.key("scan.startup.mode")
+                    .enumType(ScanStartupMode.class)
+                    .defaultValue(ScanStartupMode.COMMITTED_OFFSET)
+                    .withDescription("Where partitions start when there is no state to restore.");
+
+    public static final ConfigOption<CommittedOffsetFallback> SCAN_STARTUP_COMMITTED_FALLBACK =
+            ConfigOptions.key("scan.startup.committed-offset.fallback")
+                    .enumType(CommittedOffsetFallback.class)
+                    .defaultValue(CommittedOffsetFallback.EARLIEST_OFFSET)
+                    .withDescription(
+                            "Where a partition starts under 'committed-offset' when no offset is"
+                                    + " stored for the consumer.");
+
+    public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
+            ConfigOptions.key("scan.startup.timestamp-millis")
+                    .longType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Epoch milliseconds for 'timestamp': start at the first message whose"
+                                    + " server timestamp is at or after it.");
+
+    public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSETS =
+            ConfigOptions.key("scan.startup.specific-offsets")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Offsets for 'specific-offsets', e.g. 'partition:0,offset:42;"
+                                    + "partition:1,offset:300'; other partitions start at the"
+                                    + " earliest offset.");
+
+    public static final ConfigOption<ScanBoundedMode> SCAN_BOUNDED_MODE =
+            ConfigOptions.key("scan.bounded.mode")
+                    .enumType(ScanBoundedMode.class)
+                    .defaultValue(ScanBoundedMode.UNBOUNDED)
+                    .withDescription("Where partitions stop; 'unbounded' never stops.");
+
+    public static final ConfigOption<Long> SCAN_BOUNDED_TIMESTAMP_MILLIS =
+            ConfigOptions.key("scan.bounded.timestamp-millis")
+                    .longType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Epoch milliseconds for 'timestamp': stop before the first message whose"
+                                    + " server timestamp is at or after it.");
+
+    public static final ConfigOption<String> SCAN_BOUNDED_SPECIFIC_OFFSETS =
+            ConfigOptions.key("scan.bounded.specific-offsets")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Exclusive end offsets for 'specific-offsets', e.g. 'partition:0,"
+                                    + "offset:42'; other partitions stop at their end at job"
+                                    + " start.");
+
+    public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
+            ConfigOptions.key("scan.partition-discovery.interval")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "How often an unbounded scan looks for new partitions (read from their"
+                                    + " first offset). Off when unset.");
+
+    public static final ConfigOption<Integer> SCAN_POLL_BATCH_SIZE =
+            ConfigOptions.key("scan.poll.batch-size")
+                    .intType()
+                    .defaultValue(IggySourceBuilder.DEFAULT_BATCH_SIZE)
+                    .withDescription("Messages per poll request.");
+
+    public static final ConfigOption<Duration> SCAN_POLL_INTERVAL =
+            ConfigOptions.key("scan.poll.interval")
+                    .durationType()
+                    .defaultValue(IggySourceBuilder.DEFAULT_POLL_INTERVAL)
+                    .withDescription(
+                            "How long a partition whose last poll was empty waits before the next.");
+
+    public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
+            ConfigOptions.key("scan.skip-undecodable-records")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Skip (count and log) messages the formats cannot decode instead of"
+                                    + " failing the job.");
+
+    public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
+
+    // ----- sink -------------------------------------------------------------------------------
+
+    public static final ConfigOption<String> SINK_PARTITIONER =
+            ConfigOptions.key("sink.partitioner")
+                    .stringType()
+                    .defaultValue(SinkPartitioner.FIXED)
+                    .withDescription(
+                            "'fixed' (every row to 'sink.partition'), 'round-robin', 'key' (XXH32"
+                                    + " of the key bytes, as Iggy's messages-key partitioning), or"
+                                    + " the class name of an IggyPartitioner<RowData> (append"
+                                    + " 'iggy' only).");
+
+    public static final ConfigOption<Long> SINK_PARTITION =
+            ConfigOptions.key("sink.partition")
+                    .longType()
+                    .defaultValue(0L)
+                    .withDescription("The partition of the 'fixed' partitioner.");
+
+    public static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
+            ConfigOptions.key("sink.delivery-guarantee")
+                    .enumType(DeliveryGuarantee.class)
+                    .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
+                    .withDescription(
+                            "'at-least-once' or 'none'. Iggy has no transactions: 'exactly-once' is"
+                                    + " refused.");
+
+    public static final ConfigOption<Integer> SINK_BATCH_SIZE =
+            ConfigOptions.key("sink.batch-size")
+                    .intType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_BATCH_SIZE)
+                    .withDescription("Most messages per send request and partition.");
+
+    public static final ConfigOption<Duration> SINK_LINGER =
+            ConfigOptions.key("sink.linger")
+                    .durationType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_LINGER)
+                    .withDescription("How long a row may wait in a partially filled batch.");
+
+    public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
+
+    public static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
+            ConfigOptions.key("sink.idempotent-writes")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
+                                    + " key and the key's message count), so that with the"
+                                    + " server's message deduplication on, messages replayed"
+                                    + " after a failover are dropped.");
+
+    // ----- upsert deletes ---------------------------------------------------------------------
+
+    public static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
+            ConfigOptions.key("delete.encoding")
+                    .enumType(DeleteEncoding.class)
+                    .defaultValue(DeleteEncoding.EMPTY_PAYLOAD)
+                    .withDescription(
+                            "upsert-iggy: how a deleted key travels (Iggy has no tombstones).");
+
+    public static final ConfigOption<String> DELETE_PAYLOAD =
+            ConfigOptions.key("delete.payload")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "upsert-iggy with 'delete.encoding' = 'custom-payload': the payload"
+                                    + " (UTF-8) of a deletion message.");
+
+    private IggyConnectorOptions() {}
+
+    /** Values of {@link #SINK_PARTITIONER} besides a class name. */
+    public static final class SinkPartitioner {
+        public static final String FIXED = "fixed";
+        public static final String ROUND_ROBIN = "round-robin";
+        public static final String KEY = "key";
+
+        private SinkPartitioner() {}
+    }
+
+    /** Where a scan starts. */
+    @PublicEvolving
+    public enum ScanStartupMode implements DescribedEnum {
+        EARLIEST_OFFSET("earliest-offset", "The first offset of every partition."),
+        LATEST_OFFSET("latest-offset", "The end of every partition at job start."),
+        COMMITTED_OFFSET(
+                "committed-offset",
+                "The offset stored under the consumer name, plus one; see the fallback option."),
+        TIMESTAMP("timestamp", "The first message at or after 'scan.startup.timestamp-millis'."),
+        SPECIFIC_OFFSETS(
+                "specific-offsets",
+                "The offsets in 'scan.startup.specific-offsets' per partition.");
+
+        private final String value;
+        private final InlineElement description;
+
+        ScanStartupMode(String value, String description) {
+            this.value = value;
+            this.description = text(description);
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return description;
+        }
+    }
+
+    /** Where a partition starts under 'committed-offset' when nothing is stored. */
+    @PublicEvolving
+    public enum CommittedOffsetFallback implements DescribedEnum {
+        EARLIEST_OFFSET("earliest-offset", "The first offset of the partition."),
+        LATEST_OFFSET("latest-offset", "The end of the partition at job start."),
+        FAIL("fail", "Fail the job, naming the partition and the consumer.");
+
+        private final String value;
+        private final InlineElement description;
+
+        CommittedOffsetFallback(String value, String description) {
+            this.value = value;
+            this.description = text(description);
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return description;
+        }
+    }
+
+    /** Where a scan stops. */
+    @PublicEvolving
+    public enum ScanBoundedMode implements DescribedEnum {
+        UNBOUNDED("unbounded", "Never stop."),
+        LATEST_OFFSET("latest-offset", "The end of every partition at job start."),
+        TIMESTAMP("timestamp", "Before the first message at or after the timestamp."),
+        SPECIFIC_OFFSETS(
+                "specific-offsets",
+                "The exclusive end offsets in 'scan.bounded.specific-offsets'.");
+
+        private final String value;
+        private final InlineElement description;
+
+        ScanBoundedMode(String value, String description) {
+            this.value = value;
+            this.description = text(description);
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return description;
+        }
+    }
+
+    /** Which physical columns the value format sees. */
+    @PublicEvolving
+    public enum ValueFieldsStrategy {
+        /** Every physical column, key columns included. */
+        ALL,
+        /** Every physical column but the key columns. */
+        EXCEPT_KEY
+    }
+
+    /** How upsert-iggy writes and recognizes the deletion of a key. */
+    @PublicEvolving
+    public enum DeleteEncoding implements DescribedEnum {
+        EMPTY_PAYLOAD(
+                "empty-payload",
+                "A deletion is a message with the key header and an empty payload; every message"
+                        + " with an empty payload reads as a deletion."),
+        CUSTOM_PAYLOAD(
+                "custom-payload",
+                "A deletion is a message with the key header and the payload 'delete.payload'."),
+        NONE(
+                "none",
+                "Deletes are not encoded: a DELETE change fails at planning and every message"
+                        + " reads as an upsert.");
+
+        private final String value;
+        private final InlineElement description;
+
+        DeleteEncoding(String value, String description) {
+            this.value = value;
+            this.description = text(description);
+        }
+
+        @Override
+        public String toString() {
+            return value;
+        }
+
+        @Override
+        public InlineElement getDescription() {
+            return description;
+        }
+    }
+}

@@ -1,0 +1,623 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.CommittedOffsetFallback;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ValueFieldsStrategy;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.Projection;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+import org.apache.flink.util.InstantiationUtil;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS_PREFIX;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_HEADER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PASSWORD;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PERSONAL_ACCESS_TOKEN;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.REQUEST_TIMEOUT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_MODE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_CERTIFICATE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_ENABLED;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAME;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FIELDS_INCLUDE;
+
+/**
+ * Turns validated table options into the source's and sink's configuration. Every failure is a
+ * {@link ValidationException} at planning time naming the option and its allowed values, and never
+ * showing a secret.
+ */
+@Internal
+final class IggyConnectorOptionsUtil {
+
+    private static final Pattern OFFSET_ENTRY =
+            Pattern.compile("\\s*partition\\s*:\\s*(\\d+)\\s*,\\s*offset\\s*:\\s*(\\d+)\\s*");
+
+    private IggyConnectorOptionsUtil() {}
+
+    static IggyConnectionConfig connectionConfig(ReadableConfig options) {
+        IggyConnectionConfig.Builder builder =
+                IggyConnectionConfig.builder()
+                        .setAddress(options.get(ADDRESS))
+                        .setCredentials(options.get(USERNAME), options.get(PASSWORD))
+                        .setPersonalAccessToken(
+                                options.getOptional(PERSONAL_ACCESS_TOKEN).orElse(null))
+                        .setTlsEnabled(options.get(TLS_ENABLED))
+                        .setConnectTimeout(options.get(CONNECT_TIMEOUT))
+                        .setRequestTimeout(options.get(REQUEST_TIMEOUT));
+        options.getOptional(TLS_CERTIFICATE).ifPresent(builder::setTlsCertificatePath);
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            // The builder's messages name the property and never contain a secret.
+            throw new ValidationException(
+                    "Invalid connection options ('"
+                            + ADDRESS.key()
+                            + "', '"
+                            + USERNAME.key()
+                            + "', '"
+                            + PASSWORD.key()
+                            + "', '"
+                            + PERSONAL_ACCESS_TOKEN.key()
+                            + "', '"
+                            + CONNECT_TIMEOUT.key()
+                            + "', '"
+                            + REQUEST_TIMEOUT.key()
+                            + "'): "
+                            + e.getMessage());
+        }
+    }
+
+    /** The stream name, checked as Iggy checks names. */
+    static String stream(ReadableConfig options) {
+        return name(options, STREAM);
+    }
+
+    /** The topic name, checked as Iggy checks names. */
+    static String topic(ReadableConfig options) {
+        return name(options, TOPIC);
+    }
+
+    private static String name(ReadableConfig options, ConfigOption<String> option) {
+        String name = options.get(option);
+        try {
+            IggyId.of(name);
+            return name;
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(
+                    "Invalid option '" + option.key() + "': " + e.getMessage());
+        }
+    }
+
+    static String consumerName(ReadableConfig options, String tableName) {
+        String name = options.getOptional(SCAN_CONSUMER_NAME).orElse("flink-" + tableName);
+        if (name.isBlank() || name.length() > 255) {
+            throw new ValidationException(
+                    "Invalid option '"
+                            + SCAN_CONSUMER_NAME.key()
+                            + "': a consumer name has 1 to 255 characters"
+                            + (options.getOptional(SCAN_CONSUMER_NAME).isPresent()
+                                    ? ""
+                                    : " (the default 'flink-<table>' is too long: set it)"));
+        }
+        return name;
+    }
+
+    // ----- scan -------------------------------------------------------------------------------
+
+    static IggyStartingOffsets startingOffsets(ReadableConfig options) {
+        ScanStartupMode mode = options.get(SCAN_STARTUP_MODE);
+        rejectUnless(
+                options,
+                SCAN_STARTUP_TIMESTAMP_MILLIS,
+                SCAN_STARTUP_MODE,
+                mode == ScanStartupMode.TIMESTAMP,
+                ScanStartupMode.TIMESTAMP);
+        rejectUnless(
+                options,
+                SCAN_STARTUP_SPECIFIC_OFFSETS,
+                SCAN_STARTUP_MODE,
+                mode == ScanStartupMode.SPECIFIC_OFFSETS,
+                ScanStartupMode.SPECIFIC_OFFSETS);
+        switch (mode) {
+            case EARLIEST_OFFSET:
+                return IggyStartingOffsets.earliest();
+            case LATEST_OFFSET:
+                return IggyStartingOffsets.latest();
+            case TIMESTAMP:
+                return IggyStartingOffsets.timestamp(
+                        requiredTimestamp(options, SCAN_STARTUP_TIMESTAMP_MILLIS, mode));
+            case SPECIFIC_OFFSETS:
+                return IggyStartingOffsets.specific(
+                        parseSpecificOffsets(
+                                required(options, SCAN_STARTUP_SPECIFIC_OFFSETS, mode),
+                                SCAN_STARTUP_SPECIFIC_OFFSETS));
+            case COMMITTED_OFFSET:
+            default:
+                CommittedOffsetFallback fallback = options.get(SCAN_STARTUP_COMMITTED_FALLBACK);
+                return IggyStartingOffsets.committed(
+                        fallback == CommittedOffsetFallback.FAIL
+                                ? IggyStartingOffsets.CommittedFallback.FAIL
+                                : fallback == CommittedOffsetFallback.LATEST_OFFSET
+                                        ? IggyStartingOffsets.CommittedFallback.LATEST
+                                        : IggyStartingOffsets.CommittedFallback.EARLIEST);
+        }
+    }
+
+    /** The stopping offsets of a bounded scan, or {@code null} when unbounded. */
+    @Nullable
+    static IggyStoppingOffsets stoppingOffsets(ReadableConfig options) {
+        ScanBoundedMode mode = options.get(SCAN_BOUNDED_MODE);
+        rejectUnless(
+                options,
+                SCAN_BOUNDED_TIMESTAMP_MILLIS,
+                SCAN_BOUNDED_MODE,
+                mode == ScanBoundedMode.TIMESTAMP,
+                ScanBoundedMode.TIMESTAMP);
+        rejectUnless(
+                options,
+                SCAN_BOUNDED_SPECIFIC_OFFSETS,
+                SCAN_BOUNDED_MODE,
+                mode == ScanBoundedMode.SPECIFIC_OFFSETS,
+                ScanBoundedMode.SPECIFIC_OFFSETS);
+        if (mode != ScanBoundedMode.UNBOUNDED
+                && options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).isPresent()) {
+            throw new ValidationException(
+                    "Option '"
+                            + SCAN_PARTITION_DISCOVERY_INTERVAL.key()
+                            + "' applies to unbounded scans only, but '"
+                            + SCAN_BOUNDED_MODE.key()
+                            + "' is '"
+                            + mode
+                            + "': remove one of them.");
+        }
+        switch (mode) {
+            case LATEST_OFFSET:
+                return IggyStoppingOffsets.latest();
+            case TIMESTAMP:
+                return IggyStoppingOffsets.timestamp(
+                        requiredTimestamp(options, SCAN_BOUNDED_TIMESTAMP_MILLIS, mode));
+            case SPECIFIC_OFFSETS:
+                return IggyStoppingOffsets.specific(
+                        parseSpecificOffsets(
+                                required(options, SCAN_BOUNDED_SPECIFIC_OFFSETS, mode),
+                                SCAN_BOUNDED_SPECIFIC_OFFSETS));
+            case UNBOUNDED:
+            default:
+                return null;
+        }
+    }
+
+    static void validateScanOptions(ReadableConfig options) {
+        startingOffsets(options);
+        stoppingOffsets(options);
+        if (options.get(SCAN_POLL_BATCH_SIZE) < 1) {
+            throw new ValidationException(
+                    "Option '"
+                            + SCAN_POLL_BATCH_SIZE.key()
+                            + "' must be at least 1, but is "
+                            + options.get(SCAN_POLL_BATCH_SIZE));
+        }
+        requirePositive(SCAN_POLL_INTERVAL.key(), options.get(SCAN_POLL_INTERVAL));
+        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL)
+                .ifPresent(d -> requirePositive(SCAN_PARTITION_DISCOVERY_INTERVAL.key(), d));
+    }
+
+    /** Parses {@code partition:0,offset:42;partition:1,offset:300}. */
+    static Map<Long, Long> parseSpecificOffsets(String value, ConfigOption<String> option) {
+        Map<Long, Long> offsets = new LinkedHashMap<>();
+        for (String entry : value.split(";")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            Matcher m = OFFSET_ENTRY.matcher(entry);
+            if (!m.matches()) {
+                throw new ValidationException(
+                        "Invalid option '"
+                                + option.key()
+                                + "': '"
+                                + entry.trim()
+                                + "' is not 'partition:<id>,offset:<offset>'. Expected e.g."
+                                + " 'partition:0,offset:42;partition:1,offset:300'.");
+            }
+            long partition = Long.parseLong(m.group(1));
+            if (offsets.put(partition, Long.parseLong(m.group(2))) != null) {
+                throw new ValidationException(
+                        "Invalid option '"
+                                + option.key()
+                                + "': partition "
+                                + partition
+                                + " is listed twice.");
+            }
+        }
+        if (offsets.isEmpty()) {
+            throw new ValidationException(
+                    "Option '"
+                            + option.key()
+                            + "' lists no offsets. Expected e.g."
+                            + " 'partition:0,offset:42;partition:1,offset:300'.");
+        }
+        return offsets;
+    }
+
+    // ----- sink -------------------------------------------------------------------------------
+
+    static DeliveryGuarantee deliveryGuarantee(ReadableConfig options) {
+        DeliveryGuarantee guarantee = options.get(SINK_DELIVERY_GUARANTEE);
+        if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+            throw new ValidationException(
+                    "Option '"
+                            + SINK_DELIVERY_GUARANTEE.key()
+                            + "' = 'exactly-once' is not supported: Iggy has no transactions."
+                            + " Allowed values: 'at-least-once', 'none'.");
+        }
+        return guarantee;
+    }
+
+    /**
+     * Validates the sink options.
+     *
+     * @return the custom partitioner named by {@code sink.partitioner}, or {@code null} for a
+     *     built-in one
+     */
+    @Nullable
+    static IggyPartitioner<RowData> validateSinkOptions(
+            ReadableConfig options, boolean upsert, boolean hasKey, ClassLoader classLoader) {
+        deliveryGuarantee(options);
+        String partitioner = options.get(SINK_PARTITIONER);
+        boolean builtIn =
+                partitioner.equals(SinkPartitioner.FIXED)
+                        || partitioner.equals(SinkPartitioner.KEY)
+                        || (!upsert && partitioner.equals(SinkPartitioner.ROUND_ROBIN));
+        if (upsert && !builtIn) {
+            throw new ValidationException(
+                    "Invalid option '"
+                            + SINK_PARTITIONER.key()
+                            + "' = '"
+                            + partitioner
+                            + "' for upsert-iggy. Allowed values: 'fixed', 'key'.");
+        }
+        IggyPartitioner<RowData> custom =
+                builtIn
+                        ? null
+                        : InstantiationUtil.instantiate(partitionerClass(partitioner, classLoader));
+        if (partitioner.equals(SinkPartitioner.KEY) && !hasKey) {
+            throw new ValidationException(
+                    "Option '"
+                            + SINK_PARTITIONER.key()
+                            + "' = 'key' needs key bytes: set '"
+                            + KEY_FIELDS.key()
+                            + "' and '"
+                            + KEY_FORMAT.key()
+                            + "'.");
+        }
+        long partition = options.get(SINK_PARTITION);
+        if (partition < 0 || partition > 0xFFFF_FFFFL) {
+            throw new ValidationException(
+                    "Option '"
+                            + SINK_PARTITION.key()
+                            + "' is a partition id (0 to 4294967295), but is "
+                            + partition);
+        }
+        if (options.getOptional(SINK_PARTITION).isPresent()
+                && !partitioner.equals(SinkPartitioner.FIXED)) {
+            throw new ValidationException(
+                    "Option '"
+                            + SINK_PARTITION.key()
+                            + "' applies to '"
+                            + SINK_PARTITIONER.key()
+                            + "' = 'fixed' only, but the partitioner is '"
+                            + partitioner
+                            + "'.");
+        }
+        if (options.get(SINK_BATCH_SIZE) < 1) {
+            throw new ValidationException(
+                    "Option '"
+                            + SINK_BATCH_SIZE.key()
+                            + "' must be at least 1, but is "
+                            + options.get(SINK_BATCH_SIZE));
+        }
+        if (options.get(SINK_LINGER).isNegative()) {
+            throw new ValidationException(
+                    "Option '" + SINK_LINGER.key() + "' must not be negative.");
+        }
+        return custom;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends IggyPartitioner<RowData>> partitionerClass(
+            String className, ClassLoader classLoader) {
+        Class<?> clazz;
+        try {
+            clazz = Class.forName(className, false, classLoader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new ValidationException(
+                    "Invalid option '"
+                            + SINK_PARTITIONER.key()
+                            + "' = '"
+                            + className
+                            + "'. Allowed values: 'fixed', 'round-robin', 'key', or the class name"
+                            + " of an IggyPartitioner<RowData> with a public no-argument"
+                            + " constructor (class not found).");
+        }
+        if (!IggyPartitioner.class.isAssignableFrom(clazz)) {
+            throw new ValidationException(
+                    "Invalid option '"
+                            + SINK_PARTITIONER.key()
+                            + "': class '"
+                            + className
+                            + "' does not implement "
+                            + IggyPartitioner.class.getName()
+                            + ".");
+        }
+        try {
+            clazz.getConstructor();
+        } catch (NoSuchMethodException e) {
+            throw new ValidationException(
+                    "Invalid option '"
+                            + SINK_PARTITIONER.key()
+                            + "': class '"
+                            + className
+                            + "' has no public no-argument constructor.");
+        }
+        return (Class<? extends IggyPartitioner<RowData>>) clazz;
+    }
+
+    // ----- keys and values --------------------------------------------------------------------
+
+    /**
+     * Positions of the key columns in the physical row, from {@code key.fields}; checks the key
+     * options belong together.
+     */
+    static int[] keyProjection(ReadableConfig options, DataType physicalDataType) {
+        LogicalType physicalType = physicalDataType.getLogicalType();
+        List<String> names = LogicalTypeChecks.getFieldNames(physicalType);
+        List<String> keyFields = options.get(KEY_FIELDS);
+        boolean hasKeyFormat = options.getOptional(KEY_FORMAT).isPresent();
+        if (keyFields.isEmpty()) {
+            if (hasKeyFormat) {
+                throw new ValidationException(
+                        "Option '"
+                                + KEY_FORMAT.key()
+                                + "' needs '"
+                                + KEY_FIELDS.key()
+                                + "': list the physical columns of the key, separated by ';'.");
+            }
+            return new int[0];
+        }
+        if (!hasKeyFormat) {
+            throw new ValidationException(
+                    "Option '"
+                            + KEY_FIELDS.key()
+                            + "' needs '"
+                            + KEY_FORMAT.key()
+                            + "', the format of the key bytes.");
+        }
+        String prefix = options.getOptional(KEY_FIELDS_PREFIX).orElse("");
+        int[] projection = new int[keyFields.size()];
+        for (int i = 0; i < projection.length; i++) {
+            String field = keyFields.get(i);
+            int pos = names.indexOf(field);
+            if (pos < 0) {
+                throw new ValidationException(
+                        "Option '"
+                                + KEY_FIELDS.key()
+                                + "' names '"
+                                + field
+                                + "', which is not a physical column. Physical columns: "
+                                + names
+                                + ".");
+            }
+            if (!field.startsWith(prefix)) {
+                throw new ValidationException(
+                        "Column '"
+                                + field
+                                + "' of '"
+                                + KEY_FIELDS.key()
+                                + "' does not start with '"
+                                + KEY_FIELDS_PREFIX.key()
+                                + "' = '"
+                                + prefix
+                                + "'.");
+            }
+            projection[i] = pos;
+        }
+        return projection;
+    }
+
+    /** Key positions of a PRIMARY KEY table (upsert-iggy, which has no 'key.fields'). */
+    static int[] primaryKeyProjection(
+            ReadableConfig options, DataType physicalDataType, int[] primaryKeyIndexes) {
+        if (primaryKeyIndexes.length == 0) {
+            throw new ValidationException(
+                    "upsert-iggy needs a PRIMARY KEY: declare 'PRIMARY KEY (...) NOT ENFORCED'.");
+        }
+        String prefix = options.getOptional(KEY_FIELDS_PREFIX).orElse("");
+        List<String> names = LogicalTypeChecks.getFieldNames(physicalDataType.getLogicalType());
+        for (int pos : primaryKeyIndexes) {
+            if (!names.get(pos).startsWith(prefix)) {
+                throw new ValidationException(
+                        "Key column '"
+                                + names.get(pos)
+                                + "' does not start with '"
+                                + KEY_FIELDS_PREFIX.key()
+                                + "' = '"
+                                + prefix
+                                + "'.");
+            }
+        }
+        return primaryKeyIndexes;
+    }
+
+    /** Positions of the value columns in the physical row. */
+    static int[] valueProjection(
+            ReadableConfig options, DataType physicalDataType, int[] keyProjection) {
+        int arity = LogicalTypeChecks.getFieldCount(physicalDataType.getLogicalType());
+        ValueFieldsStrategy strategy = options.get(VALUE_FIELDS_INCLUDE);
+        boolean hasPrefix = options.getOptional(KEY_FIELDS_PREFIX).isPresent();
+        if (hasPrefix && strategy != ValueFieldsStrategy.EXCEPT_KEY) {
+            throw new ValidationException(
+                    "Option '"
+                            + KEY_FIELDS_PREFIX.key()
+                            + "' requires '"
+                            + VALUE_FIELDS_INCLUDE.key()
+                            + "' = 'EXCEPT_KEY' (allowed values: 'ALL', 'EXCEPT_KEY').");
+        }
+        if (strategy == ValueFieldsStrategy.ALL) {
+            return IntStream.range(0, arity).toArray();
+        }
+        int[] value =
+                IntStream.range(0, arity)
+                        .filter(pos -> Arrays.stream(keyProjection).noneMatch(k -> k == pos))
+                        .toArray();
+        if (value.length == 0) {
+            throw new ValidationException(
+                    "'"
+                            + VALUE_FIELDS_INCLUDE.key()
+                            + "' = 'EXCEPT_KEY' leaves no column for the payload: add a non-key"
+                            + " column or use 'ALL'.");
+        }
+        return value;
+    }
+
+    static String keyHeader(ReadableConfig options) {
+        String header = options.get(KEY_HEADER);
+        if (header.isEmpty()
+                || header.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
+            throw new ValidationException(
+                    "Option '" + KEY_HEADER.key() + "' must have 1 to 255 bytes.");
+        }
+        return header;
+    }
+
+    /**
+     * The physical columns at {@code projection} as a row type for a format, with {@code prefix}
+     * (from {@code key.fields-prefix}) removed from the column names.
+     */
+    static DataType formatDataType(
+            DataType physicalDataType, int[] projection, @Nullable String prefix) {
+        DataType projected = Projection.of(projection).project(physicalDataType);
+        if (prefix == null) {
+            return projected;
+        }
+        List<String> names = DataType.getFieldNames(projected);
+        List<DataType> types = DataType.getFieldDataTypes(projected);
+        return DataTypes.ROW(
+                        IntStream.range(0, names.size())
+                                .mapToObj(
+                                        i ->
+                                                DataTypes.FIELD(
+                                                        names.get(i).substring(prefix.length()),
+                                                        types.get(i)))
+                                .toArray(DataTypes.Field[]::new))
+                .notNull();
+    }
+
+    // ----- helpers ----------------------------------------------------------------------------
+
+    private static void rejectUnless(
+            ReadableConfig options,
+            ConfigOption<?> option,
+            ConfigOption<?> modeOption,
+            boolean applies,
+            Object mode) {
+        if (!applies && options.getOptional(option).isPresent()) {
+            throw new ValidationException(
+                    "Option '"
+                            + option.key()
+                            + "' applies only when '"
+                            + modeOption.key()
+                            + "' is '"
+                            + mode
+                            + "', but it is '"
+                            + options.get(modeOption)
+                            + "'.");
+        }
+    }
+
+    private static String required(
+            ReadableConfig options, ConfigOption<String> option, Object mode) {
+        return options.getOptional(option)
+                .orElseThrow(
+                        () ->
+                                new ValidationException(
+                                        "Option '"
+                                                + option.key()
+                                                + "' is required for mode '"
+                                                + mode
+                                                + "'."));
+    }
+
+    private static long requiredTimestamp(
+            ReadableConfig options, ConfigOption<Long> option, Object mode) {
+        long millis =
+                options.getOptional(option)
+                        .orElseThrow(
+                                () ->
+                                        new ValidationException(
+                                                "Option '"
+                                                        + option.key()
+                                                        + "' is required for mode '"
+                                                        + mode
+                                                        + "'."));
+        if (millis < 0) {
+            throw new ValidationException(
+                    "Option '"
+                            + option.key()
+                            + "' must be epoch milliseconds >= 0, but is "
+                            + millis);
+        }
+        return millis;
+    }
+
+    private static void requirePositive(String key, Duration duration) {
+        if (duration.isNegative() || duration.isZero()) {
+            throw new ValidationException(
+                    "Option '" + key + "' must be positive, but is " + duration);
+        }
+    }
+}

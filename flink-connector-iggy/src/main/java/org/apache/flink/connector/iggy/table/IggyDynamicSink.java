@@ -1,0 +1,361 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
+import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.sink.IggyPartitioners;
+import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.format.EncodingFormat;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.SinkV2Provider;
+import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.RowKind;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The table sink of {@code iggy} (append, on {@link IggySink}) and {@code upsert-iggy} (keyed map
+ * with reconciliation, on {@link IggyKeyedMapSink}): the formats and metadata live here, writing
+ * lives in the sink.
+ */
+@Internal
+public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadata {
+
+    /** Where and how the sink writes: everything the sink builders need except the encoding. */
+    static final class WriteSettings implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        final IggyConnectionConfig connection;
+        final String stream;
+        final String topic;
+        final DeliveryGuarantee deliveryGuarantee;
+
+        /** 'fixed', 'round-robin', 'key' or a class name. */
+        final String partitioner;
+
+        /** The instance of the class {@link #partitioner} names, if it names one. */
+        @Nullable final IggyPartitioner<RowData> customPartitioner;
+
+        final long partition;
+        final int batchSize;
+        final Duration linger;
+
+        /** upsert-iggy: deterministic message ids for the server's deduplication. */
+        final boolean idempotentWrites;
+
+        @Nullable final Integer parallelism;
+
+        WriteSettings(
+                IggyConnectionConfig connection,
+                String stream,
+                String topic,
+                DeliveryGuarantee deliveryGuarantee,
+                String partitioner,
+                @Nullable IggyPartitioner<RowData> customPartitioner,
+                long partition,
+                int batchSize,
+                Duration linger,
+                boolean idempotentWrites,
+                @Nullable Integer parallelism) {
+            this.connection = connection;
+            this.stream = stream;
+            this.topic = topic;
+            this.deliveryGuarantee = deliveryGuarantee;
+            this.partitioner = partitioner;
+            this.customPartitioner = customPartitioner;
+            this.partition = partition;
+            this.batchSize = batchSize;
+            this.linger = linger;
+            this.idempotentWrites = idempotentWrites;
+            this.parallelism = parallelism;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof WriteSettings)) {
+                return false;
+            }
+            WriteSettings that = (WriteSettings) o;
+            return connection.equals(that.connection)
+                    && stream.equals(that.stream)
+                    && topic.equals(that.topic)
+                    && deliveryGuarantee == that.deliveryGuarantee
+                    && partitioner.equals(that.partitioner)
+                    && partition == that.partition
+                    && batchSize == that.batchSize
+                    && linger.equals(that.linger)
+                    && idempotentWrites == that.idempotentWrites
+                    && Objects.equals(parallelism, that.parallelism);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(stream, topic, partitioner, partition);
+        }
+    }
+
+    private final DataType physicalDataType;
+    @Nullable private final EncodingFormat<SerializationSchema<RowData>> keyEncodingFormat;
+    private final EncodingFormat<SerializationSchema<RowData>> valueEncodingFormat;
+    private final int[] keyProjection;
+    private final int[] valueProjection;
+    @Nullable private final String keyPrefix;
+    private final String keyHeader;
+    private final WriteSettings settings;
+    private final boolean upsert;
+
+    /** upsert-iggy: the payload of a deletion, or {@code null} when deletes are not encoded. */
+    @Nullable private final byte[] deletionPayload;
+
+    private List<String> metadataKeys = Collections.emptyList();
+    private DataType consumedDataType;
+
+    IggyDynamicSink(
+            DataType physicalDataType,
+            @Nullable EncodingFormat<SerializationSchema<RowData>> keyEncodingFormat,
+            EncodingFormat<SerializationSchema<RowData>> valueEncodingFormat,
+            int[] keyProjection,
+            int[] valueProjection,
+            @Nullable String keyPrefix,
+            String keyHeader,
+            WriteSettings settings,
+            boolean upsert,
+            @Nullable byte[] deletionPayload) {
+        this.physicalDataType = physicalDataType;
+        this.keyEncodingFormat = keyEncodingFormat;
+        this.valueEncodingFormat = valueEncodingFormat;
+        this.keyProjection = keyProjection;
+        this.valueProjection = valueProjection;
+        this.keyPrefix = keyPrefix;
+        this.keyHeader = keyHeader;
+        this.settings = settings;
+        this.upsert = upsert;
+        this.deletionPayload = deletionPayload;
+        this.consumedDataType = physicalDataType;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
+        if (!upsert) {
+            return valueEncodingFormat.getChangelogMode();
+        }
+        if (deletionPayload == null && requestedMode.contains(RowKind.DELETE)) {
+            throw new ValidationException(
+                    IggyReconcileFunction.tombstoneError(
+                                    IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
+                            + " The query produces deletions, but upsert-iggy table's '"
+                            + IggyConnectorOptions.DELETE_ENCODING.key()
+                            + "' is 'none'.");
+        }
+        return ChangelogMode.upsert();
+    }
+
+    @Override
+    public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
+        SerializationSchema<RowData> keyFormat =
+                keyEncodingFormat == null
+                        ? null
+                        : keyEncodingFormat.createRuntimeEncoder(
+                                context,
+                                IggyConnectorOptionsUtil.formatDataType(
+                                        physicalDataType, keyProjection, keyPrefix));
+        SerializationSchema<RowData> valueFormat =
+                valueEncodingFormat.createRuntimeEncoder(
+                        context,
+                        IggyConnectorOptionsUtil.formatDataType(
+                                physicalDataType, valueProjection, null));
+        List<LogicalType> consumedTypes =
+                DataType.getFieldDataTypes(consumedDataType).stream()
+                        .map(DataType::getLogicalType)
+                        .collect(Collectors.toList());
+        IggyRowProjection keyColumns = new IggyRowProjection(keyProjection, consumedTypes);
+        IggyRowProjection valueColumns = new IggyRowProjection(valueProjection, consumedTypes);
+        Sink<RowData> sink =
+                upsert
+                        ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
+                        : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
+
+        return SinkV2Provider.of(sink, settings.parallelism);
+    }
+
+    private Sink<RowData> appendSink(
+            @Nullable SerializationSchema<RowData> keyFormat,
+            IggyRowProjection keyColumns,
+            SerializationSchema<RowData> valueFormat,
+            IggyRowProjection valueColumns) {
+        int physicalArity = DataType.getFieldCount(physicalDataType);
+        int[] metadataPositions = new int[IggyWritableMetadata.values().length];
+        Arrays.fill(metadataPositions, -1);
+        for (int i = 0; i < metadataKeys.size(); i++) {
+            metadataPositions[IggyWritableMetadata.of(metadataKeys.get(i)).ordinal()] =
+                    physicalArity + i;
+        }
+        return IggySink.<RowData>builder()
+                .setConnectionConfig(settings.connection)
+                .setStream(settings.stream)
+                .setTopic(settings.topic)
+                .setDeliveryGuarantee(settings.deliveryGuarantee)
+                .setBatchSize(settings.batchSize)
+                .setLinger(settings.linger)
+                .setRecordSerializer(
+                        new IggyRowDataSerializationSchema(
+                                keyFormat,
+                                keyFormat != null ? keyColumns : null,
+                                valueFormat,
+                                valueColumns,
+                                keyHeader,
+                                partitioner(),
+                                metadataPositions))
+                .build();
+    }
+
+    private IggyPartitioner<RowData> partitioner() {
+        switch (settings.partitioner) {
+            case SinkPartitioner.FIXED:
+                return IggyPartitioners.fixed(settings.partition);
+            case SinkPartitioner.ROUND_ROBIN:
+                return IggyPartitioners.balanced();
+            case SinkPartitioner.KEY:
+                return IggyPartitioners.byKey();
+            default:
+                return settings.customPartitioner;
+        }
+    }
+
+    private Sink<RowData> upsertSink(
+            SerializationSchema<RowData> keyFormat,
+            IggyRowProjection keyColumns,
+            SerializationSchema<RowData> valueFormat,
+            IggyRowProjection valueColumns) {
+        IggyKeyedMapSinkBuilder<RowData> builder =
+                IggyKeyedMapSink.builder(
+                                new IggyRowDataMapChangeEncoder(
+                                        keyFormat,
+                                        keyColumns,
+                                        valueFormat,
+                                        valueColumns,
+                                        deletionPayload))
+                        .setConnectionConfig(settings.connection)
+                        .setStream(settings.stream)
+                        .setTopic(settings.topic)
+                        .setDeliveryGuarantee(settings.deliveryGuarantee)
+                        .setBatchSize(settings.batchSize)
+                        .setLinger(settings.linger)
+                        .setKeyHeader(keyHeader)
+                        .setIdempotentWrites(settings.idempotentWrites);
+        if (SinkPartitioner.KEY.equals(settings.partitioner)) {
+            builder.setPartitionByKey();
+        } else {
+            builder.setPartition(settings.partition);
+        }
+        return builder.build();
+    }
+
+    @Override
+    public Map<String, DataType> listWritableMetadata() {
+        Map<String, DataType> metadata = new LinkedHashMap<>();
+        if (!upsert) {
+            for (IggyWritableMetadata m : IggyWritableMetadata.values()) {
+                metadata.put(m.key, m.dataType);
+            }
+        }
+        return metadata;
+    }
+
+    @Override
+    public void applyWritableMetadata(List<String> metadataKeys, DataType consumedDataType) {
+        this.metadataKeys = new ArrayList<>(metadataKeys);
+        this.consumedDataType = consumedDataType;
+    }
+
+    @Override
+    public DynamicTableSink copy() {
+        IggyDynamicSink copy =
+                new IggyDynamicSink(
+                        physicalDataType,
+                        keyEncodingFormat,
+                        valueEncodingFormat,
+                        keyProjection,
+                        valueProjection,
+                        keyPrefix,
+                        keyHeader,
+                        settings,
+                        upsert,
+                        deletionPayload);
+        copy.metadataKeys = metadataKeys;
+        copy.consumedDataType = consumedDataType;
+        return copy;
+    }
+
+    /** Never shows credentials. */
+    @Override
+    public String asSummaryString() {
+        return (upsert ? "upsert-iggy" : "iggy")
+                + " table sink ("
+                + settings.connection.address()
+                + ", stream '"
+                + settings.stream
+                + "', topic '"
+                + settings.topic
+                + "')";
+    }
+
+    @Override
+    public String toString() {
+        return asSummaryString();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggyDynamicSink)) {
+            return false;
+        }
+        IggyDynamicSink that = (IggyDynamicSink) o;
+        return physicalDataType.equals(that.physicalDataType)
+                && Objects.equals(keyEncodingFormat, that.keyEncodingFormat)
+                && valueEncodingFormat.equals(that.valueEncodingFormat)
+                && Arrays.equals(keyProjection, that.keyProjection)
+                && Arrays.equals(valueProjection, that.valueProjection)
+                && Objects.equals(keyPrefix, that.keyPrefix)
+                && keyHeader.equals(that.keyHeader)
+                && settings.equals(that.settings)
+                && upsert == that.upsert
+                && Arrays.equals(deletionPayload, that.deletionPayload)
+                && metadataKeys.equals(that.metadataKeys)
+                && consumedDataType.equals(that.consumedDataType);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(physicalDataType, valueEncodingFormat, settings, upsert);
+    }
+
+    // for tests
+    WriteSettings settings() {
+        return settings;
+    }
+}

@@ -1,0 +1,122 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericMapData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.DataType;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
+import java.io.Serializable;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The metadata columns the {@code iggy} and {@code upsert-iggy} sources can read. */
+@Internal
+enum IggyReadableMetadata {
+    STREAM(
+            "stream",
+            DataTypes.STRING().notNull(),
+            (message, names) -> StringData.fromString(names.stream)),
+    TOPIC(
+            "topic",
+            DataTypes.STRING().notNull(),
+            (message, names) -> StringData.fromString(names.topic)),
+    PARTITION(
+            "partition",
+            DataTypes.INT().notNull(),
+            (message, names) -> (int) message.partitionId()),
+    OFFSET("offset", DataTypes.BIGINT().notNull(), (message, names) -> message.offset()),
+    TIMESTAMP(
+            "timestamp",
+            DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).notNull(),
+            (message, names) -> micros(message.timestampMicros())),
+    /** The producer's timestamp; NULL when the producer left it 0 (unset). */
+    ORIGIN_TIMESTAMP(
+            "origin-timestamp",
+            DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).nullable(),
+            (message, names) ->
+                    message.originTimestampMicros() == 0
+                            ? null
+                            : micros(message.originTimestampMicros())),
+    /** The unsigned 128-bit id, big-endian. */
+    MESSAGE_ID(
+            "message-id",
+            DataTypes.BINARY(16).notNull(),
+            (message, names) -> messageIdBytes(message.messageId())),
+    CHECKSUM("checksum", DataTypes.BIGINT().notNull(), (message, names) -> message.checksum()),
+    /** User headers: key as UTF-8 text, value as its raw bytes whatever its Iggy kind. */
+    HEADERS(
+            "headers",
+            DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable()).notNull(),
+            (message, names) -> headers(message.headers()));
+
+    final String key;
+    final DataType dataType;
+    final Reader reader;
+
+    IggyReadableMetadata(String key, DataType dataType, Reader reader) {
+        this.key = key;
+        this.dataType = dataType;
+        this.reader = reader;
+    }
+
+    static IggyReadableMetadata of(String key) {
+        for (IggyReadableMetadata m : values()) {
+            if (m.key.equals(key)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException("Unknown metadata key: " + key);
+    }
+
+    /** Reads one metadata value of a message. */
+    @FunctionalInterface
+    interface Reader extends Serializable {
+        Object read(IggyMessage message, TopicNames names);
+    }
+
+    /** The stream and topic names as the table options give them. */
+    static final class TopicNames implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final String stream;
+        final String topic;
+
+        TopicNames(String stream, String topic) {
+            this.stream = stream;
+            this.topic = topic;
+        }
+    }
+
+    private static TimestampData micros(long micros) {
+        return TimestampData.fromEpochMillis(
+                Math.floorDiv(micros, 1000), (int) Math.floorMod(micros, 1000) * 1000);
+    }
+
+    static byte[] messageIdBytes(BigInteger id) {
+        byte[] raw = id.toByteArray();
+        byte[] out = new byte[16];
+        int n = Math.min(raw.length, 16);
+        System.arraycopy(raw, raw.length - n, out, 16 - n, n);
+        return out;
+    }
+
+    private static GenericMapData headers(Map<HeaderKey, HeaderValue> headers) {
+        Map<StringData, byte[]> map = new HashMap<>();
+        if (headers != null) {
+            headers.forEach(
+                    (k, v) ->
+                            map.put(
+                                    StringData.fromString(
+                                            new String(k.value(), StandardCharsets.UTF_8)),
+                                    v.value()));
+        }
+        return new GenericMapData(map);
+    }
+}

@@ -1,0 +1,82 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.Collector;
+
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The append ({@code iggy}) source's decoding: the value format decodes the payload (0..n rows),
+ * the key format the key header if there is one, and metadata comes from the message.
+ */
+@Internal
+final class IggyRowDataDeserializationSchema implements IggyRecordDeserializationSchema<RowData> {
+
+    private static final long serialVersionUID = 1L;
+
+    @Nullable private final DeserializationSchema<RowData> keyFormat;
+    private final DeserializationSchema<RowData> valueFormat;
+    private final String keyHeader;
+    private final IggyRowAssembler assembler;
+    private final TypeInformation<RowData> producedType;
+
+    IggyRowDataDeserializationSchema(
+            @Nullable DeserializationSchema<RowData> keyFormat,
+            DeserializationSchema<RowData> valueFormat,
+            String keyHeader,
+            IggyRowAssembler assembler,
+            TypeInformation<RowData> producedType) {
+        this.keyFormat = keyFormat;
+        this.valueFormat = valueFormat;
+        this.keyHeader = keyHeader;
+        this.assembler = assembler;
+        this.producedType = producedType;
+    }
+
+    @Override
+    public void open(Context context) throws Exception {
+        if (keyFormat != null) {
+            keyFormat.open(context);
+        }
+        valueFormat.open(context);
+    }
+
+    @Override
+    public void deserialize(IggyMessage message, Collector<RowData> out) throws IOException {
+        RowData key = null;
+        if (keyFormat != null) {
+            Optional<HeaderValue> keyBytes = message.header(keyHeader);
+            if (keyBytes.isPresent()) {
+                key = keyFormat.deserialize(keyBytes.get().value());
+            }
+        }
+        RowData finalKey = key;
+        valueFormat.deserialize(
+                message.payload(),
+                new Collector<>() {
+                    @Override
+                    public void collect(RowData value) {
+                        out.collect(
+                                assembler.assemble(finalKey, value, value.getRowKind(), message));
+                    }
+
+                    @Override
+                    public void close() {}
+                });
+    }
+
+    @Override
+    public TypeInformation<RowData> getProducedType() {
+        return producedType;
+    }
+}

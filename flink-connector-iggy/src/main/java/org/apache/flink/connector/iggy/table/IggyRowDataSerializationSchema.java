@@ -1,0 +1,138 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggySinkContext;
+import org.apache.flink.connector.iggy.sink.IggySinkRecord;
+import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The append ({@code iggy}) sink's encoding: the value format writes the payload, the key format
+ * the key header (also the partitioning key), and metadata columns set headers, message id, origin
+ * timestamp and partition.
+ */
+@Internal
+final class IggyRowDataSerializationSchema implements IggyRecordSerializationSchema<RowData> {
+
+    private static final long serialVersionUID = 1L;
+
+    @Nullable private final SerializationSchema<RowData> keyFormat;
+    @Nullable private final IggyRowProjection keyColumns;
+    private final SerializationSchema<RowData> valueFormat;
+    private final IggyRowProjection valueColumns;
+    private final String keyHeader;
+    private final IggyPartitioner<RowData> partitioner;
+
+    /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
+    private final int[] metadataPositions;
+
+    private transient HeaderKey keyHeaderKey;
+
+    IggyRowDataSerializationSchema(
+            @Nullable SerializationSchema<RowData> keyFormat,
+            @Nullable IggyRowProjection keyColumns,
+            SerializationSchema<RowData> valueFormat,
+            IggyRowProjection valueColumns,
+            String keyHeader,
+            IggyPartitioner<RowData> partitioner,
+            int[] metadataPositions) {
+        this.keyFormat = keyFormat;
+        this.keyColumns = keyColumns;
+        this.valueFormat = valueFormat;
+        this.valueColumns = valueColumns;
+        this.keyHeader = keyHeader;
+        this.partitioner = partitioner;
+        this.metadataPositions = metadataPositions;
+    }
+
+    @Override
+    public void open(SerializationSchema.InitializationContext context, IggySinkContext sink)
+            throws Exception {
+        if (keyFormat != null) {
+            keyFormat.open(context);
+        }
+        valueFormat.open(context);
+        partitioner.open(sink);
+        keyHeaderKey = new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public IggySinkRecord serialize(
+            RowData row, IggySinkContext context, @Nullable Long timestamp) {
+        byte[] key =
+                keyFormat != null
+                        ? keyFormat.serialize(keyColumns.project(row, row.getRowKind()))
+                        : null;
+        byte[] payload = valueFormat.serialize(valueColumns.project(row, row.getRowKind()));
+        Map<HeaderKey, HeaderValue> headers = headers(row);
+        if (key != null) {
+            headers = new HashMap<>(headers);
+            headers.put(keyHeaderKey, new HeaderValue(HeaderKind.Raw, key));
+        }
+        int partitionPos = metadataPositions[IggyWritableMetadata.PARTITION.ordinal()];
+        long partition =
+                partitionPos >= 0 && !row.isNullAt(partitionPos)
+                        ? row.getInt(partitionPos)
+                        : partitioner.partition(row, key, payload, context.partitionCount());
+        return new IggySinkRecord(
+                partition, payload, headers, messageId(row), originTimestampMicros(row, timestamp));
+    }
+
+    private Map<HeaderKey, HeaderValue> headers(RowData row) {
+        int pos = metadataPositions[IggyWritableMetadata.HEADERS.ordinal()];
+        if (pos < 0 || row.isNullAt(pos)) {
+            return Collections.emptyMap();
+        }
+        MapData map = row.getMap(pos);
+        ArrayData keys = map.keyArray();
+        ArrayData values = map.valueArray();
+        Map<HeaderKey, HeaderValue> headers = new HashMap<>();
+        for (int i = 0; i < map.size(); i++) {
+            if (keys.isNullAt(i)) {
+                continue;
+            }
+            byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
+            headers.put(
+                    HeaderKey.fromString(keys.getString(i).toString()),
+                    new HeaderValue(HeaderKind.Raw, value));
+        }
+        return headers;
+    }
+
+    @Nullable
+    private BigInteger messageId(RowData row) {
+        int pos = metadataPositions[IggyWritableMetadata.MESSAGE_ID.ordinal()];
+        if (pos < 0 || row.isNullAt(pos)) {
+            return null;
+        }
+        BigInteger id = new BigInteger(1, row.getBinary(pos));
+        return id.signum() == 0 ? null : id;
+    }
+
+    private long originTimestampMicros(RowData row, @Nullable Long timestamp) {
+        int pos = metadataPositions[IggyWritableMetadata.ORIGIN_TIMESTAMP.ordinal()];
+        if (pos >= 0 && !row.isNullAt(pos)) {
+            TimestampData ts = row.getTimestamp(pos, 6);
+            return ts.getMillisecond() * 1000 + ts.getNanoOfMillisecond() / 1000;
+        }
+        // As the DataStream sink: the record's Flink timestamp, or now.
+        return (timestamp != null ? timestamp : System.currentTimeMillis()) * 1000;
+    }
+}

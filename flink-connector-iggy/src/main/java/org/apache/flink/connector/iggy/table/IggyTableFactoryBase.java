@@ -1,0 +1,300 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.format.DecodingFormat;
+import org.apache.flink.table.connector.format.EncodingFormat;
+import org.apache.flink.table.connector.format.Format;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.factories.DeserializationFormatFactory;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
+import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+import org.apache.flink.table.factories.FactoryUtil.TableFactoryHelper;
+import org.apache.flink.table.factories.SerializationFormatFactory;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.types.RowKind;
+
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.DELETE_ENCODING;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.DELETE_PAYLOAD;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS_PREFIX;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_HEADER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PASSWORD;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PERSONAL_ACCESS_TOKEN;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.REQUEST_TIMEOUT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_MODE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARALLELISM;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARALLELISM;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_CERTIFICATE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_ENABLED;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAME;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FIELDS_INCLUDE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FORMAT;
+
+/**
+ * What the {@code iggy} and {@code upsert-iggy} factories share: option discovery, validation at
+ * planning time, and the construction of {@link IggyDynamicSource} and {@link IggyDynamicSink}.
+ */
+@Internal
+abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, DynamicTableSinkFactory {
+
+    /** Whether this is {@code upsert-iggy}. */
+    abstract boolean upsert();
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        options.add(STREAM);
+        options.add(TOPIC);
+        if (upsert()) {
+            options.add(KEY_FORMAT);
+        }
+        return options;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        options.add(ADDRESS);
+        options.add(USERNAME);
+        options.add(PASSWORD);
+        options.add(PERSONAL_ACCESS_TOKEN);
+        options.add(TLS_ENABLED);
+        options.add(TLS_CERTIFICATE);
+        options.add(CONNECT_TIMEOUT);
+        options.add(REQUEST_TIMEOUT);
+        options.add(FactoryUtil.FORMAT);
+        options.add(VALUE_FORMAT);
+        options.add(VALUE_FIELDS_INCLUDE);
+        options.add(KEY_FIELDS_PREFIX);
+        options.add(KEY_HEADER);
+        options.add(SCAN_CONSUMER_NAME);
+        options.add(SCAN_STARTUP_MODE);
+        options.add(SCAN_STARTUP_COMMITTED_FALLBACK);
+        options.add(SCAN_STARTUP_TIMESTAMP_MILLIS);
+        options.add(SCAN_STARTUP_SPECIFIC_OFFSETS);
+        options.add(SCAN_BOUNDED_MODE);
+        options.add(SCAN_BOUNDED_TIMESTAMP_MILLIS);
+        options.add(SCAN_BOUNDED_SPECIFIC_OFFSETS);
+        options.add(SCAN_PARTITION_DISCOVERY_INTERVAL);
+        options.add(SCAN_POLL_BATCH_SIZE);
+        options.add(SCAN_POLL_INTERVAL);
+        options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
+        options.add(SCAN_PARALLELISM);
+        options.add(SINK_PARTITIONER);
+        options.add(SINK_PARTITION);
+        options.add(SINK_DELIVERY_GUARANTEE);
+        options.add(SINK_BATCH_SIZE);
+        options.add(SINK_LINGER);
+        options.add(SINK_PARALLELISM);
+        if (upsert()) {
+            options.add(SINK_IDEMPOTENT_WRITES);
+            options.add(DELETE_ENCODING);
+            options.add(DELETE_PAYLOAD);
+        } else {
+            options.add(KEY_FORMAT);
+            options.add(KEY_FIELDS);
+        }
+        return options;
+    }
+
+    @Override
+    public DynamicTableSource createDynamicTableSource(Context context) {
+        TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        DecodingFormat<DeserializationSchema<RowData>> keyFormat =
+                helper.discoverOptionalDecodingFormat(
+                                DeserializationFormatFactory.class, KEY_FORMAT)
+                        .orElse(null);
+        DecodingFormat<DeserializationSchema<RowData>> valueFormat =
+                helper.discoverOptionalDecodingFormat(
+                                DeserializationFormatFactory.class, FactoryUtil.FORMAT)
+                        .orElseGet(
+                                () ->
+                                        helper.discoverDecodingFormat(
+                                                DeserializationFormatFactory.class, VALUE_FORMAT));
+        helper.validate();
+        ReadableConfig options = helper.getOptions();
+        validateFormats(options, keyFormat, valueFormat);
+
+        DataType physicalDataType = context.getPhysicalRowDataType();
+        int[] keyProjection = keyProjection(context, options, physicalDataType);
+        int[] valueProjection =
+                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
+        IggyConnectorOptionsUtil.validateScanOptions(options);
+        String tableName = context.getObjectIdentifier().asSummaryString();
+        IggyDynamicSource.ReadSettings settings =
+                new IggyDynamicSource.ReadSettings(
+                        IggyConnectorOptionsUtil.connectionConfig(options),
+                        IggyConnectorOptionsUtil.stream(options),
+                        IggyConnectorOptionsUtil.topic(options),
+                        IggyConnectorOptionsUtil.consumerName(options, tableName),
+                        IggyConnectorOptionsUtil.startingOffsets(options),
+                        IggyConnectorOptionsUtil.stoppingOffsets(options),
+                        options.get(SCAN_POLL_BATCH_SIZE),
+                        options.get(SCAN_POLL_INTERVAL),
+                        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null),
+                        options.get(SCAN_SKIP_UNDECODABLE_RECORDS),
+                        options.getOptional(SCAN_PARALLELISM).orElse(null));
+        return new IggyDynamicSource(
+                physicalDataType,
+                keyFormat,
+                valueFormat,
+                keyProjection,
+                valueProjection,
+                options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
+                IggyConnectorOptionsUtil.keyHeader(options),
+                settings,
+                upsert() ? new IggyDynamicSource.UpsertSettings(deletionPayload(options)) : null,
+                tableName);
+    }
+
+    @Override
+    public DynamicTableSink createDynamicTableSink(Context context) {
+        TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        EncodingFormat<SerializationSchema<RowData>> keyFormat =
+                helper.discoverOptionalEncodingFormat(SerializationFormatFactory.class, KEY_FORMAT)
+                        .orElse(null);
+        EncodingFormat<SerializationSchema<RowData>> valueFormat =
+                helper.discoverOptionalEncodingFormat(
+                                SerializationFormatFactory.class, FactoryUtil.FORMAT)
+                        .orElseGet(
+                                () ->
+                                        helper.discoverEncodingFormat(
+                                                SerializationFormatFactory.class, VALUE_FORMAT));
+        helper.validate();
+        ReadableConfig options = helper.getOptions();
+        validateFormats(options, keyFormat, valueFormat);
+
+        DataType physicalDataType = context.getPhysicalRowDataType();
+        int[] keyProjection = keyProjection(context, options, physicalDataType);
+        int[] valueProjection =
+                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
+        IggyPartitioner<RowData> customPartitioner =
+                IggyConnectorOptionsUtil.validateSinkOptions(
+                        options, upsert(), keyProjection.length > 0, context.getClassLoader());
+        IggyDynamicSink.WriteSettings settings =
+                new IggyDynamicSink.WriteSettings(
+                        IggyConnectorOptionsUtil.connectionConfig(options),
+                        IggyConnectorOptionsUtil.stream(options),
+                        IggyConnectorOptionsUtil.topic(options),
+                        IggyConnectorOptionsUtil.deliveryGuarantee(options),
+                        options.get(SINK_PARTITIONER),
+                        customPartitioner,
+                        options.get(SINK_PARTITION),
+                        options.get(SINK_BATCH_SIZE),
+                        options.get(SINK_LINGER),
+                        upsert() && options.get(SINK_IDEMPOTENT_WRITES),
+                        options.getOptional(SINK_PARALLELISM).orElse(null));
+        return new IggyDynamicSink(
+                physicalDataType,
+                keyFormat,
+                valueFormat,
+                keyProjection,
+                valueProjection,
+                options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
+                IggyConnectorOptionsUtil.keyHeader(options),
+                settings,
+                upsert(),
+                upsert() ? deletionPayload(options) : null);
+    }
+
+    private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
+        if (!upsert()) {
+            return IggyConnectorOptionsUtil.keyProjection(options, physicalType);
+        }
+        return IggyConnectorOptionsUtil.primaryKeyProjection(
+                options, physicalType, context.getPrimaryKeyIndexes());
+    }
+
+    private void validateFormats(ReadableConfig options, @Nullable Format key, Format value) {
+        if (!upsert()) {
+            return;
+        }
+        String valueFormat =
+                options.getOptional(FactoryUtil.FORMAT).orElseGet(() -> options.get(VALUE_FORMAT));
+        if (!value.getChangelogMode().containsOnly(RowKind.INSERT)) {
+            throw new ValidationException(
+                    "upsert-iggy needs an insert-only value format, but '"
+                            + valueFormat
+                            + "' produces "
+                            + value.getChangelogMode()
+                            + ": the changelog comes from the key and the delete encoding.");
+        }
+        if (key != null && !key.getChangelogMode().containsOnly(RowKind.INSERT)) {
+            throw new ValidationException(
+                    "upsert-iggy needs an insert-only key format, but '"
+                            + options.get(KEY_FORMAT)
+                            + "' is not.");
+        }
+    }
+
+    /** The payload of a deletion under the configured delete encoding; {@code null} for none. */
+    @Nullable
+    private static byte[] deletionPayload(ReadableConfig options) {
+        DeleteEncoding encoding = options.get(DELETE_ENCODING);
+        boolean hasPayload = options.getOptional(DELETE_PAYLOAD).isPresent();
+        switch (encoding) {
+            case CUSTOM_PAYLOAD:
+                if (!hasPayload) {
+                    throw new ValidationException(
+                            "Option '"
+                                    + DELETE_PAYLOAD.key()
+                                    + "' is required when '"
+                                    + DELETE_ENCODING.key()
+                                    + "' is 'custom-payload'.");
+                }
+                return options.get(DELETE_PAYLOAD).getBytes(StandardCharsets.UTF_8);
+            case NONE:
+            case EMPTY_PAYLOAD:
+            default:
+                if (hasPayload) {
+                    throw new ValidationException(
+                            "Option '"
+                                    + DELETE_PAYLOAD.key()
+                                    + "' applies only when '"
+                                    + DELETE_ENCODING.key()
+                                    + "' is 'custom-payload', but it is '"
+                                    + encoding
+                                    + "'.");
+                }
+                return encoding == DeleteEncoding.NONE ? null : new byte[0];
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.Collector;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * The {@code upsert-iggy} source's decoding: the source's keyed-map mode decides (key from the key
+ * header, a message without it skipped and counted; deletion by the configured delete encoding),
+ * then each change becomes an INSERT row (key and value columns) or a DELETE row (key columns
+ * only).
+ */
+@Internal
+final class IggyUpsertRowDataDeserializationSchema
+        implements IggyRecordDeserializationSchema<RowData> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final IggyKeyedMapDeserializationSchema<byte[], RowData> keyedMap;
+    private final DeserializationSchema<RowData> keyFormat;
+    private final IggyRowAssembler assembler;
+    private final TypeInformation<RowData> producedType;
+
+    /**
+     * @param deletionPayload the payload that deletes its key, or {@code null} when nothing is a
+     *     deletion
+     */
+    IggyUpsertRowDataDeserializationSchema(
+            DeserializationSchema<RowData> keyFormat,
+            DeserializationSchema<RowData> valueFormat,
+            String keyHeader,
+            @Nullable byte[] deletionPayload,
+            IggyRowAssembler assembler,
+            TypeInformation<RowData> producedType) {
+        IggyKeyedMapDeserializationSchema<byte[], RowData> keyed =
+                IggyKeyedMapDeserializationSchema.of(new KeyHeader(keyHeader), valueFormat);
+        this.keyedMap =
+                deletionPayload != null
+                        ? keyed.withDeletionPredicate(new PayloadEquals(deletionPayload))
+                        : keyed;
+        this.keyFormat = keyFormat;
+        this.assembler = assembler;
+        this.producedType = producedType;
+    }
+
+    @Override
+    public void open(Context context) throws Exception {
+        keyFormat.open(context);
+        keyedMap.open(context);
+    }
+
+    @Override
+    public void deserialize(IggyMessage message, Collector<RowData> out) throws IOException {
+        keyedMap.deserialize(
+                message,
+                new Collector<>() {
+                    @Override
+                    public void collect(IggyMapChange<byte[], RowData> change) {
+                        RowData key;
+                        try {
+                            key = keyFormat.deserialize(change.key());
+                        } catch (IOException e) {
+                            throw new IllegalStateException(
+                                    "Cannot decode the key header of the message at offset "
+                                            + message.offset()
+                                            + " of partition "
+                                            + message.partitionId(),
+                                    e);
+                        }
+                        out.collect(
+                                change.isDelete()
+                                        ? assembler.assemble(key, null, RowKind.DELETE, message)
+                                        : assembler.assemble(
+                                                key, change.value(), RowKind.INSERT, message));
+                    }
+
+                    @Override
+                    public void close() {}
+                });
+    }
+
+    @Override
+    public TypeInformation<RowData> getProducedType() {
+        return producedType;
+    }
+
+    /** The key header's bytes; {@code null} (skip the message) when it is missing. */
+    private static final class KeyHeader
+            implements IggyKeyedMapDeserializationSchema.KeyFunction<byte[]> {
+        private static final long serialVersionUID = 1L;
+        private final String header;
+
+        private KeyHeader(String header) {
+            this.header = header;
+        }
+
+        @Override
+        public byte[] key(IggyMessage message) {
+            return message.header(header).map(v -> v.value()).orElse(null);
+        }
+    }
+
+    private static final class PayloadEquals
+            implements IggyKeyedMapDeserializationSchema.DeletionPredicate {
+        private static final long serialVersionUID = 1L;
+        private final byte[] payload;
+
+        private PayloadEquals(byte[] payload) {
+            this.payload = payload;
+        }
+
+        @Override
+        public boolean isDeletion(IggyMessage message) {
+            return Arrays.equals(message.payload(), payload);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/** Small helpers shared by the source's integration tests. */
+public final class IggySourceTestSupport {
+
+    private IggySourceTestSupport() {}
+
+    public static IggyConnectionConfig connection(IggyServerExtension iggy) {
+        return IggyConnectionConfig.builder()
+                .setAddress(iggy.address())
+                .setCredentials(iggy.username(), iggy.password())
+                .setConnectTimeout(Duration.ofSeconds(5))
+                .setRequestTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
+    public static List<byte[]> utf8(String... values) {
+        List<byte[]> payloads = new ArrayList<>();
+        for (String value : values) {
+            payloads.add(value.getBytes(StandardCharsets.UTF_8));
+        }
+        return payloads;
+    }
+
+    public static List<byte[]> numbered(String prefix, int from, int toExclusive) {
+        List<byte[]> payloads = new ArrayList<>();
+        for (int i = from; i < toExclusive; i++) {
+            payloads.add((prefix + i).getBytes(StandardCharsets.UTF_8));
+        }
+        return payloads;
+    }
+
+    /** Waits for a condition, failing with {@code what} after the deadline. */
+    public static void waitUntil(String what, Duration timeout, BooleanSupplier condition)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("Timed out after " + timeout + " waiting until " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.apache.flink.connector.iggy.source.enumerator;
+
+import java.util.Collection;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/** A topic held in memory: high watermarks, stored offsets and message timestamps. */
+final class FakePartitionOffsets implements PartitionOffsets, TopicDescriber {
+
+    final Map<Long, Long> highWatermarks = new TreeMap<>();
+    final Map<Long, Long> storedOffsets = new TreeMap<>();
+
+    /** Per partition: timestamp (ms) of the first message at each offset. */
+    final Map<Long, NavigableMap<Long, Long>> offsetByTimestamp = new TreeMap<>();
+
+    int describeCalls;
+    boolean closed;
+
+    FakePartitionOffsets partition(long id, long highWatermark) {
+        highWatermarks.put(id, highWatermark);
+        return this;
+    }
+
+    @Override
+    public Collection<Long> partitionIds() {
+        return highWatermarks.keySet();
+    }
+
+    @Override
+    public long highWatermark(long partitionId) {
+        return highWatermarks.get(partitionId);
+    }
+
+    @Override
+    public Optional<Long> storedOffset(long partitionId) {
+        return Optional.ofNullable(storedOffsets.get(partitionId));
+    }
+
+    @Override
+    public OptionalLong firstOffsetAtOrAfter(long partitionId, long timestampMillis) {
+        NavigableMap<Long, Long> index = offsetByTimestamp.get(partitionId);
+        if (index == null) {
+            return OptionalLong.empty();
+        }
+        Map.Entry<Long, Long> entry = index.ceilingEntry(timestampMillis);
+        return entry == null ? OptionalLong.empty() : OptionalLong.of(entry.getValue());
+    }
+
+    @Override
+    public PartitionOffsets describe() {
+        describeCalls++;
+        FakePartitionOffsets snapshot = new FakePartitionOffsets();
+        snapshot.highWatermarks.putAll(highWatermarks);
+        snapshot.storedOffsets.putAll(storedOffsets);
+        snapshot.offsetByTimestamp.putAll(offsetByTimestamp);
+        return snapshot;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+}

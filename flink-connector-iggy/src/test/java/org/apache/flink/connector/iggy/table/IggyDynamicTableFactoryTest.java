@@ -1,0 +1,728 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.catalog.UniqueConstraint;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.factories.TestFormatFactory;
+import org.apache.flink.table.factories.utils.FactoryMocks;
+import org.apache.flink.types.RowKind;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Option handling of the {@code iggy} and {@code upsert-iggy} factories, without a server. */
+class IggyDynamicTableFactoryTest {
+
+    private static final ResolvedSchema SCHEMA =
+            ResolvedSchema.of(
+                    Column.physical("id", DataTypes.STRING().notNull()),
+                    Column.physical("name", DataTypes.STRING()),
+                    Column.physical("amount", DataTypes.INT()));
+
+    private static final ResolvedSchema PK_SCHEMA =
+            new ResolvedSchema(
+                    List.of(
+                            Column.physical("id", DataTypes.STRING().notNull()),
+                            Column.physical("name", DataTypes.STRING()),
+                            Column.physical("amount", DataTypes.INT())),
+                    Collections.emptyList(),
+                    UniqueConstraint.primaryKey("pk", List.of("id")),
+                    Collections.emptyList());
+
+    private static final String SECRET_PASSWORD = "pw-Very-Secret-41";
+    private static final String SECRET_TOKEN = "tok-Very-Secret-42";
+
+    private static Map<String, String> appendOptions() {
+        Map<String, String> options = new HashMap<>();
+        options.put("connector", "iggy");
+        options.put("stream", "s1");
+        options.put("topic", "t1");
+        options.put("format", TestFormatFactory.IDENTIFIER);
+        options.put("test-format.delimiter", ",");
+        return options;
+    }
+
+    private static Map<String, String> upsertOptions() {
+        Map<String, String> options = new HashMap<>();
+        options.put("connector", "upsert-iggy");
+        options.put("stream", "s1");
+        options.put("topic", "t1");
+        options.put("key.format", TestFormatFactory.IDENTIFIER);
+        options.put("key.test-format.delimiter", ",");
+        options.put("value.format", TestFormatFactory.IDENTIFIER);
+        options.put("value.test-format.delimiter", "|");
+        return options;
+    }
+
+    private static Map<String, String> with(Map<String, String> base, String... keyValues) {
+        Map<String, String> options = new HashMap<>(base);
+        for (int i = 0; i < keyValues.length; i += 2) {
+            if (keyValues[i + 1] == null) {
+                options.remove(keyValues[i]);
+            } else {
+                options.put(keyValues[i], keyValues[i + 1]);
+            }
+        }
+        return options;
+    }
+
+    private static IggyDynamicSource source(Map<String, String> options) {
+        return (IggyDynamicSource) FactoryMocks.createTableSource(SCHEMA, options);
+    }
+
+    private static IggyDynamicSink sink(Map<String, String> options) {
+        return (IggyDynamicSink) FactoryMocks.createTableSink(SCHEMA, options);
+    }
+
+    // ----- source -------------------------------------------------------------------------------
+
+    @Test
+    void sourceDefaults() {
+        IggyDynamicSource source = source(appendOptions());
+        IggyDynamicSource.ReadSettings settings = source.settings();
+        assertThat(settings.connection)
+                .isEqualTo(IggyConnectionConfig.builder().setAddress("localhost:8090").build());
+        assertThat(settings.stream).isEqualTo("s1");
+        assertThat(settings.topic).isEqualTo("t1");
+        assertThat(settings.consumerName).isEqualTo("flink-default.default.t1");
+        assertThat(settings.startingOffsets).isEqualTo(IggyStartingOffsets.committed());
+        assertThat(settings.stoppingOffsets).isNull();
+        assertThat(settings.batchSize).isEqualTo(1000);
+        assertThat(settings.pollInterval).isEqualTo(Duration.ofMillis(100));
+        assertThat(settings.partitionDiscoveryInterval).isNull();
+        assertThat(settings.parallelism).isNull();
+        assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.insertOnly());
+        assertThat(source.upsertSettings()).isNull();
+        assertThat(source.listReadableMetadata())
+                .containsOnlyKeys(
+                        "stream",
+                        "topic",
+                        "partition",
+                        "offset",
+                        "timestamp",
+                        "origin-timestamp",
+                        "message-id",
+                        "checksum",
+                        "headers");
+        assertThat(source.copy()).isEqualTo(source);
+    }
+
+    @Test
+    void sourceWithEveryScanOption() {
+        IggyDynamicSource source =
+                source(
+                        with(
+                                appendOptions(),
+                                "address",
+                                "iggy.example:9090",
+                                "username",
+                                "reader",
+                                "password",
+                                SECRET_PASSWORD,
+                                "connect.timeout",
+                                "3 s",
+                                "request.timeout",
+                                "7 s",
+                                "scan.consumer-name",
+                                "my-consumer",
+                                "scan.poll.batch-size",
+                                "17",
+                                "scan.poll.interval",
+                                "250 ms",
+                                "scan.partition-discovery.interval",
+                                "1 min",
+                                "scan.skip-undecodable-records",
+                                "true",
+                                "scan.parallelism",
+                                "3"));
+        IggyDynamicSource.ReadSettings settings = source.settings();
+        assertThat(settings.connection)
+                .isEqualTo(
+                        IggyConnectionConfig.builder()
+                                .setAddress("iggy.example:9090")
+                                .setCredentials("reader", SECRET_PASSWORD)
+                                .setConnectTimeout(Duration.ofSeconds(3))
+                                .setRequestTimeout(Duration.ofSeconds(7))
+                                .build());
+        assertThat(settings.consumerName).isEqualTo("my-consumer");
+        assertThat(settings.batchSize).isEqualTo(17);
+        assertThat(settings.pollInterval).isEqualTo(Duration.ofMillis(250));
+        assertThat(settings.partitionDiscoveryInterval).isEqualTo(Duration.ofMinutes(1));
+        assertThat(settings.skipUndecodableRecords).isTrue();
+        assertThat(settings.parallelism).isEqualTo(3);
+    }
+
+    static Stream<Object[]> startupModes() {
+        return Stream.of(
+                new Object[] {
+                    new String[] {"scan.startup.mode", "earliest-offset"},
+                    IggyStartingOffsets.earliest()
+                },
+                new Object[] {
+                    new String[] {"scan.startup.mode", "latest-offset"},
+                    IggyStartingOffsets.latest()
+                },
+                new Object[] {
+                    new String[] {"scan.startup.mode", "committed-offset"},
+                    IggyStartingOffsets.committed(IggyStartingOffsets.CommittedFallback.EARLIEST)
+                },
+                new Object[] {
+                    new String[] {
+                        "scan.startup.mode",
+                        "committed-offset",
+                        "scan.startup.committed-offset.fallback",
+                        "fail"
+                    },
+                    IggyStartingOffsets.committed(IggyStartingOffsets.CommittedFallback.FAIL)
+                },
+                new Object[] {
+                    new String[] {
+                        "scan.startup.committed-offset.fallback", "latest-offset",
+                    },
+                    IggyStartingOffsets.committed(IggyStartingOffsets.CommittedFallback.LATEST)
+                },
+                new Object[] {
+                    new String[] {
+                        "scan.startup.mode",
+                        "timestamp",
+                        "scan.startup.timestamp-millis",
+                        "1700000000000"
+                    },
+                    IggyStartingOffsets.timestamp(1_700_000_000_000L)
+                },
+                new Object[] {
+                    new String[] {
+                        "scan.startup.mode",
+                        "specific-offsets",
+                        "scan.startup.specific-offsets",
+                        "partition:0,offset:42; partition:2,offset:7"
+                    },
+                    IggyStartingOffsets.specific(Map.of(0L, 42L, 2L, 7L))
+                });
+    }
+
+    @ParameterizedTest
+    @MethodSource("startupModes")
+    void startupModes(String[] options, IggyStartingOffsets expected) {
+        assertThat(source(with(appendOptions(), options)).settings().startingOffsets)
+                .isEqualTo(expected);
+    }
+
+    static Stream<Object[]> boundedModes() {
+        return Stream.of(
+                new Object[] {new String[] {"scan.bounded.mode", "unbounded"}, null},
+                new Object[] {
+                    new String[] {"scan.bounded.mode", "latest-offset"},
+                    IggyStoppingOffsets.latest()
+                },
+                new Object[] {
+                    new String[] {
+                        "scan.bounded.mode", "timestamp", "scan.bounded.timestamp-millis", "1234"
+                    },
+                    IggyStoppingOffsets.timestamp(1234)
+                },
+                new Object[] {
+                    new String[] {
+                        "scan.bounded.mode",
+                        "specific-offsets",
+                        "scan.bounded.specific-offsets",
+                        "partition:1,offset:10"
+                    },
+                    IggyStoppingOffsets.specific(Map.of(1L, 10L))
+                });
+    }
+
+    @ParameterizedTest
+    @MethodSource("boundedModes")
+    void boundedModes(String[] options, @Nullable IggyStoppingOffsets expected) {
+        assertThat(source(with(appendOptions(), options)).settings().stoppingOffsets)
+                .isEqualTo(expected);
+    }
+
+    @Test
+    void keyFieldsWithPrefix() {
+        ResolvedSchema schema =
+                ResolvedSchema.of(
+                        Column.physical("k_id", DataTypes.STRING()),
+                        Column.physical("name", DataTypes.STRING()));
+        Map<String, String> options =
+                with(
+                        appendOptions(),
+                        "key.format",
+                        TestFormatFactory.IDENTIFIER,
+                        "key.test-format.delimiter",
+                        ";",
+                        "key.fields",
+                        "k_id",
+                        "key.fields-prefix",
+                        "k_",
+                        "value.fields-include",
+                        "EXCEPT_KEY");
+        IggyDynamicSource source =
+                (IggyDynamicSource) FactoryMocks.createTableSource(schema, options);
+        IggyDynamicSink sink = (IggyDynamicSink) FactoryMocks.createTableSink(schema, options);
+        // The key format sees the column without the prefix, the value format only 'name'.
+        assertThat(
+                        IggyConnectorOptionsUtil.formatDataType(
+                                        schema.toPhysicalRowDataType(), new int[] {0}, "k_")
+                                .toString())
+                .contains("`id`");
+        assertThat(source.copy()).isEqualTo(source);
+        assertThat(sink.copy()).isEqualTo(sink);
+    }
+
+    // ----- sink ---------------------------------------------------------------------------------
+
+    @Test
+    void sinkDefaults() {
+        IggyDynamicSink sink = sink(appendOptions());
+        IggyDynamicSink.WriteSettings settings = sink.settings();
+        assertThat(settings.deliveryGuarantee).isEqualTo(DeliveryGuarantee.AT_LEAST_ONCE);
+        assertThat(settings.partitioner).isEqualTo("fixed");
+        assertThat(settings.partition).isZero();
+        assertThat(settings.batchSize).isEqualTo(1000);
+        assertThat(settings.linger).isEqualTo(Duration.ofMillis(5));
+        assertThat(settings.parallelism).isNull();
+        assertThat(sink.getChangelogMode(ChangelogMode.insertOnly()))
+                .isEqualTo(ChangelogMode.insertOnly());
+        assertThat(sink.listWritableMetadata())
+                .containsOnlyKeys("headers", "message-id", "origin-timestamp", "partition");
+        assertThat(sink.copy()).isEqualTo(sink);
+    }
+
+    @Test
+    void sinkWithEveryOption() {
+        IggyDynamicSink.WriteSettings settings =
+                sink(with(
+                                appendOptions(),
+                                "sink.partitioner",
+                                "fixed",
+                                "sink.partition",
+                                "3",
+                                "sink.delivery-guarantee",
+                                "none",
+                                "sink.batch-size",
+                                "10",
+                                "sink.linger",
+                                "20 ms",
+                                "sink.parallelism",
+                                "2"))
+                        .settings();
+        assertThat(settings.partition).isEqualTo(3);
+        assertThat(settings.deliveryGuarantee).isEqualTo(DeliveryGuarantee.NONE);
+        assertThat(settings.batchSize).isEqualTo(10);
+        assertThat(settings.linger).isEqualTo(Duration.ofMillis(20));
+        assertThat(settings.parallelism).isEqualTo(2);
+
+        assertThat(
+                        sink(with(appendOptions(), "sink.partitioner", "round-robin"))
+                                .settings()
+                                .partitioner)
+                .isEqualTo("round-robin");
+        assertThat(
+                        sink(with(
+                                        appendOptions(),
+                                        "sink.partitioner",
+                                        FirstPartition.class.getName()))
+                                .settings()
+                                .partitioner)
+                .isEqualTo(FirstPartition.class.getName());
+    }
+
+    /** A custom partitioner, loaded by class name. */
+    public static final class FirstPartition implements IggyPartitioner<RowData> {
+        @Override
+        public long partition(RowData record, @Nullable byte[] key, byte[] payload, int count) {
+            return 0;
+        }
+    }
+
+    // ----- upsert
+    // ---------------------------------------------------------------------------------
+
+    @Test
+    void upsertSourceAndSink() {
+        IggyDynamicSource source =
+                (IggyDynamicSource) FactoryMocks.createTableSource(PK_SCHEMA, upsertOptions());
+        assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.upsert());
+        assertThat(source.upsertSettings().deletionPayload).isEmpty();
+
+        IggyDynamicSink sink =
+                (IggyDynamicSink) FactoryMocks.createTableSink(PK_SCHEMA, upsertOptions());
+        assertThat(sink.getChangelogMode(ChangelogMode.all())).isEqualTo(ChangelogMode.upsert());
+        assertThat(sink.listWritableMetadata()).isEmpty();
+        assertThat(sink.settings().idempotentWrites).isFalse();
+        assertThat(
+                        ((IggyDynamicSink)
+                                        FactoryMocks.createTableSink(
+                                                PK_SCHEMA,
+                                                with(
+                                                        upsertOptions(),
+                                                        "sink.idempotent-writes",
+                                                        "true")))
+                                .settings()
+                                .idempotentWrites)
+                .isTrue();
+
+        IggyDynamicSource custom =
+                (IggyDynamicSource)
+                        FactoryMocks.createTableSource(
+                                PK_SCHEMA,
+                                with(
+                                        upsertOptions(),
+                                        "delete.encoding",
+                                        "custom-payload",
+                                        "delete.payload",
+                                        "DELETED"));
+        assertThat(custom.upsertSettings().deletionPayload).isEqualTo("DELETED".getBytes());
+
+        IggyDynamicSource none =
+                (IggyDynamicSource)
+                        FactoryMocks.createTableSource(
+                                PK_SCHEMA, with(upsertOptions(), "delete.encoding", "none"));
+        assertThat(none.upsertSettings().deletionPayload).isNull();
+    }
+
+    @Test
+    void upsertSinkWithoutDeleteEncodingRefusesDeletesAtPlanning() {
+        IggyDynamicSink sink =
+                (IggyDynamicSink)
+                        FactoryMocks.createTableSink(
+                                PK_SCHEMA, with(upsertOptions(), "delete.encoding", "none"));
+        assertThat(
+                        sink.getChangelogMode(
+                                ChangelogMode.newBuilder()
+                                        .addContainedKind(RowKind.INSERT)
+                                        .addContainedKind(RowKind.UPDATE_AFTER)
+                                        .build()))
+                .isEqualTo(ChangelogMode.upsert());
+        assertThatThrownBy(() -> sink.getChangelogMode(ChangelogMode.all()))
+                .hasMessageContaining("Iggy does not support Kafka-style tombstones. Provide")
+                .hasMessageContaining("'delete.encoding' = 'empty-payload' or 'custom-payload'");
+    }
+
+    // ----- validation -------------------------------------------------------------------------
+
+    static Stream<Object[]> invalidOptions() {
+        return Stream.of(
+                invalid(
+                        "iggy",
+                        new String[] {"scan.startup.mode", "beginning"},
+                        "scan.startup.mode",
+                        "earliest-offset, latest-offset, committed-offset, timestamp,"
+                                + " specific-offsets"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.mode", "forever"},
+                        "scan.bounded.mode",
+                        "unbounded, latest-offset, timestamp, specific-offsets"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.startup.committed-offset.fallback", "none"},
+                        "scan.startup.committed-offset.fallback",
+                        "earliest-offset, latest-offset, fail"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.startup.mode", "timestamp"},
+                        "'scan.startup.timestamp-millis' is required for mode 'timestamp'"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.startup.timestamp-millis", "1000"},
+                        "'scan.startup.timestamp-millis' applies only when 'scan.startup.mode'"
+                                + " is 'timestamp'"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.startup.mode", "specific-offsets"},
+                        "'scan.startup.specific-offsets' is required"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "scan.startup.mode", "specific-offsets",
+                            "scan.startup.specific-offsets", "0:42"
+                        },
+                        "'scan.startup.specific-offsets'",
+                        "partition:<id>,offset:<offset>"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "scan.startup.mode", "specific-offsets",
+                            "scan.startup.specific-offsets",
+                                    "partition:0,offset:1;partition:0,offset:2"
+                        },
+                        "partition 0 is listed twice"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.mode", "timestamp"},
+                        "'scan.bounded.timestamp-millis' is required"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.specific-offsets", "partition:0,offset:1"},
+                        "'scan.bounded.specific-offsets' applies only when 'scan.bounded.mode'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "scan.bounded.mode", "latest-offset",
+                            "scan.partition-discovery.interval", "1 min"
+                        },
+                        "'scan.partition-discovery.interval' applies to unbounded scans only"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.poll.batch-size", "0"},
+                        "'scan.poll.batch-size' must be at least 1"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.poll.interval", "0 ms"},
+                        "'scan.poll.interval' must be positive"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.delivery-guarantee", "exactly-once"},
+                        "'sink.delivery-guarantee' = 'exactly-once' is not supported",
+                        "'at-least-once', 'none'"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.delivery-guarantee", "sometimes"},
+                        "sink.delivery-guarantee",
+                        "exactly-once, at-least-once, none"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.partitioner", "com.example.Missing"},
+                        "'sink.partitioner' = 'com.example.Missing'",
+                        "Allowed values: 'fixed', 'round-robin', 'key'"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.partitioner", String.class.getName()},
+                        "does not implement"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.partitioner", "key"},
+                        "'sink.partitioner' = 'key' needs key bytes"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.partitioner", "round-robin", "sink.partition", "1"},
+                        "'sink.partition' applies to 'sink.partitioner' = 'fixed' only"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.partition", "-1"},
+                        "'sink.partition' is a partition id"),
+                invalid(
+                        "iggy",
+                        new String[] {"key.fields", "missing"},
+                        "'key.fields' needs 'key.format'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "key.format", TestFormatFactory.IDENTIFIER,
+                            "key.test-format.delimiter", ",",
+                            "key.fields", "missing"
+                        },
+                        "'key.fields' names 'missing', which is not a physical column",
+                        "[id, name, amount]"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "key.format",
+                            TestFormatFactory.IDENTIFIER,
+                            "key.test-format.delimiter",
+                            ","
+                        },
+                        "'key.format' needs 'key.fields'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "key.format", TestFormatFactory.IDENTIFIER,
+                            "key.test-format.delimiter", ",",
+                            "key.fields", "id",
+                            "key.fields-prefix", "k_",
+                            "value.fields-include", "EXCEPT_KEY"
+                        },
+                        "does not start with 'key.fields-prefix' = 'k_'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "key.format", TestFormatFactory.IDENTIFIER,
+                            "key.test-format.delimiter", ",",
+                            "key.fields", "id",
+                            "key.fields-prefix", "i"
+                        },
+                        "'key.fields-prefix' requires 'value.fields-include' = 'EXCEPT_KEY'"),
+                invalid(
+                        "iggy",
+                        new String[] {"value.fields-include", "SOME"},
+                        "value.fields-include",
+                        "ALL, EXCEPT_KEY"),
+                invalid(
+                        "iggy",
+                        new String[] {"address", "no-port"},
+                        "Invalid connection options",
+                        "'no-port' is not host:port"),
+                invalid("iggy", new String[] {"stream", null}, "stream"),
+                invalid("iggy", new String[] {"delete.encoding", "none"}, "delete.encoding"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.idempotent-writes", "true"},
+                        "Unsupported options found for 'iggy'",
+                        "sink.idempotent-writes"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.consumer-name", " "},
+                        "'scan.consumer-name': a consumer name has 1 to 255 characters"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"key.fields", "id"},
+                        "Unsupported options found for 'upsert-iggy'",
+                        "key.fields"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"sink.partitioner", "round-robin"},
+                        "'sink.partitioner' = 'round-robin' for upsert-iggy",
+                        "Allowed values: 'fixed', 'key'"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"delete.encoding", "custom-payload"},
+                        "'delete.payload' is required when 'delete.encoding' is"
+                                + " 'custom-payload'"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"delete.payload", "x"},
+                        "'delete.payload' applies only when 'delete.encoding' is"
+                                + " 'custom-payload'"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"delete.encoding", "tombstone"},
+                        "delete.encoding",
+                        "empty-payload, custom-payload, none"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {
+                            "value.test-format.changelog-mode", "I;UA;UB;D",
+                        },
+                        "upsert-iggy needs an insert-only value format"),
+                invalid("upsert-iggy", new String[] {"key.format", null}, "key.format"));
+    }
+
+    private static Object[] invalid(String connector, String[] options, String... expected) {
+        return new Object[] {connector, options, expected};
+    }
+
+    @ParameterizedTest
+    @MethodSource("invalidOptions")
+    void invalidOptionsFailWithTheOptionAndTheAllowedValues(
+            String connector, String[] options, String[] expected) {
+        boolean upsert = connector.equals("upsert-iggy");
+        ResolvedSchema schema = upsert ? PK_SCHEMA : SCHEMA;
+        Map<String, String> all =
+                with(
+                        with(upsert ? upsertOptions() : appendOptions(), options),
+                        "password",
+                        SECRET_PASSWORD,
+                        "personal-access-token",
+                        SECRET_TOKEN);
+        boolean sinkOnly = String.join(" ", options).contains("sink.");
+        Throwable failure =
+                catchFailure(
+                        () -> {
+                            if (!sinkOnly) {
+                                FactoryMocks.createTableSource(schema, all);
+                            }
+                            DynamicTableSink sink = FactoryMocks.createTableSink(schema, all);
+                            sink.getSinkRuntimeProvider(null);
+                        });
+        String messages = messages(failure);
+        for (String part : expected) {
+            assertThat(messages).contains(part);
+        }
+        assertThat(messages).doesNotContain(SECRET_PASSWORD).doesNotContain(SECRET_TOKEN);
+    }
+
+    @Test
+    void upsertNeedsAPrimaryKey() {
+        assertThat(
+                        messages(
+                                catchFailure(
+                                        () ->
+                                                FactoryMocks.createTableSource(
+                                                        SCHEMA, upsertOptions()))))
+                .contains("upsert-iggy needs a PRIMARY KEY");
+    }
+
+    @Test
+    void secretsAreMaskedInErrorsPlansAndToString() {
+        Map<String, String> options =
+                with(
+                        appendOptions(),
+                        "password",
+                        SECRET_PASSWORD,
+                        "personal-access-token",
+                        SECRET_TOKEN);
+        DynamicTableSource source = FactoryMocks.createTableSource(SCHEMA, options);
+        DynamicTableSink sink = FactoryMocks.createTableSink(SCHEMA, options);
+        for (Object shown :
+                List.of(
+                        source.asSummaryString(),
+                        source.toString(),
+                        sink.asSummaryString(),
+                        sink.toString(),
+                        ((IggyDynamicSource) source).settings().connection.toString())) {
+            assertThat(shown.toString())
+                    .doesNotContain(SECRET_PASSWORD)
+                    .doesNotContain(SECRET_TOKEN);
+        }
+        String error =
+                messages(
+                        catchFailure(
+                                () ->
+                                        FactoryMocks.createTableSource(
+                                                SCHEMA, with(options, "unknown.option", "x"))));
+        assertThat(error)
+                .contains("unknown.option")
+                .contains("'password'='******'")
+                .contains("'personal-access-token'='******'")
+                .doesNotContain(SECRET_PASSWORD)
+                .doesNotContain(SECRET_TOKEN);
+    }
+
+    private static Throwable catchFailure(ThrowingRunnable action) {
+        try {
+            action.run();
+        } catch (Throwable t) {
+            return t;
+        }
+        throw new AssertionError("Expected a validation failure, but there was none");
+    }
+
+    @FunctionalInterface
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    private static String messages(Throwable t) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            all.append(c.getMessage()).append('\n');
+        }
+        return all.toString();
+    }
+}

@@ -1,0 +1,550 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.connector.iggy.sink.IggyPartitioners;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.Schema;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.CloseableIterator;
+
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.ConsumerId;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.Message;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The {@code iggy} and {@code upsert-iggy} connectors in SQL jobs on one MiniCluster, against the
+ * in-JVM Iggy server (or a real one via {@code IGGY_TCP_ADDRESS}). Every read is bounded.
+ */
+class IggyTableIntegrationTest {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @RegisterExtension
+    static final MiniClusterExtension FLINK =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(4)
+                            .build());
+
+    private String stream;
+    private StreamExecutionEnvironment env;
+    private StreamTableEnvironment tEnv;
+
+    @BeforeEach
+    void setUp() {
+        stream = IGGY.uniqueName("table");
+        IGGY.createStream(stream);
+        env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(2);
+        tEnv = StreamTableEnvironment.create(env);
+    }
+
+    // ----- append: formats, keys, metadata --------------------------------------------------
+
+    @Test
+    void jsonWithKeyFieldsKeyPartitioningAndMetadata() throws Exception {
+        IGGY.createTopic(stream, "orders", 3);
+        createTable(
+                "orders",
+                "iggy",
+                "id STRING, name STRING, amount INT,"
+                        + " hdrs MAP<STRING, BYTES> METADATA FROM 'headers',"
+                        + " part INT METADATA FROM 'partition' VIRTUAL,"
+                        + " off BIGINT METADATA FROM 'offset' VIRTUAL,"
+                        + " str STRING METADATA FROM 'stream' VIRTUAL,"
+                        + " tpc STRING METADATA FROM 'topic' VIRTUAL,"
+                        + " ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL,"
+                        + " mid BYTES METADATA FROM 'message-id' VIRTUAL,"
+                        + " cks BIGINT METADATA FROM 'checksum' VIRTUAL",
+                "topic",
+                "orders",
+                "key.format",
+                "raw",
+                "key.fields",
+                "id",
+                "value.format",
+                "json",
+                "value.fields-include",
+                "EXCEPT_KEY",
+                "sink.partitioner",
+                "key",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        long before = System.currentTimeMillis();
+        tEnv.executeSql(
+                        "INSERT INTO orders VALUES"
+                                + " ('k1', 'apple', 1, MAP['trace', X'01']),"
+                                + " ('k2', 'pear', 2, MAP['trace', X'02']),"
+                                + " ('k3', 'plum', 3, MAP['trace', X'03'])")
+                .await();
+
+        // On the wire: key in the header, payload without the key column, partition by XXH32.
+        Map<String, Long> partitionOfKey = new HashMap<>();
+        Map<String, Long> offsetOfKey = new HashMap<>();
+        for (long p = 0; p < 3; p++) {
+            for (Message m : IGGY.readAll(stream, "orders", p)) {
+                String key = headerText(m, IggyConnectorOptions.DEFAULT_KEY_HEADER);
+                partitionOfKey.put(key, p);
+                offsetOfKey.put(key, m.header().offset().longValue());
+                assertThat(new String(m.payload(), StandardCharsets.UTF_8))
+                        .doesNotContain("k1")
+                        .contains("\"name\"");
+                assertThat(p)
+                        .isEqualTo(
+                                IggyPartitioners.partitionForKey(
+                                        key.getBytes(StandardCharsets.UTF_8), 3));
+            }
+        }
+        assertThat(partitionOfKey).containsOnlyKeys("k1", "k2", "k3");
+
+        List<Row> rows = collect("SELECT * FROM orders");
+        assertThat(rows).hasSize(3);
+        for (Row row : rows) {
+            String id = (String) row.getField("id");
+            assertThat(row.getField("name"))
+                    .isEqualTo(Map.of("k1", "apple", "k2", "pear", "k3", "plum").get(id));
+            assertThat(row.getField("part")).isEqualTo(partitionOfKey.get(id).intValue());
+            assertThat(row.getField("off")).isEqualTo(offsetOfKey.get(id));
+            assertThat(row.getField("str")).isEqualTo(stream);
+            assertThat(row.getField("tpc")).isEqualTo("orders");
+            assertThat(((Instant) row.getField("ts")).toEpochMilli())
+                    .isBetween(before - 60_000, System.currentTimeMillis() + 60_000);
+            assertThat((byte[]) row.getField("mid")).hasSize(16);
+            assertThat(row.getField("cks")).isNotNull();
+            @SuppressWarnings("unchecked")
+            Map<String, byte[]> headers = (Map<String, byte[]>) row.getField("hdrs");
+            assertThat(headers).containsKeys("trace", IggyConnectorOptions.DEFAULT_KEY_HEADER);
+            assertThat(headers.get(IggyConnectorOptions.DEFAULT_KEY_HEADER))
+                    .isEqualTo(id.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    @Test
+    void csvWithWritableMessageIdOriginTimestampAndPartition() throws Exception {
+        IGGY.createTopic(stream, "events", 2);
+        createTable(
+                "events",
+                "iggy",
+                "v STRING, n INT,"
+                        + " mid BINARY(16) METADATA FROM 'message-id',"
+                        + " ots TIMESTAMP_LTZ(6) METADATA FROM 'origin-timestamp',"
+                        + " part INT METADATA FROM 'partition'",
+                "topic",
+                "events",
+                "format",
+                "csv",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        tEnv.executeSql(
+                        "INSERT INTO events VALUES"
+                                + " ('a', 1, X'0000000000000000000000000000002A',"
+                                + "  TO_TIMESTAMP_LTZ(1700000000123, 3), 1),"
+                                + " ('b', 2, CAST(NULL AS BINARY(16)), CAST(NULL AS TIMESTAMP_LTZ(6)), 0)")
+                .await();
+
+        List<Message> partition1 = IGGY.readAll(stream, "events", 1);
+        assertThat(partition1).hasSize(1);
+        assertThat(new String(partition1.get(0).payload(), StandardCharsets.UTF_8).trim())
+                .isEqualTo("a,1");
+        assertThat(partition1.get(0).header().id().toBigInteger())
+                .isEqualTo(BigInteger.valueOf(42));
+        assertThat(partition1.get(0).header().originTimestamp())
+                .isEqualTo(BigInteger.valueOf(1_700_000_000_123_000L));
+        assertThat(IGGY.readAll(stream, "events", 0)).hasSize(1);
+
+        Map<String, Row> byValue =
+                collect("SELECT * FROM events").stream()
+                        .collect(Collectors.toMap(r -> (String) r.getField("v"), r -> r));
+        Row a = byValue.get("a");
+        assertThat(a.getField("n")).isEqualTo(1);
+        assertThat(a.getField("part")).isEqualTo(1);
+        assertThat(new BigInteger(1, (byte[]) a.getField("mid"))).isEqualTo(BigInteger.valueOf(42));
+        assertThat(a.getField("ots")).isEqualTo(Instant.ofEpochMilli(1_700_000_000_123L));
+        Row b = byValue.get("b");
+        assertThat(b.getField("part")).isEqualTo(0);
+        assertThat(new BigInteger(1, (byte[]) b.getField("mid"))).isNotEqualTo(BigInteger.ZERO);
+        assertThat(b.getField("ots")).as("defaults to the time of writing").isNotNull();
+    }
+
+    // ----- startup and bounded modes --------------------------------------------------------
+
+    @Test
+    void everyStartupAndBoundedMode() throws Exception {
+        IGGY.createTopic(stream, "log", 1);
+        IGGY.send(stream, "log", 0, utf8("v0", "v1", "v2"));
+        long firstBatchMicros =
+                IGGY.readAll(stream, "log", 0).get(2).header().timestamp().longValue();
+        // Server timestamps are per send: let the clock pass a millisecond so that the second
+        // batch can be addressed by a millisecond timestamp.
+        long waitUntil = firstBatchMicros / 1000 + 2;
+        while (System.currentTimeMillis() < waitUntil) {
+            Thread.onSpinWait();
+        }
+        IGGY.send(stream, "log", 0, utf8("v3", "v4", "v5"));
+        long secondBatchMillis =
+                IGGY.readAll(stream, "log", 0).get(3).header().timestamp().longValue() / 1000;
+        assertThat(secondBatchMillis).isGreaterThan(firstBatchMicros / 1000);
+        String consumer = IGGY.uniqueName("consumer");
+        IGGY.client()
+                .consumerOffsets()
+                .storeConsumerOffset(
+                        StreamId.of(stream),
+                        TopicId.of("log"),
+                        Optional.of(0L),
+                        Consumer.of(ConsumerId.of(consumer)),
+                        BigInteger.TWO);
+
+        assertThat(readLog("scan.startup.mode", "earliest-offset"))
+                .containsExactly("v0", "v1", "v2", "v3", "v4", "v5");
+        assertThat(readLog("scan.startup.mode", "latest-offset")).isEmpty();
+        assertThat(readLog("scan.startup.mode", "committed-offset", "scan.consumer-name", consumer))
+                .containsExactly("v3", "v4", "v5");
+        assertThat(
+                        readLog(
+                                "scan.startup.mode",
+                                "timestamp",
+                                "scan.startup.timestamp-millis",
+                                "" + secondBatchMillis))
+                .containsExactly("v3", "v4", "v5");
+        assertThat(
+                        readLog(
+                                "scan.startup.mode", "specific-offsets",
+                                "scan.startup.specific-offsets", "partition:0,offset:4"))
+                .containsExactly("v4", "v5");
+        assertThat(
+                        readLog(
+                                "scan.startup.mode", "earliest-offset",
+                                "scan.bounded.mode", "timestamp",
+                                "scan.bounded.timestamp-millis", "" + secondBatchMillis))
+                .containsExactly("v0", "v1", "v2");
+        assertThat(
+                        readLog(
+                                "scan.startup.mode", "earliest-offset",
+                                "scan.bounded.mode", "specific-offsets",
+                                "scan.bounded.specific-offsets", "partition:0,offset:2"))
+                .containsExactly("v0", "v1");
+    }
+
+    private List<String> readLog(String... options) throws Exception {
+        String table = "log_" + Math.abs((long) Arrays.hashCode(options));
+        List<String> all = new ArrayList<>(List.of("topic", "log", "format", "raw"));
+        all.addAll(Arrays.asList(options));
+        if (!all.contains("scan.bounded.mode")) {
+            all.addAll(List.of("scan.bounded.mode", "latest-offset"));
+        }
+        createTable(table, "iggy", "v STRING", all.toArray(new String[0]));
+        return collect("SELECT v FROM " + table).stream()
+                .map(r -> (String) r.getField(0))
+                .collect(Collectors.toList());
+    }
+
+    // ----- watermarks -------------------------------------------------------------------------
+
+    @Test
+    void watermarkIsPushedIntoTheSourceAndClosesEventTimeWindows() throws Exception {
+        IGGY.createTopic(stream, "clicks", 2);
+        IGGY.send(stream, "clicks", 0, utf8("a", "b"));
+        IGGY.send(stream, "clicks", 1, utf8("c"));
+        createTable(
+                "clicks",
+                "iggy",
+                "v STRING, ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp' VIRTUAL,"
+                        + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND",
+                "topic",
+                "clicks",
+                "format",
+                "raw",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        String query =
+                "SELECT window_start, COUNT(*) AS n FROM TABLE("
+                        + "TUMBLE(TABLE clicks, DESCRIPTOR(ts), INTERVAL '1' HOUR))"
+                        + " GROUP BY window_start, window_end";
+        assertThat(tEnv.explainSql(query)).contains("watermark=[");
+        long total = collect(query).stream().mapToLong(r -> (Long) r.getField("n")).sum();
+        assertThat(total).isEqualTo(3);
+    }
+
+    // ----- upsert-iggy ------------------------------------------------------------------------
+
+    @Test
+    void upsertRoundTripReproducesTheTableIncludingDeletes() throws Exception {
+        IGGY.createTopic(stream, "users", 2);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "k1", "v1"),
+                Row.ofKind(RowKind.INSERT, "k2", "v2"),
+                Row.ofKind(RowKind.UPDATE_AFTER, "k1", "v1b"),
+                Row.ofKind(RowKind.DELETE, "k2", "v2"),
+                Row.ofKind(RowKind.INSERT, "k3", "v3"));
+        createTable(
+                "users",
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
+                "topic",
+                "users",
+                "key.format",
+                "json",
+                "value.format",
+                "json",
+                "sink.partitioner",
+                "key",
+                "sink.parallelism",
+                "1",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        tEnv.executeSql("INSERT INTO users SELECT id, name FROM changes").await();
+        // Another producer's message without the key header: skipped by the keyed-map source.
+        IGGY.send(stream, "users", 0, utf8("{\"id\":\"k9\",\"name\":\"no key header\"}"));
+
+        List<Message> written = new ArrayList<>();
+        written.addAll(IGGY.readAll(stream, "users", 0));
+        written.addAll(IGGY.readAll(stream, "users", 1));
+        List<Message> deletions =
+                written.stream().filter(m -> m.payload().length == 0).collect(Collectors.toList());
+        assertThat(deletions).hasSize(1);
+        assertThat(headerText(deletions.get(0), IggyConnectorOptions.DEFAULT_KEY_HEADER))
+                .isEqualTo("{\"id\":\"k2\"}");
+
+        assertThat(materialize(collect("SELECT * FROM users")))
+                .isEqualTo(Map.of("k1", Row.of("k1", "v1b"), "k3", Row.of("k3", "v3")));
+    }
+
+    @Test
+    void upsertWithCustomDeletePayloadAndUnchangedRowsSendNothing() throws Exception {
+        IGGY.createTopic(stream, "items", 1);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "a", "1"),
+                Row.ofKind(RowKind.UPDATE_AFTER, "a", "1"),
+                Row.ofKind(RowKind.UPDATE_AFTER, "a", "2"),
+                Row.ofKind(RowKind.INSERT, "b", "1"),
+                Row.ofKind(RowKind.DELETE, "b", "1"));
+        createTable(
+                "items",
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
+                "topic",
+                "items",
+                "key.format",
+                "csv",
+                "value.format",
+                "csv",
+                "delete.encoding",
+                "custom-payload",
+                "delete.payload",
+                "__deleted__",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        tEnv.executeSql("INSERT INTO items SELECT id, name FROM changes").await();
+
+        List<String> payloads =
+                IGGY.readAll(stream, "items", 0).stream()
+                        .map(m -> new String(m.payload(), StandardCharsets.UTF_8).trim())
+                        .collect(Collectors.toList());
+        // a=1 once (its repetition is unchanged), a=2, b=1, b deleted.
+        assertThat(payloads).containsExactly("a,1", "a,2", "b,1", "__deleted__");
+
+        assertThat(materialize(collect("SELECT * FROM items")))
+                .isEqualTo(Map.of("a", Row.of("a", "2")));
+    }
+
+    @Test
+    void upsertWithoutDeleteEncodingRefusesDeletesAtPlanning() {
+        IGGY.createTopic(stream, "strict", 1);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "a", "1"), Row.ofKind(RowKind.DELETE, "a", "1"));
+        createTable(
+                "strict",
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
+                "topic",
+                "strict",
+                "key.format",
+                "raw",
+                "value.format",
+                "raw",
+                "delete.encoding",
+                "none");
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO strict SELECT * FROM changes"))
+                .satisfies(
+                        e ->
+                                assertThat(messages(e))
+                                        .contains(
+                                                "Iggy does not support Kafka-style tombstones."
+                                                        + " Provide 'delete.encoding' ="
+                                                        + " 'empty-payload' or 'custom-payload'"));
+        assertThat(IGGY.readAll(stream, "strict", 0)).isEmpty();
+    }
+
+    @Test
+    void invalidOptionsFailThePlanWithTheOptionTheAllowedValuesAndNoSecret() {
+        IGGY.createTopic(stream, "any", 1);
+        createTable(
+                "bad",
+                "iggy",
+                "v STRING",
+                "topic",
+                "any",
+                "format",
+                "raw",
+                "password",
+                "Sup3r-Secret-PW",
+                "scan.startup.mode",
+                "from-the-start");
+        assertThatThrownBy(() -> tEnv.executeSql("SELECT * FROM bad"))
+                .satisfies(
+                        e ->
+                                assertThat(messages(e))
+                                        .contains("scan.startup.mode")
+                                        .contains("earliest-offset")
+                                        .contains("'password'='******'")
+                                        .doesNotContain("Sup3r-Secret-PW"));
+        createTable(
+                "planned",
+                "iggy",
+                "v STRING",
+                "topic",
+                "any",
+                "format",
+                "raw",
+                "password",
+                "Sup3r-Secret-PW");
+        assertThat(tEnv.explainSql("SELECT * FROM planned"))
+                .contains("planned")
+                .doesNotContain("Sup3r-Secret-PW");
+    }
+
+    // ----- helpers ------------------------------------------------------------------------------
+
+    private void createTable(String name, String connector, String columns, String... options) {
+        StringBuilder ddl =
+                new StringBuilder("CREATE TEMPORARY TABLE ")
+                        .append(name)
+                        .append(" (")
+                        .append(columns)
+                        .append(") WITH (");
+        Map<String, String> all = new TreeMap<>();
+        all.put("connector", connector);
+        all.put("address", IGGY.address());
+        all.put("username", IGGY.username());
+        all.put("password", IGGY.password());
+        all.put("stream", stream);
+        for (int i = 0; i < options.length; i += 2) {
+            all.put(options[i], options[i + 1]);
+        }
+        ddl.append(
+                all.entrySet().stream()
+                        .map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
+                        .collect(Collectors.joining(", ")));
+        tEnv.executeSql(ddl.append(")").toString());
+    }
+
+    private void createChangesView(Row... changes) {
+        Table table =
+                tEnv.fromChangelogStream(
+                        env.fromData(
+                                        Types.ROW_NAMED(
+                                                new String[] {"id", "name"},
+                                                Types.STRING,
+                                                Types.STRING),
+                                        changes)
+                                .setParallelism(1),
+                        Schema.newBuilder()
+                                .column("id", DataTypes.STRING().notNull())
+                                .column("name", DataTypes.STRING())
+                                .primaryKey("id")
+                                .build(),
+                        ChangelogMode.upsert());
+        tEnv.createTemporaryView("changes", table);
+    }
+
+    private List<Row> collect(String query) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = tEnv.executeSql(query).collect()) {
+            it.forEachRemaining(rows::add);
+        }
+        return rows;
+    }
+
+    /** Applies a changelog to an empty table keyed by the first column. */
+    private static Map<String, Row> materialize(List<Row> changelog) {
+        Map<String, Row> table = new HashMap<>();
+        for (Row change : changelog) {
+            String key = (String) change.getField(0);
+            switch (change.getKind()) {
+                case INSERT:
+                case UPDATE_AFTER:
+                    Row copy = Row.copy(change);
+                    copy.setKind(RowKind.INSERT);
+                    table.put(key, copy);
+                    break;
+                case DELETE:
+                    table.remove(key);
+                    break;
+                default:
+                    break;
+            }
+        }
+        return table;
+    }
+
+    private static String headerText(Message message, String key) {
+        HeaderValue value = message.userHeaders().get(HeaderKey.fromString(key));
+        assertThat(value).as("header " + key).isNotNull();
+        return new String(value.value(), StandardCharsets.UTF_8);
+    }
+
+    private static List<byte[]> utf8(String... values) {
+        return Arrays.stream(values)
+                .map(v -> v.getBytes(StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+
+    private static String messages(Throwable t) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            all.append(c.getMessage()).append('\n');
+        }
+        return all.toString();
+    }
+}
