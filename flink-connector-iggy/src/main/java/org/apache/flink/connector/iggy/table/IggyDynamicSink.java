@@ -1,6 +1,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -366,7 +367,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return Objects.hash(physicalDataType, valueEncodingFormat, settings, upsert);
     }
 
-    // for tests
+    @VisibleForTesting
     WriteSettings settings() {
         return settings;
     }
