@@ -2,6 +2,7 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
@@ -108,10 +109,16 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
             if (keys.isNullAt(i)) {
                 continue;
             }
+            byte[] name = keys.getString(i).toBytes();
+            if (name.length == 0 || name.length > 255) {
+                throw new IggyConnectorException(
+                        "A key of the 'headers' metadata column has "
+                                + name.length
+                                + " bytes: Iggy header keys have 1 to 255 bytes.");
+            }
             byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
             headers.put(
-                    HeaderKey.fromString(keys.getString(i).toString()),
-                    new HeaderValue(HeaderKind.Raw, value));
+                    new HeaderKey(HeaderKind.String, name), new HeaderValue(HeaderKind.Raw, value));
         }
         return headers;
     }
