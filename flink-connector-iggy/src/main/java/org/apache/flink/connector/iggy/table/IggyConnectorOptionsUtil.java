@@ -361,6 +361,8 @@ final class IggyConnectorOptionsUtil {
                             + "' must be at least 1, but is "
                             + options.get(SINK_BATCH_SIZE));
         }
+        options.getOptional(IggyConnectorOptions.SINK_STATE_TTL)
+                .ifPresent(ttl -> requirePositive(IggyConnectorOptions.SINK_STATE_TTL.key(), ttl));
         if (options.get(SINK_LINGER).isNegative()) {
             throw new ValidationException(
                     "Option '" + SINK_LINGER.key() + "' must not be negative.");

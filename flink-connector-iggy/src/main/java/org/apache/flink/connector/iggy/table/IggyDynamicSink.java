@@ -68,6 +68,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         /** upsert-iggy: deterministic message ids for the server's deduplication. */
         final boolean idempotentWrites;
 
+        /** upsert-iggy: how long an unwritten key's fingerprint is kept; null: forever. */
+        @Nullable final Duration stateTtl;
+
         @Nullable final Integer parallelism;
 
         WriteSettings(
@@ -81,6 +84,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 int batchSize,
                 Duration linger,
                 boolean idempotentWrites,
+                @Nullable Duration stateTtl,
                 @Nullable Integer parallelism) {
             this.connection = connection;
             this.stream = stream;
@@ -92,6 +96,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             this.batchSize = batchSize;
             this.linger = linger;
             this.idempotentWrites = idempotentWrites;
+            this.stateTtl = stateTtl;
             this.parallelism = parallelism;
         }
 
@@ -110,6 +115,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                     && batchSize == that.batchSize
                     && linger.equals(that.linger)
                     && idempotentWrites == that.idempotentWrites
+                    && Objects.equals(stateTtl, that.stateTtl)
                     && Objects.equals(parallelism, that.parallelism);
         }
 
@@ -277,6 +283,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setLinger(settings.linger)
                         .setKeyHeader(keyHeader)
                         .setIdempotentWrites(settings.idempotentWrites);
+        if (settings.stateTtl != null) {
+            builder.setStateTtl(settings.stateTtl);
+        }
         if (SinkPartitioner.KEY.equals(settings.partitioner)) {
             builder.setPartitionByKey();
         } else {
