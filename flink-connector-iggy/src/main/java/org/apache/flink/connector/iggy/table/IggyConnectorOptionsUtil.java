@@ -232,9 +232,8 @@ final class IggyConnectorOptionsUtil {
         }
     }
 
+    /** Checks the poll options; the start and stop options are checked when they are read. */
     static void validateScanOptions(ReadableConfig options) {
-        startingOffsets(options);
-        stoppingOffsets(options);
         if (options.get(SCAN_POLL_BATCH_SIZE) < 1) {
             throw new ValidationException(
                     "Option '"
