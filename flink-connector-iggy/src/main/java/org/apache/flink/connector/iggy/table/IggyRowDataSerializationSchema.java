@@ -84,8 +84,12 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         byte[] payload = valueFormat.serialize(valueColumns.project(row, row.getRowKind()));
         Map<HeaderKey, HeaderValue> headers = headers(row);
         if (key != null) {
-            headers = new HashMap<>(headers);
-            headers.put(keyHeaderKey, new HeaderValue(HeaderKind.Raw, key));
+            HeaderValue keyValue = new HeaderValue(HeaderKind.Raw, key);
+            if (headers.isEmpty()) {
+                headers = Collections.singletonMap(keyHeaderKey, keyValue);
+            } else {
+                headers.put(keyHeaderKey, keyValue);
+            }
         }
         int partitionPos = metadataPositions[IggyWritableMetadata.PARTITION.ordinal()];
         long partition =
@@ -96,6 +100,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                 partition, payload, headers, messageId(row), originTimestampMicros(row, timestamp));
     }
 
+    /** The 'headers' column: an empty map, or a new mutable one. */
     private Map<HeaderKey, HeaderValue> headers(RowData row) {
         int pos = metadataPositions[IggyWritableMetadata.HEADERS.ordinal()];
         if (pos < 0 || row.isNullAt(pos)) {
