@@ -40,9 +40,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * it and read the ratios.
  *
  * <pre>
- * mvn -q -pl flink-connector-iggy-e2e -am package -DskipTests
- * java -cp "$(cat cp.txt)" org.apache.flink.connector.iggy.benchmark.SourceBenchmark [partitions] [messagesPerPartition] [batchSize]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [partitions] [messagesPerPartition] [batchSize]
  * </pre>
+ *
+ * <p>"IggySource rec/s" is measured from the first to the last record reaching the sink; the figure
+ * "incl. startup" adds the local job's submission and scheduling.
  *
  * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one.
  */

@@ -58,6 +58,21 @@ class MalformedFramesTest {
     }
 
     @Test
+    void controlFrameAboveTenMebibytesIsInvalidCommand() throws IOException {
+        // The real server answers without reading the payload and then loses sync; the embedded
+        // one skips it, so only the embedded one can be asked again on the same connection.
+        org.junit.jupiter.api.Assumptions.assumeTrue(IGGY.embeddedServer().isPresent());
+        try (Socket socket = connect()) {
+            login(socket);
+            write(socket, frame(201, new byte[10 * 1024 * 1024 + 1])); // GET_STREAMS
+            assertThat(readStatus(socket)).isEqualTo(3);
+
+            write(socket, frame(PING, new byte[0]));
+            assertThat(readStatus(socket)).isZero();
+        }
+    }
+
+    @Test
     void abruptDisconnectInsideAFrameDoesNotHurtTheServer() throws IOException {
         try (Socket socket = connect()) {
             OutputStream out = socket.getOutputStream();

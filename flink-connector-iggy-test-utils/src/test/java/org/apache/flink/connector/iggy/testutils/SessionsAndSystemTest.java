@@ -118,6 +118,15 @@ class SessionsAndSystemTest {
     }
 
     @Test
+    void clientIdZeroIsInvalid() {
+        // 101 is not in the SDK's table, so it surfaces as a plain server exception.
+        assertServerError(
+                () -> IGGY.client().system().getClient(0L),
+                org.apache.iggy.exception.IggyServerException.class,
+                101);
+    }
+
+    @Test
     void eachConnectionIsItsOwnClient() {
         try (IggyTcpClient first = IGGY.newClient();
                 IggyTcpClient second = IGGY.newClient()) {

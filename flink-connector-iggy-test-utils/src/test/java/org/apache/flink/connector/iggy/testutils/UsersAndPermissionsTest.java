@@ -211,6 +211,36 @@ class UsersAndPermissionsTest {
     }
 
     @Test
+    void updateUserPermissionsAndPassword() {
+        String name = IGGY.uniqueName("u");
+        String renamed = name + "-r";
+        UserInfoDetails created = createUser(name, UserStatus.Active, Optional.empty());
+
+        IGGY.client().users().updateUser(UserId.of(name), Optional.of(renamed), Optional.empty());
+        createdUsers.set(createdUsers.indexOf(name), renamed);
+        IGGY.client()
+                .users()
+                .updatePermissions(UserId.of(renamed), Optional.of(readOnly(streamId)));
+        IGGY.client().users().changePassword(UserId.of(renamed), "secret-password", "new-password");
+
+        UserInfoDetails updated = IGGY.client().users().getUser(created.id()).orElseThrow();
+        assertThat(updated.username()).isEqualTo(renamed);
+        assertThat(updated.permissions()).contains(readOnly(streamId));
+        try (IggyTcpClient client =
+                IggyTcpClient.builder()
+                        .host(IGGY.host())
+                        .port(IGGY.port())
+                        .credentials(renamed, "new-password")
+                        .buildAndLogin()) {
+            assertThat(client.streams().getStream(StreamId.of(stream))).isPresent();
+        }
+        assertServerError(
+                () -> IGGY.client().users().updatePermissions(UserId.of(0L), Optional.empty()),
+                IggyServerException.class,
+                49);
+    }
+
+    @Test
     void inactiveUserCannotLogIn() {
         String name = IGGY.uniqueName("u");
         createUser(name, UserStatus.Inactive, Optional.empty());

@@ -5,7 +5,6 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 
 import org.slf4j.Logger;
@@ -23,8 +22,8 @@ import java.util.Objects;
  *
  * <ul>
  *   <li>The key function returns {@code null}: the message is skipped, counted in {@code
- *       numRecordsSkipped} and logged (at most once per {@value #SKIP_LOG_INTERVAL_MS} ms). Its
- *       offset still counts as processed. Falsy keys ({@code ""}, {@code 0}) are real keys.
+ *       numRecordsSkipped} and logged (at most once per 10 s). Its offset still counts as
+ *       processed. Falsy keys ({@code ""}, {@code 0}) are real keys.
  *   <li>The deletion predicate holds: {@code DELETE(key)}. Without a predicate nothing is a delete;
  *       an empty payload is an upsert like any other.
  *   <li>Otherwise: {@code UPSERT(key, value)} with the value deserializer's result for the payload.
@@ -45,7 +44,6 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
     private static final long serialVersionUID = 1L;
     private static final Logger LOG =
             LoggerFactory.getLogger(IggyKeyedMapDeserializationSchema.class);
-    static final long SKIP_LOG_INTERVAL_MS = 10_000;
 
     /** The application key of a message, or {@code null} to skip it. */
     @FunctionalInterface
@@ -66,9 +64,7 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
     @Nullable private final DeletionPredicate deletionPredicate;
     private final DeserializationSchema<V> valueDeserializer;
 
-    private transient Counter skipped;
-    private transient long lastSkipLogMillis;
-    private transient long skippedSinceLastLog;
+    private transient SkippedRecordsLog skippedLog;
 
     private IggyKeyedMapDeserializationSchema(
             KeyFunction<K> keyFunction,
@@ -96,7 +92,9 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
 
     @Override
     public void open(Context context) throws Exception {
-        skipped = context.skippedRecordsCounter();
+        skippedLog =
+                new SkippedRecordsLog(
+                        LOG, "whose key function returned null", context.skippedRecordsCounter());
         valueDeserializer.open(context);
     }
 
@@ -115,7 +113,7 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
             throw new IOException("The key function or deletion predicate failed", e);
         }
         if (key == null) {
-            skipWithoutKey(message);
+            skippedLog.skipped(message, null);
             return;
         }
         if (deletion) {
@@ -130,25 +128,6 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
                             + "': a keyed-map value must not be null (use the deletion predicate for deletes)");
         }
         out.collect(IggyMapChange.upsert(key, value));
-    }
-
-    private void skipWithoutKey(IggyMessage message) {
-        if (skipped != null) {
-            skipped.inc();
-        }
-        skippedSinceLastLog++;
-        long now = System.currentTimeMillis();
-        if (now - lastSkipLogMillis >= SKIP_LOG_INTERVAL_MS) {
-            LOG.warn(
-                    "Skipped {} message(s) whose key function returned null, latest at offset {} of partition {} (topic {}, stream {})",
-                    skippedSinceLastLog,
-                    message.offset(),
-                    message.partitionId(),
-                    message.topic(),
-                    message.stream());
-            lastSkipLogMillis = now;
-            skippedSinceLastLog = 0;
-        }
     }
 
     @Override

@@ -10,6 +10,7 @@ import org.apache.flink.util.Collector;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.util.Objects;
 
 /**
  * Turns one Iggy message into zero or more records.
@@ -55,8 +56,7 @@ public interface IggyRecordDeserializationSchema<T> extends Serializable, Result
         private final DeserializationSchema<T> valueDeserializer;
 
         private ValueOnly(DeserializationSchema<T> valueDeserializer) {
-            this.valueDeserializer =
-                    java.util.Objects.requireNonNull(valueDeserializer, "valueDeserializer");
+            this.valueDeserializer = Objects.requireNonNull(valueDeserializer, "valueDeserializer");
         }
 
         @Override

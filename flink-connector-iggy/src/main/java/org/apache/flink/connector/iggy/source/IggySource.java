@@ -9,7 +9,6 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumState;
@@ -128,9 +127,7 @@ public final class IggySource<T>
                 new IggySourceReader.Settings(
                         connection, consumerName, batchSize, pollInterval, skipUndecodableRecords),
                 deserializer,
-                readerContext.getConfiguration() != null
-                        ? readerContext.getConfiguration()
-                        : new Configuration(),
+                readerContext.getConfiguration(),
                 readerContext);
     }
 

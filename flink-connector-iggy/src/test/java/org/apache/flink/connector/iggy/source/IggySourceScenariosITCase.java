@@ -210,18 +210,21 @@ class IggySourceScenariosITCase {
                                         .endsWith("DELETE"));
     }
 
-    @Test
-    void scenario5_keyedMapUpsertThenDelete() throws Exception {
-        IGGY.createTopic(stream, topic, 1);
-        IGGY.send(stream, topic, 0, utf8("k1:v1", "k1:DELETE"));
-
+    private List<IggyMapChange<String, String>> readKeyedMapBounded() throws Exception {
         IggySource<IggyMapChange<String, String>> source =
                 source(keyBeforeColon())
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setBounded(IggyStoppingOffsets.latest())
                         .build();
-        List<IggyMapChange<String, String>> changes =
-                collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+        return collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+    }
+
+    @Test
+    void scenario5_keyedMapUpsertThenDelete() throws Exception {
+        IGGY.createTopic(stream, topic, 1);
+        IGGY.send(stream, topic, 0, utf8("k1:v1", "k1:DELETE"));
+
+        List<IggyMapChange<String, String>> changes = readKeyedMapBounded();
 
         assertThat(changes)
                 .containsExactly(IggyMapChange.upsert("k1", "k1:v1"), IggyMapChange.delete("k1"));
@@ -233,13 +236,7 @@ class IggySourceScenariosITCase {
         IGGY.createTopic(stream, topic, 1);
         IGGY.send(stream, topic, 0, utf8("ghost:DELETE", ":empty-key", "0:zero"));
 
-        IggySource<IggyMapChange<String, String>> source =
-                source(keyBeforeColon())
-                        .setStartingOffsets(IggyStartingOffsets.earliest())
-                        .setBounded(IggyStoppingOffsets.latest())
-                        .build();
-        List<IggyMapChange<String, String>> changes =
-                collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+        List<IggyMapChange<String, String>> changes = readKeyedMapBounded();
 
         // The source keeps no per-key state: it emits the delete, and a keyed materialization
         // (as the keyed-map sink and upsert tables do) turns it into nothing.
@@ -264,18 +261,49 @@ class IggySourceScenariosITCase {
         IGGY.createTopic(stream, topic, 1);
         IGGY.send(stream, topic, 0, utf8("k1:v1", "no key here", "k2:v2"));
 
-        IggySource<IggyMapChange<String, String>> source =
-                source(keyBeforeColon())
-                        .setStartingOffsets(IggyStartingOffsets.earliest())
-                        .setBounded(IggyStoppingOffsets.latest())
-                        .build();
-        List<IggyMapChange<String, String>> changes =
-                collect(env(1).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy"));
+        List<IggyMapChange<String, String>> changes = readKeyedMapBounded();
 
         assertThat(changes)
                 .containsExactly(
                         IggyMapChange.upsert("k1", "k1:v1"), IggyMapChange.upsert("k2", "k2:v2"));
         assertThat(stored(0)).contains(2L);
+    }
+
+    @Test
+    void partitionsAddedWhileRunningAreDiscoveredAndReadFromTheStart() throws Exception {
+        IGGY.createTopic(stream, topic, 1);
+        IggySource<String> source =
+                source(IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()))
+                        .setStartingOffsets(IggyStartingOffsets.latest())
+                        .setPartitionDiscoveryInterval(java.time.Duration.ofMillis(200))
+                        .build();
+        java.util.concurrent.ScheduledExecutorService ticker =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        List<String> fromNewPartition = new ArrayList<>();
+        try (CloseableIterator<String> it =
+                env(2).fromSource(source, WatermarkStrategy.noWatermarks(), "iggy")
+                        .executeAndCollect()) {
+            // Ticks on partition 0 until one arrives: then the job runs and has listed partitions.
+            ticker.scheduleWithFixedDelay(
+                    () -> IGGY.send(stream, topic, 0, utf8("tick")),
+                    0,
+                    200,
+                    java.util.concurrent.TimeUnit.MILLISECONDS);
+            assertThat(it.next()).isEqualTo("tick");
+
+            IGGY.client().partitions().createPartitions(StreamId.of(stream), TopicId.of(topic), 1L);
+            // Sent before the source can have found the partition: still read, from offset 0.
+            IGGY.send(stream, topic, 1, utf8("p1-a", "p1-b"));
+            while (fromNewPartition.size() < 2) {
+                String next = it.next();
+                if (!next.equals("tick")) {
+                    fromNewPartition.add(next);
+                }
+            }
+        } finally {
+            ticker.shutdownNow();
+        }
+        assertThat(fromNewPartition).containsExactly("p1-a", "p1-b");
     }
 
     /** Tags each record with the subtask that read it. */

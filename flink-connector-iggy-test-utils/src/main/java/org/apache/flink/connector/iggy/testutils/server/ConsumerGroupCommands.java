@@ -28,7 +28,8 @@ final class ConsumerGroupCommands {
                                     name,
                                     stream.id(),
                                     topic.id(),
-                                    topic.partitions.size());
+                                    topic.partitions.size(),
+                                    state.rebalancingTimeoutNanos());
                     topic.groups.put(group.id(), group);
                     ResponseWriter out = new ResponseWriter();
                     writeGroupHeader(out, group);

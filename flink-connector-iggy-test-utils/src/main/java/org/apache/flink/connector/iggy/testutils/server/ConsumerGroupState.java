@@ -19,13 +19,14 @@ import java.util.List;
  * here.
  */
 final class ConsumerGroupState {
-    /** How long a pending revocation may wait for the old owner's commit (server default 30 s). */
-    static final long REBALANCING_TIMEOUT_NANOS = 30_000_000_000L;
-
     private final int id;
     private final String name;
     private final int streamId;
     private final int topicId;
+
+    /** How long a pending revocation may wait for the old owner's commit. */
+    private final long rebalancingTimeoutNanos;
+
     private volatile boolean deleted;
 
     private final List<Integer> partitions = new ArrayList<>();
@@ -36,8 +37,15 @@ final class ConsumerGroupState {
     private final IdAllocator slotIds = new IdAllocator();
     private final List<Revocation> pending = new ArrayList<>();
 
-    ConsumerGroupState(int id, String name, int streamId, int topicId, int partitionsCount) {
+    ConsumerGroupState(
+            int id,
+            String name,
+            int streamId,
+            int topicId,
+            int partitionsCount,
+            long rebalancingTimeoutNanos) {
         this.id = id;
+        this.rebalancingTimeoutNanos = rebalancingTimeoutNanos;
         this.name = name;
         this.streamId = streamId;
         this.topicId = topicId;
@@ -358,7 +366,7 @@ final class ConsumerGroupState {
         while (iterator.hasNext()) {
             Revocation revocation = iterator.next();
             if (caughtUp(revocation.partition(), topic)
-                    || now - revocation.startedAtNanos() >= REBALANCING_TIMEOUT_NANOS) {
+                    || now - revocation.startedAtNanos() >= rebalancingTimeoutNanos) {
                 revocation.from().partitions.remove((Integer) revocation.partition());
                 revocation.to().partitions.add(revocation.partition());
                 iterator.remove();

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -256,6 +255,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final String rootUsername;
         private final String rootPassword;
         private final Deduplication deduplication;
+        private final Duration consumerGroupRebalancingTimeout;
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -263,6 +263,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.rootUsername = builder.rootUsername;
             this.rootPassword = builder.rootPassword;
             this.deduplication = builder.deduplication;
+            this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
         }
 
         public static Config defaults() {
@@ -292,6 +293,14 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
         public Deduplication deduplication() {
             return deduplication;
+        }
+
+        /**
+         * How long a partition that a consumer-group rebalance takes from a member waits for that
+         * member to commit what it polled before it moves anyway (server default 30 s).
+         */
+        public Duration consumerGroupRebalancingTimeout() {
+            return consumerGroupRebalancingTimeout;
         }
 
         @Override
@@ -336,6 +345,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             private String rootUsername = "iggy";
             private String rootPassword = "iggy";
             private Deduplication deduplication = Deduplication.DISABLED;
+            private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
 
             private Builder() {}
 
@@ -369,14 +379,17 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                 return deduplication(Deduplication.enabledWithDefaults());
             }
 
+            public Builder consumerGroupRebalancingTimeout(Duration timeout) {
+                if (timeout.isNegative()) {
+                    throw new IllegalArgumentException("negative timeout: " + timeout);
+                }
+                this.consumerGroupRebalancingTimeout = timeout;
+                return this;
+            }
+
             public Config build() {
                 return new Config(this);
             }
         }
-    }
-
-    /** Used by the standalone main to block until the JVM is killed. */
-    static void awaitForever() throws InterruptedException {
-        new CountDownLatch(1).await();
     }
 }

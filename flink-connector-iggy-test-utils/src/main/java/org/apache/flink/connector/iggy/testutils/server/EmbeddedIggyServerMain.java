@@ -1,5 +1,7 @@
 package org.apache.flink.connector.iggy.testutils.server;
 
+import java.util.concurrent.CountDownLatch;
+
 /**
  * Runs {@link EmbeddedIggyServer} standalone until the process is killed.
  *
@@ -36,7 +38,7 @@ public final class EmbeddedIggyServerMain {
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "iggy-embedded-shutdown"));
         System.out.println("Embedded Iggy server listening on " + server.address());
         System.out.flush();
-        EmbeddedIggyServer.awaitForever();
+        new CountDownLatch(1).await(); // until the process is killed
     }
 
     private static String valueOf(String[] args, int index, String option) {

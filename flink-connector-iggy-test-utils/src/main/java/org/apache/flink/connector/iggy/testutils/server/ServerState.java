@@ -37,6 +37,10 @@ final class ServerState {
         this.users = new UserRegistry(config.rootUsername(), config.rootPassword());
     }
 
+    long rebalancingTimeoutNanos() {
+        return config.consumerGroupRebalancingTimeout().toNanos();
+    }
+
     UserRegistry users() {
         return users;
     }

@@ -89,6 +89,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         Cursor(IggyPartitionSplit split) {
             this.split = split;
             this.nextOffset = split.startingOffset();
+            this.dueAtNanos = System.nanoTime();
         }
 
         boolean reachedEnd() {
@@ -184,7 +185,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         }
     }
 
-    /** Waits for a poll to complete; false when woken up (or interrupted) first. */
+    /** Waits until a poll completes or a wake-up comes; false when interrupted. */
     private boolean waitForAnyPollOrWakeUp() throws IOException {
         List<CompletableFuture<?>> waitFor = new ArrayList<>();
         for (Cursor cursor : cursors.values()) {

@@ -6,6 +6,7 @@ import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.SkippedRecordsLog;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
@@ -23,16 +24,12 @@ public final class IggyRecordEmitter<T>
         implements RecordEmitter<Message, T, IggyPartitionSplitState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyRecordEmitter.class);
-    private static final long SKIP_LOG_INTERVAL_MS = 10_000;
 
     private final IggyRecordDeserializationSchema<T> deserializer;
     private final boolean skipUndecodable;
     private final Counter bytesIn;
-    private final Counter skipped;
+    private final SkippedRecordsLog skippedLog;
     private final TimestampedCollector<T> collector = new TimestampedCollector<>();
-
-    private long lastSkipLogMillis;
-    private long skippedSinceLastLog;
 
     IggyRecordEmitter(
             IggyRecordDeserializationSchema<T> deserializer,
@@ -42,7 +39,7 @@ public final class IggyRecordEmitter<T>
         this.deserializer = deserializer;
         this.skipUndecodable = skipUndecodable;
         this.bytesIn = bytesIn;
-        this.skipped = skipped;
+        this.skippedLog = new SkippedRecordsLog(LOG, "that could not be deserialized", skipped);
     }
 
     @Override
@@ -75,26 +72,10 @@ public final class IggyRecordEmitter<T>
                                 + ". Fix the producer or the deserializer, or let the source skip undecodable records (setSkipUndecodableRecords(true)).",
                         e);
             }
-            skipUndecodable(offset, split.partitionId(), e);
+            skippedLog.skipped(message, e);
         }
         bytesIn.inc(message.sizeInBytes());
         state.setNextOffset(offset + 1);
-    }
-
-    private void skipUndecodable(long offset, long partition, Exception e) {
-        skipped.inc();
-        skippedSinceLastLog++;
-        long now = System.currentTimeMillis();
-        if (now - lastSkipLogMillis >= SKIP_LOG_INTERVAL_MS) {
-            LOG.warn(
-                    "Skipped {} undecodable message(s), latest at offset {} of partition {}",
-                    skippedSinceLastLog,
-                    offset,
-                    partition,
-                    e);
-            lastSkipLogMillis = now;
-            skippedSinceLastLog = 0;
-        }
     }
 
     /** Forwards records to the split's output with the message timestamp; reused per message. */

@@ -23,6 +23,7 @@ import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.Serializable;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -140,7 +141,7 @@ public final class IggySourceReader<T>
     }
 
     /** Reader settings taken from the source's builder. */
-    public static final class Settings implements java.io.Serializable {
+    public static final class Settings implements Serializable {
         private static final long serialVersionUID = 1L;
 
         final IggyConnectionConfig connection;

@@ -89,8 +89,19 @@ class IggySourceReaderITCase {
                 throw new AssertionError(
                         "Only " + output.getEmittedRecords() + " emitted, wanted " + records);
             }
-            if (reader.pollNext(output) == InputStatus.NOTHING_AVAILABLE) {
+            pollOnce(reader, output);
+        }
+    }
+
+    /** One poll; when nothing is available, waits (at most 100 ms) for data. */
+    private static void pollOnce(
+            SourceReader<String, IggyPartitionSplit> reader, TestingReaderOutput<String> output)
+            throws Exception {
+        if (reader.pollNext(output) == InputStatus.NOTHING_AVAILABLE) {
+            try {
                 reader.isAvailable().get(100, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // nothing yet
             }
         }
     }
@@ -195,12 +206,14 @@ class IggySourceReaderITCase {
             assertThat(caughtUp.getValue()).isZero();
             reader.addSplits(List.of(split(0, 0), split(1, 0)));
             TestingReaderOutput<String> output = new TestingReaderOutput<>();
+            pollUntil(reader, output, 1);
+            assertThat(metrics.<Long>getGauge("pendingRecords").orElseThrow().getValue())
+                    .as("lag while records 1-5 wait")
+                    .isPositive();
             pollUntil(reader, output, 6);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (caughtUp.getValue() == 0 && System.nanoTime() < deadline) {
-                if (reader.pollNext(output) == InputStatus.NOTHING_AVAILABLE) {
-                    reader.isAvailable().get(100, TimeUnit.MILLISECONDS);
-                }
+                pollOnce(reader, output);
             }
             assertThat(caughtUp.getValue()).isEqualTo(1);
             assertThat(metrics.<Long>getGauge("pendingRecords").orElseThrow().getValue()).isZero();
@@ -208,6 +221,72 @@ class IggySourceReaderITCase {
             IGGY.send(stream, topic, 1, numbered("b", 0, 2));
             pollUntil(reader, output, 8);
             assertThat(output.getEmittedRecords()).endsWith("b0", "b1");
+        }
+    }
+
+    /** Records the Flink timestamp of every record. */
+    private static final class TimestampedOutput extends TestingReaderOutput<String> {
+        final List<Long> timestamps = new java.util.ArrayList<>();
+
+        @Override
+        public void collect(String record, long timestamp) {
+            timestamps.add(timestamp);
+            super.collect(record, timestamp);
+        }
+    }
+
+    @Test
+    void recordsCarryTheServerTimestampInMillis() throws Exception {
+        long before = System.currentTimeMillis();
+        IGGY.send(stream, topic, 0, numbered("a", 0, 3));
+        long after = System.currentTimeMillis();
+        try (SourceReader<String, IggyPartitionSplit> reader = reader()) {
+            reader.addSplits(List.of(split(0, 0)));
+            TimestampedOutput output = new TimestampedOutput();
+            pollUntil(reader, output, 3);
+            long[] expected =
+                    IGGY.readAll(stream, topic, 0).stream()
+                            .mapToLong(m -> m.header().timestamp().longValue() / 1000)
+                            .toArray();
+            assertThat(output.timestamps).containsExactly(expected[0], expected[1], expected[2]);
+            if (!IGGY.isExternal()) {
+                assertThat(output.timestamps)
+                        .allSatisfy(t -> assertThat(t).isBetween(before, after));
+            }
+        }
+    }
+
+    @Test
+    void pausedSplitsAreNotPolledUntilResumed() throws Exception {
+        try (SourceReader<String, IggyPartitionSplit> reader = reader()) {
+            reader.addSplits(List.of(split(0, 0), split(1, 0)));
+            TestingReaderOutput<String> output = new TestingReaderOutput<>();
+            // Once partition 1 delivers, the fetcher holds both splits and can pause one.
+            IGGY.send(stream, topic, 1, numbered("b", 0, 1));
+            pollUntil(reader, output, 1);
+            reader.pauseOrResumeSplits(List.of(IggyPartitionSplit.splitId(0)), List.of());
+            // Let a poll of partition 0 that was already in flight come back (empty).
+            pollFor(reader, output, 200);
+            IGGY.send(stream, topic, 0, numbered("a", 0, 3));
+            IGGY.send(stream, topic, 1, numbered("b", 1, 3));
+            pollUntil(reader, output, 3);
+            pollFor(reader, output, 300);
+            assertThat(output.getEmittedRecords()).containsExactly("b0", "b1", "b2");
+
+            reader.pauseOrResumeSplits(List.of(), List.of(IggyPartitionSplit.splitId(0)));
+            pollUntil(reader, output, 6);
+            assertThat(output.getEmittedRecords()).endsWith("a0", "a1", "a2");
+        }
+    }
+
+    private static void pollFor(
+            SourceReader<String, IggyPartitionSplit> reader,
+            TestingReaderOutput<String> output,
+            long millis)
+            throws Exception {
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (System.nanoTime() < until) {
+            pollOnce(reader, output);
         }
     }
 

@@ -1,0 +1,163 @@
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.SimpleUserCodeClassLoader;
+import org.apache.flink.util.UserCodeClassLoader;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.apache.iggy.message.MessageId;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class IggyKeyedMapDeserializationSchemaTest {
+
+    private final SimpleCounter skipped = new SimpleCounter();
+    private final List<IggyMapChange<String, String>> out = new ArrayList<>();
+    private final Collector<IggyMapChange<String, String>> collector =
+            new Collector<>() {
+                @Override
+                public void collect(IggyMapChange<String, String> record) {
+                    out.add(record);
+                }
+
+                @Override
+                public void close() {}
+            };
+
+    private IggyKeyedMapDeserializationSchema<String, String> schema;
+
+    @BeforeEach
+    void open() throws Exception {
+        schema =
+                IggyKeyedMapDeserializationSchema.<String, String>of(
+                                m -> m.header("key").map(HeaderValue::asString).orElse(null),
+                                new SimpleStringSchema())
+                        .withDeletionPredicate(
+                                m -> m.payload().length == 0 && m.header("del").isPresent());
+        schema.open(context(skipped));
+    }
+
+    static IggyRecordDeserializationSchema.Context context(Counter skipped) {
+        return new IggyRecordDeserializationSchema.Context() {
+            @Override
+            public Counter skippedRecordsCounter() {
+                return skipped;
+            }
+
+            @Override
+            public MetricGroup getMetricGroup() {
+                return new UnregisteredMetricsGroup();
+            }
+
+            @Override
+            public UserCodeClassLoader getUserCodeClassLoader() {
+                return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
+            }
+        };
+    }
+
+    static IggyMessage message(long offset, String payload, Map<String, String> headers) {
+        Map<HeaderKey, HeaderValue> userHeaders = new java.util.HashMap<>();
+        headers.forEach(
+                (k, v) -> userHeaders.put(HeaderKey.fromString(k), HeaderValue.fromString(v)));
+        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        MessageHeader header =
+                new MessageHeader(
+                        BigInteger.valueOf(123),
+                        MessageId.from(BigInteger.valueOf(77)),
+                        BigInteger.valueOf(offset),
+                        BigInteger.valueOf(1_700_000_000_123_456L),
+                        BigInteger.valueOf(42),
+                        0L,
+                        (long) bytes.length,
+                        BigInteger.ZERO);
+        return new IggyMessage(
+                IggyId.of("s"), IggyId.of("t"), 2, new Message(header, bytes, userHeaders));
+    }
+
+    @Test
+    void upsertsDeletesAndRealFalsyKeys() throws IOException {
+        schema.deserialize(message(0, "v1", Map.of("key", "k1")), collector);
+        schema.deserialize(message(1, "", Map.of("key", "k1", "del", "y")), collector);
+        schema.deserialize(message(2, "", Map.of("key", "k2")), collector);
+        schema.deserialize(message(3, "zero", Map.of("key", "0")), collector);
+
+        assertThat(out)
+                .containsExactly(
+                        IggyMapChange.upsert("k1", "v1"),
+                        IggyMapChange.delete("k1"),
+                        IggyMapChange.upsert("k2", ""),
+                        IggyMapChange.upsert("0", "zero"));
+        assertThat(skipped.getCount()).isZero();
+    }
+
+    @Test
+    void nullKeyIsSkippedAndCounted() throws IOException {
+        schema.deserialize(message(0, "no key", Map.of()), collector);
+        schema.deserialize(message(1, "still none", Map.of("other", "x")), collector);
+
+        assertThat(out).isEmpty();
+        assertThat(skipped.getCount()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutDeletionPredicateNothingIsADelete() throws Exception {
+        IggyKeyedMapDeserializationSchema<String, String> noDeletes =
+                IggyKeyedMapDeserializationSchema.of(
+                        m -> new String(m.payload(), StandardCharsets.UTF_8),
+                        new SimpleStringSchema());
+        noDeletes.open(context(skipped));
+        noDeletes.deserialize(message(0, "", Map.of()), collector);
+        assertThat(out).containsExactly(IggyMapChange.upsert("", ""));
+    }
+
+    @Test
+    void failingKeyFunctionIsADeserializationError() throws Exception {
+        IggyKeyedMapDeserializationSchema<String, String> failing =
+                IggyKeyedMapDeserializationSchema.of(
+                        m -> {
+                            throw new IllegalStateException("boom");
+                        },
+                        new SimpleStringSchema());
+        failing.open(context(skipped));
+        assertThatThrownBy(() -> failing.deserialize(message(0, "x", Map.of()), collector))
+                .isInstanceOf(IOException.class)
+                .hasRootCauseMessage("boom");
+    }
+
+    @Test
+    void messageViewExposesMetadata() {
+        IggyMessage m = message(5, "p", Map.of("h", "v"));
+        assertThat(m.offset()).isEqualTo(5);
+        assertThat(m.partitionId()).isEqualTo(2);
+        assertThat(m.timestampMicros()).isEqualTo(1_700_000_000_123_456L);
+        assertThat(m.timestampMillis()).isEqualTo(1_700_000_000_123L);
+        assertThat(m.originTimestampMicros()).isEqualTo(42);
+        assertThat(m.messageId()).isEqualTo(BigInteger.valueOf(77));
+        assertThat(m.checksum()).isEqualTo(123);
+        assertThat(m.header("h")).contains(HeaderValue.fromString("v"));
+        assertThat(m.header("missing")).isEmpty();
+        assertThat(m.stream().asText()).isEqualTo("s");
+        assertThat(m.sizeInBytes()).isEqualTo(MessageHeader.SIZE + 1);
+    }
+}
