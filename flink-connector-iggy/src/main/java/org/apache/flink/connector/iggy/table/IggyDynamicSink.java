@@ -3,8 +3,6 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -17,7 +15,6 @@ import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
-import org.apache.flink.table.connector.Projection;
 import org.apache.flink.table.connector.format.EncodingFormat;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
@@ -203,13 +200,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         IggyRowProjection valueColumns = new IggyRowProjection(valueProjection, consumedTypes);
         Sink<RowData> sink =
                 upsert
-                        ? upsertSink(
-                                keyFormat,
-                                keyColumns,
-                                context.createTypeInformation(
-                                        Projection.of(keyProjection).project(physicalDataType)),
-                                valueFormat,
-                                valueColumns)
+                        ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
                         : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
 
         return SinkV2Provider.of(sink, settings.parallelism);
@@ -262,13 +253,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     private Sink<RowData> upsertSink(
             SerializationSchema<RowData> keyFormat,
             IggyRowProjection keyColumns,
-            TypeInformation<RowData> keyType,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        IggyKeyedMapSinkBuilder<RowData, String> builder =
+        IggyKeyedMapSinkBuilder<RowData> builder =
                 IggyKeyedMapSink.builder(
-                                new IggyRowKeySelector(keyColumns, keyType),
-                                Types.STRING,
                                 new IggyRowDataMapChangeEncoder(
                                         keyFormat,
                                         keyColumns,
