@@ -1,6 +1,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -64,6 +65,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         /** upsert-iggy: deterministic message ids for the server's deduplication. */
         final boolean idempotentWrites;
 
+        /** upsert-iggy: how long an unwritten key's fingerprint is kept; null: forever. */
+        @Nullable final Duration stateTtl;
+
         @Nullable final Integer parallelism;
 
         WriteSettings(
@@ -77,6 +81,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 int batchSize,
                 Duration linger,
                 boolean idempotentWrites,
+                @Nullable Duration stateTtl,
                 @Nullable Integer parallelism) {
             this.connection = connection;
             this.stream = stream;
@@ -88,6 +93,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             this.batchSize = batchSize;
             this.linger = linger;
             this.idempotentWrites = idempotentWrites;
+            this.stateTtl = stateTtl;
             this.parallelism = parallelism;
         }
 
@@ -106,6 +112,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                     && batchSize == that.batchSize
                     && linger.equals(that.linger)
                     && idempotentWrites == that.idempotentWrites
+                    && Objects.equals(stateTtl, that.stateTtl)
                     && Objects.equals(parallelism, that.parallelism);
         }
 
@@ -264,6 +271,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setLinger(settings.linger)
                         .setKeyHeader(keyHeader)
                         .setIdempotentWrites(settings.idempotentWrites);
+        if (settings.stateTtl != null) {
+            builder.setStateTtl(settings.stateTtl);
+        }
         if (SinkPartitioner.KEY.equals(settings.partitioner)) {
             builder.setPartitionByKey();
         } else {
@@ -354,7 +364,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return Objects.hash(physicalDataType, valueEncodingFormat, settings, upsert);
     }
 
-    // for tests
+    @VisibleForTesting
     WriteSettings settings() {
         return settings;
     }
