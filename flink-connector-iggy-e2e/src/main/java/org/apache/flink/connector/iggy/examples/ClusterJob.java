@@ -20,17 +20,16 @@ public final class ClusterJob {
     private ClusterJob() {}
 
     public static void main(String[] args) throws Exception {
-        String address = required(args, "--address");
-        String stream = required(args, "--stream");
-        boolean live = java.util.Arrays.asList(args).contains("--live");
-        String checkpointInterval = option(args, "--checkpoint-interval");
+        String stream = JobArgs.required(args, "--stream");
+        boolean live = JobArgs.flag(args, "--live");
+        String checkpointInterval = JobArgs.option(args, "--checkpoint-interval");
 
         IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
-                        .setAddress(address)
+                        .setAddress(JobArgs.required(args, "--address"))
                         .setCredentials(
-                                orDefault(option(args, "--username"), "iggy"),
-                                orDefault(option(args, "--password"), "iggy"))
+                                JobArgs.orDefault(args, "--username", "iggy"),
+                                JobArgs.orDefault(args, "--password", "iggy"))
                         .build();
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -40,26 +39,5 @@ public final class ClusterJob {
         KeyedMapExample.buildPipeline(
                 env, connection, stream, live ? null : IggyStoppingOffsets.latest());
         env.execute((live ? "live" : "bounded") + " keyed-map job on " + stream);
-    }
-
-    private static String required(String[] args, String name) {
-        String value = option(args, name);
-        if (value == null) {
-            throw new IllegalArgumentException("Missing " + name + " (see ClusterJob's javadoc)");
-        }
-        return value;
-    }
-
-    private static String option(String[] args, String name) {
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return null;
-    }
-
-    private static String orDefault(String value, String fallback) {
-        return value == null ? fallback : value;
     }
 }

@@ -67,6 +67,8 @@ final class FlinkCluster implements AutoCloseable {
         this.confDir = home.resolve("conf");
         this.classpath = classpath;
         this.restPort = restPort;
+        // Should the test JVM end without reaching close() (e.g. killed by a build timeout).
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "flink-cluster-stop"));
     }
 
     /**
@@ -84,15 +86,20 @@ final class FlinkCluster implements AutoCloseable {
         }
         String classpath = Files.readString(classpathFile).trim();
         FlinkCluster cluster = new FlinkCluster(home, classpath, freePort());
-        cluster.writeConfig(slotsPerTaskManager);
-        cluster.jobManager =
-                cluster.start(
-                        "jobmanager",
-                        "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
-                        List.of("-Xmx256m"),
-                        List.of());
-        cluster.startTaskManager(timeout);
-        return cluster;
+        try {
+            cluster.writeConfig(slotsPerTaskManager);
+            cluster.jobManager =
+                    cluster.start(
+                            "jobmanager",
+                            "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
+                            List.of("-Xmx256m"),
+                            List.of());
+            cluster.startTaskManager(timeout);
+            return cluster;
+        } catch (IOException | RuntimeException | Error e) {
+            cluster.close();
+            throw e;
+        }
     }
 
     private void writeConfig(int slots) throws IOException {
@@ -197,7 +204,9 @@ final class FlinkCluster implements AutoCloseable {
                         .redirectErrorStream(true)
                         .redirectOutput(home.resolve(name + ".out").toFile())
                         .start();
-        processes.add(process);
+        synchronized (processes) {
+            processes.add(process);
+        }
         return process;
     }
 
@@ -230,8 +239,22 @@ final class FlinkCluster implements AutoCloseable {
     /** Runs the jar's main class with {@code args} through {@code /jars/:id/run}; the job id. */
     String runJar(String jarId, String entryClass, List<String> args)
             throws IOException, InterruptedException {
+        return runJar(jarId, entryClass, args, Map.of());
+    }
+
+    /**
+     * Like {@link #runJar(String, String, List)}, with job configuration (e.g. {@code
+     * pipeline.classpaths}, what {@code flink run -C} sets).
+     */
+    String runJar(
+            String jarId, String entryClass, List<String> args, Map<String, String> configuration)
+            throws IOException, InterruptedException {
         Map<String, Object> body =
-                Map.of("entryClass", entryClass, "programArgsList", args, "parallelism", 1);
+                Map.of(
+                        "entryClass", entryClass,
+                        "programArgsList", args,
+                        "parallelism", 1,
+                        "flinkConfiguration", configuration);
         HttpRequest request =
                 HttpRequest.newBuilder(uri("/jars/" + jarId + "/run"))
                         .header("Content-Type", "application/json")
@@ -310,11 +333,9 @@ final class FlinkCluster implements AutoCloseable {
                 throw new AssertionError(
                         "Timed out after " + timeout + " waiting for " + what + diagnostics());
             }
-            for (Process process : processes) {
-                if (process == jobManager && !process.isAlive()) {
-                    throw new AssertionError(
-                            "The JobManager exited while waiting for " + what + diagnostics());
-                }
+            if (jobManager != null && !jobManager.isAlive()) {
+                throw new AssertionError(
+                        "The JobManager exited while waiting for " + what + diagnostics());
             }
             LockSupport.parkNanos(POLL_INTERVAL.toNanos());
         }
@@ -342,14 +363,23 @@ final class FlinkCluster implements AutoCloseable {
         return text.toString();
     }
 
-    /** Kills every process this cluster started, TaskManagers first. */
+    /** Kills every process this cluster started, TaskManagers first, and waits until they died. */
     @Override
-    public void close() throws InterruptedException {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            processes.get(i).destroyForcibly();
+    public void close() {
+        List<Process> started;
+        synchronized (processes) {
+            started = new ArrayList<>(processes);
         }
-        for (Process process : processes) {
-            process.waitFor(30, TimeUnit.SECONDS);
+        for (int i = started.size() - 1; i >= 0; i--) {
+            started.get(i).destroyForcibly();
+        }
+        for (Process process : started) {
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

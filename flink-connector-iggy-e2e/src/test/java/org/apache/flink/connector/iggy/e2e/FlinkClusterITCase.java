@@ -1,17 +1,21 @@
 package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.examples.ClusterJob;
+import org.apache.flink.connector.iggy.examples.ClusterSqlJob;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 
+import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.Message;
+import org.apache.iggy.message.Partitioning;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,6 +24,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -43,17 +51,17 @@ class FlinkClusterITCase {
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     private static FlinkCluster cluster;
-    private static String jarId;
+    private static String jobJarId;
 
     @BeforeAll
     static void startCluster() throws Exception {
         Path home = Path.of("target", "flink-cluster-" + System.currentTimeMillis());
         cluster = FlinkCluster.start(home, 2, STARTUP);
-        jarId = cluster.uploadJar(jobJar());
+        jobJarId = cluster.uploadJar(builtJar("job-jar"));
     }
 
     @AfterAll
-    static void stopCluster() throws InterruptedException {
+    static void stopCluster() {
         if (cluster != null) {
             cluster.close();
         }
@@ -64,7 +72,7 @@ class FlinkClusterITCase {
         String stream = createTopics("bounded");
         send(stream, List.of("k1=v1", "k2=v2", "k1=v1", "k1=v1b"));
 
-        String job = cluster.runJar(jarId, ClusterJob.class.getName(), jobArgs(stream));
+        String job = cluster.runJar(jobJarId, ClusterJob.class.getName(), jobArgs(stream));
         cluster.awaitJobState(job, "FINISHED", JOB_TIMEOUT);
 
         assertThat(payloads(IGGY.readAll(stream, LATEST, 0)))
@@ -73,26 +81,62 @@ class FlinkClusterITCase {
     }
 
     /**
-     * A live job loses its only TaskManager to SIGKILL after a checkpoint and recovers on a new
+     * The SQL jar as users deploy it: a plain program jar (no connector inside) run with {@code
+     * flink-sql-connector-iggy} on its class path ({@code flink run -C}); the {@code iggy} source
+     * reads {@code key=value} lines, the {@code upsert-iggy} sink writes one message per change.
+     */
+    @Test
+    void sqlJobWithTheSqlJarUpsertsOneMessagePerChange() throws Exception {
+        Path sqlJar = builtJar("sql-jar");
+        String stream = createTopics("sql");
+        send(stream, List.of("k1=v1", "k2=v2", "k1=v1", "k1=v1b"));
+
+        String programJar = cluster.uploadJar(builtJar("program-jar"));
+        String job =
+                cluster.runJar(
+                        programJar,
+                        ClusterSqlJob.class.getName(),
+                        jobArgs(stream),
+                        Map.of("pipeline.classpaths", sqlJar.toUri().toString()));
+        cluster.awaitJobState(job, "FINISHED", JOB_TIMEOUT);
+
+        List<Message> latest = IGGY.readAll(stream, LATEST, 0);
+        assertThat(payloads(latest)).containsExactly("v1", "v2", "v1b");
+        assertThat(latest)
+                .extracting(
+                        m ->
+                                new String(
+                                        m.userHeaders()
+                                                .get(HeaderKey.fromString("flink.key"))
+                                                .value(),
+                                        StandardCharsets.UTF_8))
+                .containsExactly("k1", "k2", "k1");
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * A live job loses its only TaskManager to SIGKILL while input flows, and recovers on a new
      * one.
      *
-     * <p>Input: keys k0..k49 with value {@code a}; after the kill, every key again, the even ones
-     * unchanged ({@code a}) and the odd ones changed to {@code b}. The job restores the source
-     * offsets and the sink's per-key fingerprints of the last completed checkpoint and replays what
-     * followed it, so a change written between that checkpoint and the kill is written again
-     * (at-least-once; Iggy has no transactions). What is asserted, per key, on the output topic:
+     * <p>Input, in order: keys k0..k49 with value {@code a}; then, from before the kill until the
+     * new TaskManager is up, a steady flow of keys s0, s1, ... with value {@code x} (each once);
+     * then every k key again, the even ones unchanged ({@code a}) and the odd ones changed to
+     * {@code b}. The job restores the source offsets and the sink's per-key fingerprints of the
+     * last completed checkpoint and replays what followed it, so a change written between that
+     * checkpoint and the kill is written again (at-least-once: Iggy has no transactions). Asserted,
+     * per key, on the output topic:
      *
      * <ul>
-     *   <li>its last value is the key's final input value — nothing is lost;
-     *   <li>with repeats of the same value collapsed, it is exactly the key's sequence of changes:
-     *       {@code a} for even keys (their unchanged repeat is never written), {@code a, b} for odd
-     *       ones — a value is never invented, reordered or re-sent once a newer one was written;
-     *       the only duplicates are the replayed ones right after each other.
+     *   <li>its last value is the key's final input value: nothing is lost;
+     *   <li>with repeats of the same value collapsed, it is exactly the key's sequence of changes
+     *       ({@code a} for even k keys, whose repeat is never written; {@code a, b} for odd ones;
+     *       {@code x} for s keys): a value is never invented, reordered or re-sent after a newer
+     *       one, and the only duplicates are replays right after the original.
      * </ul>
      *
-     * <p>And the offset the source stores in Iggy at checkpoints never runs ahead of the output:
-     * read right after the kill, every input message up to it is already in the output topic; at
-     * the end it is the last input offset (the new TaskManager stores offsets too).
+     * <p>And the offset the source stores in Iggy on checkpoints never runs ahead of the output:
+     * read right after the kill, every input up to it is already in the output topic; at the end it
+     * is the last input offset (the recovered job stores offsets too).
      */
     @Test
     void liveJobSurvivesTaskManagerKillWithoutLosingAChange() throws Exception {
@@ -107,7 +151,8 @@ class FlinkClusterITCase {
 
         List<String> args = new ArrayList<>(jobArgs(stream));
         args.addAll(List.of("--live", "--checkpoint-interval", "500"));
-        String job = cluster.runJar(jarId, ClusterJob.class.getName(), args);
+        String job = cluster.runJar(jobJarId, ClusterJob.class.getName(), args);
+        SteadyProducer producer = new SteadyProducer(stream);
         try {
             cluster.awaitJobState(job, "RUNNING", JOB_TIMEOUT);
             cluster.await(
@@ -117,54 +162,129 @@ class FlinkClusterITCase {
                             IGGY.messagesCount(stream, LATEST, 0) > 0
                                     && cluster.completedCheckpoints(job) > 0
                                     && storedOffset(stream).isPresent());
+            producer.start();
+            cluster.await(
+                    "the steady input to reach the output",
+                    JOB_TIMEOUT,
+                    () -> valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0))).containsKey("s0"));
 
             cluster.killTaskManager();
             long storedAtKill = storedOffset(stream).orElseThrow();
-            List<String> outputAtKill = payloads(IGGY.readAll(stream, LATEST, 0));
-            assertThat(outputAtKill)
-                    .as("every input up to the stored offset %d is in the output", storedAtKill)
-                    .containsAll(first.subList(0, (int) storedAtKill + 1));
+            List<String> inputAtKill = new ArrayList<>(first);
+            inputAtKill.addAll(producer.sent());
+            assertThat(payloads(IGGY.readAll(stream, LATEST, 0)))
+                    .as(
+                            "every input up to the offset stored at the kill (%d) is in the output",
+                            storedAtKill)
+                    .containsAll(inputAtKill.subList(0, (int) storedAtKill + 1));
 
             cluster.startTaskManager(STARTUP);
+            List<String> streamed = producer.stop();
             send(stream, second);
 
-            long lastOffset = first.size() + second.size() - 1;
-            Map<String, List<String>> expectedChanges = new LinkedHashMap<>();
-            for (int k = 0; k < keys; k++) {
-                expectedChanges.put("k" + k, k % 2 == 0 ? List.of("a") : List.of("a", "b"));
-            }
+            List<String> input = new ArrayList<>(first);
+            input.addAll(streamed);
+            input.addAll(second);
+            long lastOffset = input.size() - 1;
             cluster.await(
-                    "every key's final value in the output and the last offset stored",
+                    "every key's final value in the output and offset " + lastOffset + " stored",
                     JOB_TIMEOUT,
                     () ->
-                            lastValues(stream).equals(lastValues(second))
+                            lastValues(payloads(IGGY.readAll(stream, LATEST, 0)))
+                                            .equals(lastValues(input))
                                     && storedOffset(stream).orElse(-1L) == lastOffset);
 
-            Map<String, List<String>> output =
-                    valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0)));
-            Map<String, List<String>> collapsed = new LinkedHashMap<>();
-            output.forEach((key, values) -> collapsed.put(key, collapseRepeats(values)));
-            assertThat(collapsed).isEqualTo(expectedChanges);
-            assertThat(storedOffset(stream)).contains(lastOffset);
+            Map<String, List<String>> expectedChanges = new LinkedHashMap<>();
+            valuesByKey(input)
+                    .forEach((key, values) -> expectedChanges.put(key, collapseRepeats(values)));
+            Map<String, List<String>> outputChanges = new LinkedHashMap<>();
+            valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0)))
+                    .forEach((key, values) -> outputChanges.put(key, collapseRepeats(values)));
+            assertThat(outputChanges).isEqualTo(expectedChanges);
+            assertThat(streamed).isNotEmpty();
             assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
         } finally {
+            producer.stop();
             cluster.cancel(job);
         }
         IGGY.deleteStream(stream);
     }
 
-    // ---------------------------------------------------------------------------------- helpers
+    /** Sends {@code s<i>=x}, a few lines at a time, on its own thread and connection. */
+    private static final class SteadyProducer {
+        private static final int BATCH = 5;
+        private static final Duration PAUSE = Duration.ofMillis(50);
 
-    private static Path jobJar() throws IOException {
-        try (DirectoryStream<Path> jars =
-                Files.newDirectoryStream(Path.of("target"), "flink-connector-iggy-e2e-*-job.jar")) {
-            for (Path jar : jars) {
-                return jar;
+        private final String stream;
+        private final List<String> sent = new CopyOnWriteArrayList<>();
+        private final AtomicBoolean running = new AtomicBoolean();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private Thread thread;
+
+        SteadyProducer(String stream) {
+            this.stream = stream;
+        }
+
+        void start() {
+            running.set(true);
+            thread = new Thread(this::run, "steady-producer");
+            thread.start();
+        }
+
+        private void run() {
+            try (IggyTcpClient client = IGGY.newClient()) {
+                while (running.get()) {
+                    List<String> lines = new ArrayList<>();
+                    for (int i = 0; i < BATCH; i++) {
+                        lines.add("s" + (sent.size() + i) + "=x");
+                    }
+                    client.messages()
+                            .sendMessages(
+                                    StreamId.of(stream),
+                                    TopicId.of(EVENTS),
+                                    Partitioning.partitionId(0L),
+                                    lines.stream().map(Message::of).toList());
+                    sent.addAll(lines);
+                    // Pacing, not synchronisation: a steady trickle rather than one burst.
+                    LockSupport.parkNanos(PAUSE.toNanos());
+                }
+            } catch (Throwable t) {
+                failure.set(t);
             }
         }
-        throw new IllegalStateException(
-                "No target/flink-connector-iggy-e2e-*-job.jar: run the tests through Maven"
-                        + " (process-classes builds it)");
+
+        /** What was sent so far (a prefix of what {@link #stop()} returns). */
+        List<String> sent() {
+            return List.copyOf(sent);
+        }
+
+        /** Stops and returns every line sent, in offset order. */
+        List<String> stop() throws InterruptedException {
+            running.set(false);
+            if (thread != null) {
+                thread.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("The steady producer failed", failure.get());
+            }
+            return List.copyOf(sent);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------- helpers
+
+    /** A jar the build made before the tests, named by a system property set in the pom. */
+    private static Path builtJar(String name) {
+        String path = System.getProperty("flink-cluster-it." + name);
+        if (path == null || !Files.isRegularFile(Path.of(path))) {
+            throw new IllegalStateException(
+                    "The "
+                            + name
+                            + " ("
+                            + path
+                            + ") is missing: run the tests through Maven with -am, which builds it");
+        }
+        return Path.of(path);
     }
 
     private static List<String> jobArgs(String stream) {
@@ -197,10 +317,6 @@ class FlinkClusterITCase {
 
     private static List<String> payloads(List<Message> messages) {
         return messages.stream().map(m -> new String(m.payload(), StandardCharsets.UTF_8)).toList();
-    }
-
-    private static Map<String, String> lastValues(String stream) {
-        return lastValues(payloads(IGGY.readAll(stream, LATEST, 0)));
     }
 
     private static Map<String, String> lastValues(List<String> lines) {
