@@ -2,7 +2,6 @@ package org.apache.flink.connector.iggy.examples;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggySink;
@@ -148,7 +147,7 @@ public final class KeyedMapExample {
         }
         env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events")
                 .sinkTo(
-                        IggySink.<String, String>keyedMap(Types.STRING)
+                        IggySink.<String, String>keyedMap()
                                 .setConnectionConfig(connection)
                                 .setStream(stream)
                                 .setTopic(LATEST)

@@ -166,12 +166,20 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         return client;
     }
 
-    /** A new logged-in blocking client; the caller closes it. */
+    /**
+     * A new logged-in blocking client holding one connection, so it is one server session; the
+     * caller closes it.
+     *
+     * <p>With the SDK's default pool of 5, a sequential caller can still hop connections: the SDK
+     * releases a channel only after the caller has been woken with the reply, so the next request
+     * may open a new connection (a new session, not logged in there before, not a group member).
+     */
     public IggyTcpClient newClient() {
         return IggyTcpClient.builder()
                 .host(host)
                 .port(port)
                 .credentials(username, password)
+                .connectionPoolSize(1)
                 .buildAndLogin();
     }
 

@@ -1,5 +1,8 @@
 package org.apache.flink.connector.iggy.testutils;
 
+import com.dynatrace.hash4j.hashing.Hashing;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.exception.IggyResourceNotFoundException;
@@ -10,11 +13,13 @@ import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.MessageId;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.partition.Partition;
+import org.apache.iggy.serde.BytesSerializer;
 import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -173,6 +178,33 @@ class SendAndPollTest {
         assertThat(polled.get(0).userHeaders()).isEqualTo(headers);
         assertThat(polled.get(1).payload()).isEmpty();
         assertThat(polled.get(1).userHeaders()).isEmpty();
+    }
+
+    @Test
+    void checksumIsXxh3OfEachMessageAfterItsChecksumField() {
+        MessageId id = MessageId.from(BigInteger.valueOf(5));
+        send(
+                Partitioning.partitionId(0L),
+                List.of(
+                        Message.of("plain"),
+                        TestMessages.withHeaders(
+                                "with a header",
+                                Map.of(HeaderKey.fromString("k"), HeaderValue.fromString("v"))),
+                        Message.of("")));
+        send(Partitioning.partitionId(0L), List.of(TestMessages.withId(id, "same")));
+        send(Partitioning.partitionId(0L), List.of(TestMessages.withId(id, "same")));
+
+        List<Message> polled = IGGY.readAll(stream, "t", 0);
+
+        assertThat(polled).hasSize(5);
+        for (Message message : polled) {
+            assertThat(message.header().checksum())
+                    .as("checksum of the message at offset %s", message.header().offset())
+                    .isEqualTo(xxh3AfterChecksumField(message));
+        }
+        // The offset is part of what is hashed: identical messages at two offsets differ.
+        assertThat(polled.get(3).header().checksum())
+                .isNotEqualTo(polled.get(4).header().checksum());
     }
 
     @Test
@@ -487,6 +519,32 @@ class SendAndPollTest {
         return client.messages()
                 .pollMessages(
                         streamId, topicId, Optional.of(0L), consumer, strategy, count, autoCommit);
+    }
+
+    /**
+     * XXH3-64 (seed 0) of the message's wire bytes after the 8-byte checksum, as unsigned. The
+     * message is re-encoded here because the SDK's own encoder does not round-trip a polled id (it
+     * reverses the id bytes when reading, not when writing).
+     */
+    private static BigInteger xxh3AfterChecksumField(Message message) {
+        MessageHeader header = message.header();
+        ByteBuf userHeaders = BytesSerializer.toBytes(message.userHeaders());
+        byte[] headerBytes = ByteBufUtil.getBytes(userHeaders);
+        userHeaders.release();
+        ByteBuffer wire =
+                ByteBuffer.allocate(56 + message.payload().length + headerBytes.length)
+                        .order(ByteOrder.LITTLE_ENDIAN);
+        BigInteger id = header.id().toBigInteger();
+        wire.putLong(id.longValue()).putLong(id.shiftRight(64).longValue());
+        wire.putLong(header.offset().longValue());
+        wire.putLong(header.timestamp().longValue());
+        wire.putLong(header.originTimestamp().longValue());
+        wire.putInt(header.userHeadersLength().intValue());
+        wire.putInt(header.payloadLength().intValue());
+        wire.putLong(header.reserved().longValue());
+        wire.put(message.payload()).put(headerBytes);
+        long hash = Hashing.xxh3_64().hashBytesToLong(wire.array());
+        return new BigInteger(Long.toUnsignedString(hash));
     }
 
     /** The SDK reverses the wire bytes; the UUID is the wire bytes in order. */

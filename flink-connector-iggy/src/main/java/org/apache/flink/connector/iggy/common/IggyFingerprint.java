@@ -21,11 +21,15 @@ public final class IggyFingerprint {
     /** Size of a fingerprint and of a message id in bytes. */
     public static final int SIZE = 16;
 
+    /** One digest per thread: creating one costs more than hashing a small value. */
+    private static final ThreadLocal<Blake2bDigest> DIGESTS =
+            ThreadLocal.withInitial(() -> new Blake2bDigest(SIZE * 8));
+
     private IggyFingerprint() {}
 
     /** BLAKE2b-128 of {@code value}. */
     public static byte[] of(byte[] value) {
-        Blake2bDigest digest = new Blake2bDigest(SIZE * 8);
+        Blake2bDigest digest = DIGESTS.get(); // doFinal resets it for the next use
         digest.update(value, 0, value.length);
         byte[] out = new byte[SIZE];
         digest.doFinal(out, 0);
@@ -43,7 +47,7 @@ public final class IggyFingerprint {
      * Replays after a failover produce the same ids, so server-side deduplication can drop them.
      */
     public static BigInteger messageId(byte[] sinkId, byte[] key, long sequence) {
-        Blake2bDigest digest = new Blake2bDigest(SIZE * 8);
+        Blake2bDigest digest = DIGESTS.get();
         // Length prefixes keep ("ab","c") and ("a","bc") apart.
         updateInt(digest, sinkId.length);
         digest.update(sinkId, 0, sinkId.length);

@@ -1,8 +1,6 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.iggy.sink.reconcile.ReconciledMessage;
 
 import org.apache.iggy.message.HeaderKey;
@@ -16,12 +14,11 @@ import java.time.Duration;
  * Options of every keyed-map sink: target partition, key header, idempotent writes, state TTL.
  *
  * @param <IN> the change type
- * @param <K> the key type
  * @param <SELF> the concrete builder
  */
 @PublicEvolving
 public abstract class IggyKeyedMapSinkBuilderBase<
-                IN, K, SELF extends IggyKeyedMapSinkBuilderBase<IN, K, SELF>>
+                IN, SELF extends IggyKeyedMapSinkBuilderBase<IN, SELF>>
         extends IggySinkBuilderBase<SELF> {
 
     private long partition;
@@ -102,14 +99,8 @@ public abstract class IggyKeyedMapSinkBuilderBase<
         return self();
     }
 
-    IggyKeyedMapSink<IN, K> buildSink(
-            KeySelector<IN, K> keySelector,
-            TypeInformation<K> keyType,
-            IggyMapChangeEncoder<IN> encoder) {
+    IggyKeyedMapSink<IN> buildSink(IggyMapChangeEncoder<IN> encoder) {
         IggyWriterConfig config = buildWriterConfig();
-        if (keyType == null) {
-            throw new IllegalArgumentException("The key type is missing");
-        }
         if (stateTtl != null && (stateTtl.isNegative() || stateTtl.toMillis() < 1)) {
             throw new IllegalArgumentException(
                     "The state TTL must be at least 1 ms, but is " + stateTtl);
@@ -133,14 +124,6 @@ public abstract class IggyKeyedMapSinkBuilderBase<
             id = name.getBytes(StandardCharsets.UTF_8);
         }
         return new IggyKeyedMapSink<>(
-                config,
-                keySelector,
-                keyType,
-                encoder,
-                partitioner,
-                keyHeader,
-                id,
-                stateTtl,
-                reconcileUid);
+                config, encoder, partitioner, keyHeader, id, stateTtl, reconcileUid);
     }
 }

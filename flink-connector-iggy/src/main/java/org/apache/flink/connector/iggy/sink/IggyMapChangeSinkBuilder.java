@@ -2,9 +2,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.common.typeinfo.BasicTypeInfo;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.util.function.SerializableFunction;
 
@@ -16,8 +13,8 @@ import java.nio.charset.StandardCharsets;
  * Builds a keyed-map sink for a stream of {@link IggyMapChange}s.
  *
  * <pre>{@code
- * IggyKeyedMapSink<IggyMapChange<String, String>, String> sink =
- *     IggySink.<String, String>keyedMap(Types.STRING)
+ * IggyKeyedMapSink<IggyMapChange<String, String>> sink =
+ *     IggySink.<String, String>keyedMap()
  *         .setStream("catalog").setTopic("products")
  *         .setValueSerializationSchema(new SimpleStringSchema())
  *         .setDeletionValueFunction(key -> (key + "=DELETE").getBytes(UTF_8))
@@ -30,21 +27,18 @@ import java.nio.charset.StandardCharsets;
  */
 @PublicEvolving
 public final class IggyMapChangeSinkBuilder<K, V>
-        extends IggyKeyedMapSinkBuilderBase<
-                IggyMapChange<K, V>, K, IggyMapChangeSinkBuilder<K, V>> {
+        extends IggyKeyedMapSinkBuilderBase<IggyMapChange<K, V>, IggyMapChangeSinkBuilder<K, V>> {
 
-    private final TypeInformation<K> keyType;
     @Nullable private SerializationSchema<K> keySchema;
     @Nullable private SerializationSchema<V> valueSchema;
     @Nullable private SerializableFunction<K, byte[]> deletionValueFunction;
 
-    IggyMapChangeSinkBuilder(TypeInformation<K> keyType) {
-        this.keyType = keyType;
-    }
+    IggyMapChangeSinkBuilder() {}
 
     /**
-     * The key's bytes, hashed into idempotent message ids and used for key partitioning. Optional
-     * for {@code String} keys (UTF-8).
+     * The key's bytes: they identify the key in the sink's state, are hashed into idempotent
+     * message ids and used for key partitioning. Default: UTF-8 for {@code String} keys, the array
+     * itself for {@code byte[]} keys; other key types need this.
      */
     public IggyMapChangeSinkBuilder<K, V> setKeySerializationSchema(
             SerializationSchema<K> keySchema) {
@@ -69,38 +63,36 @@ public final class IggyMapChangeSinkBuilder<K, V>
         return this;
     }
 
-    @SuppressWarnings("unchecked")
-    public IggyKeyedMapSink<IggyMapChange<K, V>, K> build() {
-        if (keyType == null) {
-            throw new IllegalArgumentException(
-                    "The key type is missing: pass it to IggySink.keyedMap, e.g. Types.STRING");
-        }
+    public IggyKeyedMapSink<IggyMapChange<K, V>> build() {
         if (valueSchema == null) {
             throw new IllegalArgumentException(
                     "The value serialization schema is missing: call setValueSerializationSchema");
         }
-        SerializationSchema<K> keys = keySchema;
-        if (keys == null) {
-            if (!BasicTypeInfo.STRING_TYPE_INFO.equals(keyType)) {
-                throw new IllegalArgumentException(
-                        "The key serialization schema is missing: call setKeySerializationSchema"
-                                + " (only String keys have a default, UTF-8), key type is "
-                                + keyType);
-            }
-            keys = k -> ((String) k).getBytes(StandardCharsets.UTF_8);
-        }
         return buildSink(
-                new ChangeKey<>(),
-                keyType,
-                new MapChangeEncoder<>(keys, valueSchema, deletionValueFunction));
+                new MapChangeEncoder<>(
+                        keySchema != null ? keySchema : new DefaultKeyBytes<>(),
+                        valueSchema,
+                        deletionValueFunction));
     }
 
-    private static final class ChangeKey<K, V> implements KeySelector<IggyMapChange<K, V>, K> {
+    /** UTF-8 of String keys, byte[] keys as they are. */
+    private static final class DefaultKeyBytes<K> implements SerializationSchema<K> {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public K getKey(IggyMapChange<K, V> change) {
-            return change.key();
+        public byte[] serialize(K key) {
+            if (key instanceof String) {
+                return ((String) key).getBytes(StandardCharsets.UTF_8);
+            }
+            if (key instanceof byte[]) {
+                return (byte[]) key;
+            }
+            throw new IllegalArgumentException(
+                    "Keys of type "
+                            + key.getClass().getName()
+                            + " need a key serialization schema: call setKeySerializationSchema"
+                            + " on the keyed-map sink builder (only String and byte[] keys have a"
+                            + " default)");
         }
     }
 

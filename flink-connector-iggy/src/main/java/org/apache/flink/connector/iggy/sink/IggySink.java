@@ -2,7 +2,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -12,7 +11,7 @@ import java.io.IOException;
 /**
  * A Flink sink that writes records to one Iggy topic: each record becomes one message, batched per
  * partition and sent asynchronously. See {@link #builder()} for a stream of records and {@link
- * #keyedMap(TypeInformation)} for a keyed map that only sends what changed.
+ * #keyedMap()} for a keyed map that only sends what changed.
  *
  * <p>Delivery is at-least-once by default: every checkpoint waits until the server acknowledged
  * every message sent before it. The sink never creates or drops streams or topics.
@@ -38,12 +37,11 @@ public class IggySink<IN> implements Sink<IN> {
     }
 
     /**
-     * A sink for a keyed map ({@link org.apache.flink.connector.iggy.common.IggyMapChange}s with
-     * keys of {@code keyType}) that sends a value only when it differs from the last one sent for
-     * its key.
+     * A sink for a keyed map ({@link org.apache.flink.connector.iggy.common.IggyMapChange}s) that
+     * sends a value only when it differs from the last one sent for its key.
      */
-    public static <K, V> IggyMapChangeSinkBuilder<K, V> keyedMap(TypeInformation<K> keyType) {
-        return new IggyMapChangeSinkBuilder<>(keyType);
+    public static <K, V> IggyMapChangeSinkBuilder<K, V> keyedMap() {
+        return new IggyMapChangeSinkBuilder<>();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -38,10 +40,14 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>A batch is sent when it reaches the batch size or byte bound, when its oldest record has
  * waited for the linger time (a processing-time timer, so an idle buffer is flushed too), and on
- * {@link #flush}. With {@link DeliveryGuarantee#AT_LEAST_ONCE} {@code flush} waits for every send,
- * so a checkpoint completes only after the server acknowledged everything before its barrier. A
- * failed send fails the next {@code write} or {@code flush} with its cause: nothing is silently
- * dropped.
+ * {@link #flush}. Each partition has at most one batch being sent: the SDK spreads concurrent
+ * requests over several connections, so two batches of one partition could otherwise be appended
+ * out of order. A full batch of a busy partition is chained behind the one in flight; a partial one
+ * keeps filling until the partition is free (rather than being cut by the linger time), so batches
+ * grow with the server's latency. With {@link DeliveryGuarantee#AT_LEAST_ONCE} {@code flush} waits
+ * for every send, so a checkpoint completes only after the server acknowledged everything before
+ * its barrier. A failed send fails the next {@code write} or {@code flush} with its cause: nothing
+ * is silently dropped.
  *
  * <p>Everything but the send callbacks runs on the task (mailbox) thread.
  */
@@ -56,10 +62,14 @@ class IggySinkWriter<T> implements SinkWriter<T> {
     private final long lingerMillis;
 
     private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
+
+    /** Unacknowledged batches in send order, for the in-flight bound and the metrics. */
     private final ArrayDeque<InFlightBatch> inFlight = new ArrayDeque<>();
-    private final Map<Long, CompletableFuture<Void>> lastSend = new HashMap<>();
+
     private final AtomicReference<Throwable> sendFailure = new AtomicReference<>();
+    private final MailboxExecutor mailbox;
     @Nullable private ScheduledFuture<?> lingerTimer;
+    private volatile boolean closed;
 
     private final Counter numRecordsSend;
     private final Counter numBytesSend;
@@ -76,6 +86,7 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         this.schema = schema;
         this.sender = sender;
         this.timeService = context.getProcessingTimeService();
+        this.mailbox = context.getMailboxExecutor();
         this.lingerMillis = config.linger().toMillis();
         int subtask = context.getTaskInfo().getIndexOfThisSubtask();
         int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
@@ -120,10 +131,12 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         PartitionBuffer buffer =
                 buffers.computeIfAbsent(record.partition(), p -> new PartitionBuffer());
         buffer.add(toMessage(record), timeService.getCurrentProcessingTime());
-        if (lingerMillis == 0
-                || buffer.messages.size() >= config.batchSize()
-                || buffer.bytes >= config.maxBatchBytes()) {
+        if (buffer.isFull()) {
             send(record.partition(), buffer);
+        } else if (lingerMillis == 0) {
+            if (buffer.isIdle()) {
+                send(record.partition(), buffer);
+            }
         } else if (lingerTimer == null) {
             armLingerTimer(buffer.firstAddedAt + lingerMillis);
         }
@@ -131,7 +144,11 @@ class IggySinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void flush(boolean endOfInput) throws IOException, InterruptedException {
-        sendAll();
+        for (Map.Entry<Long, PartitionBuffer> e : buffers.entrySet()) {
+            if (!e.getValue().messages.isEmpty()) {
+                send(e.getKey(), e.getValue());
+            }
+        }
         if (endOfInput || config.deliveryGuarantee() != DeliveryGuarantee.NONE) {
             while (!inFlight.isEmpty()) {
                 awaitOldest();
@@ -143,6 +160,7 @@ class IggySinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void close() throws Exception {
+        closed = true;
         if (lingerTimer != null) {
             lingerTimer.cancel(false);
             lingerTimer = null;
@@ -158,11 +176,12 @@ class IggySinkWriter<T> implements SinkWriter<T> {
             if (buffer.messages.isEmpty()) {
                 continue;
             }
-            if (time - buffer.firstAddedAt >= lingerMillis) {
-                send(e.getKey(), buffer);
-            } else {
+            if (time - buffer.firstAddedAt < lingerMillis) {
                 next = Math.min(next, buffer.firstAddedAt + lingerMillis);
+            } else if (buffer.isIdle()) {
+                send(e.getKey(), buffer);
             }
+            // else: sent when the partition's batch in flight is acknowledged
         }
         if (next != Long.MAX_VALUE) {
             armLingerTimer(next);
@@ -170,55 +189,77 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         retireCompleted();
     }
 
+    /** Runs in the mailbox when a batch of {@code partition} was answered. */
+    private void onSendCompleted(long partition) throws IOException, InterruptedException {
+        if (closed) {
+            return;
+        }
+        retireCompleted();
+        PartitionBuffer buffer = buffers.get(partition);
+        if (!buffer.isIdle()) {
+            return; // a later batch is in flight; its own completion comes here again
+        }
+        if (sendFailure.get() != null || buffer.messages.isEmpty()) {
+            return;
+        }
+        long age = timeService.getCurrentProcessingTime() - buffer.firstAddedAt;
+        if (buffer.isFull() || age >= lingerMillis) {
+            send(partition, buffer);
+        }
+    }
+
     private void armLingerTimer(long time) {
         lingerTimer = timeService.registerTimer(time, this::onLingerTimer);
     }
 
-    private void sendAll() throws IOException, InterruptedException {
-        for (Map.Entry<Long, PartitionBuffer> e : buffers.entrySet()) {
-            if (!e.getValue().messages.isEmpty()) {
-                send(e.getKey(), e.getValue());
-            }
-        }
-    }
-
+    /**
+     * Sends the buffer as one batch, right away if its partition has no batch in flight, else as
+     * soon as that one is acknowledged (chained on the client's threads, so the task goes on).
+     */
     private void send(long partition, PartitionBuffer buffer)
             throws IOException, InterruptedException {
         while (inFlight.size() >= config.maxInFlightRequests()) {
             awaitOldest();
         }
+        if (buffer.sending != null && buffer.sending.result.isCompletedExceptionally()) {
+            await(buffer.sending); // throws its failure: nothing may overtake a failed batch
+        }
         checkSendFailure();
         List<Message> batch = buffer.messages;
-        long bytes = buffer.bytes;
+        InFlightBatch sending = new InFlightBatch(partition, batch.size(), buffer.bytes);
         buffer.clear();
-        // One batch at a time per partition: the SDK spreads concurrent requests over several
-        // connections, so two in-flight batches for one partition could be appended out of order.
-        CompletableFuture<Void> previous = lastSend.get(partition);
-        CompletableFuture<Void> result;
         long[] start = new long[1];
-        if (previous == null || previous.isDone() && !previous.isCompletedExceptionally()) {
+        if (buffer.isIdle()) {
             start[0] = System.currentTimeMillis();
-            result = sendNow(partition, batch);
+            sending.result = sendNow(partition, batch);
         } else {
-            result =
-                    previous.thenCompose(
+            sending.result =
+                    buffer.sending.result.thenCompose(
                             ok -> {
                                 start[0] = System.currentTimeMillis();
                                 return sendNow(partition, batch);
                             });
         }
-        lastSend.put(partition, result);
-        int records = batch.size();
-        result.whenComplete(
+        buffer.sending = sending;
+        inFlight.add(sending);
+        sending.result.whenComplete(
                 (ok, error) -> {
-                    // A cancellation comes from awaitOldest's timeout, which records it itself.
+                    // A cancellation comes from await's timeout, which records it itself.
                     if (error != null && !(error instanceof CancellationException)) {
-                        sendFailure.compareAndSet(null, describeFailure(partition, records, error));
+                        sendFailure.compareAndSet(
+                                null, describeFailure(partition, sending.records, error));
                     } else if (error == null) {
                         lastSendTimeMillis = System.currentTimeMillis() - start[0];
                     }
+                    if (!closed) {
+                        try {
+                            mailbox.execute(
+                                    () -> onSendCompleted(partition), "Iggy send completed");
+                        } catch (RejectedExecutionException e) {
+                            // The task is shutting down; nothing is left to send.
+                        }
+                    }
                 });
-        inFlight.add(new InFlightBatch(result, partition, records, bytes));
     }
 
     private CompletableFuture<Void> sendNow(long partition, List<Message> batch) {
@@ -229,17 +270,21 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         }
     }
 
-    /** Waits for the oldest unacknowledged batch, bounded by the request timeout. */
+    /** Waits for the oldest unacknowledged batch. */
     private void awaitOldest() throws IOException {
-        InFlightBatch oldest = inFlight.peek();
+        await(inFlight.peek());
+    }
+
+    /** Waits for one batch, bounded by the request timeout; fails with the first send failure. */
+    private void await(InFlightBatch batch) throws IOException {
         try {
             IggyClients.await(
-                    oldest.result,
+                    batch.result,
                     config.connection().requestTimeout(),
-                    "send " + oldest.records + " messages to partition " + oldest.partition);
+                    "send " + batch.records + " messages to partition " + batch.partition);
         } catch (RuntimeException e) {
             // The callback records send failures; a timeout is recorded here.
-            sendFailure.compareAndSet(null, describeFailure(oldest.partition, oldest.records, e));
+            sendFailure.compareAndSet(null, describeFailure(batch.partition, batch.records, e));
         }
         retireCompleted();
         checkSendFailure();
@@ -317,10 +362,13 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         return n;
     }
 
-    private static final class PartitionBuffer {
+    private final class PartitionBuffer {
         private List<Message> messages = new ArrayList<>();
         private long bytes;
         private long firstAddedAt;
+
+        /** The partition's batch in flight, if any. */
+        @Nullable private InFlightBatch sending;
 
         void add(Message message, long now) {
             if (messages.isEmpty()) {
@@ -333,6 +381,14 @@ class IggySinkWriter<T> implements SinkWriter<T> {
                             + message.header().userHeadersLength();
         }
 
+        boolean isIdle() {
+            return sending == null || sending.result.isDone();
+        }
+
+        boolean isFull() {
+            return messages.size() >= config.batchSize() || bytes >= config.maxBatchBytes();
+        }
+
         /** Hands the list to a send and starts a new one (the client may still read the old). */
         void clear() {
             messages = new ArrayList<>();
@@ -341,13 +397,12 @@ class IggySinkWriter<T> implements SinkWriter<T> {
     }
 
     private static final class InFlightBatch {
-        final CompletableFuture<Void> result;
         final long partition;
         final int records;
         final long bytes;
+        CompletableFuture<Void> result;
 
-        InFlightBatch(CompletableFuture<Void> result, long partition, int records, long bytes) {
-            this.result = result;
+        InFlightBatch(long partition, int records, long bytes) {
             this.partition = partition;
             this.records = records;
             this.bytes = bytes;

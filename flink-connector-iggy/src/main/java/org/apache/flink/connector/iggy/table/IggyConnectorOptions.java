@@ -277,6 +277,15 @@ public final class IggyConnectorOptions {
 
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
+    public static final ConfigOption<Duration> SINK_STATE_TTL =
+            ConfigOptions.key("sink.state-ttl")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "upsert-iggy: forget the fingerprint of a key not written for this"
+                                    + " long (bounds state); its next value is then sent even if"
+                                    + " unchanged. Default: keep forever.");
+
     public static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
             ConfigOptions.key("sink.idempotent-writes")
                     .booleanType()

@@ -232,9 +232,8 @@ final class IggyConnectorOptionsUtil {
         }
     }
 
+    /** Checks the poll options; the start and stop options are checked when they are read. */
     static void validateScanOptions(ReadableConfig options) {
-        startingOffsets(options);
-        stoppingOffsets(options);
         if (options.get(SCAN_POLL_BATCH_SIZE) < 1) {
             throw new ValidationException(
                     "Option '"
@@ -361,6 +360,8 @@ final class IggyConnectorOptionsUtil {
                             + "' must be at least 1, but is "
                             + options.get(SINK_BATCH_SIZE));
         }
+        options.getOptional(IggyConnectorOptions.SINK_STATE_TTL)
+                .ifPresent(ttl -> requirePositive(IggyConnectorOptions.SINK_STATE_TTL.key(), ttl));
         if (options.get(SINK_LINGER).isNegative()) {
             throw new ValidationException(
                     "Option '" + SINK_LINGER.key() + "' must not be negative.");

@@ -1,9 +1,8 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -16,7 +15,6 @@ import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
-import org.apache.flink.table.connector.Projection;
 import org.apache.flink.table.connector.format.EncodingFormat;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.SinkV2Provider;
@@ -67,6 +65,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         /** upsert-iggy: deterministic message ids for the server's deduplication. */
         final boolean idempotentWrites;
 
+        /** upsert-iggy: how long an unwritten key's fingerprint is kept; null: forever. */
+        @Nullable final Duration stateTtl;
+
         @Nullable final Integer parallelism;
 
         WriteSettings(
@@ -80,6 +81,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 int batchSize,
                 Duration linger,
                 boolean idempotentWrites,
+                @Nullable Duration stateTtl,
                 @Nullable Integer parallelism) {
             this.connection = connection;
             this.stream = stream;
@@ -91,6 +93,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             this.batchSize = batchSize;
             this.linger = linger;
             this.idempotentWrites = idempotentWrites;
+            this.stateTtl = stateTtl;
             this.parallelism = parallelism;
         }
 
@@ -109,6 +112,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                     && batchSize == that.batchSize
                     && linger.equals(that.linger)
                     && idempotentWrites == that.idempotentWrites
+                    && Objects.equals(stateTtl, that.stateTtl)
                     && Objects.equals(parallelism, that.parallelism);
         }
 
@@ -196,13 +200,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         IggyRowProjection valueColumns = new IggyRowProjection(valueProjection, consumedTypes);
         Sink<RowData> sink =
                 upsert
-                        ? upsertSink(
-                                keyFormat,
-                                keyColumns,
-                                context.createTypeInformation(
-                                        Projection.of(keyProjection).project(physicalDataType)),
-                                valueFormat,
-                                valueColumns)
+                        ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
                         : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
 
         return SinkV2Provider.of(sink, settings.parallelism);
@@ -255,13 +253,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     private Sink<RowData> upsertSink(
             SerializationSchema<RowData> keyFormat,
             IggyRowProjection keyColumns,
-            TypeInformation<RowData> keyType,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        IggyKeyedMapSinkBuilder<RowData, String> builder =
+        IggyKeyedMapSinkBuilder<RowData> builder =
                 IggyKeyedMapSink.builder(
-                                new IggyRowKeySelector(keyColumns, keyType),
-                                Types.STRING,
                                 new IggyRowDataMapChangeEncoder(
                                         keyFormat,
                                         keyColumns,
@@ -276,6 +271,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setLinger(settings.linger)
                         .setKeyHeader(keyHeader)
                         .setIdempotentWrites(settings.idempotentWrites);
+        if (settings.stateTtl != null) {
+            builder.setStateTtl(settings.stateTtl);
+        }
         if (SinkPartitioner.KEY.equals(settings.partitioner)) {
             builder.setPartitionByKey();
         } else {
@@ -366,7 +364,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return Objects.hash(physicalDataType, valueEncodingFormat, settings, upsert);
     }
 
-    // for tests
+    @VisibleForTesting
     WriteSettings settings() {
         return settings;
     }

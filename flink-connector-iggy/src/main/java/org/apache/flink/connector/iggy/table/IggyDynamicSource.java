@@ -1,6 +1,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -366,11 +367,12 @@ public class IggyDynamicSource
         return asSummaryString();
     }
 
-    // for tests
+    @VisibleForTesting
     ReadSettings settings() {
         return settings;
     }
 
+    @VisibleForTesting
     @Nullable
     UpsertSettings upsertSettings() {
         return upsert;

@@ -30,6 +30,8 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
     private final IggyRowAssembler assembler;
     private final TypeInformation<RowData> producedType;
 
+    private transient RowCollector rows;
+
     IggyRowDataDeserializationSchema(
             @Nullable DeserializationSchema<RowData> keyFormat,
             DeserializationSchema<RowData> valueFormat,
@@ -60,19 +62,28 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
                 key = keyFormat.deserialize(keyBytes.get().value());
             }
         }
-        RowData finalKey = key;
-        valueFormat.deserialize(
-                message.payload(),
-                new Collector<>() {
-                    @Override
-                    public void collect(RowData value) {
-                        out.collect(
-                                assembler.assemble(finalKey, value, value.getRowKind(), message));
-                    }
+        if (rows == null) {
+            rows = new RowCollector();
+        }
+        rows.key = key;
+        rows.message = message;
+        rows.out = out;
+        valueFormat.deserialize(message.payload(), rows);
+    }
 
-                    @Override
-                    public void close() {}
-                });
+    /** Completes each value row with key and metadata; reused for every message. */
+    private final class RowCollector implements Collector<RowData> {
+        @Nullable private RowData key;
+        private IggyMessage message;
+        private Collector<RowData> out;
+
+        @Override
+        public void collect(RowData value) {
+            out.collect(assembler.assemble(key, value, value.getRowKind(), message));
+        }
+
+        @Override
+        public void close() {}
     }
 
     @Override

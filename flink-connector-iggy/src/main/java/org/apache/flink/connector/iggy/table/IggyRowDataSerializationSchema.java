@@ -2,6 +2,7 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
@@ -83,8 +84,12 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         byte[] payload = valueFormat.serialize(valueColumns.project(row, row.getRowKind()));
         Map<HeaderKey, HeaderValue> headers = headers(row);
         if (key != null) {
-            headers = new HashMap<>(headers);
-            headers.put(keyHeaderKey, new HeaderValue(HeaderKind.Raw, key));
+            HeaderValue keyValue = new HeaderValue(HeaderKind.Raw, key);
+            if (headers.isEmpty()) {
+                headers = Collections.singletonMap(keyHeaderKey, keyValue);
+            } else {
+                headers.put(keyHeaderKey, keyValue);
+            }
         }
         int partitionPos = metadataPositions[IggyWritableMetadata.PARTITION.ordinal()];
         long partition =
@@ -95,6 +100,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                 partition, payload, headers, messageId(row), originTimestampMicros(row, timestamp));
     }
 
+    /** The 'headers' column: an empty map, or a new mutable one. */
     private Map<HeaderKey, HeaderValue> headers(RowData row) {
         int pos = metadataPositions[IggyWritableMetadata.HEADERS.ordinal()];
         if (pos < 0 || row.isNullAt(pos)) {
@@ -108,10 +114,16 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
             if (keys.isNullAt(i)) {
                 continue;
             }
+            byte[] name = keys.getString(i).toBytes();
+            if (name.length == 0 || name.length > 255) {
+                throw new IggyConnectorException(
+                        "A key of the 'headers' metadata column has "
+                                + name.length
+                                + " bytes: Iggy header keys have 1 to 255 bytes.");
+            }
             byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
             headers.put(
-                    HeaderKey.fromString(keys.getString(i).toString()),
-                    new HeaderValue(HeaderKind.Raw, value));
+                    new HeaderKey(HeaderKind.String, name), new HeaderValue(HeaderKind.Raw, value));
         }
         return headers;
     }

@@ -60,6 +60,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LI
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARALLELISM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_STATE_TTL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_CERTIFICATE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_ENABLED;
@@ -126,6 +127,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SINK_PARALLELISM);
         if (upsert()) {
             options.add(SINK_IDEMPOTENT_WRITES);
+            options.add(SINK_STATE_TTL);
             options.add(DELETE_ENCODING);
             options.add(DELETE_PAYLOAD);
         } else {
@@ -221,6 +223,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         options.get(SINK_BATCH_SIZE),
                         options.get(SINK_LINGER),
                         upsert() && options.get(SINK_IDEMPOTENT_WRITES),
+                        upsert() ? options.getOptional(SINK_STATE_TTL).orElse(null) : null,
                         options.getOptional(SINK_PARALLELISM).orElse(null));
         return new IggyDynamicSink(
                 physicalDataType,

@@ -33,6 +33,8 @@ final class IggyUpsertRowDataDeserializationSchema
     private final IggyRowAssembler assembler;
     private final TypeInformation<RowData> producedType;
 
+    private transient ChangeCollector rows;
+
     /**
      * @param deletionPayload the payload that deletes its key, or {@code null} when nothing is a
      *     deletion
@@ -63,32 +65,40 @@ final class IggyUpsertRowDataDeserializationSchema
 
     @Override
     public void deserialize(IggyMessage message, Collector<RowData> out) throws IOException {
-        keyedMap.deserialize(
-                message,
-                new Collector<>() {
-                    @Override
-                    public void collect(IggyMapChange<byte[], RowData> change) {
-                        RowData key;
-                        try {
-                            key = keyFormat.deserialize(change.key());
-                        } catch (IOException e) {
-                            throw new IllegalStateException(
-                                    "Cannot decode the key header of the message at offset "
-                                            + message.offset()
-                                            + " of partition "
-                                            + message.partitionId(),
-                                    e);
-                        }
-                        out.collect(
-                                change.isDelete()
-                                        ? assembler.assemble(key, null, RowKind.DELETE, message)
-                                        : assembler.assemble(
-                                                key, change.value(), RowKind.INSERT, message));
-                    }
+        if (rows == null) {
+            rows = new ChangeCollector();
+        }
+        rows.message = message;
+        rows.out = out;
+        keyedMap.deserialize(message, rows);
+    }
 
-                    @Override
-                    public void close() {}
-                });
+    /** Turns each keyed-map change into a row; reused for every message. */
+    private final class ChangeCollector implements Collector<IggyMapChange<byte[], RowData>> {
+        private IggyMessage message;
+        private Collector<RowData> out;
+
+        @Override
+        public void collect(IggyMapChange<byte[], RowData> change) {
+            RowData key;
+            try {
+                key = keyFormat.deserialize(change.key());
+            } catch (IOException e) {
+                throw new IllegalStateException(
+                        "Cannot decode the key header of the message at offset "
+                                + message.offset()
+                                + " of partition "
+                                + message.partitionId(),
+                        e);
+            }
+            out.collect(
+                    change.isDelete()
+                            ? assembler.assemble(key, null, RowKind.DELETE, message)
+                            : assembler.assemble(key, change.value(), RowKind.INSERT, message));
+        }
+
+        @Override
+        public void close() {}
     }
 
     @Override

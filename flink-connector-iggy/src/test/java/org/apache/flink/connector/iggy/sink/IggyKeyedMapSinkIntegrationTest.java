@@ -6,7 +6,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.Configuration;
@@ -185,19 +184,11 @@ class IggyKeyedMapSinkIntegrationTest {
     void buildNamesMissingOrInvalidProperties() {
         assertThatThrownBy(
                         () ->
-                                IggySink.<String, String>keyedMap(Types.STRING)
+                                IggySink.<String, String>keyedMap()
                                         .setStream("s")
                                         .setTopic("t")
                                         .build())
                 .hasMessageContaining("setValueSerializationSchema");
-        assertThatThrownBy(
-                        () ->
-                                IggySink.<Long, String>keyedMap(Types.LONG)
-                                        .setStream("s")
-                                        .setTopic("t")
-                                        .setValueSerializationSchema(new SimpleStringSchema())
-                                        .build())
-                .hasMessageContaining("setKeySerializationSchema");
         assertThatThrownBy(() -> sink().setStateTtl(Duration.ZERO).build())
                 .hasMessageContaining("state TTL");
         assertThatThrownBy(() -> sink().setSinkId("x").build())
@@ -211,9 +202,32 @@ class IggyKeyedMapSinkIntegrationTest {
                 .hasMessageContaining("idempotent writes");
     }
 
+    @Test
+    void keysWithoutDefaultBytesFailTheJobNamingTheFix() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromData(
+                        TypeInformation.of(new TypeHint<IggyMapChange<Long, String>>() {}),
+                        IggyMapChange.upsert(1L, "v"))
+                .sinkTo(
+                        IggySink.<Long, String>keyedMap()
+                                .setConnectionConfig(connection(IGGY))
+                                .setStream(stream)
+                                .setTopic(topic)
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .build());
+        assertThatThrownBy(() -> env.execute("long keys"))
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ExceptionUtils.findThrowableWithMessage(
+                                                        e, "call setKeySerializationSchema"))
+                                        .isPresent());
+    }
+
     @SafeVarargs
     private void run(
-            IggyKeyedMapSink<IggyMapChange<String, String>, String> sink,
+            IggyKeyedMapSink<IggyMapChange<String, String>> sink,
             IggyMapChange<String, String>... changes)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -223,7 +237,7 @@ class IggyKeyedMapSinkIntegrationTest {
     }
 
     private IggyMapChangeSinkBuilder<String, String> sink() {
-        return IggySink.<String, String>keyedMap(Types.STRING)
+        return IggySink.<String, String>keyedMap()
                 .setConnectionConfig(connection(IGGY))
                 .setStream(stream)
                 .setTopic(topic)

@@ -27,8 +27,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
@@ -62,6 +64,7 @@ class IggySinkIdempotentWritesIntegrationTest {
     @BeforeEach
     void resetFailure() {
         FailOnceAfterCheckpoint.failed.set(false);
+        FailOnceAfterCheckpoint.messagesInTopic = null;
     }
 
     @Test
@@ -69,6 +72,7 @@ class IggySinkIdempotentWritesIntegrationTest {
         Assumptions.assumeFalse(
                 DEDUPLICATING.isExternal(), "needs the embedded server with deduplication on");
         String stream = topicOn(DEDUPLICATING);
+        FailOnceAfterCheckpoint.messagesInTopic = () -> payloads(DEDUPLICATING, stream).size();
         run(changes -> changes, keyedMapSink(DEDUPLICATING, stream, true));
 
         List<String> payloads = payloads(DEDUPLICATING, stream);
@@ -103,6 +107,7 @@ class IggySinkIdempotentWritesIntegrationTest {
     @Test
     void withoutDeduplicationTheReplayIsSentAgain() throws Exception {
         String stream = topicOn(PLAIN);
+        FailOnceAfterCheckpoint.messagesInTopic = () -> payloads(PLAIN, stream).size();
         run(changes -> changes, keyedMapSink(PLAIN, stream, true));
 
         List<String> payloads = payloads(PLAIN, stream);
@@ -117,7 +122,8 @@ class IggySinkIdempotentWritesIntegrationTest {
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        env.enableCheckpointing(50);
+        // ~50 records between checkpoints, so that a failure can follow one by more than 10.
+        env.enableCheckpointing(500);
         RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 2, 100L);
         DataStream<IggyMapChange<String, String>> changes =
                 env.fromSource(
@@ -134,9 +140,9 @@ class IggySinkIdempotentWritesIntegrationTest {
         env.execute("failover");
     }
 
-    private static IggyKeyedMapSink<IggyMapChange<String, String>, String> keyedMapSink(
+    private static IggyKeyedMapSink<IggyMapChange<String, String>> keyedMapSink(
             IggyServerExtension iggy, String stream, boolean idempotent) {
-        return IggySink.<String, String>keyedMap(Types.STRING)
+        return IggySink.<String, String>keyedMap()
                 .setConnectionConfig(connection(iggy))
                 .setStream(stream)
                 .setTopic("out")
@@ -159,26 +165,46 @@ class IggySinkIdempotentWritesIntegrationTest {
     }
 
     /**
-     * Turns index i into upsert(k(i mod 20), v(i)); in the first attempt it fails at the first
-     * record from {@link #FAIL_AT} on that follows a completed checkpoint, so that the records
-     * after that checkpoint are replayed.
+     * Turns index i into upsert(k(i mod 20), v(i)). In the first attempt it fails at a record from
+     * {@link #FAIL_AT} on, once at least {@link #AFTER_CHECKPOINT} records passed since the last
+     * completed checkpoint, so that those records are replayed. If the test tells it how to count
+     * the topic (only when the writer runs in another task), it first waits until everything it
+     * emitted is in the topic, so the replay is certain to repeat sent messages.
      */
     static final class FailOnceAfterCheckpoint
             implements MapFunction<Long, IggyMapChange<String, String>>, CheckpointListener {
+        static final int AFTER_CHECKPOINT = 10;
         static final AtomicBoolean failed = new AtomicBoolean();
+        static volatile IntSupplier messagesInTopic;
         private transient boolean checkpointed;
+        private transient int sinceCheckpoint;
 
         @Override
-        public IggyMapChange<String, String> map(Long index) {
-            if (index >= FAIL_AT && checkpointed && failed.compareAndSet(false, true)) {
+        public IggyMapChange<String, String> map(Long index) throws InterruptedException {
+            sinceCheckpoint++;
+            if (index >= FAIL_AT
+                    && checkpointed
+                    && sinceCheckpoint > AFTER_CHECKPOINT
+                    && !failed.get()) {
+                awaitMessagesInTopic(index);
+                failed.set(true);
                 throw new IllegalStateException("simulated TaskManager failure at " + index);
             }
             return IggyMapChange.upsert("k" + (index % 20), "v" + index);
         }
 
+        private static void awaitMessagesInTopic(long expected) throws InterruptedException {
+            IntSupplier count = messagesInTopic;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (count != null && count.getAsInt() < expected && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+        }
+
         @Override
         public void notifyCheckpointComplete(long checkpointId) {
             checkpointed = true;
+            sinceCheckpoint = 0;
         }
     }
 }

@@ -88,27 +88,44 @@ class IggySinkWriterTest {
     }
 
     @Test
-    void sendsOneBatchAtATimePerPartitionToKeepItsOrder() throws Exception {
+    void aBusyPartitionKeepsFillingItsNextBatchAndSendsItOnAcknowledgement() throws Exception {
         sender.autoComplete = false;
-        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
-        write(writer, "0a", "0b", "1a");
-        // "0b" waits for "0a"; partition 1 is independent.
-        assertThat(sender.sends).extracting(s -> s.payloads().get(0)).containsExactly("0a", "1a");
-        assertThat(writer.inFlightBatches()).isEqualTo(3);
+        IggySinkWriter<String> writer = writer(config(10, Duration.ZERO, 5), byFirstChar());
+        write(writer, "0a", "0b", "0c", "1a");
+        // "0a" is in flight, so "0b" and "0c" wait for it; partition 1 is independent.
+        assertThat(sender.sends)
+                .extracting(Send::payloads)
+                .containsExactly(List.of("0a"), List.of("1a"));
+        sender.sends.get(0).result.complete(null);
+        runMails();
+        assertThat(sender.sends)
+                .extracting(Send::payloads)
+                .containsExactly(List.of("0a"), List.of("1a"), List.of("0b", "0c"));
+    }
+
+    @Test
+    void aFullBatchOfABusyPartitionIsChainedBehindTheBatchInFlight() throws Exception {
+        sender.autoComplete = false;
+        IggySinkWriter<String> writer = writer(config(2, Duration.ZERO, 5), byFirstChar());
+        write(writer, "0a", "0b", "0c");
+        // [0b, 0c] is full but must not overtake [0a]: it is queued, and the write returns.
+        assertThat(sender.sends).hasSize(1);
+        assertThat(writer.inFlightBatches()).isEqualTo(2);
         sender.sends.get(0).result.complete(null);
         assertThat(sender.sends)
-                .extracting(s -> s.payloads().get(0))
-                .containsExactly("0a", "1a", "0b");
+                .extracting(Send::payloads)
+                .containsExactly(List.of("0a"), List.of("0b", "0c"));
     }
 
     @Test
     void aFailedBatchStopsTheLaterBatchesOfItsPartition() throws Exception {
         sender.autoComplete = false;
-        IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
+        IggySinkWriter<String> writer = writer(config(10, Duration.ZERO, 5), byFirstChar());
         write(writer, "0a", "0b");
         sender.sends.get(0).result.completeExceptionally(new IllegalStateException("refused"));
-        assertThat(sender.sends).hasSize(1);
+        runMails();
         assertThatThrownBy(() -> writer.flush(false)).hasMessageContaining("refused");
+        assertThat(sender.sends).hasSize(1);
     }
 
     @Test
@@ -217,6 +234,13 @@ class IggySinkWriterTest {
         assertThat(m.header().payloadLength()).isEqualTo(1);
         Message serverId = IggySinkWriter.toMessage(IggySinkRecord.of(1, new byte[0], 0));
         assertThat(serverId.header().id().toBigInteger()).isZero();
+    }
+
+    /** Runs the send-completion callbacks the writer queued in the task's mailbox. */
+    private void runMails() throws InterruptedException {
+        while (context.getMailboxExecutor().tryYield()) {
+            // each call runs one mail
+        }
     }
 
     private IggySinkWriter<String> writer(

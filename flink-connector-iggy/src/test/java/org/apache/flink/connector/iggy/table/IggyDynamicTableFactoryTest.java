@@ -375,17 +375,20 @@ class IggyDynamicTableFactoryTest {
         assertThat(sink.getChangelogMode(ChangelogMode.all())).isEqualTo(ChangelogMode.upsert());
         assertThat(sink.listWritableMetadata()).isEmpty();
         assertThat(sink.settings().idempotentWrites).isFalse();
-        assertThat(
-                        ((IggyDynamicSink)
-                                        FactoryMocks.createTableSink(
-                                                PK_SCHEMA,
-                                                with(
-                                                        upsertOptions(),
-                                                        "sink.idempotent-writes",
-                                                        "true")))
-                                .settings()
-                                .idempotentWrites)
-                .isTrue();
+        assertThat(sink.settings().stateTtl).isNull();
+        IggyDynamicSink.WriteSettings configured =
+                ((IggyDynamicSink)
+                                FactoryMocks.createTableSink(
+                                        PK_SCHEMA,
+                                        with(
+                                                upsertOptions(),
+                                                "sink.idempotent-writes",
+                                                "true",
+                                                "sink.state-ttl",
+                                                "7 d")))
+                        .settings();
+        assertThat(configured.idempotentWrites).isTrue();
+        assertThat(configured.stateTtl).isEqualTo(Duration.ofDays(7));
 
         IggyDynamicSource custom =
                 (IggyDynamicSource)
@@ -601,6 +604,10 @@ class IggyDynamicTableFactoryTest {
                         "Allowed values: 'fixed', 'key'"),
                 invalid(
                         "upsert-iggy",
+                        new String[] {"sink.state-ttl", "0 s"},
+                        "'sink.state-ttl' must be positive"),
+                invalid(
+                        "upsert-iggy",
                         new String[] {"delete.encoding", "custom-payload"},
                         "'delete.payload' is required when 'delete.encoding' is"
                                 + " 'custom-payload'"),
@@ -647,8 +654,7 @@ class IggyDynamicTableFactoryTest {
                             if (!sinkOnly) {
                                 FactoryMocks.createTableSource(schema, all);
                             }
-                            DynamicTableSink sink = FactoryMocks.createTableSink(schema, all);
-                            sink.getSinkRuntimeProvider(null);
+                            FactoryMocks.createTableSink(schema, all);
                         });
         String messages = messages(failure);
         for (String part : expected) {

@@ -1,9 +1,11 @@
 package org.apache.flink.connector.iggy.sql;
 
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.table.factories.Factory;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.DataInputStream;
 import java.io.File;
@@ -35,6 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * relocated package resolves inside the jar; the factory service file lists both connectors.
  */
 class SqlJarPackagingIT {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     private static final String FACTORY_SERVICE =
             "META-INF/services/org.apache.flink.table.factories.Factory";
@@ -195,6 +199,60 @@ class SqlJarPackagingIT {
             }
         }
         assertThat(identifiers).containsExactlyInAnyOrder("iggy", "upsert-iggy");
+    }
+
+    /**
+     * The relocated SDK and Netty work: the connector's own client code, loaded from the jar, logs
+     * in to the Iggy server and reads a topic's details.
+     */
+    @Test
+    void relocatedClientTalksToIggy() throws Exception {
+        String stream = IGGY.uniqueName("sqljar");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "t", 3);
+        try (URLClassLoader loader =
+                new URLClassLoader(new URL[] {jar.toURI().toURL()}, getClass().getClassLoader())) {
+            String common = "org.apache.flink.connector.iggy.common.";
+            Class<?> configClass = loader.loadClass(common + "IggyConnectionConfig");
+            Object builder = configClass.getMethod("builder").invoke(null);
+            Class<?> builderClass = builder.getClass();
+            builderClass.getMethod("setAddress", String.class).invoke(builder, IGGY.address());
+            builderClass
+                    .getMethod("setCredentials", String.class, String.class)
+                    .invoke(builder, IGGY.username(), IGGY.password());
+            Object config = builderClass.getMethod("build").invoke(builder);
+
+            Class<?> clients = loader.loadClass(common + "IggyClients");
+            Object client = clients.getMethod("connect", configClass).invoke(null, config);
+            try {
+                assertThat(client.getClass().getName()).startsWith(shadedPrefix());
+                Class<?> idClass = loader.loadClass(common + "IggyId");
+                Object details =
+                        loader.loadClass(common + "IggyTopics")
+                                .getMethod(
+                                        "describe",
+                                        client.getClass(),
+                                        configClass,
+                                        idClass,
+                                        idClass)
+                                .invoke(
+                                        null,
+                                        client,
+                                        config,
+                                        idClass.getMethod("of", String.class).invoke(null, stream),
+                                        idClass.getMethod("of", String.class).invoke(null, "t"));
+                Object partitions = details.getClass().getMethod("partitionsCount").invoke(details);
+                assertThat(((Number) partitions).longValue()).isEqualTo(3);
+            } finally {
+                clients.getMethod("closeQuietly", client.getClass()).invoke(null, client);
+            }
+        } finally {
+            IGGY.deleteStream(stream);
+        }
+    }
+
+    private static String shadedPrefix() {
+        return System.getProperty("shadedPrefix") + ".";
     }
 
     /** The class names a class file's constant pool refers to (internal form, arrays unwrapped). */

@@ -14,9 +14,8 @@ final class ConsumerGroupCommands {
         String name = request.str8();
         return state.write(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.manageTopic(user, topic);
                     if (topic.findGroup(EntityId.ofName(name)) != null) {
                         throw CommandException.of(
                                 ErrorCodes.CONSUMER_GROUP_NAME_ALREADY_EXISTS,
@@ -26,7 +25,7 @@ final class ConsumerGroupCommands {
                             new ConsumerGroupState(
                                     topic.groupIds.allocate(),
                                     name,
-                                    stream.id(),
+                                    topic.streamId(),
                                     topic.id(),
                                     topic.partitions.size(),
                                     state.rebalancingTimeoutNanos());
@@ -43,13 +42,12 @@ final class ConsumerGroupCommands {
         EntityId groupId = request.identifier();
         return state.read(
                 () -> {
-                    StreamState stream = state.findStream(streamId);
-                    TopicState topic = stream == null ? null : stream.findTopic(topicId);
+                    TopicState topic = state.findTopic(streamId, topicId);
                     ConsumerGroupState group = topic == null ? null : topic.findGroup(groupId);
                     if (group == null) {
                         return Reply.EMPTY;
                     }
-                    Permissioner.readTopic(user, stream.id(), topic.id());
+                    Permissioner.readTopic(user, topic);
                     group.dropDisconnectedMembers();
                     ResponseWriter out = new ResponseWriter();
                     writeGroupHeader(out, group);
@@ -68,12 +66,11 @@ final class ConsumerGroupCommands {
         EntityId topicId = request.identifier();
         return state.read(
                 () -> {
-                    StreamState stream = state.findStream(streamId);
-                    TopicState topic = stream == null ? null : stream.findTopic(topicId);
+                    TopicState topic = state.findTopic(streamId, topicId);
                     if (topic == null) {
                         return Reply.EMPTY;
                     }
-                    Permissioner.readTopic(user, stream.id(), topic.id());
+                    Permissioner.readTopic(user, topic);
                     ResponseWriter out = new ResponseWriter();
                     for (ConsumerGroupState group : topic.groups.values()) {
                         writeGroupHeader(out, group);
@@ -88,10 +85,9 @@ final class ConsumerGroupCommands {
         EntityId groupId = request.identifier();
         return state.write(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
+                    TopicState topic = state.topic(streamId, topicId);
                     ConsumerGroupState group = topic.group(groupId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    Permissioner.manageTopic(user, topic);
                     group.markDeleted();
                     topic.groups.remove(group.id());
                     topic.groupIds.free(group.id());
@@ -109,10 +105,9 @@ final class ConsumerGroupCommands {
         EntityId groupId = request.identifier();
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
+                    TopicState topic = state.topic(streamId, topicId);
                     ConsumerGroupState group = topic.group(groupId);
-                    Permissioner.readTopic(user, stream.id(), topic.id());
+                    Permissioner.readTopic(user, topic);
                     group.join(session, topic);
                     session.joined(group);
                     return Reply.EMPTY;
@@ -125,10 +120,9 @@ final class ConsumerGroupCommands {
         EntityId groupId = request.identifier();
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
+                    TopicState topic = state.topic(streamId, topicId);
                     ConsumerGroupState group = topic.group(groupId);
-                    Permissioner.readTopic(user, stream.id(), topic.id());
+                    Permissioner.readTopic(user, topic);
                     if (!group.leave(session)) {
                         throw CommandException.of(
                                 ErrorCodes.CONSUMER_GROUP_MEMBER_NOT_FOUND,

@@ -20,9 +20,8 @@ final class ConsumerOffsetCommands {
         long offset = request.u64();
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.pollMessages(user, topic);
                     ConsumerGroupState group = null;
                     long partitionId;
                     if (consumer.isGroup()) {
@@ -39,14 +38,29 @@ final class ConsumerOffsetCommands {
                                 ErrorCodes.INVALID_OFFSET,
                                 "offset " + Long.toUnsignedString(offset) + " is past the end");
                     }
-                    if (group != null) {
-                        partition.groupOffsets().put(group.id(), offset);
-                        group.offsetCommitted(topic);
-                    } else {
-                        partition.consumerOffsets().put(consumer.offsetKey(), offset);
-                    }
+                    storeOffset(topic, partition, consumer, group, offset);
                     return Reply.EMPTY;
                 });
+    }
+
+    /**
+     * Stores a consumer's offset, as STORE_CONSUMER_OFFSET and an auto-committing poll do; a
+     * group's commit may complete the group's pending revocations.
+     *
+     * @param group the consumer's group, or null for a single consumer
+     */
+    static void storeOffset(
+            TopicState topic,
+            PartitionLog partition,
+            ConsumerRef consumer,
+            ConsumerGroupState group,
+            long offset) {
+        if (group != null) {
+            partition.groupOffsets().put(group.id(), offset);
+            group.offsetCommitted(topic);
+        } else {
+            partition.consumerOffsets().put(consumer.offsetKey(), offset);
+        }
     }
 
     /**
@@ -60,12 +74,11 @@ final class ConsumerOffsetCommands {
         long requestedPartition = request.optionalPartitionId();
         return state.read(
                 () -> {
-                    StreamState stream = state.findStream(streamId);
-                    TopicState topic = stream == null ? null : stream.findTopic(topicId);
+                    TopicState topic = state.findTopic(streamId, topicId);
                     if (topic == null) {
                         return Reply.EMPTY;
                     }
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    Permissioner.pollMessages(user, topic);
                     long partitionId = requestedPartition < 0 ? 0 : requestedPartition;
                     if (partitionId >= topic.partitions.size()) {
                         return Reply.EMPTY;
@@ -95,9 +108,8 @@ final class ConsumerOffsetCommands {
         long requestedPartition = request.optionalPartitionId();
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.pollMessages(user, topic);
                     PartitionLog partition =
                             topic.partition(requestedPartition < 0 ? 0 : requestedPartition);
                     Long removed;

@@ -46,9 +46,8 @@ final class MessageCommands {
 
         state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.sendMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.sendMessages(user, topic);
                     PartitionLog partition = topic.partition(partitioning.choose(topic));
                     partition.append(data, ends);
                     return null;
@@ -198,9 +197,8 @@ final class MessageCommands {
         }
         return state.read(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.pollMessages(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.pollMessages(user, topic);
 
                     ConsumerGroupState group = null;
                     long partitionId;
@@ -223,14 +221,8 @@ final class MessageCommands {
                         partition.groupLastPolled().put(group.id(), read.lastOffset());
                     }
                     if (autoCommit) {
-                        if (group != null) {
-                            partition.groupOffsets().put(group.id(), read.lastOffset());
-                            group.offsetCommitted(topic);
-                        } else {
-                            partition
-                                    .consumerOffsets()
-                                    .put(consumer.offsetKey(), read.lastOffset());
-                        }
+                        ConsumerOffsetCommands.storeOffset(
+                                topic, partition, consumer, group, read.lastOffset());
                     }
                     ResponseWriter head = new ResponseWriter(16);
                     head.u32(partitionId).u64(read.currentOffset()).u32(read.messageCount());

@@ -1,5 +1,8 @@
 package org.apache.flink.connector.iggy.testutils.server;
 
+import com.dynatrace.hash4j.hashing.Hasher64;
+import com.dynatrace.hash4j.hashing.Hashing;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +22,9 @@ final class PartitionLog {
      * and a Java array. The real server has no such cap, but no real poll comes near it.
      */
     static final long MAX_READ_BYTES = 1L << 30;
+
+    /** The real server's message checksum: XXH3-64 with seed 0. Thread-safe. */
+    private static final Hasher64 XXH3 = Hashing.xxh3_64();
 
     private final int id;
     private final long createdAt;
@@ -77,7 +83,8 @@ final class PartitionLog {
     record Stats(long currentOffset, long messagesCount, long sizeBytes, boolean hasMessages) {}
 
     /**
-     * Appends the messages of one send, assigning consecutive offsets and one server timestamp.
+     * Appends the messages of one send, assigning consecutive offsets and one server timestamp,
+     * then each message's checksum.
      *
      * @param data encoded messages (owned by the log from now on; ids already assigned)
      * @param ends end position of each message in {@code data}
@@ -99,6 +106,8 @@ final class PartitionLog {
             int start = i == 0 ? 0 : ends[i - 1];
             LittleEndian.putLong(data, start + MessageLayout.OFFSET, nextOffset + i);
             LittleEndian.putLong(data, start + MessageLayout.TIMESTAMP, timestamp);
+            LittleEndian.putLong(
+                    data, start + MessageLayout.CHECKSUM, checksum(data, start, ends[i]));
         }
         if (batchCount == batches.length) {
             batches = Arrays.copyOf(batches, batchCount * 2);
@@ -109,6 +118,15 @@ final class PartitionLog {
         sizeBytes += ends[ends.length - 1];
         lastTimestamp = timestamp;
         return ends.length;
+    }
+
+    /**
+     * The checksum of the message at {@code [start, end)}: it covers everything after the checksum
+     * field, so the offset and timestamp must already be in place.
+     */
+    static long checksum(byte[] data, int start, int end) {
+        int from = start + MessageLayout.ID;
+        return XXH3.hashBytesToLong(data, from, end - from);
     }
 
     /** Returns the indexes of the messages whose ids were not seen within the window. */

@@ -74,54 +74,58 @@ final class Permissioner {
                                 || (s != null && (s.manageStream() || s.manageTopics()))));
     }
 
-    static void manageTopic(UserAccount user, int streamId, int topicId) {
-        if (user.isRoot() || allowsManageTopics(user.permissions, streamId)) {
+    static void manageTopic(UserAccount user, TopicState topic) {
+        PermissionSet p = user.permissions;
+        if (user.isRoot() || allowsManageTopics(p, topic.streamId())) {
             return;
         }
-        PermissionSet.TopicFlags t =
-                user.permissions == null ? null : user.permissions.topic(streamId, topicId);
+        PermissionSet.TopicFlags t = topicFlags(p, topic);
         require(user, t != null && t.manageTopic());
     }
 
-    static void readTopic(UserAccount user, int streamId, int topicId) {
+    static void readTopic(UserAccount user, TopicState topic) {
         PermissionSet p = user.permissions;
-        if (user.isRoot() || allowsReadTopics(p, streamId)) {
+        if (user.isRoot() || allowsReadTopics(p, topic.streamId())) {
             return;
         }
-        PermissionSet.TopicFlags t = p == null ? null : p.topic(streamId, topicId);
+        PermissionSet.TopicFlags t = topicFlags(p, topic);
         require(user, t != null && (t.manageTopic() || t.readTopic()));
     }
 
-    static void pollMessages(UserAccount user, int streamId, int topicId) {
+    static void pollMessages(UserAccount user, TopicState topic) {
         PermissionSet p = user.permissions;
-        if (user.isRoot() || allowsReadTopics(p, streamId)) {
+        if (user.isRoot() || allowsReadTopics(p, topic.streamId())) {
             return;
         }
         if (p != null && p.global(POLL_MESSAGES)) {
             return;
         }
-        PermissionSet.StreamFlags s = p == null ? null : p.stream(streamId);
+        PermissionSet.StreamFlags s = p == null ? null : p.stream(topic.streamId());
         if (s != null && s.pollMessages()) {
             return;
         }
-        PermissionSet.TopicFlags t = p == null ? null : p.topic(streamId, topicId);
+        PermissionSet.TopicFlags t = topicFlags(p, topic);
         require(user, t != null && (t.manageTopic() || t.readTopic() || t.pollMessages()));
     }
 
-    static void sendMessages(UserAccount user, int streamId, int topicId) {
+    static void sendMessages(UserAccount user, TopicState topic) {
         PermissionSet p = user.permissions;
-        if (user.isRoot() || allowsManageTopics(p, streamId)) {
+        if (user.isRoot() || allowsManageTopics(p, topic.streamId())) {
             return;
         }
         if (p != null && p.global(SEND_MESSAGES)) {
             return;
         }
-        PermissionSet.StreamFlags s = p == null ? null : p.stream(streamId);
+        PermissionSet.StreamFlags s = p == null ? null : p.stream(topic.streamId());
         if (s != null && s.sendMessages()) {
             return;
         }
-        PermissionSet.TopicFlags t = p == null ? null : p.topic(streamId, topicId);
+        PermissionSet.TopicFlags t = topicFlags(p, topic);
         require(user, t != null && (t.manageTopic() || t.sendMessages()));
+    }
+
+    private static PermissionSet.TopicFlags topicFlags(PermissionSet p, TopicState topic) {
+        return p == null ? null : p.topic(topic.streamId(), topic.id());
     }
 
     private static boolean allowsManageTopics(PermissionSet p, int streamId) {

@@ -119,6 +119,17 @@ final class ServerState {
         return stream;
     }
 
+    /** The topic, or error 1009 (no such stream) or 2010 (no such topic). */
+    TopicState topic(EntityId streamId, EntityId topicId) {
+        return stream(streamId).topic(topicId);
+    }
+
+    /** The topic, or null when the stream or the topic does not exist. */
+    TopicState findTopic(EntityId streamId, EntityId topicId) {
+        StreamState stream = findStream(streamId);
+        return stream == null ? null : stream.findTopic(topicId);
+    }
+
     List<StreamState> streams() {
         return new ArrayList<>(streams.values());
     }

@@ -121,7 +121,9 @@ final class StreamCommands {
                         throw CommandException.of(ErrorCodes.INVALID_TOPIC_SIZE, "topic too small");
                     }
                     long createdAt = Clock.nowMicros();
-                    TopicState topic = new TopicState(stream.topicIds.allocate(), name, createdAt);
+                    TopicState topic =
+                            new TopicState(
+                                    stream.id(), stream.topicIds.allocate(), name, createdAt);
                     topic.compression = compression;
                     topic.messageExpiry = messageExpiry == 0 ? TopicState.UNLIMITED : messageExpiry;
                     topic.maxTopicSize = maxSize;
@@ -145,12 +147,11 @@ final class StreamCommands {
         EntityId topicId = request.identifier();
         return state.read(
                 () -> {
-                    StreamState stream = state.findStream(streamId);
-                    TopicState topic = stream == null ? null : stream.findTopic(topicId);
+                    TopicState topic = state.findTopic(streamId, topicId);
                     if (topic == null) {
                         return Reply.EMPTY;
                     }
-                    Permissioner.readTopic(user, stream.id(), topic.id());
+                    Permissioner.readTopic(user, topic);
                     ResponseWriter out = new ResponseWriter();
                     writeTopicHeader(out, topic);
                     for (PartitionLog partition : topic.partitions) {
@@ -189,7 +190,7 @@ final class StreamCommands {
                 () -> {
                     StreamState stream = state.stream(streamId);
                     TopicState topic = stream.topic(topicId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    Permissioner.manageTopic(user, topic);
                     TopicState sameName = stream.findTopic(EntityId.ofName(name));
                     if (sameName != null && sameName != topic) {
                         throw CommandException.of(
@@ -213,7 +214,7 @@ final class StreamCommands {
                 () -> {
                     StreamState stream = state.stream(streamId);
                     TopicState topic = stream.topic(topicId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    Permissioner.manageTopic(user, topic);
                     state.forgetGroups(topic);
                     stream.topics.remove(topic.id());
                     stream.topicIds.free(topic.id());
@@ -226,9 +227,8 @@ final class StreamCommands {
         EntityId topicId = request.identifier();
         return state.write(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.manageTopic(user, topic);
                     topic.partitions.forEach(PartitionLog::purge);
                     return Reply.EMPTY;
                 });
@@ -242,9 +242,8 @@ final class StreamCommands {
         long count = request.u32();
         return state.write(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.manageTopic(user, topic);
                     if (count == 0 || count > MAX_PARTITIONS) {
                         throw CommandException.of(
                                 ErrorCodes.TOO_MANY_PARTITIONS, "bad partitions count " + count);
@@ -265,9 +264,8 @@ final class StreamCommands {
         long count = request.u32();
         return state.write(
                 () -> {
-                    StreamState stream = state.stream(streamId);
-                    TopicState topic = stream.topic(topicId);
-                    Permissioner.manageTopic(user, stream.id(), topic.id());
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.manageTopic(user, topic);
                     if (count == 0) {
                         throw CommandException.of(
                                 ErrorCodes.TOO_MANY_PARTITIONS, "bad partitions count 0");

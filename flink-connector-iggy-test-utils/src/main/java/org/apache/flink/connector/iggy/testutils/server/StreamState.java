@@ -25,17 +25,7 @@ final class StreamState {
     }
 
     TopicState findTopic(EntityId topicId) {
-        if (topicId.isNumeric()) {
-            return topicId.numeric() > Integer.MAX_VALUE
-                    ? null
-                    : topics.get((int) topicId.numeric());
-        }
-        for (TopicState topic : topics.values()) {
-            if (topic.name.equals(topicId.name())) {
-                return topic;
-            }
-        }
-        return null;
+        return topicId.find(topics, topic -> topic.name);
     }
 
     TopicState topic(EntityId topicId) {

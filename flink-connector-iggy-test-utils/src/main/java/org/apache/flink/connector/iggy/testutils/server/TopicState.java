@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class TopicState {
     static final long UNLIMITED = -1L; // u64::MAX on the wire
 
+    private final int streamId;
     private final int id;
     private final long createdAt;
     String name;
@@ -29,10 +30,16 @@ final class TopicState {
     /** Shared by all clients: balanced sends go to {@code counter++ % partitions}. */
     private final AtomicLong balancedCounter = new AtomicLong();
 
-    TopicState(int id, String name, long createdAt) {
+    TopicState(int streamId, int id, String name, long createdAt) {
+        this.streamId = streamId;
         this.id = id;
         this.name = name;
         this.createdAt = createdAt;
+    }
+
+    /** The id of the stream holding this topic; a topic never changes streams. */
+    int streamId() {
+        return streamId;
     }
 
     int id() {
@@ -57,17 +64,7 @@ final class TopicState {
     }
 
     ConsumerGroupState findGroup(EntityId groupId) {
-        if (groupId.isNumeric()) {
-            return groupId.numeric() > Integer.MAX_VALUE
-                    ? null
-                    : groups.get((int) groupId.numeric());
-        }
-        for (ConsumerGroupState group : groups.values()) {
-            if (group.name().equals(groupId.name())) {
-                return group;
-            }
-        }
-        return null;
+        return groupId.find(groups, ConsumerGroupState::name);
     }
 
     ConsumerGroupState group(EntityId groupId) {

@@ -3,15 +3,12 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.serialization.RuntimeContextInitializationContextAdapters;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyFingerprint;
-import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -34,20 +31,22 @@ import java.util.Arrays;
  *   <tr><td>delete</td><td>fingerprint, deletion value</td><td>send it, clear fp</td></tr>
  * </table>
  *
- * <p>State per key is one byte array: the 16-byte BLAKE2b-128 fingerprint of the last value sent
+ * <p>Its input is already encoded ({@link ChangeEncodingFunction}) and keyed by the key bytes.
+ * State per key is one byte array: the 16-byte BLAKE2b-128 fingerprint of the last value sent
  * (absent after a delete) followed by the 8-byte count of messages sent for the key. The count
  * numbers the messages so that idempotent message ids are deterministic; it survives deletes so a
  * re-added key never reuses an id. Without idempotent writes a delete clears the whole state.
  */
 @Internal
-public class IggyReconcileFunction<K, IN> extends KeyedProcessFunction<K, IN, ReconciledMessage> {
+public class IggyReconcileFunction
+        extends KeyedProcessFunction<String, EncodedChange, ReconciledMessage> {
 
     private static final long serialVersionUID = 1L;
 
     static final String STATE_NAME = "iggy-reconcile";
     private static final int FP = IggyFingerprint.SIZE;
 
-    private final IggyMapChangeEncoder<IN> encoder;
+    private final String deletionValueOption;
     @Nullable private final byte[] sinkId;
     @Nullable private final Duration stateTtl;
 
@@ -55,14 +54,14 @@ public class IggyReconcileFunction<K, IN> extends KeyedProcessFunction<K, IN, Re
     private transient Counter unchanged;
 
     /**
+     * @param deletionValueOption the option that provides deletion payloads, named by the tombstone
+     *     error
      * @param sinkId hashed into message ids; {@code null} turns idempotent writes off
      * @param stateTtl forget keys not written for this long; {@code null} keeps them forever
      */
     public IggyReconcileFunction(
-            IggyMapChangeEncoder<IN> encoder,
-            @Nullable byte[] sinkId,
-            @Nullable Duration stateTtl) {
-        this.encoder = encoder;
+            String deletionValueOption, @Nullable byte[] sinkId, @Nullable Duration stateTtl) {
+        this.deletionValueOption = deletionValueOption;
         this.sinkId = sinkId;
         this.stateTtl = stateTtl;
     }
@@ -87,30 +86,22 @@ public class IggyReconcileFunction<K, IN> extends KeyedProcessFunction<K, IN, Re
         }
         state = getRuntimeContext().getState(descriptor);
         unchanged = getRuntimeContext().getMetricGroup().counter("numRecordsUnchanged");
-        encoder.open(
-                RuntimeContextInitializationContextAdapters.serializationAdapter(
-                        getRuntimeContext()));
     }
 
     @Override
-    public void processElement(IN change, Context ctx, Collector<ReconciledMessage> out)
+    public void processElement(EncodedChange change, Context ctx, Collector<ReconciledMessage> out)
             throws Exception {
-        IggyMapChange.Kind kind = encoder.kind(change);
-        if (kind == null) {
-            return;
-        }
         byte[] stored = state.value();
         boolean sent = stored != null && stored.length == FP + 8;
-        if (kind == IggyMapChange.Kind.DELETE) {
+        if (change.delete) {
             if (!sent) {
                 return;
             }
-            if (!encoder.hasDeletionValue()) {
-                throw new IggyConnectorException(tombstoneError(encoder.deletionValueOption()));
+            if (change.payload == null) {
+                throw new IggyConnectorException(tombstoneError(deletionValueOption));
             }
             long sequence = sequence(stored);
-            byte[] key = encoder.key(change);
-            out.collect(message(key, encoder.deletionValue(change), sequence));
+            out.collect(message(change.keyBytes(), change.payload, sequence));
             if (sinkId != null) {
                 state.update(longBytes(sequence + 1));
             } else {
@@ -118,14 +109,13 @@ public class IggyReconcileFunction<K, IN> extends KeyedProcessFunction<K, IN, Re
             }
             return;
         }
-        byte[] value = encoder.value(change);
-        byte[] fingerprint = IggyFingerprint.of(value);
+        byte[] fingerprint = IggyFingerprint.of(change.payload);
         if (sent && Arrays.equals(stored, 0, FP, fingerprint, 0, FP)) {
             unchanged.inc();
             return;
         }
         long sequence = sequence(stored);
-        out.collect(message(encoder.key(change), value, sequence));
+        out.collect(message(change.keyBytes(), change.payload, sequence));
         byte[] updated = Arrays.copyOf(fingerprint, FP + 8);
         writeLong(updated, FP, sequence + 1);
         state.update(updated);

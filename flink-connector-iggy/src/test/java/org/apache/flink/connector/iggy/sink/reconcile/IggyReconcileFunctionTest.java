@@ -252,9 +252,9 @@ class IggyReconcileFunctionTest {
     }
 
     static final class Harness implements AutoCloseable {
-        final KeyedOneInputStreamOperatorTestHarness<
-                        String, IggyMapChange<String, String>, ReconciledMessage>
+        final KeyedOneInputStreamOperatorTestHarness<String, EncodedChange, ReconciledMessage>
                 harness;
+        final IggyMapChangeEncoder<IggyMapChange<String, String>> encoder;
 
         Harness(
                 IggyMapChangeEncoder<IggyMapChange<String, String>> encoder,
@@ -262,11 +262,13 @@ class IggyReconcileFunctionTest {
                 @Nullable OperatorSubtaskState restore,
                 @Nullable Duration ttl)
                 throws Exception {
+            this.encoder = encoder;
             harness =
                     new KeyedOneInputStreamOperatorTestHarness<>(
                             new KeyedProcessOperator<>(
-                                    new IggyReconcileFunction<>(encoder, sinkId, ttl)),
-                            IggyMapChange::key,
+                                    new IggyReconcileFunction(
+                                            encoder.deletionValueOption(), sinkId, ttl)),
+                            change -> change.key,
                             Types.STRING);
             if (restore != null) {
                 harness.initializeState(restore);
@@ -275,7 +277,10 @@ class IggyReconcileFunctionTest {
         }
 
         void process(IggyMapChange<String, String> change) throws Exception {
-            harness.processElement(new StreamRecord<>(change));
+            EncodedChange encoded = ChangeEncodingFunction.encode(encoder, change);
+            if (encoded != null) {
+                harness.processElement(new StreamRecord<>(encoded));
+            }
         }
 
         List<ReconciledMessage> output() {
@@ -289,7 +294,10 @@ class IggyReconcileFunctionTest {
         }
 
         byte[] storedState(String key) throws Exception {
-            harness.getOperator().setCurrentKey(key);
+            harness.getOperator()
+                    .setCurrentKey(
+                            new EncodedChange(key.getBytes(StandardCharsets.UTF_8), false, null)
+                                    .key);
             return harness.getOperator()
                     .getKeyedStateStore()
                     .getState(

@@ -1,0 +1,489 @@
+package org.apache.flink.connector.iggy.benchmark;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.runtime.checkpoint.CompletedCheckpointStats;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.message.PollingStrategy;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Sink throughput: a plain SDK send loop against {@link IggySink}, and the keyed-map sink with 0 %,
+ * 50 % and 90 % unchanged values, plus the reconcile state per key on heap and RocksDB.
+ *
+ * <p>Throughput is measured by the server: records ÷ (append time of the last batch − append time
+ * of the first), so job deployment does not count. Each figure is the best of {@link #REPEATS}
+ * runs, as other processes on a shared machine only ever make a run slower. Every writer has
+ * parallelism 1 and the same batch size. Uses the in-JVM server, or a real one when {@code
+ * IGGY_TCP_ADDRESS} is set.
+ *
+ * <pre>
+ * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
+ *     -Dmdep.outputFile=/tmp/cp.txt
+ * java -Xmx3g -cp flink-connector-iggy-e2e/target/classes:$(cat /tmp/cp.txt) \
+ *     org.apache.flink.connector.iggy.benchmark.SinkBenchmark 200000
+ * </pre>
+ */
+public final class SinkBenchmark {
+
+    private static final int PAYLOAD_BYTES = 100;
+    private static final int BATCH_SIZE = 1000;
+
+    /** Runs per figure; the best counts. */
+    private static final int REPEATS = 3;
+
+    /** Times each key appears in the keyed-map input. */
+    private static final int ROUNDS = 20;
+
+    private static final TypeInformation<IggyMapChange<String, byte[]>> CHANGES =
+            TypeInformation.of(new TypeHint<IggyMapChange<String, byte[]>>() {});
+
+    private final IggyConnectionConfig connection;
+    private final AsyncIggyTcpClient client;
+    private final MiniCluster flink;
+    private int topics;
+    private double sinkMessagesPerRequest;
+
+    private SinkBenchmark(IggyConnectionConfig connection, MiniCluster flink) {
+        this.connection = connection;
+        this.client = IggyClients.connect(connection);
+        this.flink = flink;
+    }
+
+    public static void main(String[] args) throws Exception {
+        int records = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
+        String external = System.getenv("IGGY_TCP_ADDRESS");
+        EmbeddedIggyServer server = null;
+        String address;
+        if (external != null && !external.isBlank()) {
+            address = external.trim();
+        } else {
+            server = EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults());
+            address = server.address();
+        }
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder()
+                        .setAddress(address)
+                        .setCredentials(
+                                envOr("IGGY_USERNAME", "iggy"), envOr("IGGY_PASSWORD", "iggy"))
+                        .build();
+        MiniCluster flink =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(2)
+                                .build());
+        flink.start();
+        SinkBenchmark benchmark = new SinkBenchmark(connection, flink);
+        try {
+            benchmark.run(records);
+        } finally {
+            IggyClients.closeQuietly(benchmark.client);
+            flink.close();
+            if (server != null) {
+                server.close();
+            }
+        }
+    }
+
+    private void run(int records) throws Exception {
+        System.out.printf(
+                "Iggy sink benchmark: %,d records of %d B, batch size %d, parallelism 1%n%n",
+                records, PAYLOAD_BYTES, BATCH_SIZE);
+        // Warm up the JIT, the client and the server once; the figures come from the second runs.
+        plainSdkLoop(Math.min(records, 50_000));
+        iggySink(Math.min(records, 50_000));
+        keyedMap(Math.min(records, 50_000), 50, "hashmap");
+
+        // Shared machines are noisy: alternate the two and keep the best of each.
+        double plain = 0;
+        double sink = 0;
+        for (int i = 0; i < REPEATS; i++) {
+            plain = Math.max(plain, plainSdkLoop(records));
+            sink = Math.max(sink, iggySink(records));
+        }
+        System.out.printf("%-38s %,12.0f records/s%n", "plain SDK send loop", plain);
+        System.out.printf(
+                "%-38s %,12.0f records/s  (%.2f x plain SDK), %.0f per request%n",
+                "IggySink", sink, sink / plain, sinkMessagesPerRequest);
+        System.out.println();
+        for (int unchanged : new int[] {0, 50, 90}) {
+            KeyedResult r = keyedMap(records, unchanged, "hashmap");
+            for (int i = 1; i < REPEATS; i++) {
+                KeyedResult again = keyedMap(records, unchanged, "hashmap");
+                r = again.recordsPerSecond > r.recordsPerSecond ? again : r;
+            }
+            System.out.printf(
+                    "keyed-map sink, %2d %% unchanged (%4.1f %% actual): %,10.0f records/s"
+                            + " (%.2f x IggySink), %,d messages sent, %.0f per request%n",
+                    unchanged,
+                    r.actualUnchangedPercent,
+                    r.recordsPerSecond,
+                    r.recordsPerSecond / sink,
+                    r.messagesSent,
+                    r.averageBatchSize);
+            if (unchanged == 0) {
+                System.out.printf(
+                        "  reconcile state, heap:    %.1f bytes per key (%d keys, %.1f B of"
+                                + " them the serialized key)%n",
+                        r.stateBytesPerKey, r.keys, r.keyBytesPerKey);
+            }
+        }
+        KeyedResult rocks = keyedMap(records, 0, "rocksdb");
+        System.out.printf(
+                "  reconcile state, RocksDB: %.1f bytes per key (%d keys, %.1f B of them the"
+                        + " serialized key; full snapshot, compressed SST files)%n",
+                rocks.stateBytesPerKey, rocks.keys, rocks.keyBytesPerKey);
+        System.out.printf(
+                "  keyed-map sink on RocksDB, 0 %% unchanged: %,10.0f records/s%n",
+                rocks.recordsPerSecond);
+    }
+
+    /** Sends fixed-size batches one after the other, each awaited, as an application would. */
+    private double plainSdkLoop(int records) throws Exception {
+        String stream = newTopic();
+        StreamId streamId = StreamId.of(stream);
+        TopicId topicId = TopicId.of("t");
+        byte[] payload = payload(0, 0);
+        for (int sent = 0; sent < records; sent += BATCH_SIZE) {
+            List<Message> batch = new ArrayList<>(BATCH_SIZE);
+            for (int i = 0; i < BATCH_SIZE && sent + i < records; i++) {
+                batch.add(message(payload));
+            }
+            IggyClients.await(
+                    client.messages()
+                            .sendMessages(streamId, topicId, Partitioning.partitionId(0L), batch),
+                    connection.requestTimeout(),
+                    "send a batch");
+        }
+        double perSecond = serverMeasuredRate(stream, records, records);
+        dropTopic(stream);
+        return perSecond;
+    }
+
+    private double iggySink(int records) throws Exception {
+        String stream = newTopic();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        byte[] payload = payload(0, 0);
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                i -> payload,
+                                records,
+                                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO),
+                        WatermarkStrategy.noWatermarks(),
+                        "payloads")
+                .sinkTo(
+                        IggySink.<byte[]>builder()
+                                .setConnectionConfig(connection)
+                                .setStream(stream)
+                                .setTopic("t")
+                                .setBatchSize(BATCH_SIZE)
+                                .setRecordSerializer(
+                                        IggyRecordSerializationSchema.<byte[]>builder()
+                                                .setValueSerializationSchema(b -> b)
+                                                .build())
+                                .build());
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        flink.submitJob(job).get();
+        JobResult result = flink.requestJobResult(job.getJobID()).get();
+        if (!result.isSuccess()) {
+            throw new IllegalStateException(
+                    "IggySink job failed", result.getSerializedThrowable().orElse(null));
+        }
+        double perSecond = serverMeasuredRate(stream, records, records);
+        sinkMessagesPerRequest = averageBatchSize(stream, records);
+        dropTopic(stream);
+        return perSecond;
+    }
+
+    private KeyedResult keyedMap(int records, int unchangedPercent, String stateBackend)
+            throws Exception {
+        int keys = Math.max(1, records / ROUNDS);
+        ChangeGenerator changes = new ChangeGenerator(keys, unchangedPercent);
+        long expectedMessages = changes.messagesSent(records);
+        String stream = newTopic();
+
+        Configuration config = new Configuration();
+        config.set(StateBackendOptions.STATE_BACKEND, stateBackend);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
+        env.setParallelism(1);
+        env.enableCheckpointing(Duration.ofHours(1).toMillis());
+        DataStream<Long> indexes =
+                env.fromSource(
+                        new DataGeneratorSource<>(i -> i, records, Types.LONG),
+                        WatermarkStrategy.noWatermarks(),
+                        "indexes");
+        // Keeps the job running after the input ends, so that a checkpoint can show the state.
+        DataStream<Long> keepAlive =
+                env.fromSource(
+                                new DataGeneratorSource<>(
+                                        i -> -1L,
+                                        Long.MAX_VALUE,
+                                        RateLimiterStrategy.perSecond(1e-6),
+                                        Types.LONG),
+                                WatermarkStrategy.noWatermarks(),
+                                "keep-alive")
+                        .filter(i -> i >= 0);
+        indexes.union(keepAlive)
+                .map(changes::change)
+                .returns(CHANGES)
+                .sinkTo(
+                        IggySink.<String, byte[]>keyedMap()
+                                .setConnectionConfig(connection)
+                                .setStream(stream)
+                                .setTopic("t")
+                                .setBatchSize(BATCH_SIZE)
+                                .setValueSerializationSchema(b -> b)
+                                .build());
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        JobID id = job.getJobID();
+        flink.submitJob(job).get();
+        waitForMessages(stream, expectedMessages);
+        flink.triggerCheckpoint(id).get();
+        long stateBytes = reconcileStateBytes(flink.getExecutionGraph(id).get());
+        flink.cancelJob(id).get();
+
+        KeyedResult result = new KeyedResult();
+        result.recordsPerSecond = serverMeasuredRate(stream, records, expectedMessages);
+        result.messagesSent = messagesCount(stream);
+        result.actualUnchangedPercent = 100.0 * (records - expectedMessages) / records;
+        result.keys = keys;
+        result.stateBytesPerKey = (double) stateBytes / keys;
+        result.keyBytesPerKey = averageSerializedKeyBytes(keys);
+        result.averageBatchSize = averageBatchSize(stream, expectedMessages);
+        dropTopic(stream);
+        return result;
+    }
+
+    private static long reconcileStateBytes(AccessExecutionGraph graph) {
+        CompletedCheckpointStats checkpoint =
+                graph.getCheckpointStatsSnapshot().getHistory().getLatestCompletedCheckpoint();
+        if (checkpoint == null) {
+            throw new IllegalStateException("no completed checkpoint");
+        }
+        for (AccessExecutionJobVertex vertex : graph.getAllVertices().values()) {
+            if (vertex.getName().contains("Iggy Reconcile")) {
+                return checkpoint.getTaskStateStats(vertex.getJobVertexId()).getStateSize();
+            }
+        }
+        throw new IllegalStateException("no reconcile operator in " + graph.getJobName());
+    }
+
+    /** StringSerializer: a length varint (1 byte here) plus one byte per ASCII char. */
+    private static double averageSerializedKeyBytes(int keys) {
+        long total = 0;
+        for (int j = 0; j < keys; j++) {
+            total += 1 + ("k" + j).length();
+        }
+        return (double) total / keys;
+    }
+
+    /**
+     * Records ÷ the span between the server append times of the first and the last message. The
+     * input spans the whole interval evenly, so this is the rate at which the input was processed.
+     */
+    private double serverMeasuredRate(String stream, long records, long messages) {
+        long first = timestampMicros(stream, 0);
+        long last = timestampMicros(stream, messages - 1);
+        double seconds = Math.max(1, last - first) / 1e6;
+        return records / seconds;
+    }
+
+    /** Messages per send request: the server stamps all messages of one request alike. */
+    private double averageBatchSize(String stream, long messages) {
+        long requests = 0;
+        long previous = -1;
+        for (long offset = 0; offset < messages; ) {
+            List<Message> page = poll(stream, offset, 1000).messages();
+            for (Message m : page) {
+                long timestamp = m.header().timestamp().longValueExact();
+                if (timestamp != previous) {
+                    requests++;
+                    previous = timestamp;
+                }
+            }
+            offset += page.size();
+        }
+        return (double) messages / Math.max(1, requests);
+    }
+
+    private long timestampMicros(String stream, long offset) {
+        return poll(stream, offset, 1).messages().get(0).header().timestamp().longValueExact();
+    }
+
+    private PolledMessages poll(String stream, long offset, long count) {
+        return IggyClients.await(
+                client.messages()
+                        .pollMessages(
+                                StreamId.of(stream),
+                                TopicId.of("t"),
+                                Optional.of(0L),
+                                Consumer.of(0L),
+                                PollingStrategy.offset(BigInteger.valueOf(offset)),
+                                count,
+                                false),
+                connection.requestTimeout(),
+                "poll");
+    }
+
+    private void waitForMessages(String stream, long expected) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
+        while (messagesCount(stream) < expected) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("timed out waiting for " + expected + " messages");
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    private long messagesCount(String stream) {
+        return IggyTopics.describe(
+                        client,
+                        connection,
+                        org.apache.flink.connector.iggy.common.IggyId.of(stream),
+                        org.apache.flink.connector.iggy.common.IggyId.of("t"))
+                .messagesCount()
+                .longValueExact();
+    }
+
+    private String newTopic() {
+        String stream = "sink-bench-" + ProcessHandle.current().pid() + "-" + topics++;
+        IggyClients.await(
+                client.streams().createStream(stream), connection.requestTimeout(), "create");
+        IggyClients.await(
+                client.topics()
+                        .createTopic(
+                                StreamId.of(stream),
+                                1L,
+                                org.apache.iggy.topic.CompressionAlgorithm.None,
+                                BigInteger.ZERO,
+                                BigInteger.ZERO,
+                                Optional.empty(),
+                                "t"),
+                connection.requestTimeout(),
+                "create topic");
+        return stream;
+    }
+
+    private void dropTopic(String stream) {
+        CompletableFuture<Void> deleted = client.streams().deleteStream(StreamId.of(stream));
+        IggyClients.await(deleted, connection.requestTimeout(), "delete stream");
+    }
+
+    private static Message message(byte[] payload) {
+        return Message.of(new String(payload, java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
+
+    static byte[] payload(int key, int version) {
+        byte[] b = new byte[PAYLOAD_BYTES];
+        long seed = key * 1_000_003L + version;
+        for (int i = 0; i < b.length; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            b[i] = (byte) ('a' + ((seed >>> 33) % 26));
+        }
+        return b;
+    }
+
+    private static String envOr(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+
+    private static final class KeyedResult {
+        double recordsPerSecond;
+        long messagesSent;
+        double actualUnchangedPercent;
+        int keys;
+        double stateBytesPerKey;
+        double keyBytesPerKey;
+        double averageBatchSize;
+    }
+
+    /**
+     * Record i is key (i mod keys) in round (i div keys). Round 0 is always new; later rounds keep
+     * the key's value with a per-round probability chosen so that {@code unchangedPercent} of all
+     * records are unchanged.
+     */
+    static final class ChangeGenerator implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final int keys;
+        private final double unchangedPerLaterRound;
+
+        ChangeGenerator(int keys, int unchangedPercent) {
+            this.keys = keys;
+            this.unchangedPerLaterRound =
+                    Math.min(100.0, unchangedPercent * (double) ROUNDS / (ROUNDS - 1));
+        }
+
+        IggyMapChange<String, byte[]> change(long index) {
+            int key = (int) (index % keys);
+            int round = (int) (index / keys);
+            return IggyMapChange.upsert("k" + key, payload(key, version(key, round)));
+        }
+
+        /** The last round up to {@code round} in which the key's value changed. */
+        int version(int key, int round) {
+            for (int r = round; r > 0; r--) {
+                if (!unchanged(key, r)) {
+                    return r;
+                }
+            }
+            return 0;
+        }
+
+        boolean unchanged(int key, int round) {
+            long h = (key * 0x9E3779B97F4A7C15L) ^ (round * 0xC2B2AE3D27D4EB4FL);
+            h ^= h >>> 29;
+            h *= 0xBF58476D1CE4E5B9L;
+            h ^= h >>> 32;
+            return round > 0 && Math.floorMod(h, 10_000) < unchangedPerLaterRound * 100;
+        }
+
+        long messagesSent(long records) {
+            long sent = 0;
+            for (long i = 0; i < records; i++) {
+                if (!unchanged((int) (i % keys), (int) (i / keys))) {
+                    sent++;
+                }
+            }
+            return sent;
+        }
+    }
+}

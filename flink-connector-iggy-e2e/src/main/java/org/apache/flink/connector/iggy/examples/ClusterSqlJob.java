@@ -1,0 +1,46 @@
+package org.apache.flink.connector.iggy.examples;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+
+/**
+ * The keyed-map example in SQL, for a cluster that has {@code flink-sql-connector-iggy} on its
+ * class path (in {@code lib/}, or with {@code flink run -C}): the {@code key=value} lines of topic
+ * {@code events} (connector {@code iggy}, format {@code raw}, bounded at the end at job start) are
+ * upserted by key into topic {@code latest} (connector {@code upsert-iggy}), which gets one message
+ * per change: the value as payload, the key in the {@code flink.key} header.
+ *
+ * <pre>
+ * --address host:port  --stream NAME  [--username U --password P]
+ * </pre>
+ */
+public final class ClusterSqlJob {
+
+    private ClusterSqlJob() {}
+
+    public static void main(String[] args) {
+        String connection =
+                String.format(
+                        "'address' = '%s', 'username' = '%s', 'password' = '%s', 'stream' = '%s'",
+                        JobArgs.required(args, "--address"),
+                        JobArgs.orDefault(args, "--username", "iggy"),
+                        JobArgs.orDefault(args, "--password", "iggy"),
+                        JobArgs.required(args, "--stream"));
+        TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tables.executeSql(
+                "CREATE TABLE events (line STRING) WITH ('connector' = 'iggy', "
+                        + connection
+                        + ", 'topic' = 'events', 'format' = 'raw',"
+                        + " 'scan.startup.mode' = 'earliest-offset',"
+                        + " 'scan.bounded.mode' = 'latest-offset')");
+        tables.executeSql(
+                "CREATE TABLE latest (k STRING NOT NULL, v STRING, PRIMARY KEY (k) NOT ENFORCED)"
+                        + " WITH ('connector' = 'upsert-iggy', "
+                        + connection
+                        + ", 'topic' = 'latest', 'key.format' = 'raw', 'value.format' = 'raw',"
+                        + " 'value.fields-include' = 'EXCEPT_KEY')");
+        tables.executeSql(
+                "INSERT INTO latest SELECT SPLIT_INDEX(line, '=', 0), SPLIT_INDEX(line, '=', 1)"
+                        + " FROM events WHERE POSITION('=' IN line) > 0");
+    }
+}

@@ -1,0 +1,431 @@
+package org.apache.flink.connector.iggy.e2e;
+
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A standalone Flink session cluster of separate JVMs (one JobManager, TaskManagers on demand),
+ * started from the Maven artifacts listed in {@code target/flink-cluster.classpath} (written by the
+ * dependency plugin) instead of a Flink distribution. Talks to it over the REST API only, as a user
+ * would.
+ */
+final class FlinkCluster implements AutoCloseable {
+
+    /** What Flink's default {@code config.yaml} passes to every Flink JVM on Java 17. */
+    private static final List<String> JAVA_17_OPTIONS =
+            List.of(
+                    "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
+                    "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
+                    "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
+                    "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                    "--add-opens=java.base/java.net=ALL-UNNAMED",
+                    "--add-opens=java.base/java.io=ALL-UNNAMED",
+                    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                    "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+                    "--add-opens=java.base/java.text=ALL-UNNAMED",
+                    "--add-opens=java.base/java.time=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+                    "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
+
+    private final Path home;
+    private final Path confDir;
+    private final String classpath;
+    private final int restPort;
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final List<Process> processes = new ArrayList<>();
+    private Process jobManager;
+    private final List<Process> taskManagers = new ArrayList<>();
+
+    private FlinkCluster(Path home, String classpath, int restPort) {
+        this.home = home;
+        this.confDir = home.resolve("conf");
+        this.classpath = classpath;
+        this.restPort = restPort;
+        // Should the test JVM end without reaching close() (e.g. killed by a build timeout).
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, "flink-cluster-stop"));
+    }
+
+    /**
+     * Writes the configuration under {@code home} and starts the JobManager and one TaskManager (in
+     * parallel: JVM start-up dominates); returns once the TaskManager registered.
+     */
+    static FlinkCluster start(Path home, int slotsPerTaskManager, Duration timeout)
+            throws IOException {
+        Path classpathFile = Path.of("target", "flink-cluster.classpath");
+        if (!Files.isRegularFile(classpathFile)) {
+            throw new IllegalStateException(
+                    classpathFile.toAbsolutePath()
+                            + " is missing: run the tests through Maven (generate-test-resources"
+                            + " writes it)");
+        }
+        String classpath = Files.readString(classpathFile).trim();
+        FlinkCluster cluster = new FlinkCluster(home, classpath, freePort());
+        try {
+            cluster.writeConfig(slotsPerTaskManager);
+            cluster.jobManager =
+                    cluster.start(
+                            "jobmanager",
+                            "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
+                            List.of("-Xmx256m"),
+                            List.of());
+            cluster.startTaskManager(timeout);
+            return cluster;
+        } catch (IOException | RuntimeException | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void writeConfig(int slots) throws IOException {
+        Files.createDirectories(confDir);
+        Map<String, Object> config = new java.util.LinkedHashMap<>();
+        config.put("jobmanager.rpc.address", "localhost");
+        config.put("jobmanager.rpc.port", freePort());
+        config.put("jobmanager.bind-host", "localhost");
+        config.put("rest.address", "localhost");
+        config.put("rest.bind-address", "localhost");
+        config.put("rest.port", restPort);
+        config.put("web.upload.dir", home.resolve("uploads").toAbsolutePath());
+        config.put("web.tmpdir", home.resolve("web").toAbsolutePath());
+        config.put("io.tmp.dirs", home.resolve("tmp").toAbsolutePath());
+        config.put("blob.server.port", 0);
+        config.put("taskmanager.host", "localhost");
+        config.put("taskmanager.bind-host", "localhost");
+        config.put("taskmanager.rpc.port", 0);
+        config.put("taskmanager.data.port", 0);
+        config.put("taskmanager.numberOfTaskSlots", slots);
+        // What Flink's start scripts compute for a TaskManager: kept small (2 cores, shared).
+        config.put("taskmanager.cpu.cores", 1.0);
+        config.put("taskmanager.memory.framework.heap.size", "64m");
+        config.put("taskmanager.memory.task.heap.size", "160m");
+        config.put("taskmanager.memory.managed.size", "16m");
+        config.put("taskmanager.memory.network.min", "16m");
+        config.put("taskmanager.memory.network.max", "16m");
+        config.put("taskmanager.memory.framework.off-heap.size", "64m");
+        config.put("taskmanager.memory.task.off-heap.size", "64m");
+        config.put("taskmanager.memory.jvm-metaspace.size", "192m");
+        config.put("taskmanager.memory.jvm-overhead.min", "64m");
+        config.put("taskmanager.memory.jvm-overhead.max", "64m");
+        // A killed TaskManager is noticed by failed heartbeat RPCs within seconds; the timeout is
+        // only the fallback and stays generous so that a loaded machine causes no spurious loss.
+        config.put("heartbeat.interval", 1000);
+        config.put("heartbeat.timeout", 20000);
+        config.put("restart-strategy.type", "fixed-delay");
+        config.put("restart-strategy.fixed-delay.attempts", 50);
+        config.put("restart-strategy.fixed-delay.delay", "500 ms");
+        config.put("execution.checkpointing.dir", home.resolve("checkpoints").toUri());
+        config.put("state.backend.type", "hashmap");
+        config.put("parallelism.default", 1);
+        StringBuilder yaml = new StringBuilder();
+        config.forEach((key, value) -> yaml.append(key).append(": ").append(value).append('\n'));
+        Files.writeString(confDir.resolve("config.yaml"), yaml.toString());
+        Files.writeString(
+                confDir.resolve("log4j.properties"),
+                String.join(
+                        "\n",
+                        "rootLogger.level = INFO",
+                        "rootLogger.appenderRef.file.ref = MainAppender",
+                        "appender.main.name = MainAppender",
+                        "appender.main.type = File",
+                        "appender.main.fileName = ${sys:log.file}",
+                        "appender.main.layout.type = PatternLayout",
+                        "appender.main.layout.pattern = %d{HH:mm:ss,SSS} %-5p %-60c %x - %m%n",
+                        ""));
+    }
+
+    /** Starts one more TaskManager JVM; returns once it registered with the JobManager. */
+    void startTaskManager(Duration timeout) throws IOException {
+        String name = "taskmanager-" + (taskManagers.size() + 1);
+        taskManagers.add(
+                start(
+                        name,
+                        "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
+                        List.of("-Xmx224m", "-XX:MaxDirectMemorySize=192m"),
+                        List.of("-Dtaskmanager.resource-id=" + name)));
+        await(name + " to register", timeout, () -> registeredTaskManagers().contains(name));
+    }
+
+    /** SIGKILLs the most recently started TaskManager and waits until its process is gone. */
+    void killTaskManager() throws InterruptedException {
+        Process taskManager = taskManagers.get(taskManagers.size() - 1);
+        taskManager.destroyForcibly();
+        if (!taskManager.waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError("TaskManager did not die within 30 s of SIGKILL");
+        }
+    }
+
+    private Process start(
+            String name, String mainClass, List<String> jvmOptions, List<String> dynamicOptions)
+            throws IOException {
+        Path log = home.resolve(name + ".log").toAbsolutePath();
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        // Small, short-lived JVMs on a shared machine: cheap GC and JIT.
+        command.add("-XX:+UseSerialGC");
+        command.add("-XX:TieredStopAtLevel=1");
+        command.addAll(JAVA_17_OPTIONS);
+        command.add("-Dlog.file=" + log);
+        command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties").toUri());
+        command.add("-classpath");
+        command.add(classpath);
+        command.add(mainClass);
+        command.add("--configDir");
+        command.add(confDir.toAbsolutePath().toString());
+        command.addAll(dynamicOptions);
+        Process process =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(home.resolve(name + ".out").toFile())
+                        .start();
+        synchronized (processes) {
+            processes.add(process);
+        }
+        return process;
+    }
+
+    // ------------------------------------------------------------------------------- jobs (REST)
+
+    /** Uploads a jar through {@code /jars/upload}; returns its id for {@link #runJar}. */
+    String uploadJar(Path jar) throws IOException, InterruptedException {
+        String boundary = "----iggy-e2e-" + UUID.randomUUID();
+        byte[] head =
+                ("--"
+                                + boundary
+                                + "\r\nContent-Disposition: form-data; name=\"jarfile\"; filename=\""
+                                + jar.getFileName()
+                                + "\"\r\nContent-Type: application/x-java-archive\r\n\r\n")
+                        .getBytes(StandardCharsets.UTF_8);
+        byte[] tail = ("\r\n--" + boundary + "--\r\n").getBytes(StandardCharsets.UTF_8);
+        HttpRequest request =
+                HttpRequest.newBuilder(uri("/jars/upload"))
+                        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                        .POST(
+                                HttpRequest.BodyPublishers.concat(
+                                        HttpRequest.BodyPublishers.ofByteArray(head),
+                                        HttpRequest.BodyPublishers.ofFile(jar),
+                                        HttpRequest.BodyPublishers.ofByteArray(tail)))
+                        .build();
+        String filename = send(request).path("filename").asText();
+        return Path.of(filename).getFileName().toString();
+    }
+
+    /** Runs the jar's main class with {@code args} through {@code /jars/:id/run}; the job id. */
+    String runJar(String jarId, String entryClass, List<String> args)
+            throws IOException, InterruptedException {
+        return runJar(jarId, entryClass, args, Map.of());
+    }
+
+    /**
+     * Like {@link #runJar(String, String, List)}, with job configuration (e.g. {@code
+     * pipeline.classpaths}, what {@code flink run -C} sets).
+     */
+    String runJar(
+            String jarId, String entryClass, List<String> args, Map<String, String> configuration)
+            throws IOException, InterruptedException {
+        Map<String, Object> body =
+                Map.of(
+                        "entryClass", entryClass,
+                        "programArgsList", args,
+                        "parallelism", 1,
+                        "flinkConfiguration", configuration);
+        HttpRequest request =
+                HttpRequest.newBuilder(uri("/jars/" + jarId + "/run"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                        .build();
+        return send(request).path("jobid").asText();
+    }
+
+    /** The job's state (RUNNING, FINISHED, FAILED, ...). */
+    String jobState(String jobId) {
+        JsonNode job = tryGet("/jobs/" + jobId);
+        return job == null ? "UNKNOWN" : job.path("state").asText();
+    }
+
+    /** How many checkpoints of the job completed. */
+    long completedCheckpoints(String jobId) {
+        JsonNode checkpoints = tryGet("/jobs/" + jobId + "/checkpoints");
+        return checkpoints == null ? 0 : checkpoints.path("counts").path("completed").asLong();
+    }
+
+    /** The job's root exception and history, for failure messages. */
+    String jobExceptions(String jobId) {
+        JsonNode exceptions = tryGet("/jobs/" + jobId + "/exceptions");
+        return exceptions == null ? "(no answer)" : exceptions.toPrettyString();
+    }
+
+    void cancel(String jobId) throws IOException, InterruptedException {
+        HttpRequest request =
+                HttpRequest.newBuilder(uri("/jobs/" + jobId + "?mode=cancel"))
+                        .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                        .build();
+        http.send(request, HttpResponse.BodyHandlers.discarding());
+    }
+
+    /** Waits until the job reaches {@code state}; fails fast if it reaches another final one. */
+    void awaitJobState(String jobId, String state, Duration timeout) {
+        await(
+                "job " + jobId + " to be " + state,
+                timeout,
+                () -> {
+                    String current = jobState(jobId);
+                    if (!current.equals(state)
+                            && List.of("FINISHED", "FAILED", "CANCELED").contains(current)) {
+                        throw new AssertionError(
+                                "Job "
+                                        + jobId
+                                        + " ended "
+                                        + current
+                                        + " instead of "
+                                        + state
+                                        + ":\n"
+                                        + jobExceptions(jobId)
+                                        + diagnostics());
+                    }
+                    return current.equals(state);
+                });
+    }
+
+    /** The resource ids of the TaskManagers the JobManager currently knows. */
+    List<String> registeredTaskManagers() {
+        JsonNode overview = tryGet("/taskmanagers");
+        List<String> ids = new ArrayList<>();
+        if (overview != null) {
+            overview.path("taskmanagers").forEach(tm -> ids.add(tm.path("id").asText()));
+        }
+        return ids;
+    }
+
+    // ------------------------------------------------------------------------------ diagnostics
+
+    /** Waits for {@code condition}; on timeout fails with the tail of every process's log. */
+    void await(String what, Duration timeout, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(
+                        "Timed out after " + timeout + " waiting for " + what + diagnostics());
+            }
+            if (jobManager != null && !jobManager.isAlive()) {
+                throw new AssertionError(
+                        "The JobManager exited while waiting for " + what + diagnostics());
+            }
+            LockSupport.parkNanos(POLL_INTERVAL.toNanos());
+        }
+    }
+
+    /** The last lines of every process's log and console output. */
+    String diagnostics() {
+        StringBuilder text = new StringBuilder();
+        try (var files = Files.list(home)) {
+            for (Path file :
+                    files.filter(
+                                    f ->
+                                            f.toString().endsWith(".log")
+                                                    || f.toString().endsWith(".out"))
+                            .sorted()
+                            .toList()) {
+                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+                text.append("\n----- last lines of ").append(file).append(" -----\n");
+                lines.subList(Math.max(0, lines.size() - 40), lines.size())
+                        .forEach(line -> text.append(line).append('\n'));
+            }
+        } catch (IOException | UncheckedIOException e) {
+            text.append("\n(could not read the logs under ").append(home).append(": ").append(e);
+        }
+        return text.toString();
+    }
+
+    /** Kills every process this cluster started, TaskManagers first, and waits until they died. */
+    @Override
+    public void close() {
+        List<Process> started;
+        synchronized (processes) {
+            started = new ArrayList<>(processes);
+        }
+        for (int i = started.size() - 1; i >= 0; i--) {
+            started.get(i).destroyForcibly();
+        }
+        for (Process process : started) {
+            try {
+                process.waitFor(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------ HTTP
+
+    private URI uri(String path) {
+        return URI.create("http://localhost:" + restPort + "/v1" + path);
+    }
+
+    /** GET, or null while the cluster does not answer (yet) or answers an error. */
+    private JsonNode tryGet(String path) {
+        try {
+            HttpResponse<String> response =
+                    http.send(
+                            HttpRequest.newBuilder(uri(path))
+                                    .timeout(Duration.ofSeconds(10))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            return response.statusCode() == 200 ? JSON.readTree(response.body()) : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private JsonNode send(HttpRequest request) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new AssertionError(
+                    request.method()
+                            + " "
+                            + request.uri()
+                            + " answered "
+                            + response.statusCode()
+                            + ": "
+                            + response.body()
+                            + diagnostics());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,348 @@
+package org.apache.flink.connector.iggy.e2e;
+
+import org.apache.flink.connector.iggy.examples.ClusterJob;
+import org.apache.flink.connector.iggy.examples.ClusterSqlJob;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+
+import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.Partitioning;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The job jar on a real, multi-process Flink session cluster (see {@link FlinkCluster}): the
+ * JobManager and the TaskManagers are separate JVMs that know nothing of the connector but what the
+ * uploaded jar brings, and reach the Iggy server of this JVM (or {@code IGGY_TCP_ADDRESS}) over
+ * TCP.
+ */
+class FlinkClusterITCase {
+
+    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
+    private static final String EVENTS = "events";
+    private static final String LATEST = "latest";
+
+    /** The consumer name the example's source stores offsets under. */
+    private static final String CONSUMER = "keyed-map-example";
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    private static FlinkCluster cluster;
+    private static String jobJarId;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Path home = Path.of("target", "flink-cluster-" + System.currentTimeMillis());
+        cluster = FlinkCluster.start(home, 2, STARTUP);
+        jobJarId = cluster.uploadJar(builtJar("job-jar"));
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void boundedKeyedMapJobWritesOneMessagePerChange() throws Exception {
+        String stream = createTopics("bounded");
+        send(stream, List.of("k1=v1", "k2=v2", "k1=v1", "k1=v1b"));
+
+        String job = cluster.runJar(jobJarId, ClusterJob.class.getName(), jobArgs(stream));
+        cluster.awaitJobState(job, "FINISHED", JOB_TIMEOUT);
+
+        assertThat(payloads(IGGY.readAll(stream, LATEST, 0)))
+                .containsExactly("k1=v1", "k2=v2", "k1=v1b");
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * The SQL jar as users deploy it: a plain program jar (no connector inside) run with {@code
+     * flink-sql-connector-iggy} on its class path ({@code flink run -C}); the {@code iggy} source
+     * reads {@code key=value} lines, the {@code upsert-iggy} sink writes one message per change.
+     */
+    @Test
+    void sqlJobWithTheSqlJarUpsertsOneMessagePerChange() throws Exception {
+        Path sqlJar = builtJar("sql-jar");
+        String stream = createTopics("sql");
+        send(stream, List.of("k1=v1", "k2=v2", "k1=v1", "k1=v1b"));
+
+        String programJar = cluster.uploadJar(builtJar("program-jar"));
+        String job =
+                cluster.runJar(
+                        programJar,
+                        ClusterSqlJob.class.getName(),
+                        jobArgs(stream),
+                        Map.of("pipeline.classpaths", sqlJar.toUri().toString()));
+        cluster.awaitJobState(job, "FINISHED", JOB_TIMEOUT);
+
+        List<Message> latest = IGGY.readAll(stream, LATEST, 0);
+        assertThat(payloads(latest)).containsExactly("v1", "v2", "v1b");
+        assertThat(latest)
+                .extracting(
+                        m ->
+                                new String(
+                                        m.userHeaders()
+                                                .get(HeaderKey.fromString("flink.key"))
+                                                .value(),
+                                        StandardCharsets.UTF_8))
+                .containsExactly("k1", "k2", "k1");
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * A live job loses its only TaskManager to SIGKILL while input flows, and recovers on a new
+     * one.
+     *
+     * <p>Input, in order: keys k0..k49 with value {@code a}; then, from before the kill until the
+     * new TaskManager is up, a steady flow of keys s0, s1, ... with value {@code x} (each once);
+     * then every k key again, the even ones unchanged ({@code a}) and the odd ones changed to
+     * {@code b}. The job restores the source offsets and the sink's per-key fingerprints of the
+     * last completed checkpoint and replays what followed it, so a change written between that
+     * checkpoint and the kill is written again (at-least-once: Iggy has no transactions). Asserted,
+     * per key, on the output topic:
+     *
+     * <ul>
+     *   <li>its last value is the key's final input value: nothing is lost;
+     *   <li>with repeats of the same value collapsed, it is exactly the key's sequence of changes
+     *       ({@code a} for even k keys, whose repeat is never written; {@code a, b} for odd ones;
+     *       {@code x} for s keys): a value is never invented, reordered or re-sent after a newer
+     *       one, and the only duplicates are replays right after the original.
+     * </ul>
+     *
+     * <p>And the offset the source stores in Iggy on checkpoints never runs ahead of the output:
+     * read right after the kill, every input up to it is already in the output topic; at the end it
+     * is the last input offset (the recovered job stores offsets too).
+     */
+    @Test
+    void liveJobSurvivesTaskManagerKillWithoutLosingAChange() throws Exception {
+        String stream = createTopics("failover");
+        int keys = 50;
+        List<String> first = IntStream.range(0, keys).mapToObj(k -> "k" + k + "=a").toList();
+        List<String> second =
+                IntStream.range(0, keys)
+                        .mapToObj(k -> "k" + k + "=" + (k % 2 == 0 ? "a" : "b"))
+                        .toList();
+        send(stream, first);
+
+        List<String> args = new ArrayList<>(jobArgs(stream));
+        args.addAll(List.of("--live", "--checkpoint-interval", "500"));
+        String job = cluster.runJar(jobJarId, ClusterJob.class.getName(), args);
+        SteadyProducer producer = new SteadyProducer(stream);
+        try {
+            cluster.awaitJobState(job, "RUNNING", JOB_TIMEOUT);
+            cluster.await(
+                    "output, a completed checkpoint and a stored offset",
+                    JOB_TIMEOUT,
+                    () ->
+                            IGGY.messagesCount(stream, LATEST, 0) > 0
+                                    && cluster.completedCheckpoints(job) > 0
+                                    && storedOffset(stream).isPresent());
+            producer.start();
+            cluster.await(
+                    "the steady input to reach the output",
+                    JOB_TIMEOUT,
+                    () -> valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0))).containsKey("s0"));
+
+            cluster.killTaskManager();
+            long storedAtKill = storedOffset(stream).orElseThrow();
+            List<String> inputAtKill = new ArrayList<>(first);
+            inputAtKill.addAll(producer.sent());
+            assertThat(payloads(IGGY.readAll(stream, LATEST, 0)))
+                    .as(
+                            "every input up to the offset stored at the kill (%d) is in the output",
+                            storedAtKill)
+                    .containsAll(inputAtKill.subList(0, (int) storedAtKill + 1));
+
+            cluster.startTaskManager(STARTUP);
+            List<String> streamed = producer.stop();
+            send(stream, second);
+
+            List<String> input = new ArrayList<>(first);
+            input.addAll(streamed);
+            input.addAll(second);
+            long lastOffset = input.size() - 1;
+            cluster.await(
+                    "every key's final value in the output and offset " + lastOffset + " stored",
+                    JOB_TIMEOUT,
+                    () ->
+                            lastValues(payloads(IGGY.readAll(stream, LATEST, 0)))
+                                            .equals(lastValues(input))
+                                    && storedOffset(stream).orElse(-1L) == lastOffset);
+
+            Map<String, List<String>> expectedChanges = new LinkedHashMap<>();
+            valuesByKey(input)
+                    .forEach((key, values) -> expectedChanges.put(key, collapseRepeats(values)));
+            Map<String, List<String>> outputChanges = new LinkedHashMap<>();
+            valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0)))
+                    .forEach((key, values) -> outputChanges.put(key, collapseRepeats(values)));
+            assertThat(outputChanges).isEqualTo(expectedChanges);
+            assertThat(streamed).isNotEmpty();
+            assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
+        } finally {
+            producer.stop();
+            cluster.cancel(job);
+        }
+        IGGY.deleteStream(stream);
+    }
+
+    /** Sends {@code s<i>=x}, a few lines at a time, on its own thread and connection. */
+    private static final class SteadyProducer {
+        private static final int BATCH = 5;
+        private static final Duration PAUSE = Duration.ofMillis(50);
+
+        private final String stream;
+        private final List<String> sent = new CopyOnWriteArrayList<>();
+        private final AtomicBoolean running = new AtomicBoolean();
+        private final AtomicReference<Throwable> failure = new AtomicReference<>();
+        private Thread thread;
+
+        SteadyProducer(String stream) {
+            this.stream = stream;
+        }
+
+        void start() {
+            running.set(true);
+            thread = new Thread(this::run, "steady-producer");
+            thread.start();
+        }
+
+        private void run() {
+            try (IggyTcpClient client = IGGY.newClient()) {
+                while (running.get()) {
+                    List<String> lines = new ArrayList<>();
+                    for (int i = 0; i < BATCH; i++) {
+                        lines.add("s" + (sent.size() + i) + "=x");
+                    }
+                    client.messages()
+                            .sendMessages(
+                                    StreamId.of(stream),
+                                    TopicId.of(EVENTS),
+                                    Partitioning.partitionId(0L),
+                                    lines.stream().map(Message::of).toList());
+                    sent.addAll(lines);
+                    // Pacing, not synchronisation: a steady trickle rather than one burst.
+                    LockSupport.parkNanos(PAUSE.toNanos());
+                }
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }
+
+        /** What was sent so far (a prefix of what {@link #stop()} returns). */
+        List<String> sent() {
+            return List.copyOf(sent);
+        }
+
+        /** Stops and returns every line sent, in offset order. */
+        List<String> stop() throws InterruptedException {
+            running.set(false);
+            if (thread != null) {
+                thread.join();
+            }
+            if (failure.get() != null) {
+                throw new AssertionError("The steady producer failed", failure.get());
+            }
+            return List.copyOf(sent);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------- helpers
+
+    /** A jar the build made before the tests, named by a system property set in the pom. */
+    private static Path builtJar(String name) {
+        String path = System.getProperty("flink-cluster-it." + name);
+        if (path == null || !Files.isRegularFile(Path.of(path))) {
+            throw new IllegalStateException(
+                    "The "
+                            + name
+                            + " ("
+                            + path
+                            + ") is missing: run the tests through Maven with -am, which builds it");
+        }
+        return Path.of(path);
+    }
+
+    private static List<String> jobArgs(String stream) {
+        return List.of(
+                "--address", IGGY.address(),
+                "--username", IGGY.username(),
+                "--password", IGGY.password(),
+                "--stream", stream);
+    }
+
+    private static String createTopics(String prefix) {
+        String stream = IGGY.uniqueName(prefix);
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, EVENTS, 1);
+        IGGY.createTopic(stream, LATEST, 1);
+        return stream;
+    }
+
+    private static void send(String stream, List<String> lines) {
+        IGGY.send(
+                stream,
+                EVENTS,
+                0,
+                lines.stream().map(line -> line.getBytes(StandardCharsets.UTF_8)).toList());
+    }
+
+    private static Optional<Long> storedOffset(String stream) {
+        return IGGY.storedOffset(stream, EVENTS, 0, CONSUMER);
+    }
+
+    private static List<String> payloads(List<Message> messages) {
+        return messages.stream().map(m -> new String(m.payload(), StandardCharsets.UTF_8)).toList();
+    }
+
+    private static Map<String, String> lastValues(List<String> lines) {
+        Map<String, String> last = new LinkedHashMap<>();
+        valuesByKey(lines).forEach((key, values) -> last.put(key, values.get(values.size() - 1)));
+        return last;
+    }
+
+    /** {@code k=v} lines grouped by key, each key's values in order. */
+    private static Map<String, List<String>> valuesByKey(List<String> lines) {
+        Map<String, List<String>> byKey = new LinkedHashMap<>();
+        for (String line : lines) {
+            int eq = line.indexOf('=');
+            byKey.computeIfAbsent(line.substring(0, eq), k -> new ArrayList<>())
+                    .add(line.substring(eq + 1));
+        }
+        return byKey;
+    }
+
+    private static List<String> collapseRepeats(List<String> values) {
+        List<String> collapsed = new ArrayList<>();
+        for (String value : values) {
+            if (collapsed.isEmpty() || !collapsed.get(collapsed.size() - 1).equals(value)) {
+                collapsed.add(value);
+            }
+        }
+        return collapsed;
+    }
+}

@@ -1,0 +1,65 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A change as the reconcile step sees it: key bytes, upsert or delete, and the payload to send.
+ * Encoding happens before the {@code keyBy}, so only bytes travel between operators (a POJO that
+ * Flink serializes without Kryo) and the state is keyed by the key bytes that Iggy sees.
+ */
+@Internal
+public final class EncodedChange {
+
+    /**
+     * The key bytes as a Latin-1 string: one char per byte, so equal bytes give equal strings and
+     * Flink can key, hash and serialize it as a plain String.
+     */
+    public String key;
+
+    public boolean delete;
+
+    /**
+     * The value of an upsert, or the deletion payload of a delete; {@code null} for a delete when
+     * deletes cannot be encoded.
+     */
+    @Nullable public byte[] payload;
+
+    public EncodedChange() {}
+
+    public EncodedChange(byte[] key, boolean delete, @Nullable byte[] payload) {
+        this.key = new String(key, StandardCharsets.ISO_8859_1);
+        this.delete = delete;
+        this.payload = payload;
+    }
+
+    public byte[] keyBytes() {
+        return key.getBytes(StandardCharsets.ISO_8859_1);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof EncodedChange)) {
+            return false;
+        }
+        EncodedChange that = (EncodedChange) o;
+        return delete == that.delete
+                && Objects.equals(key, that.key)
+                && Arrays.equals(payload, that.payload);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(key, delete);
+    }
+
+    @Override
+    public String toString() {
+        return (delete ? "DELETE" : "UPSERT") + "(" + key.length() + " key bytes)";
+    }
+}

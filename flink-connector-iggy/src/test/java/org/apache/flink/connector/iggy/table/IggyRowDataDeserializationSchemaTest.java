@@ -1,0 +1,251 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.SimpleUserCodeClassLoader;
+import org.apache.flink.util.UserCodeClassLoader;
+
+import org.apache.iggy.message.BigIntegerMessageId;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** How messages become rows in the append and upsert table sources, without a cluster. */
+class IggyRowDataDeserializationSchemaTest {
+
+    private static final List<LogicalType> STRING = List.of(new VarCharType());
+
+    /** Table (id, name): key column 0 in the key header, value column 1 in the payload. */
+    private static IggyRowAssembler assembler(List<IggyReadableMetadata> metadata) {
+        return new IggyRowAssembler(
+                2,
+                new int[] {0},
+                STRING,
+                new int[] {1},
+                STRING,
+                metadata,
+                new IggyReadableMetadata.TopicNames("s", "t"));
+    }
+
+    @Test
+    void appendRowHasKeyValueAndMetadata() throws Exception {
+        IggyRowDataDeserializationSchema schema =
+                new IggyRowDataDeserializationSchema(
+                        new Utf8Column(),
+                        new Utf8Column(),
+                        "flink.key",
+                        assembler(
+                                List.of(
+                                        IggyReadableMetadata.STREAM,
+                                        IggyReadableMetadata.PARTITION,
+                                        IggyReadableMetadata.OFFSET,
+                                        IggyReadableMetadata.TIMESTAMP,
+                                        IggyReadableMetadata.ORIGIN_TIMESTAMP,
+                                        IggyReadableMetadata.MESSAGE_ID,
+                                        IggyReadableMetadata.CHECKSUM,
+                                        IggyReadableMetadata.HEADERS)),
+                        null);
+        schema.open(new TestContext());
+        List<RowData> rows = new ArrayList<>();
+        schema.deserialize(
+                message(7, "apple", Map.of("flink.key", "k1", "trace", "x"), 0),
+                new ListCollector<>(rows));
+
+        assertThat(rows).hasSize(1);
+        RowData row = rows.get(0);
+        assertThat(row.getRowKind()).isEqualTo(RowKind.INSERT);
+        assertThat(row.getString(0).toString()).isEqualTo("k1");
+        assertThat(row.getString(1).toString()).isEqualTo("apple");
+        assertThat(row.getString(2).toString()).isEqualTo("s");
+        assertThat(row.getInt(3)).isEqualTo(3);
+        assertThat(row.getLong(4)).isEqualTo(7);
+        assertThat(row.getTimestamp(5, 6))
+                .isEqualTo(TimestampData.fromEpochMillis(1_700_000_000_123L, 456_000));
+        assertThat(row.isNullAt(6)).as("origin timestamp 0 means unset").isTrue();
+        byte[] id = row.getBinary(7);
+        assertThat(id).hasSize(16);
+        assertThat(new BigInteger(1, id)).isEqualTo(BigInteger.valueOf(0x0102));
+        assertThat(row.getLong(8)).isEqualTo(99);
+        MapData headers = row.getMap(9);
+        Map<String, String> decoded = new HashMap<>();
+        for (int i = 0; i < headers.size(); i++) {
+            decoded.put(
+                    headers.keyArray().getString(i).toString(),
+                    new String(headers.valueArray().getBinary(i), StandardCharsets.UTF_8));
+        }
+        assertThat(decoded).isEqualTo(Map.of("flink.key", "k1", "trace", "x"));
+    }
+
+    @Test
+    void appendRowWithoutKeyHeaderHasNullKeyColumns() throws Exception {
+        IggyRowDataDeserializationSchema schema =
+                new IggyRowDataDeserializationSchema(
+                        new Utf8Column(),
+                        new Utf8Column(),
+                        "flink.key",
+                        assembler(List.of()),
+                        null);
+        schema.open(new TestContext());
+        List<RowData> rows = new ArrayList<>();
+        schema.deserialize(message(0, "pear", Map.of(), 5), new ListCollector<>(rows));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).isNullAt(0)).isTrue();
+        assertThat(rows.get(0).getString(1).toString()).isEqualTo("pear");
+    }
+
+    @Test
+    void upsertDecodesDeletesByPayloadAndSkipsMessagesWithoutKey() throws Exception {
+        IggyUpsertRowDataDeserializationSchema schema =
+                new IggyUpsertRowDataDeserializationSchema(
+                        new Utf8Column(),
+                        new Utf8Column(),
+                        "flink.key",
+                        new byte[0],
+                        assembler(List.of(IggyReadableMetadata.OFFSET)),
+                        null);
+        TestContext context = new TestContext();
+        schema.open(context);
+        List<RowData> rows = new ArrayList<>();
+        ListCollector<RowData> out = new ListCollector<>(rows);
+        schema.deserialize(message(0, "v1", Map.of("flink.key", "k1"), 0), out);
+        schema.deserialize(message(1, "", Map.of("flink.key", "k1"), 0), out);
+        schema.deserialize(message(2, "orphan", Map.of(), 0), out);
+        schema.deserialize(message(3, "", Map.of("flink.key", ""), 0), out);
+
+        assertThat(rows).hasSize(3);
+        assertThat(rows.get(0).getRowKind()).isEqualTo(RowKind.INSERT);
+        assertThat(rows.get(0).getString(0).toString()).isEqualTo("k1");
+        assertThat(rows.get(0).getString(1).toString()).isEqualTo("v1");
+        assertThat(rows.get(1).getRowKind()).isEqualTo(RowKind.DELETE);
+        assertThat(rows.get(1).getString(0).toString()).isEqualTo("k1");
+        assertThat(rows.get(1).isNullAt(1)).as("a deletion carries the key only").isTrue();
+        assertThat(rows.get(1).getLong(2)).isEqualTo(1);
+        // An empty key is a real key; the message without key header is skipped and counted.
+        assertThat(rows.get(2).getRowKind()).isEqualTo(RowKind.DELETE);
+        assertThat(rows.get(2).getString(0).toString()).isEmpty();
+        assertThat(context.skipped.getCount()).isEqualTo(1);
+    }
+
+    @Test
+    void upsertWithoutDeleteEncodingReadsEveryMessageAsUpsert() throws Exception {
+        IggyUpsertRowDataDeserializationSchema schema =
+                new IggyUpsertRowDataDeserializationSchema(
+                        new Utf8Column(),
+                        new Utf8Column(),
+                        "flink.key",
+                        null,
+                        assembler(List.of()),
+                        null);
+        schema.open(new TestContext());
+        List<RowData> rows = new ArrayList<>();
+        schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), new ListCollector<>(rows));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).getRowKind()).isEqualTo(RowKind.INSERT);
+        assertThat(rows.get(0).getString(1).toString()).isEmpty();
+    }
+
+    private static IggyMessage message(
+            long offset, String payload, Map<String, String> headers, long originMicros) {
+        Map<HeaderKey, HeaderValue> userHeaders = new HashMap<>();
+        headers.forEach(
+                (k, v) ->
+                        userHeaders.put(
+                                HeaderKey.fromString(k),
+                                new HeaderValue(
+                                        HeaderKind.Raw, v.getBytes(StandardCharsets.UTF_8))));
+        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        MessageHeader header =
+                new MessageHeader(
+                        BigInteger.valueOf(99),
+                        new BigIntegerMessageId(BigInteger.valueOf(0x0102)),
+                        BigInteger.valueOf(offset),
+                        BigInteger.valueOf(1_700_000_000_123_456L),
+                        BigInteger.valueOf(originMicros),
+                        0L,
+                        (long) bytes.length,
+                        BigInteger.ZERO);
+        return new IggyMessage(
+                IggyId.of("s"), IggyId.of("t"), 3, new Message(header, bytes, userHeaders));
+    }
+
+    /** A one-column row format: the UTF-8 text of the bytes. */
+    private static final class Utf8Column implements DeserializationSchema<RowData> {
+        @Override
+        public RowData deserialize(byte[] message) {
+            return GenericRowData.of(
+                    StringData.fromString(new String(message, StandardCharsets.UTF_8)));
+        }
+
+        @Override
+        public boolean isEndOfStream(RowData nextElement) {
+            return false;
+        }
+
+        @Override
+        public TypeInformation<RowData> getProducedType() {
+            return null;
+        }
+    }
+
+    private static final class TestContext implements IggyRecordDeserializationSchema.Context {
+        final SimpleCounter skipped = new SimpleCounter();
+
+        @Override
+        public Counter skippedRecordsCounter() {
+            return skipped;
+        }
+
+        @Override
+        public MetricGroup getMetricGroup() {
+            return new UnregisteredMetricsGroup();
+        }
+
+        @Override
+        public UserCodeClassLoader getUserCodeClassLoader() {
+            return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
+        }
+    }
+
+    private static final class ListCollector<T> implements org.apache.flink.util.Collector<T> {
+        private final List<T> list;
+
+        ListCollector(List<T> list) {
+            this.list = list;
+        }
+
+        @Override
+        public void collect(T record) {
+            list.add(record);
+        }
+
+        @Override
+        public void close() {}
+    }
+}
