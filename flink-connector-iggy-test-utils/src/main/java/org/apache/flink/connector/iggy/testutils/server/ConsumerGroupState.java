@@ -173,12 +173,7 @@ final class ConsumerGroupState {
         if (requested >= 0) {
             return member.partitions.contains((int) requested) ? requested : -1;
         }
-        List<Integer> candidates = new ArrayList<>();
-        for (Integer partition : member.partitions) {
-            if (!isPendingRevocation(partition)) {
-                candidates.add(partition);
-            }
-        }
+        List<Integer> candidates = partitionsNotBeingRevoked(member);
         if (candidates.isEmpty()) {
             return -1;
         }
@@ -201,16 +196,22 @@ final class ConsumerGroupState {
             }
             return requested;
         }
-        List<Integer> candidates = new ArrayList<>();
-        for (Integer partition : member.partitions) {
-            if (!isPendingRevocation(partition)) {
-                candidates.add(partition);
-            }
-        }
+        List<Integer> candidates = partitionsNotBeingRevoked(member);
         if (candidates.isEmpty()) {
             throw CommandException.of(ErrorCodes.NOT_RESOLVED_CONSUMER, "member owns nothing");
         }
         return candidates.get((int) (member.pollCounter % candidates.size()));
+    }
+
+    /** The member's partitions that it is not giving up: the ones round-robin polls cycle over. */
+    private List<Integer> partitionsNotBeingRevoked(Member member) {
+        List<Integer> result = new ArrayList<>();
+        for (Integer partition : member.partitions) {
+            if (!isPendingRevocation(partition)) {
+                result.add(partition);
+            }
+        }
+        return result;
     }
 
     /** A commit may let a pending revocation complete. */
