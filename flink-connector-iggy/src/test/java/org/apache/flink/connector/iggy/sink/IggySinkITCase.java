@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The stream-mode sink against an Iggy server: partitioning, bad input, send failures. */
-class IggySinkIntegrationTest {
+class IggySinkITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 

@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ids and the server's deduplication on, the topic holds every record exactly once; without
  * deduplication the replay shows up as duplicates (at-least-once).
  */
-class IggySinkIdempotentWritesIntegrationTest {
+class IggySinkIdempotentWritesITCase {
 
     @RegisterExtension
     static final IggyServerExtension DEDUPLICATING =
@@ -135,7 +135,7 @@ class IggySinkIdempotentWritesIntegrationTest {
                                 WatermarkStrategy.noWatermarks(),
                                 "indexes")
                         .map(new FailOnceAfterCheckpoint())
-                        .returns(IggyKeyedMapSinkIntegrationTest.CHANGES);
+                        .returns(IggyKeyedMapSinkITCase.CHANGES);
         shape.apply(changes).sinkTo(sink);
         env.execute("failover");
     }

@@ -45,7 +45,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * The {@code iggy} and {@code upsert-iggy} connectors in SQL jobs on one MiniCluster, against the
  * in-JVM Iggy server (or a real one via {@code IGGY_TCP_ADDRESS}). Every read is bounded.
  */
-class IggyTableIntegrationTest {
+class IggyTableITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 

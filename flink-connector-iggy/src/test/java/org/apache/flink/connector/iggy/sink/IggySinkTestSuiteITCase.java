@@ -13,7 +13,7 @@ import org.apache.flink.core.execution.CheckpointingMode;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Flink's standard sink suite (basic, savepoint restart, rescale, metrics), at-least-once. */
-class IggySinkTestSuiteIntegrationTest extends SinkTestSuiteBase<String> {
+class IggySinkTestSuiteITCase extends SinkTestSuiteBase<String> {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 

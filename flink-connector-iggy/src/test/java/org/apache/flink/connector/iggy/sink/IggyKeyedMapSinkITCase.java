@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The sink scenarios 8-12 of semantics.md §3 as Flink jobs against an Iggy server. */
-class IggyKeyedMapSinkIntegrationTest {
+class IggyKeyedMapSinkITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
