@@ -148,7 +148,7 @@ public final class KeyedMapExample {
         env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events")
                 .sinkTo(
                         IggySink.<String, String>keyedMap()
-                                .setConnectionConfig(connection)
+                                .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic(LATEST)
                                 .setValueSerializationSchema(new SimpleStringSchema())

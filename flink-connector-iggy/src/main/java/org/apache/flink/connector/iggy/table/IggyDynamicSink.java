@@ -219,7 +219,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                     physicalArity + i;
         }
         return IggySink.<RowData>builder()
-                .setConnectionConfig(settings.connection)
+                .setConnection(settings.connection)
                 .setStream(settings.stream)
                 .setTopic(settings.topic)
                 .setDeliveryGuarantee(settings.deliveryGuarantee)
@@ -263,7 +263,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                         valueFormat,
                                         valueColumns,
                                         deletionPayload))
-                        .setConnectionConfig(settings.connection)
+                        .setConnection(settings.connection)
                         .setStream(settings.stream)
                         .setTopic(settings.topic)
                         .setDeliveryGuarantee(settings.deliveryGuarantee)

@@ -211,7 +211,7 @@ class IggyKeyedMapSinkITCase {
                         IggyMapChange.upsert(1L, "v"))
                 .sinkTo(
                         IggySink.<Long, String>keyedMap()
-                                .setConnectionConfig(connection(IGGY))
+                                .setConnection(connection(IGGY))
                                 .setStream(stream)
                                 .setTopic(topic)
                                 .setValueSerializationSchema(new SimpleStringSchema())
@@ -238,7 +238,7 @@ class IggyKeyedMapSinkITCase {
 
     private IggyMapChangeSinkBuilder<String, String> sink() {
         return IggySink.<String, String>keyedMap()
-                .setConnectionConfig(connection(IGGY))
+                .setConnection(connection(IGGY))
                 .setStream(stream)
                 .setTopic(topic)
                 .setValueSerializationSchema(new SimpleStringSchema());
