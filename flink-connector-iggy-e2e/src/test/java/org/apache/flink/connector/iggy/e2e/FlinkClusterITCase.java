@@ -201,6 +201,9 @@ class FlinkClusterITCase {
             valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0)))
                     .forEach((key, values) -> outputChanges.put(key, collapseRepeats(values)));
             assertThat(outputChanges).isEqualTo(expectedChanges);
+            assertThat(cluster.restoredCheckpoint(job))
+                    .as("the job recovered from a completed checkpoint")
+                    .isPresent();
             assertThat(streamed).isNotEmpty();
             assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
         } finally {
