@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * uploaded jar brings, and reach the Iggy server of this JVM (or {@code IGGY_TCP_ADDRESS}) over
  * TCP.
  */
-class FlinkClusterITCase {
+class FlinkClusterIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
