@@ -11,10 +11,13 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
+import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import org.junit.jupiter.api.Assumptions;
@@ -27,8 +30,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -37,9 +41,10 @@ import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalCon
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A job fails after a checkpoint, restarts and replays what followed it. With deterministic message
- * ids and the server's deduplication on, the topic holds every record exactly once; without
- * deduplication the replay shows up as duplicates (at-least-once).
+ * The MiniCluster's only TaskManager is killed mid-stream, after a checkpoint; a new one is started
+ * and the job replays what followed the checkpoint. With deterministic message ids and the server's
+ * deduplication on, the topic holds every record exactly once; without deduplication the replay
+ * shows up as duplicates (at-least-once).
  */
 class IggySinkIdempotentWritesITCase {
 
@@ -59,33 +64,42 @@ class IggySinkIdempotentWritesITCase {
                             .build());
 
     private static final int RECORDS = 400;
-    private static final int FAIL_AT = 150;
+    private static final int KILL_FROM = 150;
+
+    /**
+     * The MiniCluster's index of the TaskManager that runs now: a killed one keeps its index and a
+     * started one gets the next.
+     */
+    private static int liveTaskManager;
 
     @BeforeEach
     void resetFailure() {
-        FailOnceAfterCheckpoint.failed.set(false);
-        FailOnceAfterCheckpoint.messagesInTopic = null;
+        KillPointAfterCheckpoint.reached = new CompletableFuture<>();
+        KillPointAfterCheckpoint.messagesInTopic = null;
     }
 
     @Test
-    void keyedMapWithIdempotentWritesLeavesNoDuplicatesAfterAFailover() throws Exception {
+    void keyedMapWithIdempotentWritesLeavesNoDuplicatesAfterAFailover(
+            @InjectMiniCluster MiniCluster flink) throws Exception {
         Assumptions.assumeFalse(
                 DEDUPLICATING.isExternal(), "needs the embedded server with deduplication on");
         String stream = topicOn(DEDUPLICATING);
-        FailOnceAfterCheckpoint.messagesInTopic = () -> payloads(DEDUPLICATING, stream).size();
-        run(changes -> changes, keyedMapSink(DEDUPLICATING, stream, true));
+        KillPointAfterCheckpoint.messagesInTopic = () -> payloads(DEDUPLICATING, stream).size();
+        run(flink, changes -> changes, keyedMapSink(DEDUPLICATING, stream, true));
 
         List<String> payloads = payloads(DEDUPLICATING, stream);
-        assertThat(FailOnceAfterCheckpoint.failed).isTrue();
+        assertThat(KillPointAfterCheckpoint.reached).isDone();
         assertThat(payloads).hasSize(RECORDS).doesNotHaveDuplicates();
     }
 
     @Test
-    void streamModeWithMessageIdFunctionLeavesNoDuplicatesAfterAFailover() throws Exception {
+    void streamModeWithMessageIdFunctionLeavesNoDuplicatesAfterAFailover(
+            @InjectMiniCluster MiniCluster flink) throws Exception {
         Assumptions.assumeFalse(
                 DEDUPLICATING.isExternal(), "needs the embedded server with deduplication on");
         String stream = topicOn(DEDUPLICATING);
         run(
+                flink,
                 changes -> changes.map(IggyMapChange::value).returns(Types.STRING),
                 IggySink.<String>builder()
                         .setConnection(connection(DEDUPLICATING))
@@ -100,31 +114,34 @@ class IggySinkIdempotentWritesITCase {
                                                                 1 + Long.parseLong(v.substring(1))))
                                         .build())
                         .build());
-        assertThat(FailOnceAfterCheckpoint.failed).isTrue();
+        assertThat(KillPointAfterCheckpoint.reached).isDone();
         assertThat(payloads(DEDUPLICATING, stream)).hasSize(RECORDS).doesNotHaveDuplicates();
     }
 
     @Test
-    void withoutDeduplicationTheReplayIsSentAgain() throws Exception {
+    void withoutDeduplicationTheReplayIsSentAgain(@InjectMiniCluster MiniCluster flink)
+            throws Exception {
         String stream = topicOn(PLAIN);
-        FailOnceAfterCheckpoint.messagesInTopic = () -> payloads(PLAIN, stream).size();
-        run(changes -> changes, keyedMapSink(PLAIN, stream, true));
+        KillPointAfterCheckpoint.messagesInTopic = () -> payloads(PLAIN, stream).size();
+        run(flink, changes -> changes, keyedMapSink(PLAIN, stream, true));
 
         List<String> payloads = payloads(PLAIN, stream);
         Set<String> distinct = new HashSet<>(payloads);
-        assertThat(FailOnceAfterCheckpoint.failed).isTrue();
+        assertThat(KillPointAfterCheckpoint.reached).isDone();
         assertThat(distinct).hasSize(RECORDS);
         assertThat(payloads.size()).isGreaterThan(RECORDS);
     }
 
     private static <T> void run(
-            Function<DataStream<IggyMapChange<String, String>>, DataStream<T>> shape, Sink<T> sink)
+            MiniCluster flink,
+            Function<DataStream<IggyMapChange<String, String>>, DataStream<T>> shape,
+            Sink<T> sink)
             throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        // ~50 records between checkpoints, so that a failure can follow one by more than 10.
+        // ~50 records between checkpoints, so that the kill can follow one by more than 10.
         env.enableCheckpointing(500);
-        RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 2, 100L);
+        RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 5, 100L);
         DataStream<IggyMapChange<String, String>> changes =
                 env.fromSource(
                                 new DataGeneratorSource<>(
@@ -134,10 +151,17 @@ class IggySinkIdempotentWritesITCase {
                                         Types.LONG),
                                 WatermarkStrategy.noWatermarks(),
                                 "indexes")
-                        .map(new FailOnceAfterCheckpoint())
+                        .map(new KillPointAfterCheckpoint())
                         .returns(IggyKeyedMapSinkITCase.CHANGES);
         shape.apply(changes).sinkTo(sink);
-        env.execute("failover");
+        JobClient job = env.executeAsync("failover");
+
+        KillPointAfterCheckpoint.reached.get(60, TimeUnit.SECONDS);
+        flink.terminateTaskManager(liveTaskManager).get(60, TimeUnit.SECONDS);
+        flink.startTaskManager();
+        liveTaskManager++;
+
+        job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
     }
 
     private static IggyKeyedMapSink<IggyMapChange<String, String>> keyedMapSink(
@@ -165,16 +189,17 @@ class IggySinkIdempotentWritesITCase {
     }
 
     /**
-     * Turns index i into upsert(k(i mod 20), v(i)). In the first attempt it fails at a record from
-     * {@link #FAIL_AT} on, once at least {@link #AFTER_CHECKPOINT} records passed since the last
-     * completed checkpoint, so that those records are replayed. If the test tells it how to count
-     * the topic (only when the writer runs in another task), it first waits until everything it
-     * emitted is in the topic, so the replay is certain to repeat sent messages.
+     * Turns index i into upsert(k(i mod 20), v(i)). From record {@link #KILL_FROM} on, once at
+     * least {@link #AFTER_CHECKPOINT} records passed since the last completed checkpoint, it tells
+     * the test to kill the TaskManager and waits for it, so that those records are replayed. If the
+     * test tells it how to count the topic (only when the writer runs in another task), it first
+     * waits until everything it emitted is in the topic, so the replay is certain to repeat sent
+     * messages.
      */
-    static final class FailOnceAfterCheckpoint
+    static final class KillPointAfterCheckpoint
             implements MapFunction<Long, IggyMapChange<String, String>>, CheckpointListener {
         static final int AFTER_CHECKPOINT = 10;
-        static final AtomicBoolean failed = new AtomicBoolean();
+        static volatile CompletableFuture<Long> reached = new CompletableFuture<>();
         static volatile IntSupplier messagesInTopic;
         private transient boolean checkpointed;
         private transient int sinceCheckpoint;
@@ -182,13 +207,19 @@ class IggySinkIdempotentWritesITCase {
         @Override
         public IggyMapChange<String, String> map(Long index) throws InterruptedException {
             sinceCheckpoint++;
-            if (index >= FAIL_AT
+            if (index >= KILL_FROM
                     && checkpointed
                     && sinceCheckpoint > AFTER_CHECKPOINT
-                    && !failed.get()) {
+                    && !reached.isDone()) {
                 awaitMessagesInTopic(index);
-                failed.set(true);
-                throw new IllegalStateException("simulated TaskManager failure at " + index);
+                reached.complete(index);
+                // Hold the task here until the kill interrupts it: no record and no checkpoint
+                // barrier passes, so the job recovers from the checkpoint this record followed.
+                try {
+                    new CompletableFuture<Void>().get();
+                } catch (ExecutionException impossible) {
+                    throw new IllegalStateException(impossible);
+                }
             }
             return IggyMapChange.upsert("k" + (index % 20), "v" + index);
         }
