@@ -5,6 +5,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
@@ -127,7 +128,7 @@ class IggyRowDataDeserializationSchemaTest {
                         new Utf8Column(),
                         new Utf8Column(),
                         "flink.key",
-                        new byte[0],
+                        IggyDeletionMessage.of(DeleteEncoding.EMPTY_PAYLOAD, null),
                         assembler(List.of(IggyReadableMetadata.OFFSET)),
                         null);
         TestContext context = new TestContext();
@@ -154,13 +155,36 @@ class IggyRowDataDeserializationSchemaTest {
     }
 
     @Test
+    void upsertWithHeaderEncodingDeletesOnlyOnTheOpHeaderAndKeepsEmptyValues() throws Exception {
+        IggyUpsertRowDataDeserializationSchema schema =
+                new IggyUpsertRowDataDeserializationSchema(
+                        new Utf8Column(),
+                        new Utf8Column(),
+                        "flink.key",
+                        IggyDeletionMessage.of(DeleteEncoding.HEADER, null),
+                        assembler(List.of()),
+                        null);
+        schema.open(new TestContext());
+        List<RowData> rows = new ArrayList<>();
+        ListCollector<RowData> out = new ListCollector<>(rows);
+        schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), out);
+        schema.deserialize(message(1, "", Map.of("flink.key", "k1", "flink.op", "d"), 0), out);
+        schema.deserialize(message(2, "", Map.of("flink.key", "k1", "flink.op", "x"), 0), out);
+
+        assertThat(rows)
+                .extracting(RowData::getRowKind)
+                .containsExactly(RowKind.INSERT, RowKind.DELETE, RowKind.INSERT);
+        assertThat(rows.get(0).getString(1).toString()).as("an empty value is a value").isEmpty();
+    }
+
+    @Test
     void upsertWithoutDeleteEncodingReadsEveryMessageAsUpsert() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
                 new IggyUpsertRowDataDeserializationSchema(
                         new Utf8Column(),
                         new Utf8Column(),
                         "flink.key",
-                        null,
+                        IggyDeletionMessage.of(DeleteEncoding.NONE, null),
                         assembler(List.of()),
                         null);
         schema.open(new TestContext());

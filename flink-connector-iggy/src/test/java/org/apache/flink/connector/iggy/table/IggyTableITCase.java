@@ -343,9 +343,120 @@ class IggyTableITCase {
         assertThat(deletions).hasSize(1);
         assertThat(headerText(deletions.get(0), IggyConnectorOptions.DEFAULT_KEY_HEADER))
                 .isEqualTo("{\"id\":\"k2\"}");
+        assertThat(headerText(deletions.get(0), IggyDeletionMessage.OP_HEADER))
+                .isEqualTo(IggyDeletionMessage.OP_DELETE);
 
         assertThat(materialize(collect("SELECT * FROM users")))
                 .isEqualTo(Map.of("k1", Row.of("k1", "v1b"), "k3", Row.of("k3", "v3")));
+    }
+
+    @Test
+    void upsertHeaderDeletesRoundTripAndAnEmptyValueStaysARow() throws Exception {
+        IGGY.createTopic(stream, "notes", 1);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "a", "1"),
+                Row.ofKind(RowKind.INSERT, "e", ""),
+                Row.ofKind(RowKind.UPDATE_AFTER, "a", "2"),
+                Row.ofKind(RowKind.INSERT, "b", "x"),
+                Row.ofKind(RowKind.DELETE, "b", "x"));
+        // Default delete encoding: 'header'.
+        createTable(
+                "notes",
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
+                "topic",
+                "notes",
+                "key.format",
+                "raw",
+                "value.format",
+                "raw",
+                "value.fields-include",
+                "EXCEPT_KEY",
+                "sink.parallelism",
+                "1",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        tEnv.executeSql("INSERT INTO notes SELECT id, name FROM changes").await();
+
+        // The empty value and the deletion both have an empty payload; only the deletion is
+        // marked by flink.op = d.
+        List<Message> empty =
+                IGGY.readAll(stream, "notes", 0).stream()
+                        .filter(m -> m.payload().length == 0)
+                        .collect(Collectors.toList());
+        assertThat(empty).hasSize(2);
+        assertThat(headerText(empty.get(0), "flink.key")).isEqualTo("e");
+        assertThat(empty.get(0).userHeaders()).doesNotContainKey(HeaderKey.fromString("flink.op"));
+        assertThat(headerText(empty.get(1), "flink.key")).isEqualTo("b");
+        assertThat(headerText(empty.get(1), "flink.op")).isEqualTo("d");
+
+        assertThat(materialize(collect("SELECT * FROM notes")))
+                .isEqualTo(Map.of("a", Row.of("a", "2"), "e", Row.of("e", "")));
+    }
+
+    @Test
+    void upsertWritesHeadersAndOriginTimestampReadBackByTheIggyConnector() throws Exception {
+        IGGY.createTopic(stream, "tagged", 1);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "a", "1"),
+                Row.ofKind(RowKind.INSERT, "b", "2"),
+                Row.ofKind(RowKind.DELETE, "b", "2"));
+        createTable(
+                "tagged",
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING,"
+                        + " hdrs MAP<STRING, BYTES> METADATA FROM 'headers',"
+                        + " ots TIMESTAMP_LTZ(6) METADATA FROM 'origin-timestamp',"
+                        + " PRIMARY KEY (id) NOT ENFORCED",
+                "topic",
+                "tagged",
+                "key.format",
+                "raw",
+                "value.format",
+                "raw",
+                "value.fields-include",
+                "EXCEPT_KEY",
+                "sink.parallelism",
+                "1");
+        tEnv.executeSql(
+                        "INSERT INTO tagged SELECT id, name, MAP['src', ENCODE(name, 'UTF-8')],"
+                                + " TO_TIMESTAMP_LTZ(1700000000123, 3) FROM changes")
+                .await();
+        createTable(
+                "tagged_log",
+                "iggy",
+                "v STRING, hdrs MAP<STRING, BYTES> METADATA FROM 'headers',"
+                        + " ots TIMESTAMP_LTZ(6) METADATA FROM 'origin-timestamp'",
+                "topic",
+                "tagged",
+                "format",
+                "raw",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+
+        List<Row> log = collect("SELECT v, hdrs, ots FROM tagged_log");
+        assertThat(log).hasSize(3);
+        List<Map<String, String>> headers = new ArrayList<>();
+        for (Row row : log) {
+            assertThat(row.getField("ots")).isEqualTo(Instant.ofEpochMilli(1700000000123L));
+            Map<String, String> h = new TreeMap<>();
+            ((Map<?, ?>) row.getField("hdrs"))
+                    .forEach(
+                            (k, v) ->
+                                    h.put(
+                                            (String) k,
+                                            new String((byte[]) v, StandardCharsets.UTF_8)));
+            headers.add(h);
+        }
+        assertThat(headers)
+                .containsExactly(
+                        Map.of("flink.key", "a", "src", "1"),
+                        Map.of("flink.key", "b", "src", "2"),
+                        Map.of("flink.key", "b", "src", "2", "flink.op", "d"));
     }
 
     @Test
@@ -446,7 +557,8 @@ class IggyTableITCase {
                                         .contains(
                                                 "Iggy does not support Kafka-style tombstones."
                                                         + " Provide 'delete.encoding' ="
-                                                        + " 'empty-payload' or 'custom-payload'"));
+                                                        + " 'header', 'empty-payload' or"
+                                                        + " 'custom-payload'"));
         assertThat(IGGY.readAll(stream, "strict", 0)).isEmpty();
     }
 
