@@ -124,13 +124,7 @@ class IggyRowDataDeserializationSchemaTest {
     @Test
     void upsertDecodesDeletesByPayloadAndSkipsMessagesWithoutKey() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
-                new IggyUpsertRowDataDeserializationSchema(
-                        new Utf8Column(),
-                        new Utf8Column(),
-                        "flink.key",
-                        IggyDeletionMessage.of(DeleteEncoding.EMPTY_PAYLOAD, null),
-                        assembler(List.of(IggyReadableMetadata.OFFSET)),
-                        null);
+                upsertSchema(DeleteEncoding.EMPTY_PAYLOAD, List.of(IggyReadableMetadata.OFFSET));
         TestContext context = new TestContext();
         schema.open(context);
         List<RowData> rows = new ArrayList<>();
@@ -157,13 +151,7 @@ class IggyRowDataDeserializationSchemaTest {
     @Test
     void upsertWithHeaderEncodingDeletesOnlyOnTheOpHeaderAndKeepsEmptyValues() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
-                new IggyUpsertRowDataDeserializationSchema(
-                        new Utf8Column(),
-                        new Utf8Column(),
-                        "flink.key",
-                        IggyDeletionMessage.of(DeleteEncoding.HEADER, null),
-                        assembler(List.of()),
-                        null);
+                upsertSchema(DeleteEncoding.HEADER, List.of());
         schema.open(new TestContext());
         List<RowData> rows = new ArrayList<>();
         ListCollector<RowData> out = new ListCollector<>(rows);
@@ -180,19 +168,24 @@ class IggyRowDataDeserializationSchemaTest {
     @Test
     void upsertWithoutDeleteEncodingReadsEveryMessageAsUpsert() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
-                new IggyUpsertRowDataDeserializationSchema(
-                        new Utf8Column(),
-                        new Utf8Column(),
-                        "flink.key",
-                        IggyDeletionMessage.of(DeleteEncoding.NONE, null),
-                        assembler(List.of()),
-                        null);
+                upsertSchema(DeleteEncoding.NONE, List.of());
         schema.open(new TestContext());
         List<RowData> rows = new ArrayList<>();
         schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), new ListCollector<>(rows));
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).getRowKind()).isEqualTo(RowKind.INSERT);
         assertThat(rows.get(0).getString(1).toString()).isEmpty();
+    }
+
+    private static IggyUpsertRowDataDeserializationSchema upsertSchema(
+            DeleteEncoding deletes, List<IggyReadableMetadata> metadata) {
+        return new IggyUpsertRowDataDeserializationSchema(
+                new Utf8Column(),
+                new Utf8Column(),
+                "flink.key",
+                IggyDeletionMessage.of(deletes, null),
+                assembler(metadata),
+                null);
     }
 
     private static IggyMessage message(

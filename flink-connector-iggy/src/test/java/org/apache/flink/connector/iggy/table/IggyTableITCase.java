@@ -313,15 +313,8 @@ class IggyTableITCase {
                 Row.ofKind(RowKind.UPDATE_AFTER, "k1", "v1b"),
                 Row.ofKind(RowKind.DELETE, "k2", "v2"),
                 Row.ofKind(RowKind.INSERT, "k3", "v3"));
-        createTable(
+        createUpsertTable(
                 "users",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "users",
-                "key.format",
-                "json",
-                "value.format",
                 "json",
                 "sink.partitioner",
                 "key",
@@ -360,15 +353,8 @@ class IggyTableITCase {
                 Row.ofKind(RowKind.INSERT, "b", "x"),
                 Row.ofKind(RowKind.DELETE, "b", "x"));
         // Default delete encoding: 'header'.
-        createTable(
+        createUpsertTable(
                 "notes",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "notes",
-                "key.format",
-                "raw",
-                "value.format",
                 "raw",
                 "value.fields-include",
                 "EXCEPT_KEY",
@@ -468,15 +454,8 @@ class IggyTableITCase {
                 Row.ofKind(RowKind.UPDATE_AFTER, "a", "2"),
                 Row.ofKind(RowKind.INSERT, "b", "1"),
                 Row.ofKind(RowKind.DELETE, "b", "1"));
-        createTable(
+        createUpsertTable(
                 "items",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "items",
-                "key.format",
-                "csv",
-                "value.format",
                 "csv",
                 "delete.encoding",
                 "custom-payload",
@@ -511,20 +490,8 @@ class IggyTableITCase {
                 Row.of("b", "1"),
                 Row.of("a", "2"),
                 Row.of("b", "1"));
-        createTable(
-                "prices",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "prices",
-                "key.format",
-                "raw",
-                "value.format",
-                "raw",
-                "value.fields-include",
-                "EXCEPT_KEY",
-                "sink.parallelism",
-                "1");
+        createUpsertTable(
+                "prices", "raw", "value.fields-include", "EXCEPT_KEY", "sink.parallelism", "1");
         tEnv.executeSql("INSERT INTO prices SELECT id, name FROM changes").await();
         assertThat(
                         IGGY.readAll(stream, "prices", 0).stream()
@@ -538,18 +505,7 @@ class IggyTableITCase {
         IGGY.createTopic(stream, "strict", 1);
         createChangesView(
                 Row.ofKind(RowKind.INSERT, "a", "1"), Row.ofKind(RowKind.DELETE, "a", "1"));
-        createTable(
-                "strict",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "strict",
-                "key.format",
-                "raw",
-                "value.format",
-                "raw",
-                "delete.encoding",
-                "none");
+        createUpsertTable("strict", "raw", "delete.encoding", "none");
         assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO strict SELECT * FROM changes"))
                 .satisfies(
                         e ->
@@ -623,6 +579,23 @@ class IggyTableITCase {
                         .map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
                         .collect(Collectors.joining(", ")));
         tEnv.executeSql(ddl.append(")").toString());
+    }
+
+    /** An upsert-iggy table (id, name) on the topic of its name; key and value in one format. */
+    private void createUpsertTable(String name, String format, String... options) {
+        String[] all = new String[6 + options.length];
+        System.arraycopy(
+                new String[] {"topic", name, "key.format", format, "value.format", format},
+                0,
+                all,
+                0,
+                6);
+        System.arraycopy(options, 0, all, 6, options.length);
+        createTable(
+                name,
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
+                all);
     }
 
     private void createChangesView(Row... changes) {

@@ -46,19 +46,21 @@ public class ChangeEncodingFunction<IN> extends RichFlatMapFunction<IN, EncodedC
         if (kind == null) {
             return null;
         }
+        byte[] key = encoder.key(change);
         if (kind == IggyMapChange.Kind.UPSERT) {
             return new EncodedChange(
-                    encoder.key(change),
+                    key,
                     false,
                     encoder.value(change),
                     EncodedHeaders.encode(encoder.headers(change)),
                     encoder.originTimestampMicros(change));
         }
         if (!encoder.hasDeletionValue()) {
-            return new EncodedChange(encoder.key(change), true, null, null, 0);
+            // Fails the job in the reconcile step if the key was sent.
+            return new EncodedChange(key, true, null, null, 0);
         }
         return new EncodedChange(
-                encoder.key(change),
+                key,
                 true,
                 encoder.deletionValue(change),
                 EncodedHeaders.encode(encoder.deletionHeaders(change)),
