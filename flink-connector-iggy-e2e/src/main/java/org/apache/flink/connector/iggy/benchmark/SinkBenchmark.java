@@ -211,7 +211,7 @@ public final class SinkBenchmark {
                         "payloads")
                 .sinkTo(
                         IggySink.<byte[]>builder()
-                                .setConnectionConfig(connection)
+                                .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
                                 .setBatchSize(BATCH_SIZE)
@@ -266,7 +266,7 @@ public final class SinkBenchmark {
                 .returns(CHANGES)
                 .sinkTo(
                         IggySink.<String, byte[]>keyedMap()
-                                .setConnectionConfig(connection)
+                                .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
                                 .setBatchSize(BATCH_SIZE)

@@ -7,8 +7,9 @@ import org.apache.flink.table.api.TableEnvironment;
  * The keyed-map example in SQL, for a cluster that has {@code flink-sql-connector-iggy} on its
  * class path (in {@code lib/}, or with {@code flink run -C}): the {@code key=value} lines of topic
  * {@code events} (connector {@code iggy}, format {@code raw}, bounded at the end at job start) are
- * upserted by key into topic {@code latest} (connector {@code upsert-iggy}), which gets one message
- * per change: the value as payload, the key in the {@code flink.key} header.
+ * reduced to the latest value per key and upserted into topic {@code latest} (connector {@code
+ * upsert-iggy}), which gets one message per change: the value as payload, the key in the {@code
+ * flink.key} header.
  *
  * <pre>
  * --address host:port  --stream NAME  [--username U --password P]
@@ -39,8 +40,11 @@ public final class ClusterSqlJob {
                         + connection
                         + ", 'topic' = 'latest', 'key.format' = 'raw', 'value.format' = 'raw',"
                         + " 'value.fields-include' = 'EXCEPT_KEY')");
+        // Grouped by the sink's primary key, so that the query's upsert key is the primary key:
+        // Flink 2.3 otherwise asks for an ON CONFLICT clause, which 2.2 cannot parse.
         tables.executeSql(
-                "INSERT INTO latest SELECT SPLIT_INDEX(line, '=', 0), SPLIT_INDEX(line, '=', 1)"
-                        + " FROM events WHERE POSITION('=' IN line) > 0");
+                "INSERT INTO latest SELECT k, LAST_VALUE(v) FROM ("
+                        + "SELECT SPLIT_INDEX(line, '=', 0) AS k, SPLIT_INDEX(line, '=', 1) AS v"
+                        + " FROM events WHERE POSITION('=' IN line) > 0) GROUP BY k");
     }
 }

@@ -2,13 +2,15 @@ package org.apache.flink.connector.iggy.examples;
 
 import javax.annotation.Nullable;
 
+import java.util.Arrays;
+
 /** {@code --name value} program arguments of the cluster jobs. */
 final class JobArgs {
 
     private JobArgs() {}
 
     static boolean flag(String[] args, String name) {
-        return java.util.Arrays.asList(args).contains(name);
+        return Arrays.asList(args).contains(name);
     }
 
     @Nullable

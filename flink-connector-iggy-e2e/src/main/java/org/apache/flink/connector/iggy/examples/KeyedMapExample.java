@@ -51,9 +51,9 @@ public final class KeyedMapExample {
     private KeyedMapExample() {}
 
     public static void main(String[] args) throws Exception {
-        String address = option(args, "--address", null);
-        String username = option(args, "--username", "iggy");
-        String password = option(args, "--password", "iggy");
+        String address = JobArgs.option(args, "--address");
+        String username = JobArgs.orDefault(args, "--username", "iggy");
+        String password = JobArgs.orDefault(args, "--password", "iggy");
 
         EmbeddedIggyServer server = null;
         if (address == null) {
@@ -148,7 +148,7 @@ public final class KeyedMapExample {
         env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events")
                 .sinkTo(
                         IggySink.<String, String>keyedMap()
-                                .setConnectionConfig(connection)
+                                .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic(LATEST)
                                 .setValueSerializationSchema(new SimpleStringSchema())
@@ -189,14 +189,5 @@ public final class KeyedMapExample {
                             Optional.empty(),
                             topic);
         }
-    }
-
-    private static String option(String[] args, String name, String fallback) {
-        for (int i = 0; i + 1 < args.length; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return fallback;
     }
 }

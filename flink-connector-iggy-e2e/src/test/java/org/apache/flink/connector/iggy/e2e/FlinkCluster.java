@@ -15,8 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -104,7 +106,7 @@ final class FlinkCluster implements AutoCloseable {
 
     private void writeConfig(int slots) throws IOException {
         Files.createDirectories(confDir);
-        Map<String, Object> config = new java.util.LinkedHashMap<>();
+        Map<String, Object> config = new LinkedHashMap<>();
         config.put("jobmanager.rpc.address", "localhost");
         config.put("jobmanager.rpc.port", freePort());
         config.put("jobmanager.bind-host", "localhost");
@@ -273,6 +275,16 @@ final class FlinkCluster implements AutoCloseable {
     long completedCheckpoints(String jobId) {
         JsonNode checkpoints = tryGet("/jobs/" + jobId + "/checkpoints");
         return checkpoints == null ? 0 : checkpoints.path("counts").path("completed").asLong();
+    }
+
+    /** The id of the checkpoint the job last restored from, if it restored from any. */
+    Optional<Long> restoredCheckpoint(String jobId) {
+        JsonNode checkpoints = tryGet("/jobs/" + jobId + "/checkpoints");
+        JsonNode restored =
+                checkpoints == null ? null : checkpoints.path("latest").path("restored");
+        return restored == null || !restored.has("id")
+                ? Optional.empty()
+                : Optional.of(restored.path("id").asLong());
     }
 
     /** The job's root exception and history, for failure messages. */

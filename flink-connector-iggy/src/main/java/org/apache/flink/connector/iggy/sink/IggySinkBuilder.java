@@ -9,7 +9,7 @@ import javax.annotation.Nullable;
  *
  * <pre>{@code
  * IggySink<String> sink = IggySink.<String>builder()
- *     .setConnectionConfig(IggyConnectionConfig.builder().setAddress("iggy:8090").build())
+ *     .setConnection(IggyConnectionConfig.builder().setAddress("iggy:8090").build())
  *     .setStream("orders")
  *     .setTopic("enriched")
  *     .setRecordSerializer(IggyRecordSerializationSchema.<String>builder()

@@ -34,7 +34,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /** Default: {@code localhost:8090} as user {@code iggy}/{@code iggy}. */
-    public SELF setConnectionConfig(IggyConnectionConfig connection) {
+    public SELF setConnection(IggyConnectionConfig connection) {
         this.connection = connection;
         return self();
     }

@@ -212,7 +212,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
         return IggySink.<RowData>builder()
-                .setConnectionConfig(settings.connection)
+                .setConnection(settings.connection)
                 .setStream(settings.stream)
                 .setTopic(settings.topic)
                 .setDeliveryGuarantee(settings.deliveryGuarantee)
@@ -262,7 +262,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                         valueColumns,
                                         deletion,
                                         metadataPositions()))
-                        .setConnectionConfig(settings.connection)
+                        .setConnection(settings.connection)
                         .setStream(settings.stream)
                         .setTopic(settings.topic)
                         .setDeliveryGuarantee(settings.deliveryGuarantee)

@@ -251,7 +251,7 @@ class IggyKeyedMapSinkITCase {
                         IggyMapChange.upsert(1L, "v"))
                 .sinkTo(
                         IggySink.<Long, String>keyedMap()
-                                .setConnectionConfig(connection(IGGY))
+                                .setConnection(connection(IGGY))
                                 .setStream(stream)
                                 .setTopic(topic)
                                 .setValueSerializationSchema(new SimpleStringSchema())
@@ -278,7 +278,7 @@ class IggyKeyedMapSinkITCase {
 
     private IggyMapChangeSinkBuilder<String, String> sink() {
         return IggySink.<String, String>keyedMap()
-                .setConnectionConfig(connection(IGGY))
+                .setConnection(connection(IGGY))
                 .setStream(stream)
                 .setTopic(topic)
                 .setValueSerializationSchema(new SimpleStringSchema());

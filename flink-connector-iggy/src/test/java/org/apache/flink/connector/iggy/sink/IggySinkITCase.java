@@ -162,7 +162,7 @@ class IggySinkITCase {
     void missingStreamIsAClearErrorAtStart() {
         IggySink<String> sink =
                 IggySink.<String>builder()
-                        .setConnectionConfig(connection(IGGY))
+                        .setConnection(connection(IGGY))
                         .setStream("no-such-stream-" + stream)
                         .setTopic(topic)
                         .setRecordSerializer(stringSchema().build())
@@ -188,7 +188,7 @@ class IggySinkITCase {
     void wrongPasswordIsAClearErrorAtStart() {
         IggySink<String> sink =
                 IggySink.<String>builder()
-                        .setConnectionConfig(
+                        .setConnection(
                                 IggyConnectionConfig.builder()
                                         .setAddress(IGGY.address())
                                         .setCredentials(IGGY.username(), "wrong-password")
@@ -228,7 +228,7 @@ class IggySinkITCase {
         Assumptions.assumeTrue(server.isPresent(), "needs the embedded server to stop it");
         IggySink<String> sink =
                 IggySink.<String>builder()
-                        .setConnectionConfig(
+                        .setConnection(
                                 IggyConnectionConfig.builder()
                                         .setAddress(IGGY.address())
                                         .setCredentials(IGGY.username(), IGGY.password())
@@ -299,7 +299,7 @@ class IggySinkITCase {
 
     private IggySink<String> sink(IggyRecordSerializationSchema<String> schema, String topicName) {
         return IggySink.<String>builder()
-                .setConnectionConfig(connection(IGGY))
+                .setConnection(connection(IGGY))
                 .setStream(stream)
                 .setTopic(topicName)
                 .setRecordSerializer(schema)

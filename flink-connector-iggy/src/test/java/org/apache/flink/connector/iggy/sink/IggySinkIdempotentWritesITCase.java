@@ -88,7 +88,7 @@ class IggySinkIdempotentWritesITCase {
         run(
                 changes -> changes.map(IggyMapChange::value).returns(Types.STRING),
                 IggySink.<String>builder()
-                        .setConnectionConfig(connection(DEDUPLICATING))
+                        .setConnection(connection(DEDUPLICATING))
                         .setStream(stream)
                         .setTopic("out")
                         .setRecordSerializer(
@@ -143,7 +143,7 @@ class IggySinkIdempotentWritesITCase {
     private static IggyKeyedMapSink<IggyMapChange<String, String>> keyedMapSink(
             IggyServerExtension iggy, String stream, boolean idempotent) {
         return IggySink.<String, String>keyedMap()
-                .setConnectionConfig(connection(iggy))
+                .setConnection(connection(iggy))
                 .setStream(stream)
                 .setTopic("out")
                 .setValueSerializationSchema(new SimpleStringSchema())

@@ -203,7 +203,7 @@ class IggySinkWriterTest {
         sender.autoComplete = false;
         IggyWriterConfig config =
                 IggySink.<String>builder()
-                        .setConnectionConfig(
+                        .setConnection(
                                 IggyConnectionConfig.builder()
                                         .setRequestTimeout(Duration.ofMillis(100))
                                         .build())

@@ -52,7 +52,7 @@ public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<
         }
         ensureTopic();
         return IggySink.<String>builder()
-                .setConnectionConfig(connection(iggy))
+                .setConnection(connection(iggy))
                 .setStream(stream)
                 .setTopic(topic)
                 .setRecordSerializer(

@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * uploaded jar brings, and reach the Iggy server of this JVM (or {@code IGGY_TCP_ADDRESS}) over
  * TCP.
  */
-class FlinkClusterITCase {
+class FlinkClusterIT {
 
     private static final Duration STARTUP = Duration.ofSeconds(60);
     private static final Duration JOB_TIMEOUT = Duration.ofSeconds(60);
@@ -170,13 +170,7 @@ class FlinkClusterITCase {
 
             cluster.killTaskManager();
             long storedAtKill = storedOffset(stream).orElseThrow();
-            List<String> inputAtKill = new ArrayList<>(first);
-            inputAtKill.addAll(producer.sent());
-            assertThat(payloads(IGGY.readAll(stream, LATEST, 0)))
-                    .as(
-                            "every input up to the offset stored at the kill (%d) is in the output",
-                            storedAtKill)
-                    .containsAll(inputAtKill.subList(0, (int) storedAtKill + 1));
+            List<String> outputAtKill = payloads(IGGY.readAll(stream, LATEST, 0));
 
             cluster.startTaskManager(STARTUP);
             List<String> streamed = producer.stop();
@@ -185,6 +179,11 @@ class FlinkClusterITCase {
             List<String> input = new ArrayList<>(first);
             input.addAll(streamed);
             input.addAll(second);
+            assertThat(outputAtKill)
+                    .as(
+                            "every input up to the offset stored at the kill (%d) is in the output",
+                            storedAtKill)
+                    .containsAll(input.subList(0, (int) storedAtKill + 1));
             long lastOffset = input.size() - 1;
             cluster.await(
                     "every key's final value in the output and offset " + lastOffset + " stored",
@@ -201,6 +200,9 @@ class FlinkClusterITCase {
             valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0)))
                     .forEach((key, values) -> outputChanges.put(key, collapseRepeats(values)));
             assertThat(outputChanges).isEqualTo(expectedChanges);
+            assertThat(cluster.restoredCheckpoint(job))
+                    .as("the job recovered from a completed checkpoint")
+                    .isPresent();
             assertThat(streamed).isNotEmpty();
             assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
         } finally {
@@ -251,11 +253,6 @@ class FlinkClusterITCase {
             } catch (Throwable t) {
                 failure.set(t);
             }
-        }
-
-        /** What was sent so far (a prefix of what {@link #stop()} returns). */
-        List<String> sent() {
-            return List.copyOf(sent);
         }
 
         /** Stops and returns every line sent, in offset order. */
