@@ -4,13 +4,22 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
+import java.util.Collections;
+import java.util.Map;
 
 /**
  * How the keyed-map sink reads a change of type {@code IN}: its key bytes, whether it is an upsert
- * or a delete, the value bytes of an upsert and the payload that announces a delete.
+ * or a delete, the value bytes of an upsert and the payload that announces a delete, and the user
+ * headers and origin timestamp of the message it sends.
+ *
+ * <p>Only the payload is fingerprinted: a change whose payload equals the last one sent for its key
+ * sends nothing, even if its headers differ.
  *
  * <p>The DataStream builder provides one for {@link IggyMapChange}; the table sink implements it
  * for {@code RowData}.
@@ -38,6 +47,24 @@ public interface IggyMapChangeEncoder<IN> extends Serializable {
 
     /** The payload that announces the deletion of {@code change}'s key. */
     byte[] deletionValue(IN change);
+
+    /** User headers of the message an upsert sends (the key header is added by the sink). */
+    default Map<HeaderKey, HeaderValue> headers(IN change) {
+        return Collections.emptyMap();
+    }
+
+    /** User headers of the message a delete sends (the key header is added by the sink). */
+    default Map<HeaderKey, HeaderValue> deletionHeaders(IN change) {
+        return Collections.emptyMap();
+    }
+
+    /**
+     * The origin timestamp of the message {@code change} sends, in microseconds since the epoch, or
+     * 0 for the default: the record's Flink timestamp, or the time of writing.
+     */
+    default long originTimestampMicros(IN change) {
+        return 0;
+    }
 
     /** The option that provides deletion payloads, as the tombstone error names it. */
     default String deletionValueOption() {

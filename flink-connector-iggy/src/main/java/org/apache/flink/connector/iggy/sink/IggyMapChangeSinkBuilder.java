@@ -5,9 +5,14 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.util.function.SerializableFunction;
 
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
 import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Map;
 
 /**
  * Builds a keyed-map sink for a stream of {@link IggyMapChange}s.
@@ -32,6 +37,9 @@ public final class IggyMapChangeSinkBuilder<K, V>
     @Nullable private SerializationSchema<K> keySchema;
     @Nullable private SerializationSchema<V> valueSchema;
     @Nullable private SerializableFunction<K, byte[]> deletionValueFunction;
+
+    @Nullable
+    private SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>> headersFunction;
 
     IggyMapChangeSinkBuilder() {}
 
@@ -63,6 +71,18 @@ public final class IggyMapChangeSinkBuilder<K, V>
         return this;
     }
 
+    /**
+     * User headers of the message a change sends, upsert or delete (default: none besides the key
+     * header). Headers are not fingerprinted: an upsert with the last value sent for its key sends
+     * nothing, whatever its headers.
+     */
+    public IggyMapChangeSinkBuilder<K, V> setHeadersFunction(
+            SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
+                    headersFunction) {
+        this.headersFunction = headersFunction;
+        return this;
+    }
+
     public IggyKeyedMapSink<IggyMapChange<K, V>> build() {
         if (valueSchema == null) {
             throw new IllegalArgumentException(
@@ -72,7 +92,8 @@ public final class IggyMapChangeSinkBuilder<K, V>
                 new MapChangeEncoder<>(
                         keySchema != null ? keySchema : new DefaultKeyBytes<>(),
                         valueSchema,
-                        deletionValueFunction));
+                        deletionValueFunction,
+                        headersFunction));
     }
 
     /** UTF-8 of String keys, byte[] keys as they are. */
@@ -104,13 +125,31 @@ public final class IggyMapChangeSinkBuilder<K, V>
         private final SerializationSchema<V> valueSchema;
         @Nullable private final SerializableFunction<K, byte[]> deletionValue;
 
+        @Nullable
+        private final SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
+                headers;
+
         MapChangeEncoder(
                 SerializationSchema<K> keySchema,
                 SerializationSchema<V> valueSchema,
-                @Nullable SerializableFunction<K, byte[]> deletionValue) {
+                @Nullable SerializableFunction<K, byte[]> deletionValue,
+                @Nullable
+                        SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
+                                headers) {
             this.keySchema = keySchema;
             this.valueSchema = valueSchema;
             this.deletionValue = deletionValue;
+            this.headers = headers;
+        }
+
+        @Override
+        public Map<HeaderKey, HeaderValue> headers(IggyMapChange<K, V> change) {
+            return headers != null ? headers.apply(change) : Collections.emptyMap();
+        }
+
+        @Override
+        public Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<K, V> change) {
+            return headers(change);
         }
 
         @Override

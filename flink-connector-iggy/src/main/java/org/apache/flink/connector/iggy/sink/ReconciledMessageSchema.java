@@ -2,6 +2,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.sink.reconcile.EncodedHeaders;
 import org.apache.flink.connector.iggy.sink.reconcile.ReconciledMessage;
 
 import org.apache.iggy.message.HeaderKey;
@@ -15,7 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.Map;
 
-/** Writes the keyed-map sink's reconciled messages: payload only, unless a key header is set. */
+/** Writes the keyed-map sink's reconciled messages: payload, the encoder's headers, key header. */
 @Internal
 final class ReconciledMessageSchema implements IggyRecordSerializationSchema<ReconciledMessage> {
 
@@ -43,17 +44,23 @@ final class ReconciledMessageSchema implements IggyRecordSerializationSchema<Rec
     @Override
     public IggySinkRecord serialize(
             ReconciledMessage message, IggySinkContext context, @Nullable Long timestamp) {
-        Map<HeaderKey, HeaderValue> headers =
-                keyHeaderKey != null
-                        ? Collections.singletonMap(
-                                keyHeaderKey, new HeaderValue(HeaderKind.Raw, message.key))
-                        : Collections.emptyMap();
+        Map<HeaderKey, HeaderValue> headers = EncodedHeaders.decode(message.headers);
+        if (keyHeaderKey != null) {
+            HeaderValue key = new HeaderValue(HeaderKind.Raw, message.key);
+            if (headers.isEmpty()) {
+                headers = Collections.singletonMap(keyHeaderKey, key);
+            } else {
+                headers.put(keyHeaderKey, key);
+            }
+        }
         return new IggySinkRecord(
                 partitioner.partition(
                         message, message.key, message.payload, context.partitionCount()),
                 message.payload,
                 headers,
                 message.messageId != null ? new BigInteger(1, message.messageId) : null,
-                IggyRecordSerializationSchemaBuilder.originTimestampMicros(timestamp));
+                message.originTimestampMicros != 0
+                        ? message.originTimestampMicros
+                        : IggyRecordSerializationSchemaBuilder.originTimestampMicros(timestamp));
     }
 }

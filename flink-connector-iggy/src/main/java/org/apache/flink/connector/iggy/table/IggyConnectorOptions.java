@@ -301,7 +301,7 @@ public final class IggyConnectorOptions {
     public static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
             ConfigOptions.key("delete.encoding")
                     .enumType(DeleteEncoding.class)
-                    .defaultValue(DeleteEncoding.EMPTY_PAYLOAD)
+                    .defaultValue(DeleteEncoding.HEADER)
                     .withDescription(
                             "upsert-iggy: how a deleted key travels (Iggy has no tombstones).");
 
@@ -423,6 +423,11 @@ public final class IggyConnectorOptions {
     /** How upsert-iggy writes and recognizes the deletion of a key. */
     @PublicEvolving
     public enum DeleteEncoding implements DescribedEnum {
+        HEADER(
+                "header",
+                "A deletion is a message with the key header, the user header 'flink.op' = 'd'"
+                        + " and an empty payload; only messages with that header read as"
+                        + " deletions, so an empty payload stays a value (lossless)."),
         EMPTY_PAYLOAD(
                 "empty-payload",
                 "A deletion is a message with the key header and an empty payload; every message"

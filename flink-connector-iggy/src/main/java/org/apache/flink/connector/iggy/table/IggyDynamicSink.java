@@ -132,8 +132,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     private final WriteSettings settings;
     private final boolean upsert;
 
-    /** upsert-iggy: the payload of a deletion, or {@code null} when deletes are not encoded. */
-    @Nullable private final byte[] deletionPayload;
+    /** upsert-iggy: how a deletion is written; {@code null} for iggy. */
+    @Nullable private final IggyDeletionMessage deletion;
 
     private List<String> metadataKeys = Collections.emptyList();
     private DataType consumedDataType;
@@ -148,7 +148,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             String keyHeader,
             WriteSettings settings,
             boolean upsert,
-            @Nullable byte[] deletionPayload) {
+            @Nullable IggyDeletionMessage deletion) {
         this.physicalDataType = physicalDataType;
         this.keyEncodingFormat = keyEncodingFormat;
         this.valueEncodingFormat = valueEncodingFormat;
@@ -158,7 +158,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         this.keyHeader = keyHeader;
         this.settings = settings;
         this.upsert = upsert;
-        this.deletionPayload = deletionPayload;
+        this.deletion = deletion;
         this.consumedDataType = physicalDataType;
     }
 
@@ -167,7 +167,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         if (!upsert) {
             return valueEncodingFormat.getChangelogMode();
         }
-        if (deletionPayload == null && requestedMode.contains(RowKind.DELETE)) {
+        if (!deletion.isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
                     IggyReconcileFunction.tombstoneError(
                                     IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
@@ -211,13 +211,6 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        int physicalArity = DataType.getFieldCount(physicalDataType);
-        int[] metadataPositions = new int[IggyWritableMetadata.values().length];
-        Arrays.fill(metadataPositions, -1);
-        for (int i = 0; i < metadataKeys.size(); i++) {
-            metadataPositions[IggyWritableMetadata.of(metadataKeys.get(i)).ordinal()] =
-                    physicalArity + i;
-        }
         return IggySink.<RowData>builder()
                 .setConnection(settings.connection)
                 .setStream(settings.stream)
@@ -233,8 +226,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                 valueColumns,
                                 keyHeader,
                                 partitioner(),
-                                metadataPositions))
+                                metadataPositions()))
                 .build();
+    }
+
+    private int[] metadataPositions() {
+        return IggyWritableMetadata.positions(
+                metadataKeys, DataType.getFieldCount(physicalDataType));
     }
 
     private IggyPartitioner<RowData> partitioner() {
@@ -262,7 +260,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                         keyColumns,
                                         valueFormat,
                                         valueColumns,
-                                        deletionPayload))
+                                        deletion,
+                                        metadataPositions()))
                         .setConnection(settings.connection)
                         .setStream(settings.stream)
                         .setTopic(settings.topic)
@@ -285,8 +284,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     @Override
     public Map<String, DataType> listWritableMetadata() {
         Map<String, DataType> metadata = new LinkedHashMap<>();
-        if (!upsert) {
-            for (IggyWritableMetadata m : IggyWritableMetadata.values()) {
+        for (IggyWritableMetadata m : IggyWritableMetadata.values()) {
+            if (!upsert || m.writableByUpsert()) {
                 metadata.put(m.key, m.dataType);
             }
         }
@@ -312,7 +311,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         keyHeader,
                         settings,
                         upsert,
-                        deletionPayload);
+                        deletion);
         copy.metadataKeys = metadataKeys;
         copy.consumedDataType = consumedDataType;
         return copy;
@@ -354,7 +353,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 && keyHeader.equals(that.keyHeader)
                 && settings.equals(that.settings)
                 && upsert == that.upsert
-                && Arrays.equals(deletionPayload, that.deletionPayload)
+                && Objects.equals(deletion, that.deletion)
                 && metadataKeys.equals(that.metadataKeys)
                 && consumedDataType.equals(that.consumedDataType);
     }

@@ -116,22 +116,20 @@ public class IggyDynamicSource
     static final class UpsertSettings implements java.io.Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The payload that deletes its key, or {@code null} when nothing is a deletion. */
-        @Nullable final byte[] deletionPayload;
+        final IggyDeletionMessage deletion;
 
-        UpsertSettings(@Nullable byte[] deletionPayload) {
-            this.deletionPayload = deletionPayload;
+        UpsertSettings(IggyDeletionMessage deletion) {
+            this.deletion = deletion;
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof UpsertSettings
-                    && Arrays.equals(deletionPayload, ((UpsertSettings) o).deletionPayload);
+            return o instanceof UpsertSettings && deletion.equals(((UpsertSettings) o).deletion);
         }
 
         @Override
         public int hashCode() {
-            return Arrays.hashCode(deletionPayload);
+            return deletion.hashCode();
         }
     }
 
@@ -218,7 +216,7 @@ public class IggyDynamicSource
                                 keyFormat,
                                 valueFormat,
                                 keyHeader,
-                                upsert.deletionPayload,
+                                upsert.deletion,
                                 assembler,
                                 producedType)
                         : new IggyRowDataDeserializationSchema(

@@ -7,12 +7,18 @@ import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.RowKind;
 
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
 import javax.annotation.Nullable;
+
+import java.util.Map;
 
 /**
  * How the {@code upsert-iggy} sink reads a changelog row for the keyed-map sink: INSERT and
  * UPDATE_AFTER upsert, DELETE deletes, UPDATE_BEFORE is ignored; key and value bytes come from the
- * key and value formats.
+ * key and value formats; the 'headers' and 'origin-timestamp' metadata columns are written with
+ * upserts and deletes.
  */
 @Internal
 final class IggyRowDataMapChangeEncoder implements IggyMapChangeEncoder<RowData> {
@@ -23,22 +29,24 @@ final class IggyRowDataMapChangeEncoder implements IggyMapChangeEncoder<RowData>
     private final IggyRowProjection keyColumns;
     private final SerializationSchema<RowData> valueFormat;
     private final IggyRowProjection valueColumns;
-    @Nullable private final byte[] deletionPayload;
+    private final IggyDeletionMessage deletion;
 
-    /**
-     * @param deletionPayload what a deletion sends, or {@code null} when deletes cannot be encoded
-     */
+    /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
+    private final int[] metadataPositions;
+
     IggyRowDataMapChangeEncoder(
             SerializationSchema<RowData> keyFormat,
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns,
-            @Nullable byte[] deletionPayload) {
+            IggyDeletionMessage deletion,
+            int[] metadataPositions) {
         this.keyFormat = keyFormat;
         this.keyColumns = keyColumns;
         this.valueFormat = valueFormat;
         this.valueColumns = valueColumns;
-        this.deletionPayload = deletionPayload;
+        this.deletion = deletion;
+        this.metadataPositions = metadataPositions;
     }
 
     @Override
@@ -73,12 +81,35 @@ final class IggyRowDataMapChangeEncoder implements IggyMapChangeEncoder<RowData>
 
     @Override
     public boolean hasDeletionValue() {
-        return deletionPayload != null;
+        return deletion.isEncoded();
     }
 
     @Override
     public byte[] deletionValue(RowData row) {
-        return deletionPayload;
+        return deletion.payload();
+    }
+
+    @Override
+    public Map<HeaderKey, HeaderValue> headers(RowData row) {
+        return IggyWritableMetadata.headers(row, metadataPositions);
+    }
+
+    /** The 'headers' column and the delete encoding's headers, which win on a conflict. */
+    @Override
+    public Map<HeaderKey, HeaderValue> deletionHeaders(RowData row) {
+        Map<HeaderKey, HeaderValue> marker = deletion.headers();
+        Map<HeaderKey, HeaderValue> headers = headers(row);
+        if (headers.isEmpty()) {
+            return marker;
+        }
+        headers.putAll(marker);
+        return headers;
+    }
+
+    @Override
+    public long originTimestampMicros(RowData row) {
+        Long micros = IggyWritableMetadata.originTimestampMicros(row, metadataPositions);
+        return micros != null ? micros : 0;
     }
 
     @Override
@@ -89,5 +120,5 @@ final class IggyRowDataMapChangeEncoder implements IggyMapChangeEncoder<RowData>
     static final String DELETION_VALUE_OPTION =
             "'"
                     + IggyConnectorOptions.DELETE_ENCODING.key()
-                    + "' = 'empty-payload' or 'custom-payload'";
+                    + "' = 'header', 'empty-payload' or 'custom-payload'";
 }

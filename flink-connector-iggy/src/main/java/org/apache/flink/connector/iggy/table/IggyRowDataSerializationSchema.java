@@ -2,15 +2,11 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkRecord;
-import org.apache.flink.table.data.ArrayData;
-import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.TimestampData;
 
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderKind;
@@ -21,7 +17,6 @@ import javax.annotation.Nullable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -82,7 +77,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                         ? keyFormat.serialize(keyColumns.project(row, row.getRowKind()))
                         : null;
         byte[] payload = valueFormat.serialize(valueColumns.project(row, row.getRowKind()));
-        Map<HeaderKey, HeaderValue> headers = headers(row);
+        Map<HeaderKey, HeaderValue> headers = IggyWritableMetadata.headers(row, metadataPositions);
         if (key != null) {
             HeaderValue keyValue = new HeaderValue(HeaderKind.Raw, key);
             if (headers.isEmpty()) {
@@ -100,34 +95,6 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                 partition, payload, headers, messageId(row), originTimestampMicros(row, timestamp));
     }
 
-    /** The 'headers' column: an empty map, or a new mutable one. */
-    private Map<HeaderKey, HeaderValue> headers(RowData row) {
-        int pos = metadataPositions[IggyWritableMetadata.HEADERS.ordinal()];
-        if (pos < 0 || row.isNullAt(pos)) {
-            return Collections.emptyMap();
-        }
-        MapData map = row.getMap(pos);
-        ArrayData keys = map.keyArray();
-        ArrayData values = map.valueArray();
-        Map<HeaderKey, HeaderValue> headers = new HashMap<>();
-        for (int i = 0; i < map.size(); i++) {
-            if (keys.isNullAt(i)) {
-                continue;
-            }
-            byte[] name = keys.getString(i).toBytes();
-            if (name.length == 0 || name.length > 255) {
-                throw new IggyConnectorException(
-                        "A key of the 'headers' metadata column has "
-                                + name.length
-                                + " bytes: Iggy header keys have 1 to 255 bytes.");
-            }
-            byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
-            headers.put(
-                    new HeaderKey(HeaderKind.String, name), new HeaderValue(HeaderKind.Raw, value));
-        }
-        return headers;
-    }
-
     @Nullable
     private BigInteger messageId(RowData row) {
         int pos = metadataPositions[IggyWritableMetadata.MESSAGE_ID.ordinal()];
@@ -139,12 +106,10 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
     }
 
     private long originTimestampMicros(RowData row, @Nullable Long timestamp) {
-        int pos = metadataPositions[IggyWritableMetadata.ORIGIN_TIMESTAMP.ordinal()];
-        if (pos >= 0 && !row.isNullAt(pos)) {
-            TimestampData ts = row.getTimestamp(pos, 6);
-            return ts.getMillisecond() * 1000 + ts.getNanoOfMillisecond() / 1000;
-        }
-        // As the DataStream sink: the record's Flink timestamp, or now.
-        return (timestamp != null ? timestamp : System.currentTimeMillis()) * 1000;
+        Long written = IggyWritableMetadata.originTimestampMicros(row, metadataPositions);
+        // Otherwise as the DataStream sink: the record's Flink timestamp, or now.
+        return written != null
+                ? written
+                : (timestamp != null ? timestamp : System.currentTimeMillis()) * 1000;
     }
 }

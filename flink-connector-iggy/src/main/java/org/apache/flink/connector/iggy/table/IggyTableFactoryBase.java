@@ -25,7 +25,6 @@ import org.apache.flink.types.RowKind;
 
 import javax.annotation.Nullable;
 
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -183,7 +182,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
                 IggyConnectorOptionsUtil.keyHeader(options),
                 settings,
-                upsert() ? new IggyDynamicSource.UpsertSettings(deletionPayload(options)) : null,
+                upsert() ? new IggyDynamicSource.UpsertSettings(deletionMessage(options)) : null,
                 tableName);
     }
 
@@ -235,7 +234,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 IggyConnectorOptionsUtil.keyHeader(options),
                 settings,
                 upsert(),
-                upsert() ? deletionPayload(options) : null);
+                upsert() ? deletionMessage(options) : null);
     }
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
@@ -268,9 +267,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         }
     }
 
-    /** The payload of a deletion under the configured delete encoding; {@code null} for none. */
-    @Nullable
-    private static byte[] deletionPayload(ReadableConfig options) {
+    /** How a deletion looks under the configured delete encoding. */
+    private static IggyDeletionMessage deletionMessage(ReadableConfig options) {
         DeleteEncoding encoding = options.get(DELETE_ENCODING);
         boolean hasPayload = options.getOptional(DELETE_PAYLOAD).isPresent();
         switch (encoding) {
@@ -283,9 +281,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                     + DELETE_ENCODING.key()
                                     + "' is 'custom-payload'.");
                 }
-                return options.get(DELETE_PAYLOAD).getBytes(StandardCharsets.UTF_8);
-            case NONE:
-            case EMPTY_PAYLOAD:
+                return IggyDeletionMessage.of(encoding, options.get(DELETE_PAYLOAD));
             default:
                 if (hasPayload) {
                     throw new ValidationException(
@@ -297,7 +293,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                     + encoding
                                     + "'.");
                 }
-                return encoding == DeleteEncoding.NONE ? null : new byte[0];
+                return IggyDeletionMessage.of(encoding, null);
         }
     }
 }

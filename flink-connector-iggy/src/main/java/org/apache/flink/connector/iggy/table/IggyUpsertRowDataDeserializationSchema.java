@@ -11,10 +11,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.Collector;
 
-import javax.annotation.Nullable;
-
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * The {@code upsert-iggy} source's decoding: the source's keyed-map mode decides (key from the key
@@ -35,23 +32,16 @@ final class IggyUpsertRowDataDeserializationSchema
 
     private transient ChangeCollector rows;
 
-    /**
-     * @param deletionPayload the payload that deletes its key, or {@code null} when nothing is a
-     *     deletion
-     */
     IggyUpsertRowDataDeserializationSchema(
             DeserializationSchema<RowData> keyFormat,
             DeserializationSchema<RowData> valueFormat,
             String keyHeader,
-            @Nullable byte[] deletionPayload,
+            IggyDeletionMessage deletion,
             IggyRowAssembler assembler,
             TypeInformation<RowData> producedType) {
         IggyKeyedMapDeserializationSchema<byte[], RowData> keyed =
                 IggyKeyedMapDeserializationSchema.of(new KeyHeader(keyHeader), valueFormat);
-        this.keyedMap =
-                deletionPayload != null
-                        ? keyed.withDeletionPredicate(new PayloadEquals(deletionPayload))
-                        : keyed;
+        this.keyedMap = deletion.isEncoded() ? keyed.withDeletionPredicate(deletion) : keyed;
         this.keyFormat = keyFormat;
         this.assembler = assembler;
         this.producedType = producedType;
@@ -119,21 +109,6 @@ final class IggyUpsertRowDataDeserializationSchema
         @Override
         public byte[] key(IggyMessage message) {
             return message.header(header).map(v -> v.value()).orElse(null);
-        }
-    }
-
-    private static final class PayloadEquals
-            implements IggyKeyedMapDeserializationSchema.DeletionPredicate {
-        private static final long serialVersionUID = 1L;
-        private final byte[] payload;
-
-        private PayloadEquals(byte[] payload) {
-            this.payload = payload;
-        }
-
-        @Override
-        public boolean isDeletion(IggyMessage message) {
-            return Arrays.equals(message.payload(), payload);
         }
     }
 }

@@ -1,10 +1,30 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.DataType;
 
-/** The metadata columns the {@code iggy} sink can write. */
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The metadata columns the {@code iggy} sink can write ({@code upsert-iggy}: headers and origin
+ * timestamp), and their conversion to message fields, shared by both sinks.
+ */
 @Internal
 enum IggyWritableMetadata {
     /** User headers, each value written as raw bytes. */
@@ -24,6 +44,64 @@ enum IggyWritableMetadata {
     IggyWritableMetadata(String key, DataType dataType) {
         this.key = key;
         this.dataType = dataType;
+    }
+
+    /** Whether {@code upsert-iggy} can write it: message ids and partitions are the sink's. */
+    boolean writableByUpsert() {
+        return this == HEADERS || this == ORIGIN_TIMESTAMP;
+    }
+
+    /**
+     * Position of each metadata column in the consumed row (indexed by ordinal), or -1.
+     *
+     * @param metadataKeys the written metadata columns, in the order they follow the physical ones
+     */
+    static int[] positions(List<String> metadataKeys, int physicalArity) {
+        int[] positions = new int[values().length];
+        Arrays.fill(positions, -1);
+        for (int i = 0; i < metadataKeys.size(); i++) {
+            positions[of(metadataKeys.get(i)).ordinal()] = physicalArity + i;
+        }
+        return positions;
+    }
+
+    /** The 'headers' column, each value as raw bytes: an empty map, or a new mutable one. */
+    static Map<HeaderKey, HeaderValue> headers(RowData row, int[] positions) {
+        int pos = positions[HEADERS.ordinal()];
+        if (pos < 0 || row.isNullAt(pos)) {
+            return Collections.emptyMap();
+        }
+        MapData map = row.getMap(pos);
+        ArrayData keys = map.keyArray();
+        ArrayData values = map.valueArray();
+        Map<HeaderKey, HeaderValue> headers = new HashMap<>();
+        for (int i = 0; i < map.size(); i++) {
+            if (keys.isNullAt(i)) {
+                continue;
+            }
+            byte[] name = keys.getString(i).toBytes();
+            if (name.length == 0 || name.length > 255) {
+                throw new IggyConnectorException(
+                        "A key of the 'headers' metadata column has "
+                                + name.length
+                                + " bytes: Iggy header keys have 1 to 255 bytes.");
+            }
+            byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
+            headers.put(
+                    new HeaderKey(HeaderKind.String, name), new HeaderValue(HeaderKind.Raw, value));
+        }
+        return headers;
+    }
+
+    /** The 'origin-timestamp' column in microseconds, or {@code null} when absent or NULL. */
+    @Nullable
+    static Long originTimestampMicros(RowData row, int[] positions) {
+        int pos = positions[ORIGIN_TIMESTAMP.ordinal()];
+        if (pos < 0 || row.isNullAt(pos)) {
+            return null;
+        }
+        TimestampData ts = row.getTimestamp(pos, 6);
+        return ts.getMillisecond() * 1000 + ts.getNanoOfMillisecond() / 1000;
     }
 
     static IggyWritableMetadata of(String key) {

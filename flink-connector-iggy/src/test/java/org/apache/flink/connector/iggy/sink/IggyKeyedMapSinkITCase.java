@@ -22,6 +22,8 @@ import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -30,7 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -178,6 +182,42 @@ class IggyKeyedMapSinkITCase {
                                                 v ->
                                                         assertThat(v.value())
                                                                 .isEqualTo(bytes("key-1"))));
+    }
+
+    @Test
+    void userHeadersArriveOnUpsertsAndDeletes() throws Exception {
+        run(
+                sink().setKeyHeader("key")
+                        .setDeletionValueFunction(k -> new byte[0])
+                        .setHeadersFunction(
+                                c ->
+                                        Map.of(
+                                                HeaderKey.fromString("op"),
+                                                HeaderValue.fromString(
+                                                        c.isDelete() ? "d" : "u:" + c.value())))
+                        .build(),
+                upsert("k", "v1"),
+                delete("k"));
+        List<Map<String, String>> headers =
+                IGGY.readAll(stream, topic, 0).stream()
+                        .map(
+                                m -> {
+                                    Map<String, String> h = new HashMap<>();
+                                    m.userHeaders()
+                                            .forEach(
+                                                    (k, v) ->
+                                                            h.put(
+                                                                    k.toString(),
+                                                                    new String(
+                                                                            v.value(),
+                                                                            StandardCharsets
+                                                                                    .UTF_8)));
+                                    return h;
+                                })
+                        .collect(Collectors.toList());
+        assertThat(headers)
+                .containsExactly(Map.of("key", "k", "op", "u:v1"), Map.of("key", "k", "op", "d"));
+        assertThat(payloads(0)).containsExactly("v1", "");
     }
 
     @Test

@@ -5,6 +5,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -368,12 +369,16 @@ class IggyDynamicTableFactoryTest {
         IggyDynamicSource source =
                 (IggyDynamicSource) FactoryMocks.createTableSource(PK_SCHEMA, upsertOptions());
         assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.upsert());
-        assertThat(source.upsertSettings().deletionPayload).isEmpty();
+        assertThat(source.upsertSettings().deletion)
+                .as("'header' is the default delete encoding")
+                .isEqualTo(IggyDeletionMessage.of(DeleteEncoding.HEADER, null));
 
         IggyDynamicSink sink =
                 (IggyDynamicSink) FactoryMocks.createTableSink(PK_SCHEMA, upsertOptions());
         assertThat(sink.getChangelogMode(ChangelogMode.all())).isEqualTo(ChangelogMode.upsert());
-        assertThat(sink.listWritableMetadata()).isEmpty();
+        assertThat(sink.listWritableMetadata())
+                .as("message ids and partitions belong to the reconciliation")
+                .containsOnlyKeys("headers", "origin-timestamp");
         assertThat(sink.settings().idempotentWrites).isFalse();
         assertThat(sink.settings().stateTtl).isNull();
         IggyDynamicSink.WriteSettings configured =
@@ -400,13 +405,14 @@ class IggyDynamicTableFactoryTest {
                                         "custom-payload",
                                         "delete.payload",
                                         "DELETED"));
-        assertThat(custom.upsertSettings().deletionPayload).isEqualTo("DELETED".getBytes());
+        assertThat(custom.upsertSettings().deletion)
+                .isEqualTo(IggyDeletionMessage.of(DeleteEncoding.CUSTOM_PAYLOAD, "DELETED"));
 
         IggyDynamicSource none =
                 (IggyDynamicSource)
                         FactoryMocks.createTableSource(
                                 PK_SCHEMA, with(upsertOptions(), "delete.encoding", "none"));
-        assertThat(none.upsertSettings().deletionPayload).isNull();
+        assertThat(none.upsertSettings().deletion.isEncoded()).isFalse();
     }
 
     @Test
@@ -424,7 +430,8 @@ class IggyDynamicTableFactoryTest {
                 .isEqualTo(ChangelogMode.upsert());
         assertThatThrownBy(() -> sink.getChangelogMode(ChangelogMode.all()))
                 .hasMessageContaining("Iggy does not support Kafka-style tombstones. Provide")
-                .hasMessageContaining("'delete.encoding' = 'empty-payload' or 'custom-payload'");
+                .hasMessageContaining(
+                        "'delete.encoding' = 'header', 'empty-payload' or 'custom-payload'");
     }
 
     // ----- validation -------------------------------------------------------------------------
@@ -620,7 +627,7 @@ class IggyDynamicTableFactoryTest {
                         "upsert-iggy",
                         new String[] {"delete.encoding", "tombstone"},
                         "delete.encoding",
-                        "empty-payload, custom-payload, none"),
+                        "header, empty-payload, custom-payload, none"),
                 invalid(
                         "upsert-iggy",
                         new String[] {

@@ -5,6 +5,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
@@ -123,13 +124,7 @@ class IggyRowDataDeserializationSchemaTest {
     @Test
     void upsertDecodesDeletesByPayloadAndSkipsMessagesWithoutKey() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
-                new IggyUpsertRowDataDeserializationSchema(
-                        new Utf8Column(),
-                        new Utf8Column(),
-                        "flink.key",
-                        new byte[0],
-                        assembler(List.of(IggyReadableMetadata.OFFSET)),
-                        null);
+                upsertSchema(DeleteEncoding.EMPTY_PAYLOAD, List.of(IggyReadableMetadata.OFFSET));
         TestContext context = new TestContext();
         schema.open(context);
         List<RowData> rows = new ArrayList<>();
@@ -154,21 +149,43 @@ class IggyRowDataDeserializationSchemaTest {
     }
 
     @Test
+    void upsertWithHeaderEncodingDeletesOnlyOnTheOpHeaderAndKeepsEmptyValues() throws Exception {
+        IggyUpsertRowDataDeserializationSchema schema =
+                upsertSchema(DeleteEncoding.HEADER, List.of());
+        schema.open(new TestContext());
+        List<RowData> rows = new ArrayList<>();
+        ListCollector<RowData> out = new ListCollector<>(rows);
+        schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), out);
+        schema.deserialize(message(1, "", Map.of("flink.key", "k1", "flink.op", "d"), 0), out);
+        schema.deserialize(message(2, "", Map.of("flink.key", "k1", "flink.op", "x"), 0), out);
+
+        assertThat(rows)
+                .extracting(RowData::getRowKind)
+                .containsExactly(RowKind.INSERT, RowKind.DELETE, RowKind.INSERT);
+        assertThat(rows.get(0).getString(1).toString()).as("an empty value is a value").isEmpty();
+    }
+
+    @Test
     void upsertWithoutDeleteEncodingReadsEveryMessageAsUpsert() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
-                new IggyUpsertRowDataDeserializationSchema(
-                        new Utf8Column(),
-                        new Utf8Column(),
-                        "flink.key",
-                        null,
-                        assembler(List.of()),
-                        null);
+                upsertSchema(DeleteEncoding.NONE, List.of());
         schema.open(new TestContext());
         List<RowData> rows = new ArrayList<>();
         schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), new ListCollector<>(rows));
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).getRowKind()).isEqualTo(RowKind.INSERT);
         assertThat(rows.get(0).getString(1).toString()).isEmpty();
+    }
+
+    private static IggyUpsertRowDataDeserializationSchema upsertSchema(
+            DeleteEncoding deletes, List<IggyReadableMetadata> metadata) {
+        return new IggyUpsertRowDataDeserializationSchema(
+                new Utf8Column(),
+                new Utf8Column(),
+                "flink.key",
+                IggyDeletionMessage.of(deletes, null),
+                assembler(metadata),
+                null);
     }
 
     private static IggyMessage message(

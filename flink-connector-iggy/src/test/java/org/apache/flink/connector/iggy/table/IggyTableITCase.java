@@ -313,15 +313,8 @@ class IggyTableITCase {
                 Row.ofKind(RowKind.UPDATE_AFTER, "k1", "v1b"),
                 Row.ofKind(RowKind.DELETE, "k2", "v2"),
                 Row.ofKind(RowKind.INSERT, "k3", "v3"));
-        createTable(
+        createUpsertTable(
                 "users",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "users",
-                "key.format",
-                "json",
-                "value.format",
                 "json",
                 "sink.partitioner",
                 "key",
@@ -343,9 +336,113 @@ class IggyTableITCase {
         assertThat(deletions).hasSize(1);
         assertThat(headerText(deletions.get(0), IggyConnectorOptions.DEFAULT_KEY_HEADER))
                 .isEqualTo("{\"id\":\"k2\"}");
+        assertThat(headerText(deletions.get(0), IggyDeletionMessage.OP_HEADER))
+                .isEqualTo(IggyDeletionMessage.OP_DELETE);
 
         assertThat(materialize(collect("SELECT * FROM users")))
                 .isEqualTo(Map.of("k1", Row.of("k1", "v1b"), "k3", Row.of("k3", "v3")));
+    }
+
+    @Test
+    void upsertHeaderDeletesRoundTripAndAnEmptyValueStaysARow() throws Exception {
+        IGGY.createTopic(stream, "notes", 1);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "a", "1"),
+                Row.ofKind(RowKind.INSERT, "e", ""),
+                Row.ofKind(RowKind.UPDATE_AFTER, "a", "2"),
+                Row.ofKind(RowKind.INSERT, "b", "x"),
+                Row.ofKind(RowKind.DELETE, "b", "x"));
+        // Default delete encoding: 'header'.
+        createUpsertTable(
+                "notes",
+                "raw",
+                "value.fields-include",
+                "EXCEPT_KEY",
+                "sink.parallelism",
+                "1",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+        tEnv.executeSql("INSERT INTO notes SELECT id, name FROM changes").await();
+
+        // The empty value and the deletion both have an empty payload; only the deletion is
+        // marked by flink.op = d.
+        List<Message> empty =
+                IGGY.readAll(stream, "notes", 0).stream()
+                        .filter(m -> m.payload().length == 0)
+                        .collect(Collectors.toList());
+        assertThat(empty).hasSize(2);
+        assertThat(headerText(empty.get(0), "flink.key")).isEqualTo("e");
+        assertThat(empty.get(0).userHeaders()).doesNotContainKey(HeaderKey.fromString("flink.op"));
+        assertThat(headerText(empty.get(1), "flink.key")).isEqualTo("b");
+        assertThat(headerText(empty.get(1), "flink.op")).isEqualTo("d");
+
+        assertThat(materialize(collect("SELECT * FROM notes")))
+                .isEqualTo(Map.of("a", Row.of("a", "2"), "e", Row.of("e", "")));
+    }
+
+    @Test
+    void upsertWritesHeadersAndOriginTimestampReadBackByTheIggyConnector() throws Exception {
+        IGGY.createTopic(stream, "tagged", 1);
+        createChangesView(
+                Row.ofKind(RowKind.INSERT, "a", "1"),
+                Row.ofKind(RowKind.INSERT, "b", "2"),
+                Row.ofKind(RowKind.DELETE, "b", "2"));
+        createTable(
+                "tagged",
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING,"
+                        + " hdrs MAP<STRING, BYTES> METADATA FROM 'headers',"
+                        + " ots TIMESTAMP_LTZ(6) METADATA FROM 'origin-timestamp',"
+                        + " PRIMARY KEY (id) NOT ENFORCED",
+                "topic",
+                "tagged",
+                "key.format",
+                "raw",
+                "value.format",
+                "raw",
+                "value.fields-include",
+                "EXCEPT_KEY",
+                "sink.parallelism",
+                "1");
+        tEnv.executeSql(
+                        "INSERT INTO tagged SELECT id, name, MAP['src', ENCODE(name, 'UTF-8')],"
+                                + " TO_TIMESTAMP_LTZ(1700000000123, 3) FROM changes")
+                .await();
+        createTable(
+                "tagged_log",
+                "iggy",
+                "v STRING, hdrs MAP<STRING, BYTES> METADATA FROM 'headers',"
+                        + " ots TIMESTAMP_LTZ(6) METADATA FROM 'origin-timestamp'",
+                "topic",
+                "tagged",
+                "format",
+                "raw",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+
+        List<Row> log = collect("SELECT v, hdrs, ots FROM tagged_log");
+        assertThat(log).hasSize(3);
+        List<Map<String, String>> headers = new ArrayList<>();
+        for (Row row : log) {
+            assertThat(row.getField("ots")).isEqualTo(Instant.ofEpochMilli(1700000000123L));
+            Map<String, String> h = new TreeMap<>();
+            ((Map<?, ?>) row.getField("hdrs"))
+                    .forEach(
+                            (k, v) ->
+                                    h.put(
+                                            (String) k,
+                                            new String((byte[]) v, StandardCharsets.UTF_8)));
+            headers.add(h);
+        }
+        assertThat(headers)
+                .containsExactly(
+                        Map.of("flink.key", "a", "src", "1"),
+                        Map.of("flink.key", "b", "src", "2"),
+                        Map.of("flink.key", "b", "src", "2", "flink.op", "d"));
     }
 
     @Test
@@ -357,15 +454,8 @@ class IggyTableITCase {
                 Row.ofKind(RowKind.UPDATE_AFTER, "a", "2"),
                 Row.ofKind(RowKind.INSERT, "b", "1"),
                 Row.ofKind(RowKind.DELETE, "b", "1"));
-        createTable(
+        createUpsertTable(
                 "items",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "items",
-                "key.format",
-                "csv",
-                "value.format",
                 "csv",
                 "delete.encoding",
                 "custom-payload",
@@ -400,20 +490,8 @@ class IggyTableITCase {
                 Row.of("b", "1"),
                 Row.of("a", "2"),
                 Row.of("b", "1"));
-        createTable(
-                "prices",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "prices",
-                "key.format",
-                "raw",
-                "value.format",
-                "raw",
-                "value.fields-include",
-                "EXCEPT_KEY",
-                "sink.parallelism",
-                "1");
+        createUpsertTable(
+                "prices", "raw", "value.fields-include", "EXCEPT_KEY", "sink.parallelism", "1");
         tEnv.executeSql("INSERT INTO prices SELECT id, name FROM changes").await();
         assertThat(
                         IGGY.readAll(stream, "prices", 0).stream()
@@ -427,18 +505,7 @@ class IggyTableITCase {
         IGGY.createTopic(stream, "strict", 1);
         createChangesView(
                 Row.ofKind(RowKind.INSERT, "a", "1"), Row.ofKind(RowKind.DELETE, "a", "1"));
-        createTable(
-                "strict",
-                "upsert-iggy",
-                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
-                "topic",
-                "strict",
-                "key.format",
-                "raw",
-                "value.format",
-                "raw",
-                "delete.encoding",
-                "none");
+        createUpsertTable("strict", "raw", "delete.encoding", "none");
         assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO strict SELECT * FROM changes"))
                 .satisfies(
                         e ->
@@ -446,7 +513,8 @@ class IggyTableITCase {
                                         .contains(
                                                 "Iggy does not support Kafka-style tombstones."
                                                         + " Provide 'delete.encoding' ="
-                                                        + " 'empty-payload' or 'custom-payload'"));
+                                                        + " 'header', 'empty-payload' or"
+                                                        + " 'custom-payload'"));
         assertThat(IGGY.readAll(stream, "strict", 0)).isEmpty();
     }
 
@@ -511,6 +579,23 @@ class IggyTableITCase {
                         .map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
                         .collect(Collectors.joining(", ")));
         tEnv.executeSql(ddl.append(")").toString());
+    }
+
+    /** An upsert-iggy table (id, name) on the topic of its name; key and value in one format. */
+    private void createUpsertTable(String name, String format, String... options) {
+        String[] all = new String[6 + options.length];
+        System.arraycopy(
+                new String[] {"topic", name, "key.format", format, "value.format", format},
+                0,
+                all,
+                0,
+                6);
+        System.arraycopy(options, 0, all, 6, options.length);
+        createTable(
+                name,
+                "upsert-iggy",
+                "id STRING NOT NULL, name STRING, PRIMARY KEY (id) NOT ENFORCED",
+                all);
     }
 
     private void createChangesView(Row... changes) {

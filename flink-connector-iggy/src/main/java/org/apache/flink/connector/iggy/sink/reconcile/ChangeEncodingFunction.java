@@ -10,7 +10,9 @@ import org.apache.flink.util.Collector;
 
 import javax.annotation.Nullable;
 
-/** Turns each change into key and payload bytes before the keyed-map sink's {@code keyBy}. */
+/**
+ * Turns each change into key, payload and header bytes before the keyed-map sink's {@code keyBy}.
+ */
 @Internal
 public class ChangeEncodingFunction<IN> extends RichFlatMapFunction<IN, EncodedChange> {
 
@@ -44,12 +46,24 @@ public class ChangeEncodingFunction<IN> extends RichFlatMapFunction<IN, EncodedC
         if (kind == null) {
             return null;
         }
+        byte[] key = encoder.key(change);
         if (kind == IggyMapChange.Kind.UPSERT) {
-            return new EncodedChange(encoder.key(change), false, encoder.value(change));
+            return new EncodedChange(
+                    key,
+                    false,
+                    encoder.value(change),
+                    EncodedHeaders.encode(encoder.headers(change)),
+                    encoder.originTimestampMicros(change));
+        }
+        if (!encoder.hasDeletionValue()) {
+            // Fails the job in the reconcile step if the key was sent.
+            return new EncodedChange(key, true, null, null, 0);
         }
         return new EncodedChange(
-                encoder.key(change),
+                key,
                 true,
-                encoder.hasDeletionValue() ? encoder.deletionValue(change) : null);
+                encoder.deletionValue(change),
+                EncodedHeaders.encode(encoder.deletionHeaders(change)),
+                encoder.originTimestampMicros(change));
     }
 }

@@ -9,9 +9,10 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A change as the reconcile step sees it: key bytes, upsert or delete, and the payload to send.
- * Encoding happens before the {@code keyBy}, so only bytes travel between operators (a POJO that
- * Flink serializes without Kryo) and the state is keyed by the key bytes that Iggy sees.
+ * A change as the reconcile step sees it: key bytes, upsert or delete, and the payload, headers and
+ * origin timestamp of the message it would send. Encoding happens before the {@code keyBy}, so only
+ * bytes travel between operators (a POJO that Flink serializes without Kryo) and the state is keyed
+ * by the key bytes that Iggy sees.
  */
 @Internal
 public final class EncodedChange {
@@ -30,12 +31,25 @@ public final class EncodedChange {
      */
     @Nullable public byte[] payload;
 
+    /** User headers in {@link EncodedHeaders}' form; {@code null} for none. */
+    @Nullable public byte[] headers;
+
+    /** Microseconds since the epoch; 0 for the record's timestamp or the time of writing. */
+    public long originTimestampMicros;
+
     public EncodedChange() {}
 
-    public EncodedChange(byte[] key, boolean delete, @Nullable byte[] payload) {
+    public EncodedChange(
+            byte[] key,
+            boolean delete,
+            @Nullable byte[] payload,
+            @Nullable byte[] headers,
+            long originTimestampMicros) {
         this.key = new String(key, StandardCharsets.ISO_8859_1);
         this.delete = delete;
         this.payload = payload;
+        this.headers = headers;
+        this.originTimestampMicros = originTimestampMicros;
     }
 
     public byte[] keyBytes() {
@@ -50,7 +64,9 @@ public final class EncodedChange {
         EncodedChange that = (EncodedChange) o;
         return delete == that.delete
                 && Objects.equals(key, that.key)
-                && Arrays.equals(payload, that.payload);
+                && Arrays.equals(payload, that.payload)
+                && Arrays.equals(headers, that.headers)
+                && originTimestampMicros == that.originTimestampMicros;
     }
 
     @Override

@@ -101,7 +101,7 @@ public class IggyReconcileFunction
                 throw new IggyConnectorException(tombstoneError(deletionValueOption));
             }
             long sequence = sequence(stored);
-            out.collect(message(change.keyBytes(), change.payload, sequence));
+            out.collect(message(change, sequence));
             if (sinkId != null) {
                 state.update(longBytes(sequence + 1));
             } else {
@@ -115,18 +115,20 @@ public class IggyReconcileFunction
             return;
         }
         long sequence = sequence(stored);
-        out.collect(message(change.keyBytes(), change.payload, sequence));
+        out.collect(message(change, sequence));
         byte[] updated = Arrays.copyOf(fingerprint, FP + 8);
         writeLong(updated, FP, sequence + 1);
         state.update(updated);
     }
 
-    private ReconciledMessage message(byte[] key, byte[] payload, long sequence) {
+    private ReconciledMessage message(EncodedChange change, long sequence) {
+        byte[] key = change.keyBytes();
         byte[] id = null;
         if (sinkId != null) {
             id = toU128Bytes(IggyFingerprint.messageId(sinkId, key, sequence));
         }
-        return new ReconciledMessage(key, payload, id);
+        return new ReconciledMessage(
+                key, change.payload, id, change.headers, change.originTimestampMicros);
     }
 
     /** Messages sent so far for the key: the last 8 bytes of the state, 0 without state. */

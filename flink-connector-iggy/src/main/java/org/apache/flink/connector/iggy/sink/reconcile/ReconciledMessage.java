@@ -8,8 +8,8 @@ import java.util.Arrays;
 
 /**
  * A message the reconcile step decided to send: key bytes (for partitioning and the key header),
- * payload, and the deterministic message id if idempotent writes are on. A POJO so that Flink
- * serializes it without Kryo.
+ * payload, user headers, origin timestamp, and the deterministic message id if idempotent writes
+ * are on. A POJO so that Flink serializes it without Kryo.
  */
 @Internal
 public final class ReconciledMessage {
@@ -20,12 +20,25 @@ public final class ReconciledMessage {
     /** 16 bytes, big-endian u128; {@code null} lets the server generate the id. */
     @Nullable public byte[] messageId;
 
+    /** User headers in {@link EncodedHeaders}' form; {@code null} for none. */
+    @Nullable public byte[] headers;
+
+    /** Microseconds since the epoch; 0 for the record's timestamp or the time of writing. */
+    public long originTimestampMicros;
+
     public ReconciledMessage() {}
 
-    public ReconciledMessage(byte[] key, byte[] payload, @Nullable byte[] messageId) {
+    public ReconciledMessage(
+            byte[] key,
+            byte[] payload,
+            @Nullable byte[] messageId,
+            @Nullable byte[] headers,
+            long originTimestampMicros) {
         this.key = key;
         this.payload = payload;
         this.messageId = messageId;
+        this.headers = headers;
+        this.originTimestampMicros = originTimestampMicros;
     }
 
     @Override
@@ -36,7 +49,9 @@ public final class ReconciledMessage {
         ReconciledMessage that = (ReconciledMessage) o;
         return Arrays.equals(key, that.key)
                 && Arrays.equals(payload, that.payload)
-                && Arrays.equals(messageId, that.messageId);
+                && Arrays.equals(messageId, that.messageId)
+                && Arrays.equals(headers, that.headers)
+                && originTimestampMicros == that.originTimestampMicros;
     }
 
     @Override

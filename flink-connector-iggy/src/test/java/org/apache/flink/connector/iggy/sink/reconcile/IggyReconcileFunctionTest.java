@@ -10,6 +10,9 @@ import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
 
 import javax.annotation.Nullable;
@@ -17,7 +20,9 @@ import javax.annotation.Nullable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +94,74 @@ class IggyReconcileFunctionTest {
             h.process(IggyMapChange.delete("k1")); // nothing stored any more
             h.process(upsert("k1", "v1")); // delete then re-add sends again, same value
             assertThat(h.payloads()).containsExactly("v1", "k1=DELETE", "v1");
+        }
+    }
+
+    @Test
+    void headersAndOriginTimestampTravelWithUpsertsAndDeletesButAreNotFingerprinted()
+            throws Exception {
+        try (Harness h = new Harness(new HeaderEncoder(), null, null, null)) {
+            h.process(upsert("k", "v"));
+            h.process(upsert("k", "v")); // same payload, other headers: nothing is sent
+            h.process(IggyMapChange.delete("k"));
+            List<ReconciledMessage> out = h.output();
+            assertThat(out).hasSize(2);
+            assertThat(headers(out.get(0))).containsExactly(Map.entry("op", "upsert:v"));
+            assertThat(out.get(0).originTimestampMicros).isEqualTo(42);
+            assertThat(new String(out.get(1).payload, StandardCharsets.UTF_8)).isEmpty();
+            assertThat(headers(out.get(1))).containsExactly(Map.entry("op", "delete:k"));
+            assertThat(h.storedState("k")).isNull();
+        }
+    }
+
+    @Test
+    void headerBytesRoundTripEveryKindAndLength() {
+        Map<HeaderKey, HeaderValue> headers = new LinkedHashMap<>();
+        headers.put(HeaderKey.fromString("a"), new HeaderValue(HeaderKind.Raw, new byte[0]));
+        headers.put(HeaderKey.fromString("b"), HeaderValue.fromInt64(-7));
+        headers.put(
+                new HeaderKey(HeaderKind.Raw, new byte[300]),
+                new HeaderValue(HeaderKind.Raw, new byte[70_000]));
+        assertThat(EncodedHeaders.decode(EncodedHeaders.encode(headers))).isEqualTo(headers);
+        assertThat(EncodedHeaders.encode(Map.of())).isNull();
+        assertThat(EncodedHeaders.decode(null)).isEmpty();
+    }
+
+    private static Map<String, String> headers(ReconciledMessage message) {
+        Map<String, String> out = new LinkedHashMap<>();
+        EncodedHeaders.decode(message.headers)
+                .forEach(
+                        (k, v) ->
+                                out.put(
+                                        new String(k.value(), StandardCharsets.UTF_8),
+                                        new String(v.value(), StandardCharsets.UTF_8)));
+        return out;
+    }
+
+    /** Empty deletion payloads; headers that name the change, different on every call. */
+    static final class HeaderEncoder extends StringEncoder {
+        private int calls;
+
+        HeaderEncoder() {
+            super(k -> "");
+        }
+
+        @Override
+        public Map<HeaderKey, HeaderValue> headers(IggyMapChange<String, String> change) {
+            return Map.of(
+                    HeaderKey.fromString("op"),
+                    HeaderValue.fromString(calls++ == 0 ? "upsert:" + change.value() : "other"));
+        }
+
+        @Override
+        public Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<String, String> change) {
+            return Map.of(
+                    HeaderKey.fromString("op"), HeaderValue.fromString("delete:" + change.key()));
+        }
+
+        @Override
+        public long originTimestampMicros(IggyMapChange<String, String> change) {
+            return 42;
         }
     }
 
@@ -296,7 +369,12 @@ class IggyReconcileFunctionTest {
         byte[] storedState(String key) throws Exception {
             harness.getOperator()
                     .setCurrentKey(
-                            new EncodedChange(key.getBytes(StandardCharsets.UTF_8), false, null)
+                            new EncodedChange(
+                                            key.getBytes(StandardCharsets.UTF_8),
+                                            false,
+                                            null,
+                                            null,
+                                            0)
                                     .key);
             return harness.getOperator()
                     .getKeyedStateStore()

@@ -1,0 +1,102 @@
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What an {@code upsert-iggy} deletion looks like under a {@link DeleteEncoding}: the payload and
+ * headers the sink sends, and the test the source applies to every keyed message.
+ */
+@Internal
+final class IggyDeletionMessage implements IggyKeyedMapDeserializationSchema.DeletionPredicate {
+
+    private static final long serialVersionUID = 1L;
+
+    /** The user header (string key) that marks a deletion under {@code 'header'}. */
+    static final String OP_HEADER = "flink.op";
+
+    /** The value (string kind, UTF-8) of {@link #OP_HEADER} on a deletion. */
+    static final String OP_DELETE = "d";
+
+    private static final byte[] OP_DELETE_BYTES = OP_DELETE.getBytes(StandardCharsets.UTF_8);
+
+    private final DeleteEncoding encoding;
+
+    /** The deletion payload; {@code null} under {@code 'none'}. */
+    @Nullable private final byte[] payload;
+
+    private IggyDeletionMessage(DeleteEncoding encoding, @Nullable byte[] payload) {
+        this.encoding = encoding;
+        this.payload = payload;
+    }
+
+    static IggyDeletionMessage of(DeleteEncoding encoding, @Nullable String customPayload) {
+        switch (encoding) {
+            case CUSTOM_PAYLOAD:
+                return new IggyDeletionMessage(
+                        encoding,
+                        Objects.requireNonNull(customPayload).getBytes(StandardCharsets.UTF_8));
+            case NONE:
+                return new IggyDeletionMessage(encoding, null);
+            default:
+                return new IggyDeletionMessage(encoding, new byte[0]);
+        }
+    }
+
+    /** Whether deletes can be written (and recognized) at all. */
+    boolean isEncoded() {
+        return encoding != DeleteEncoding.NONE;
+    }
+
+    /** The payload a deletion sends. */
+    byte[] payload() {
+        return payload;
+    }
+
+    /** The user headers a deletion sends besides the key header. */
+    Map<HeaderKey, HeaderValue> headers() {
+        return encoding == DeleteEncoding.HEADER
+                ? Collections.singletonMap(
+                        HeaderKey.fromString(OP_HEADER), HeaderValue.fromString(OP_DELETE))
+                : Collections.emptyMap();
+    }
+
+    @Override
+    public boolean isDeletion(IggyMessage message) {
+        switch (encoding) {
+            case HEADER:
+                return message.header(OP_HEADER)
+                        .map(v -> Arrays.equals(v.value(), OP_DELETE_BYTES))
+                        .orElse(false);
+            case NONE:
+                return false;
+            default:
+                return Arrays.equals(message.payload(), payload);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof IggyDeletionMessage
+                && encoding == ((IggyDeletionMessage) o).encoding
+                && Arrays.equals(payload, ((IggyDeletionMessage) o).payload);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(encoding, Arrays.hashCode(payload));
+    }
+}
