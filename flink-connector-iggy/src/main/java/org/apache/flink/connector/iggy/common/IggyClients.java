@@ -32,13 +32,30 @@ public final class IggyClients {
      * the principal and the fix. The caller owns (and must {@link #closeQuietly close}) the client.
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config) {
-        AsyncIggyTcpClientBuilder builder =
+        return connect(config, AsyncIggyTcpClient.builder());
+    }
+
+    /**
+     * Like {@link #connect(IggyConnectionConfig)}, but every request goes over one connection, in
+     * the order the caller issued them: the SDK holds a pooled connection from sending a request
+     * until its answer and hands it to waiting requests first come, first served. A request waits
+     * for the connection at most the request timeout.
+     */
+    public static AsyncIggyTcpClient connectWithOneConnection(IggyConnectionConfig config) {
+        return connect(
+                config,
                 AsyncIggyTcpClient.builder()
-                        .host(config.host())
-                        .port(config.port())
-                        .connectionTimeout(config.connectTimeout())
-                        .requestTimeout(config.requestTimeout())
-                        .tls(config.tlsEnabled());
+                        .connectionPoolSize(1)
+                        .acquireTimeout(config.requestTimeout()));
+    }
+
+    private static AsyncIggyTcpClient connect(
+            IggyConnectionConfig config, AsyncIggyTcpClientBuilder builder) {
+        builder.host(config.host())
+                .port(config.port())
+                .connectionTimeout(config.connectTimeout())
+                .requestTimeout(config.requestTimeout())
+                .tls(config.tlsEnabled());
         config.tlsCertificatePath().ifPresent(builder::tlsCertificate);
         if (config.personalAccessToken().isEmpty()) {
             builder.credentials(config.username(), config.password());

@@ -7,7 +7,10 @@ import org.apache.iggy.message.Message;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** Sends one batch of messages to one partition of the writer's topic. */
+/**
+ * Sends batches of messages to partitions of the writer's topic. Batches of one partition are
+ * appended in the order of the {@link #send} calls, also while earlier ones are unanswered.
+ */
 @Internal
 interface IggyBatchSender extends AutoCloseable {
 

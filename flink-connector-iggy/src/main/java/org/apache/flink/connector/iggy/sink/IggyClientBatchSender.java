@@ -2,7 +2,9 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
@@ -12,8 +14,18 @@ import org.apache.iggy.message.Partitioning;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
-/** {@link IggyBatchSender} over one logged-in SDK client. */
+/**
+ * {@link IggyBatchSender} over one logged-in SDK client with a single connection.
+ *
+ * <p>The SDK encodes a batch on the thread that sends it, and encoding costs more than everything
+ * else the sink does per record. Sends therefore run on a thread of their own, one after the other
+ * in call order, so the task goes on with the next records meanwhile. The single connection carries
+ * the requests in that order (see {@link IggyClients#connectWithOneConnection}), so batches of a
+ * partition are appended in call order even while several are in flight.
+ */
 @Internal
 final class IggyClientBatchSender implements IggyBatchSender {
 
@@ -21,12 +33,16 @@ final class IggyClientBatchSender implements IggyBatchSender {
     private final StreamId stream;
     private final TopicId topic;
     private final int partitionCount;
+    private final ExecutorService encoder;
 
     private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config, int count) {
         this.client = client;
         this.stream = config.stream().toStreamId();
         this.topic = config.topic().toTopicId();
         this.partitionCount = count;
+        this.encoder =
+                Executors.newSingleThreadExecutor(
+                        new ExecutorThreadFactory("iggy-sink-sender " + config.topic()));
     }
 
     /**
@@ -34,7 +50,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
      * message naming the address, stream and topic otherwise.
      */
     static IggyClientBatchSender open(IggyWriterConfig config) {
-        AsyncIggyTcpClient client = IggyClients.connect(config.connection());
+        AsyncIggyTcpClient client = IggyClients.connectWithOneConnection(config.connection());
         try {
             int partitions =
                     Math.toIntExact(
@@ -45,7 +61,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
                                             config.topic())
                                     .partitionsCount());
             if (partitions == 0) {
-                throw new org.apache.flink.connector.iggy.common.IggyConnectorException(
+                throw new IggyConnectorException(
                         "Iggy "
                                 + config.target()
                                 + " has no partitions. The connector never creates partitions: add some first.");
@@ -64,12 +80,21 @@ final class IggyClientBatchSender implements IggyBatchSender {
 
     @Override
     public CompletableFuture<Void> send(long partition, List<Message> messages) {
-        return client.messages()
-                .sendMessages(stream, topic, Partitioning.partitionId(partition), messages);
+        return CompletableFuture.supplyAsync(
+                        () ->
+                                client.messages()
+                                        .sendMessages(
+                                                stream,
+                                                topic,
+                                                Partitioning.partitionId(partition),
+                                                messages),
+                        encoder)
+                .thenCompose(sent -> sent);
     }
 
     @Override
     public void close() {
+        encoder.shutdownNow();
         IggyClients.closeQuietly(client);
     }
 }

@@ -12,7 +12,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
-import org.apache.iggy.message.BigIntegerMessageId;
+import org.apache.iggy.message.BytesMessageId;
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
@@ -23,33 +23,42 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Batches records per partition and sends each batch asynchronously, with at most {@code
- * maxInFlightRequests} batches unacknowledged.
+ * maxInFlightRequests} batches sent or waiting to be sent.
  *
- * <p>A batch is sent when it reaches the batch size or byte bound, when its oldest record has
+ * <p>A batch is closed when it reaches the batch size or byte bound, when its oldest record has
  * waited for the linger time (a processing-time timer, so an idle buffer is flushed too), and on
- * {@link #flush}. Each partition has at most one batch being sent: the SDK spreads concurrent
- * requests over several connections, so two batches of one partition could otherwise be appended
- * out of order. A full batch of a busy partition is chained behind the one in flight; a partial one
- * keeps filling until the partition is free (rather than being cut by the linger time), so batches
- * grow with the server's latency. With {@link DeliveryGuarantee#AT_LEAST_ONCE} {@code flush} waits
- * for every send, so a checkpoint completes only after the server acknowledged everything before
- * its barrier. A failed send fails the next {@code write} or {@code flush} with its cause: nothing
- * is silently dropped.
+ * {@link #flush}. With linger zero a record is sent at once if its partition has nothing in flight,
+ * else it waits for the next acknowledgement, so batches grow with the server's latency.
  *
- * <p>Everything but the send callbacks runs on the task (mailbox) thread.
+ * <p>Every send is issued from the task thread: the SDK serializes a batch on the calling thread,
+ * and the sender's single connection carries requests in the order they were issued (see {@link
+ * IggyClientBatchSender}), so several batches of one partition may be in flight and still be
+ * appended in order, while the task serializes the next batch. The one exception: a batch with
+ * client message ids (idempotent writes) waits until its partition has nothing in flight. Were it
+ * appended while an earlier batch failed, the replay after recovery would append the earlier batch
+ * behind it and deduplication would drop the later one's replay, reordering the partition.
+ *
+ * <p>Send results come back as mails, so all state is confined to the task thread. With {@link
+ * DeliveryGuarantee#AT_LEAST_ONCE} {@code flush} runs those mails until every batch is
+ * acknowledged, so a checkpoint completes only after the server acknowledged everything before its
+ * barrier. A send unanswered after the request timeout fails. A failed send fails the next {@code
+ * write} or {@code flush} with its cause, and no later batch of any partition is sent after it:
+ * nothing is silently dropped.
  */
 @Internal
 class IggySinkWriter<T> implements SinkWriter<T> {
@@ -59,17 +68,21 @@ class IggySinkWriter<T> implements SinkWriter<T> {
     private final IggyBatchSender sender;
     private final IggySinkContext sinkContext;
     private final ProcessingTimeService timeService;
+    private final MailboxExecutor mailbox;
     private final long lingerMillis;
+    private final Duration requestTimeout;
+
+    /** Id 0 asks the server to generate one; the SDK only ever reads the array. */
+    private static final MessageId SERVER_GENERATED_ID = new BytesMessageId(new byte[16]);
 
     private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
 
-    /** Unacknowledged batches in send order, for the in-flight bound and the metrics. */
-    private final ArrayDeque<InFlightBatch> inFlight = new ArrayDeque<>();
+    /** Batches sent and unanswered, plus closed batches waiting for their partition. */
+    private int pendingBatches;
 
-    private final AtomicReference<Throwable> sendFailure = new AtomicReference<>();
-    private final MailboxExecutor mailbox;
+    @Nullable private IggyConnectorException sendFailure;
     @Nullable private ScheduledFuture<?> lingerTimer;
-    private volatile boolean closed;
+    private boolean closed;
 
     private final Counter numRecordsSend;
     private final Counter numBytesSend;
@@ -88,6 +101,7 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         this.timeService = context.getProcessingTimeService();
         this.mailbox = context.getMailboxExecutor();
         this.lingerMillis = config.linger().toMillis();
+        this.requestTimeout = config.connection().requestTimeout();
         int subtask = context.getTaskInfo().getIndexOfThisSubtask();
         int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
         int partitions = sender.partitionCount();
@@ -122,39 +136,34 @@ class IggySinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void write(T element, Context context) throws IOException, InterruptedException {
-        retireCompleted();
         checkSendFailure();
         IggySinkRecord record = schema.serialize(element, sinkContext, context.timestamp());
         if (record == null) {
             return;
         }
-        PartitionBuffer buffer =
-                buffers.computeIfAbsent(record.partition(), p -> new PartitionBuffer());
-        buffer.add(toMessage(record), timeService.getCurrentProcessingTime());
-        if (buffer.isFull()) {
-            send(record.partition(), buffer);
-        } else if (lingerMillis == 0) {
-            if (buffer.isIdle()) {
-                send(record.partition(), buffer);
-            }
-        } else if (lingerTimer == null) {
+        PartitionBuffer buffer = buffer(record.partition());
+        buffer.add(toMessage(record), record.messageId() != null);
+        if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
+            awaitCapacity();
+            closeBatch(buffer);
+        } else if (lingerMillis > 0 && lingerTimer == null) {
             armLingerTimer(buffer.firstAddedAt + lingerMillis);
         }
     }
 
     @Override
     public void flush(boolean endOfInput) throws IOException, InterruptedException {
-        for (Map.Entry<Long, PartitionBuffer> e : buffers.entrySet()) {
-            if (!e.getValue().messages.isEmpty()) {
-                send(e.getKey(), e.getValue());
+        for (PartitionBuffer buffer : buffers.values()) {
+            if (!buffer.messages.isEmpty()) {
+                awaitCapacity();
+                closeBatch(buffer);
             }
         }
         if (endOfInput || config.deliveryGuarantee() != DeliveryGuarantee.NONE) {
-            while (!inFlight.isEmpty()) {
-                awaitOldest();
+            while (pendingBatches > 0 && sendFailure == null) {
+                mailbox.yield();
             }
         }
-        retireCompleted();
         checkSendFailure();
     }
 
@@ -168,43 +177,118 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         sender.close();
     }
 
-    private void onLingerTimer(long time) throws IOException, InterruptedException {
+    private PartitionBuffer buffer(long partition) {
+        PartitionBuffer buffer = buffers.get(partition);
+        if (buffer == null) {
+            buffer = new PartitionBuffer(partition);
+            buffers.put(partition, buffer);
+        }
+        return buffer;
+    }
+
+    /** Runs the task's mails until a batch may be closed without exceeding the bound. */
+    private void awaitCapacity() throws IOException, InterruptedException {
+        while (pendingBatches >= config.maxInFlightRequests() && sendFailure == null) {
+            mailbox.yield();
+        }
+        checkSendFailure();
+    }
+
+    /**
+     * Turns the buffered records into a batch and sends what its partition allows. The buffer may
+     * be empty already: mails run while waiting for capacity may have closed it.
+     */
+    private void closeBatch(PartitionBuffer buffer) {
+        if (buffer.messages.isEmpty()) {
+            return;
+        }
+        buffer.waiting.add(buffer.takeBatch());
+        pendingBatches++;
+        sendWaiting(buffer);
+    }
+
+    private void sendWaiting(PartitionBuffer buffer) {
+        Batch next;
+        while (sendFailure == null
+                && (next = buffer.waiting.peek()) != null
+                && !(next.hasMessageIds && buffer.inFlight > 0)) {
+            buffer.waiting.poll();
+            buffer.inFlight++;
+            send(next);
+        }
+    }
+
+    private void send(Batch batch) {
+        long start = System.currentTimeMillis();
+        CompletableFuture<Void> result;
+        try {
+            result = sender.send(batch.partition, batch.messages);
+        } catch (RuntimeException e) {
+            result = CompletableFuture.failedFuture(e);
+        }
+        // The SDK never enforces its request timeout.
+        result.orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .whenComplete(
+                        (ok, error) -> {
+                            if (error == null) {
+                                lastSendTimeMillis = System.currentTimeMillis() - start;
+                            }
+                            try {
+                                mailbox.execute(
+                                        () -> onSendCompleted(batch, error), "Iggy send completed");
+                            } catch (RejectedExecutionException e) {
+                                // The task is shutting down; nothing is left to send.
+                            }
+                        });
+    }
+
+    private void onSendCompleted(Batch batch, @Nullable Throwable error) {
+        PartitionBuffer buffer = buffers.get(batch.partition);
+        buffer.inFlight--;
+        pendingBatches--;
+        if (error != null) {
+            numRecordsSendErrors.inc(batch.messages.size());
+            if (sendFailure == null) {
+                sendFailure = describeFailure(batch, error);
+            }
+            return;
+        }
+        numRecordsSend.inc(batch.messages.size());
+        numBytesSend.inc(batch.bytes);
+        if (closed) {
+            return;
+        }
+        sendWaiting(buffer);
+        closeLingeredBatches(timeService.getCurrentProcessingTime());
+    }
+
+    private void onLingerTimer(long time) {
         lingerTimer = null;
+        closeLingeredBatches(time);
+        // A lingered batch that found no capacity is closed by the next acknowledgement instead.
         long next = Long.MAX_VALUE;
-        for (Map.Entry<Long, PartitionBuffer> e : buffers.entrySet()) {
-            PartitionBuffer buffer = e.getValue();
-            if (buffer.messages.isEmpty()) {
-                continue;
+        for (PartitionBuffer buffer : buffers.values()) {
+            long due = buffer.firstAddedAt + lingerMillis;
+            if (!buffer.messages.isEmpty() && due > time) {
+                next = Math.min(next, due);
             }
-            if (time - buffer.firstAddedAt < lingerMillis) {
-                next = Math.min(next, buffer.firstAddedAt + lingerMillis);
-            } else if (buffer.isIdle()) {
-                send(e.getKey(), buffer);
-            }
-            // else: sent when the partition's batch in flight is acknowledged
         }
         if (next != Long.MAX_VALUE) {
             armLingerTimer(next);
         }
-        retireCompleted();
     }
 
-    /** Runs in the mailbox when a batch of {@code partition} was answered. */
-    private void onSendCompleted(long partition) throws IOException, InterruptedException {
-        if (closed) {
-            return;
-        }
-        retireCompleted();
-        PartitionBuffer buffer = buffers.get(partition);
-        if (!buffer.isIdle()) {
-            return; // a later batch is in flight; its own completion comes here again
-        }
-        if (sendFailure.get() != null || buffer.messages.isEmpty()) {
-            return;
-        }
-        long age = timeService.getCurrentProcessingTime() - buffer.firstAddedAt;
-        if (buffer.isFull() || age >= lingerMillis) {
-            send(partition, buffer);
+    /** Closes the batches whose oldest record waited for the linger time, while capacity lasts. */
+    private void closeLingeredBatches(long now) {
+        for (PartitionBuffer buffer : buffers.values()) {
+            if (sendFailure != null || pendingBatches >= config.maxInFlightRequests()) {
+                return;
+            }
+            if (!buffer.messages.isEmpty()
+                    && now - buffer.firstAddedAt >= lingerMillis
+                    && (lingerMillis > 0 || buffer.isIdle())) {
+                closeBatch(buffer);
+            }
         }
     }
 
@@ -212,113 +296,32 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         lingerTimer = timeService.registerTimer(time, this::onLingerTimer);
     }
 
-    /**
-     * Sends the buffer as one batch, right away if its partition has no batch in flight, else as
-     * soon as that one is acknowledged (chained on the client's threads, so the task goes on).
-     */
-    private void send(long partition, PartitionBuffer buffer)
-            throws IOException, InterruptedException {
-        while (inFlight.size() >= config.maxInFlightRequests()) {
-            awaitOldest();
-        }
-        if (buffer.sending != null && buffer.sending.result.isCompletedExceptionally()) {
-            await(buffer.sending); // throws its failure: nothing may overtake a failed batch
-        }
-        checkSendFailure();
-        List<Message> batch = buffer.messages;
-        InFlightBatch sending = new InFlightBatch(partition, batch.size(), buffer.bytes);
-        buffer.clear();
-        long[] start = new long[1];
-        if (buffer.isIdle()) {
-            start[0] = System.currentTimeMillis();
-            sending.result = sendNow(partition, batch);
-        } else {
-            sending.result =
-                    buffer.sending.result.thenCompose(
-                            ok -> {
-                                start[0] = System.currentTimeMillis();
-                                return sendNow(partition, batch);
-                            });
-        }
-        buffer.sending = sending;
-        inFlight.add(sending);
-        sending.result.whenComplete(
-                (ok, error) -> {
-                    // A cancellation comes from await's timeout, which records it itself.
-                    if (error != null && !(error instanceof CancellationException)) {
-                        sendFailure.compareAndSet(
-                                null, describeFailure(partition, sending.records, error));
-                    } else if (error == null) {
-                        lastSendTimeMillis = System.currentTimeMillis() - start[0];
-                    }
-                    if (!closed) {
-                        try {
-                            mailbox.execute(
-                                    () -> onSendCompleted(partition), "Iggy send completed");
-                        } catch (RejectedExecutionException e) {
-                            // The task is shutting down; nothing is left to send.
-                        }
-                    }
-                });
-    }
-
-    private CompletableFuture<Void> sendNow(long partition, List<Message> batch) {
-        try {
-            return sender.send(partition, batch);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-    }
-
-    /** Waits for the oldest unacknowledged batch. */
-    private void awaitOldest() throws IOException {
-        await(inFlight.peek());
-    }
-
-    /** Waits for one batch, bounded by the request timeout; fails with the first send failure. */
-    private void await(InFlightBatch batch) throws IOException {
-        try {
-            IggyClients.await(
-                    batch.result,
-                    config.connection().requestTimeout(),
-                    "send " + batch.records + " messages to partition " + batch.partition);
-        } catch (RuntimeException e) {
-            // The callback records send failures; a timeout is recorded here.
-            sendFailure.compareAndSet(null, describeFailure(batch.partition, batch.records, e));
-        }
-        retireCompleted();
-        checkSendFailure();
-    }
-
-    private void retireCompleted() {
-        InFlightBatch head;
-        while ((head = inFlight.peek()) != null && head.result.isDone()) {
-            inFlight.poll();
-            if (head.result.isCompletedExceptionally()) {
-                numRecordsSendErrors.inc(head.records);
-            } else {
-                numRecordsSend.inc(head.records);
-                numBytesSend.inc(head.bytes);
-            }
-        }
-    }
-
     private void checkSendFailure() throws IOException {
-        Throwable failure = sendFailure.get();
-        if (failure != null) {
-            throw new IOException(failure.getMessage(), failure);
+        if (sendFailure != null) {
+            throw new IOException(sendFailure.getMessage(), sendFailure);
         }
     }
 
-    private IggyConnectorException describeFailure(long partition, int records, Throwable error) {
-        Throwable cause = IggyClients.asRuntime(error);
+    private IggyConnectorException describeFailure(Batch batch, Throwable error) {
+        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
+        String what = batch.messages.size() + " messages to partition " + batch.partition;
+        if (cause instanceof TimeoutException) {
+            return new IggyConnectorException(
+                    "Timed out after "
+                            + requestTimeout
+                            + " waiting for "
+                            + config.target()
+                            + " to acknowledge "
+                            + what
+                            + ". Check that the server is reachable and not overloaded, or raise the request timeout.",
+                    cause);
+        }
+        cause = IggyClients.asRuntime(cause);
         int code = IggyClients.serverErrorCode(cause);
-        String hint = code == 3007 ? " (partition " + partition + " does not exist)" : "";
+        String hint = code == 3007 ? " (partition " + batch.partition + " does not exist)" : "";
         return new IggyConnectorException(
                 "Failed to send "
-                        + records
-                        + " messages to partition "
-                        + partition
+                        + what
                         + " of "
                         + config.target()
                         + hint
@@ -338,7 +341,9 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         MessageHeader header =
                 new MessageHeader(
                         BigInteger.ZERO,
-                        id == null ? MessageId.serverGenerated() : new BigIntegerMessageId(id),
+                        id == null
+                                ? SERVER_GENERATED_ID
+                                : new BytesMessageId(toU128LittleEndian(id)),
                         BigInteger.ZERO,
                         BigInteger.ZERO,
                         BigInteger.valueOf(record.originTimestampMicros()),
@@ -348,9 +353,22 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         return new Message(header, payload, headers);
     }
 
+    /**
+     * The id as the wire carries it. {@link BytesMessageId} writes its bytes as they are, where the
+     * SDK's BigInteger-based id costs a conversion and two buffers per message.
+     */
+    private static byte[] toU128LittleEndian(BigInteger id) {
+        byte[] bigEndian = id.toByteArray();
+        byte[] wire = new byte[16];
+        for (int i = 0; i < Math.min(16, bigEndian.length); i++) {
+            wire[i] = bigEndian[bigEndian.length - 1 - i];
+        }
+        return wire;
+    }
+
     @VisibleForTesting
-    int inFlightBatches() {
-        return inFlight.size();
+    int pendingBatches() {
+        return pendingBatches;
     }
 
     @VisibleForTesting
@@ -362,19 +380,29 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         return n;
     }
 
+    /** The records of one partition not yet in a batch, and its batches not yet answered. */
     private final class PartitionBuffer {
+        private final long partition;
         private List<Message> messages = new ArrayList<>();
         private long bytes;
+        private boolean hasMessageIds;
         private long firstAddedAt;
 
-        /** The partition's batch in flight, if any. */
-        @Nullable private InFlightBatch sending;
+        /** Closed batches in order, waiting until the partition may take them. */
+        private final ArrayDeque<Batch> waiting = new ArrayDeque<>();
 
-        void add(Message message, long now) {
+        private int inFlight;
+
+        PartitionBuffer(long partition) {
+            this.partition = partition;
+        }
+
+        void add(Message message, boolean withMessageId) {
             if (messages.isEmpty()) {
-                firstAddedAt = now;
+                firstAddedAt = timeService.getCurrentProcessingTime();
             }
             messages.add(message);
+            hasMessageIds |= withMessageId;
             bytes +=
                     MessageHeader.SIZE
                             + message.payload().length
@@ -382,30 +410,34 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         }
 
         boolean isIdle() {
-            return sending == null || sending.result.isDone();
+            return inFlight == 0 && waiting.isEmpty();
         }
 
         boolean isFull() {
             return messages.size() >= config.batchSize() || bytes >= config.maxBatchBytes();
         }
 
-        /** Hands the list to a send and starts a new one (the client may still read the old). */
-        void clear() {
+        /** Hands the records to a batch and starts a new list (the SDK may still read the old). */
+        Batch takeBatch() {
+            Batch batch = new Batch(partition, messages, bytes, hasMessageIds);
             messages = new ArrayList<>();
             bytes = 0;
+            hasMessageIds = false;
+            return batch;
         }
     }
 
-    private static final class InFlightBatch {
+    private static final class Batch {
         final long partition;
-        final int records;
+        final List<Message> messages;
         final long bytes;
-        CompletableFuture<Void> result;
+        final boolean hasMessageIds;
 
-        InFlightBatch(long partition, int records, long bytes) {
+        Batch(long partition, List<Message> messages, long bytes, boolean hasMessageIds) {
             this.partition = partition;
-            this.records = records;
+            this.messages = messages;
             this.bytes = bytes;
+            this.hasMessageIds = hasMessageIds;
         }
     }
 }

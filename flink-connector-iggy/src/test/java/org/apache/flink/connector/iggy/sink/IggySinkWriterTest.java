@@ -7,13 +7,16 @@ import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 
+import io.netty.buffer.ByteBufUtil;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -57,34 +60,36 @@ class IggySinkWriterTest {
     }
 
     @Test
-    void zeroLingerSendsEveryRecordAtOnce() throws Exception {
+    void zeroLingerSendsARecordAtOnceWhenItsPartitionIsIdle() throws Exception {
         IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), byFirstChar());
-        write(writer, "0a", "0b");
-        assertThat(sender.sends).hasSize(2);
+        write(writer, "0a");
+        runMails();
+        write(writer, "0b");
+        assertThat(sender.sends)
+                .extracting(Send::payloads)
+                .containsExactly(List.of("0a"), List.of("0b"));
     }
 
     @Test
-    void boundsInFlightRequests() throws Exception {
+    void boundsTheBatchesSentOrWaiting() throws Exception {
         sender.autoComplete = false;
         IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 2), byFirstChar());
         write(writer, "0a", "1b");
         assertThat(sender.sends).hasSize(2);
-        CompletableFuture<Void> third =
-                CompletableFuture.runAsync(
+        int[] sendsWhenASlotFreed = {-1};
+        context.getMailboxExecutor()
+                .execute(
                         () -> {
-                            try {
-                                write(writer, "2c");
-                            } catch (Exception e) {
-                                throw new RuntimeException(e);
-                            }
-                        });
-        // The third batch waits for a free slot: it cannot be sent while two are in flight.
-        waitUntil(() -> writer.inFlightBatches() == 2 && !third.isDone());
-        assertThat(sender.sends).hasSize(2);
-        sender.sends.get(0).result.complete(null);
-        third.get(10, TimeUnit.SECONDS);
+                            sendsWhenASlotFreed[0] = sender.sends.size();
+                            sender.sends.get(0).result.complete(null);
+                        },
+                        "acknowledge the first batch");
+        // The third batch runs the task's mails until one of the two in flight is answered.
+        write(writer, "2c");
+        assertThat(sendsWhenASlotFreed[0]).isEqualTo(2);
         assertThat(sender.sends).hasSize(3);
         assertThat(sender.sends.get(2).payloads()).containsExactly("2c");
+        assertThat(writer.pendingBatches()).isEqualTo(2);
     }
 
     @Test
@@ -104,21 +109,42 @@ class IggySinkWriterTest {
     }
 
     @Test
-    void aFullBatchOfABusyPartitionIsChainedBehindTheBatchInFlight() throws Exception {
+    void fullBatchesOfOnePartitionAreSentWithoutWaitingForEachOther() throws Exception {
         sender.autoComplete = false;
-        IggySinkWriter<String> writer = writer(config(2, Duration.ZERO, 5), byFirstChar());
-        write(writer, "0a", "0b", "0c");
-        // [0b, 0c] is full but must not overtake [0a]: it is queued, and the write returns.
-        assertThat(sender.sends).hasSize(1);
-        assertThat(writer.inFlightBatches()).isEqualTo(2);
-        sender.sends.get(0).result.complete(null);
+        IggySinkWriter<String> writer = writer(config(2, Duration.ofHours(1), 5), byFirstChar());
+        write(writer, "0a", "0b", "0c", "0d", "0e", "0f");
+        // The sender appends a partition's batches in call order, so they may all be in flight.
         assertThat(sender.sends)
                 .extracting(Send::payloads)
-                .containsExactly(List.of("0a"), List.of("0b", "0c"));
+                .containsExactly(List.of("0a", "0b"), List.of("0c", "0d"), List.of("0e", "0f"));
     }
 
     @Test
-    void aFailedBatchStopsTheLaterBatchesOfItsPartition() throws Exception {
+    void aBatchWithMessageIdsWaitsUntilItsPartitionHasNothingInFlight() throws Exception {
+        sender.autoComplete = false;
+        IggyRecordSerializationSchema<String> withIds =
+                IggyRecordSerializationSchema.<String>builder()
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
+                        .setMessageIdFunction(r -> BigInteger.valueOf(r.charAt(1)))
+                        .build();
+        IggySinkWriter<String> writer = writer(config(2, Duration.ofHours(1), 5), withIds);
+        write(writer, "0a", "0b", "0c", "0d", "1a", "1b");
+        // [0c, 0d] must not be appended before [0a, 0b] is: were [0a, 0b] lost, its replay
+        // would land behind [0c, 0d], whose own replay deduplication drops.
+        assertThat(sender.sends)
+                .extracting(Send::payloads)
+                .containsExactly(List.of("0a", "0b"), List.of("1a", "1b"));
+        assertThat(writer.pendingBatches()).isEqualTo(3);
+        sender.sends.get(0).result.complete(null);
+        runMails();
+        assertThat(sender.sends)
+                .extracting(Send::payloads)
+                .containsExactly(List.of("0a", "0b"), List.of("1a", "1b"), List.of("0c", "0d"));
+    }
+
+    @Test
+    void aFailedBatchStopsTheLaterBatches() throws Exception {
         sender.autoComplete = false;
         IggySinkWriter<String> writer = writer(config(10, Duration.ZERO, 5), byFirstChar());
         write(writer, "0a", "0b");
@@ -126,32 +152,32 @@ class IggySinkWriterTest {
         runMails();
         assertThatThrownBy(() -> writer.flush(false)).hasMessageContaining("refused");
         assertThat(sender.sends).hasSize(1);
+        assertThatThrownBy(() -> write(writer, "1a")).hasMessageContaining("refused");
+        assertThat(sender.sends).hasSize(1);
     }
 
     @Test
-    void atLeastOnceFlushWaitsForEverySend() throws Exception {
+    void atLeastOnceFlushRunsTheMailsUntilEveryBatchIsAcknowledged() throws Exception {
         sender.autoComplete = false;
         IggySinkWriter<String> writer = writer(config(10, Duration.ofHours(1), 5), byFirstChar());
         write(writer, "0a", "1a", "2a");
-        CompletableFuture<Void> flush =
+        assertThat(sender.sends).isEmpty();
+        // Answers arrive on another thread, as the client's would, once flush has sent all three.
+        CompletableFuture<Void> server =
                 CompletableFuture.runAsync(
                         () -> {
-                            try {
-                                writer.flush(false);
-                            } catch (Exception e) {
-                                throw new RuntimeException(e);
-                            }
+                            waitUntilUnchecked(() -> sender.sends.size() == 3);
+                            sender.sends.get(0).result.complete(null);
+                            sender.sends.get(2).result.complete(null);
+                            sender.sends.get(1).result.complete(null);
                         });
-        waitUntil(() -> sender.sends.size() == 3);
-        sender.sends.get(0).result.complete(null);
-        sender.sends.get(2).result.complete(null);
-        assertThat(flush).isNotDone();
-        sender.sends.get(1).result.complete(null);
-        flush.get(10, TimeUnit.SECONDS);
-        assertThat(writer.inFlightBatches()).isZero();
+        writer.flush(false);
+        // Counted in the completion mails, which only flush runs here: all three ran.
+        assertThat(writer.pendingBatches()).isZero();
         assertThat(context.getNumRecordsOutCounter().getCount()).isEqualTo(3);
         assertThat(context.getNumBytesOutCounter().getCount()).isEqualTo(3 * (64 + 2));
         assertThat(context.getCurrentSendTimeGauge()).isPresent();
+        server.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -162,7 +188,7 @@ class IggySinkWriterTest {
         write(writer, "0a");
         writer.flush(false);
         assertThat(sender.sends).hasSize(1);
-        assertThat(writer.inFlightBatches()).isOne();
+        assertThat(writer.pendingBatches()).isOne();
     }
 
     @Test
@@ -171,6 +197,7 @@ class IggySinkWriterTest {
         IggySinkWriter<String> writer = writer(config(1, Duration.ofHours(1), 5), byFirstChar());
         write(writer, "2a");
         sender.sends.get(0).result.completeExceptionally(new IllegalStateException("disk full"));
+        runMails();
         assertThatThrownBy(() -> write(writer, "0b"))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("partition 2")
@@ -184,18 +211,17 @@ class IggySinkWriterTest {
         sender.autoComplete = false;
         IggySinkWriter<String> writer = writer(config(10, Duration.ofHours(1), 5), byFirstChar());
         write(writer, "1a");
-        CompletableFuture<Void> flush =
+        CompletableFuture<Void> server =
                 CompletableFuture.runAsync(
                         () -> {
-                            try {
-                                writer.flush(false);
-                            } catch (Exception e) {
-                                throw new RuntimeException(e);
-                            }
+                            waitUntilUnchecked(() -> sender.sends.size() == 1);
+                            sender.sends
+                                    .get(0)
+                                    .result
+                                    .completeExceptionally(new IllegalStateException("gone"));
                         });
-        waitUntil(() -> sender.sends.size() == 1);
-        sender.sends.get(0).result.completeExceptionally(new IllegalStateException("gone"));
-        assertThatThrownBy(() -> flush.get(10, TimeUnit.SECONDS)).hasMessageContaining("gone");
+        assertThatThrownBy(() -> writer.flush(false)).hasMessageContaining("gone");
+        server.get(10, TimeUnit.SECONDS);
     }
 
     @Test
@@ -216,24 +242,25 @@ class IggySinkWriterTest {
         write(writer, "0a");
         assertThatThrownBy(() -> writer.flush(false))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("Timed out");
+                .hasMessageContaining("Timed out after PT0.1S")
+                .hasMessageContaining("partition 0");
     }
 
     @Test
     void messagesCarryIdAndOriginTimestamp() {
+        BigInteger id = BigInteger.ONE.shiftLeft(127).add(BigInteger.valueOf(0x0102));
         Message m =
-                IggySinkWriter.toMessage(
-                        new IggySinkRecord(
-                                1,
-                                "x".getBytes(),
-                                java.util.Map.of(),
-                                java.math.BigInteger.TEN,
-                                42));
-        assertThat(m.header().id().toBigInteger()).isEqualTo(java.math.BigInteger.TEN);
-        assertThat(m.header().originTimestamp()).isEqualTo(java.math.BigInteger.valueOf(42));
+                IggySinkWriter.toMessage(new IggySinkRecord(1, "x".getBytes(), Map.of(), id, 42));
+        byte[] wire = new byte[16];
+        wire[0] = 0x02;
+        wire[1] = 0x01;
+        wire[15] = (byte) 0x80;
+        assertThat(ByteBufUtil.getBytes(m.header().id().toBytes())).containsExactly(wire);
+        assertThat(m.header().originTimestamp()).isEqualTo(BigInteger.valueOf(42));
         assertThat(m.header().payloadLength()).isEqualTo(1);
         Message serverId = IggySinkWriter.toMessage(IggySinkRecord.of(1, new byte[0], 0));
-        assertThat(serverId.header().id().toBigInteger()).isZero();
+        assertThat(ByteBufUtil.getBytes(serverId.header().id().toBytes()))
+                .containsExactly(new byte[16]);
     }
 
     /** Runs the send-completion callbacks the writer queued in the task's mailbox. */
@@ -291,6 +318,14 @@ class IggySinkWriterTest {
                             return null;
                         }
                     });
+        }
+    }
+
+    private static void waitUntilUnchecked(BooleanSupplier condition) {
+        try {
+            waitUntil(condition);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
         }
     }
 
