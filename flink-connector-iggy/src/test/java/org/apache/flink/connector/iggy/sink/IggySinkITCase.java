@@ -123,6 +123,30 @@ class IggySinkITCase {
     }
 
     @Test
+    void manySmallBatchesInFlightAtOnceAreAppendedInOrder() throws Exception {
+        IggySink<String> sink =
+                IggySink.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setBatchSize(3)
+                        .setMaxInFlightRequests(8)
+                        .setRecordSerializer(stringSchema().setPartition(1).build())
+                        .build();
+        List<String> records = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            records.add("r" + i);
+        }
+        try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
+            for (String r : records) {
+                writer.write(r, NO_CONTEXT);
+            }
+            writer.flush(true);
+        }
+        assertThat(payloads(1)).containsExactlyElementsOf(records);
+    }
+
+    @Test
     void messagesCarryHeadersIdsAndOriginTimestamps() throws Exception {
         IggySink<String> sink =
                 sink(
