@@ -1,6 +1,7 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
 
 import javax.annotation.Nullable;
 
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param <V> the value type
  */
 @PublicEvolving
+@TypeInfo(IggyMapChangeTypeInfo.Factory.class)
 public final class IggyMapChange<K, V> implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -1,10 +1,14 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.functions.Function;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.api.java.typeutils.MissingTypeInfo;
+import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.common.IggyMapChangeTypeInfo;
 import org.apache.flink.util.Collector;
 
 import org.slf4j.Logger;
@@ -48,7 +52,7 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
     /** The application key of a message, or {@code null} to skip it. */
     @FunctionalInterface
     @PublicEvolving
-    public interface KeyFunction<K> extends Serializable {
+    public interface KeyFunction<K> extends Function {
         @Nullable
         K key(IggyMessage message) throws Exception;
     }
@@ -130,9 +134,27 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
         out.collect(IggyMapChange.upsert(key, value));
     }
 
+    /**
+     * Changes typed by the key function's return type and the value deserializer's produced type.
+     * Where Java erased the key type (a lambda returning a type parameter), the key is a generic
+     * type.
+     */
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    @SuppressWarnings("unchecked")
     public TypeInformation<IggyMapChange<K, V>> getProducedType() {
-        return (TypeInformation) new GenericTypeInfo<>(IggyMapChange.class);
+        TypeInformation<K> keyType =
+                TypeExtractor.getUnaryOperatorReturnType(
+                        keyFunction,
+                        KeyFunction.class,
+                        -1,
+                        0,
+                        TypeExtractor.NO_INDEX,
+                        null,
+                        "key function",
+                        true);
+        if (keyType instanceof MissingTypeInfo) {
+            keyType = (TypeInformation<K>) new GenericTypeInfo<>(Object.class);
+        }
+        return IggyMapChangeTypeInfo.of(keyType, valueDeserializer.getProducedType());
     }
 }

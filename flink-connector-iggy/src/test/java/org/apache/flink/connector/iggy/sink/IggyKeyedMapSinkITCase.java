@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
@@ -270,7 +271,11 @@ class IggyKeyedMapSinkITCase {
             IggyKeyedMapSink<IggyMapChange<String, String>> sink,
             IggyMapChange<String, String>... changes)
             throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        // Without Kryo: every type on the keyed-map path has serializers of its own.
+        Configuration noGenericTypes = new Configuration();
+        noGenericTypes.set(PipelineOptions.GENERIC_TYPES, false);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(noGenericTypes);
         env.setParallelism(1);
         env.fromData(CHANGES, changes).sinkTo(sink);
         env.execute("keyed map sink");

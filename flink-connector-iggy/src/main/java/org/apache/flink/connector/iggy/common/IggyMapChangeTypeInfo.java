@@ -1,0 +1,144 @@
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.serialization.SerializerConfig;
+import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+
+import java.lang.reflect.Type;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Type information of {@link IggyMapChange}: Flink serializes a change with the key's and the
+ * value's own serializers instead of falling back to Kryo, so keyed-map jobs also run with generic
+ * types disabled ({@code pipeline.generic-types: false}).
+ *
+ * <p>Flink finds it by itself wherever it knows the type parameters, e.g. {@code .returns(new
+ * TypeHint<IggyMapChange<String, byte[]>>() {})}; {@link #of} builds it explicitly.
+ *
+ * @param <K> the key type
+ * @param <V> the value type
+ */
+@PublicEvolving
+public final class IggyMapChangeTypeInfo<K, V> extends TypeInformation<IggyMapChange<K, V>> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final TypeInformation<K> keyType;
+    private final TypeInformation<V> valueType;
+
+    private IggyMapChangeTypeInfo(TypeInformation<K> keyType, TypeInformation<V> valueType) {
+        this.keyType = Objects.requireNonNull(keyType, "keyType");
+        this.valueType = Objects.requireNonNull(valueType, "valueType");
+    }
+
+    public static <K, V> IggyMapChangeTypeInfo<K, V> of(
+            TypeInformation<K> keyType, TypeInformation<V> valueType) {
+        return new IggyMapChangeTypeInfo<>(keyType, valueType);
+    }
+
+    public TypeInformation<K> keyType() {
+        return keyType;
+    }
+
+    public TypeInformation<V> valueType() {
+        return valueType;
+    }
+
+    @Override
+    public boolean isBasicType() {
+        return false;
+    }
+
+    @Override
+    public boolean isTupleType() {
+        return false;
+    }
+
+    @Override
+    public int getArity() {
+        return 1;
+    }
+
+    @Override
+    public int getTotalFields() {
+        return 1;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Class<IggyMapChange<K, V>> getTypeClass() {
+        return (Class) IggyMapChange.class;
+    }
+
+    @Override
+    public Map<String, TypeInformation<?>> getGenericParameters() {
+        Map<String, TypeInformation<?>> parameters = new LinkedHashMap<>();
+        parameters.put("K", keyType);
+        parameters.put("V", valueType);
+        return parameters;
+    }
+
+    @Override
+    public boolean isKeyType() {
+        return false;
+    }
+
+    @Override
+    public TypeSerializer<IggyMapChange<K, V>> createSerializer(SerializerConfig config) {
+        return new IggyMapChangeSerializer<>(
+                keyType.createSerializer(config), valueType.createSerializer(config));
+    }
+
+    @Override
+    public String toString() {
+        return "IggyMapChange<" + keyType + ", " + valueType + ">";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof IggyMapChangeTypeInfo)) {
+            return false;
+        }
+        IggyMapChangeTypeInfo<?, ?> that = (IggyMapChangeTypeInfo<?, ?>) o;
+        return that.canEqual(this)
+                && keyType.equals(that.keyType)
+                && valueType.equals(that.valueType);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * keyType.hashCode() + valueType.hashCode();
+    }
+
+    @Override
+    public boolean canEqual(Object o) {
+        return o instanceof IggyMapChangeTypeInfo;
+    }
+
+    /**
+     * Lets Flink's type extraction build {@link IggyMapChangeTypeInfo} from the type parameters it
+     * found. A parameter it could not find (a lambda's erased generics) becomes a generic type, as
+     * Flink would have made of the whole change before.
+     */
+    @PublicEvolving
+    public static final class Factory<K, V> extends TypeInfoFactory<IggyMapChange<K, V>> {
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public TypeInformation<IggyMapChange<K, V>> createTypeInfo(
+                Type t, Map<String, TypeInformation<?>> genericParameters) {
+            return of(
+                    (TypeInformation<K>) orGeneric(genericParameters.get("K")),
+                    (TypeInformation<V>) orGeneric(genericParameters.get("V")));
+        }
+
+        private static TypeInformation<?> orGeneric(TypeInformation<?> type) {
+            return type != null ? type : new GenericTypeInfo<>(Object.class);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.TypeHint;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.typeutils.GenericTypeInfo;
+import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Flink finds the change's type information by itself, with its key and value types. */
+class IggyMapChangeTypeInfoTest {
+
+    @Test
+    void typeExtractionUsesTheTypeParameters() {
+        TypeInformation<IggyMapChange<String, byte[]>> type =
+                TypeInformation.of(new TypeHint<IggyMapChange<String, byte[]>>() {});
+        assertThat(type)
+                .isEqualTo(
+                        IggyMapChangeTypeInfo.of(Types.STRING, Types.PRIMITIVE_ARRAY(Types.BYTE)));
+        assertThat(
+                        type.createSerializer(
+                                new org.apache.flink.api.common.ExecutionConfig()
+                                        .getSerializerConfig()))
+                .isInstanceOf(IggyMapChangeSerializer.class);
+    }
+
+    @Test
+    void unknownTypeParametersBecomeGenericTypes() {
+        TypeInformation<?> type = TypeInformation.of(IggyMapChange.class);
+        assertThat(type).isInstanceOf(IggyMapChangeTypeInfo.class);
+        assertThat(((IggyMapChangeTypeInfo<?, ?>) type).keyType())
+                .isEqualTo(new GenericTypeInfo<>(Object.class));
+    }
+
+    @Test
+    void theKeyedMapSourceTypesItsChangesByTheKeyFunctionAndTheValueSchema() {
+        IggyKeyedMapDeserializationSchema<String, String> schema =
+                IggyKeyedMapDeserializationSchema.of(
+                        m -> new String(m.payload(), StandardCharsets.UTF_8),
+                        new SimpleStringSchema());
+        assertThat(schema.getProducedType())
+                .isEqualTo(IggyMapChangeTypeInfo.of(Types.STRING, Types.STRING));
+    }
+}
