@@ -1,7 +1,6 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
@@ -73,15 +72,13 @@ public class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<
     @SuppressWarnings({"unchecked", "rawtypes"})
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         SingleOutputStreamOperator<ReconciledMessage> reconciled =
-                input.flatMap(
-                                new ChangeEncodingFunction<>(encoder),
-                                TypeInformation.of(EncodedChange.class))
+                input.flatMap(new ChangeEncodingFunction<>(encoder), EncodedChange.typeInfo())
                         .name("Iggy Encode Changes")
                         .keyBy(change -> change.key, Types.STRING)
                         .process(
                                 new IggyReconcileFunction(
                                         encoder.deletionValueOption(), sinkId, stateTtl),
-                                TypeInformation.of(ReconciledMessage.class))
+                                ReconciledMessage.typeInfo())
                         .name("Iggy Reconcile");
         if (reconcileUid != null) {
             reconciled.uid(reconcileUid);

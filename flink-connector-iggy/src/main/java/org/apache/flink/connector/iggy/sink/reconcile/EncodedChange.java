@@ -1,6 +1,7 @@
 package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 import javax.annotation.Nullable;
 
@@ -11,8 +12,8 @@ import java.util.Objects;
 /**
  * A change as the reconcile step sees it: key bytes, upsert or delete, and the payload, headers and
  * origin timestamp of the message it would send. Encoding happens before the {@code keyBy}, so only
- * bytes travel between operators (a POJO that Flink serializes without Kryo) and the state is keyed
- * by the key bytes that Iggy sees.
+ * bytes travel between operators (with {@link EncodedChangeSerializer}) and the state is keyed by
+ * the key bytes that Iggy sees.
  */
 @Internal
 public final class EncodedChange {
@@ -38,6 +39,10 @@ public final class EncodedChange {
     public long originTimestampMicros;
 
     public EncodedChange() {}
+
+    public static TypeInformation<EncodedChange> typeInfo() {
+        return new SerializerTypeInfo<>(EncodedChange.class, EncodedChangeSerializer.INSTANCE);
+    }
 
     public EncodedChange(
             byte[] key,

@@ -1,6 +1,7 @@
 package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 import javax.annotation.Nullable;
 
@@ -9,7 +10,7 @@ import java.util.Arrays;
 /**
  * A message the reconcile step decided to send: key bytes (for partitioning and the key header),
  * payload, user headers, origin timestamp, and the deterministic message id if idempotent writes
- * are on. A POJO so that Flink serializes it without Kryo.
+ * are on. Flink serializes it with {@link ReconciledMessageSerializer}.
  */
 @Internal
 public final class ReconciledMessage {
@@ -27,6 +28,11 @@ public final class ReconciledMessage {
     public long originTimestampMicros;
 
     public ReconciledMessage() {}
+
+    public static TypeInformation<ReconciledMessage> typeInfo() {
+        return new SerializerTypeInfo<>(
+                ReconciledMessage.class, ReconciledMessageSerializer.INSTANCE);
+    }
 
     public ReconciledMessage(
             byte[] key,

@@ -1,0 +1,119 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Serializes an {@link EncodedChange}: a flags byte (delete, payload present, headers present), the
+ * key bytes, the payload and headers if present (each length-prefixed), and the origin timestamp.
+ */
+@Internal
+public final class EncodedChangeSerializer extends TypeSerializerSingleton<EncodedChange> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final EncodedChangeSerializer INSTANCE = new EncodedChangeSerializer();
+
+    private static final int DELETE = 1;
+    private static final int PAYLOAD = 2;
+    private static final int HEADERS = 4;
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public EncodedChange createInstance() {
+        return new EncodedChange();
+    }
+
+    @Override
+    public EncodedChange copy(EncodedChange from) {
+        EncodedChange copy = new EncodedChange();
+        copy.key = from.key; // a String: immutable
+        copy.delete = from.delete;
+        copy.payload = from.payload == null ? null : from.payload.clone();
+        copy.headers = from.headers == null ? null : from.headers.clone();
+        copy.originTimestampMicros = from.originTimestampMicros;
+        return copy;
+    }
+
+    @Override
+    public EncodedChange copy(EncodedChange from, EncodedChange reuse) {
+        return copy(from);
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(EncodedChange change, DataOutputView target) throws IOException {
+        target.writeByte(
+                (change.delete ? DELETE : 0)
+                        | (change.payload != null ? PAYLOAD : 0)
+                        | (change.headers != null ? HEADERS : 0));
+        writeBytes(change.key.getBytes(StandardCharsets.ISO_8859_1), target);
+        if (change.payload != null) {
+            writeBytes(change.payload, target);
+        }
+        if (change.headers != null) {
+            writeBytes(change.headers, target);
+        }
+        target.writeLong(change.originTimestampMicros);
+    }
+
+    @Override
+    public EncodedChange deserialize(DataInputView source) throws IOException {
+        EncodedChange change = new EncodedChange();
+        int flags = source.readByte();
+        change.delete = (flags & DELETE) != 0;
+        change.key = new String(readBytes(source), StandardCharsets.ISO_8859_1);
+        change.payload = (flags & PAYLOAD) != 0 ? readBytes(source) : null;
+        change.headers = (flags & HEADERS) != 0 ? readBytes(source) : null;
+        change.originTimestampMicros = source.readLong();
+        return change;
+    }
+
+    @Override
+    public EncodedChange deserialize(EncodedChange reuse, DataInputView source) throws IOException {
+        return deserialize(source);
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        serialize(deserialize(source), target);
+    }
+
+    @Override
+    public TypeSerializerSnapshot<EncodedChange> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    static void writeBytes(byte[] bytes, DataOutputView target) throws IOException {
+        target.writeInt(bytes.length);
+        target.write(bytes);
+    }
+
+    static byte[] readBytes(DataInputView source) throws IOException {
+        byte[] bytes = new byte[source.readInt()];
+        source.readFully(bytes);
+        return bytes;
+    }
+
+    /** Nothing to configure. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<EncodedChange> {
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+
+import static org.apache.flink.connector.iggy.sink.reconcile.EncodedChangeSerializer.readBytes;
+import static org.apache.flink.connector.iggy.sink.reconcile.EncodedChangeSerializer.writeBytes;
+
+/**
+ * Serializes a {@link ReconciledMessage}: a flags byte (message id present, headers present), the
+ * key and payload, the 16-byte id and the headers if present, and the origin timestamp.
+ */
+@Internal
+public final class ReconciledMessageSerializer extends TypeSerializerSingleton<ReconciledMessage> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final ReconciledMessageSerializer INSTANCE = new ReconciledMessageSerializer();
+
+    private static final int MESSAGE_ID = 1;
+    private static final int HEADERS = 2;
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public ReconciledMessage createInstance() {
+        return new ReconciledMessage();
+    }
+
+    @Override
+    public ReconciledMessage copy(ReconciledMessage from) {
+        return new ReconciledMessage(
+                from.key.clone(),
+                from.payload.clone(),
+                from.messageId == null ? null : from.messageId.clone(),
+                from.headers == null ? null : from.headers.clone(),
+                from.originTimestampMicros);
+    }
+
+    @Override
+    public ReconciledMessage copy(ReconciledMessage from, ReconciledMessage reuse) {
+        return copy(from);
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(ReconciledMessage message, DataOutputView target) throws IOException {
+        target.writeByte(
+                (message.messageId != null ? MESSAGE_ID : 0)
+                        | (message.headers != null ? HEADERS : 0));
+        writeBytes(message.key, target);
+        writeBytes(message.payload, target);
+        if (message.messageId != null) {
+            writeBytes(message.messageId, target);
+        }
+        if (message.headers != null) {
+            writeBytes(message.headers, target);
+        }
+        target.writeLong(message.originTimestampMicros);
+    }
+
+    @Override
+    public ReconciledMessage deserialize(DataInputView source) throws IOException {
+        int flags = source.readByte();
+        byte[] key = readBytes(source);
+        byte[] payload = readBytes(source);
+        byte[] messageId = (flags & MESSAGE_ID) != 0 ? readBytes(source) : null;
+        byte[] headers = (flags & HEADERS) != 0 ? readBytes(source) : null;
+        return new ReconciledMessage(key, payload, messageId, headers, source.readLong());
+    }
+
+    @Override
+    public ReconciledMessage deserialize(ReconciledMessage reuse, DataInputView source)
+            throws IOException {
+        return deserialize(source);
+    }
+
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        serialize(deserialize(source), target);
+    }
+
+    @Override
+    public TypeSerializerSnapshot<ReconciledMessage> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** Nothing to configure. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<ReconciledMessage> {
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+}

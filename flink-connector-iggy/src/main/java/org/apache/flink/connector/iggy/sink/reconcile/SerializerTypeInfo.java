@@ -1,0 +1,80 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializerConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+
+/**
+ * Type information that hands out one stateless serializer. The reconcile step's records cross a
+ * shuffle and a chain per change; a hand-written serializer spares the reflection of Flink's POJO
+ * serializer there.
+ */
+@Internal
+final class SerializerTypeInfo<T> extends TypeInformation<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final Class<T> type;
+    private final TypeSerializer<T> serializer;
+
+    SerializerTypeInfo(Class<T> type, TypeSerializer<T> serializer) {
+        this.type = type;
+        this.serializer = serializer;
+    }
+
+    @Override
+    public boolean isBasicType() {
+        return false;
+    }
+
+    @Override
+    public boolean isTupleType() {
+        return false;
+    }
+
+    @Override
+    public int getArity() {
+        return 1;
+    }
+
+    @Override
+    public int getTotalFields() {
+        return 1;
+    }
+
+    @Override
+    public Class<T> getTypeClass() {
+        return type;
+    }
+
+    @Override
+    public boolean isKeyType() {
+        return false;
+    }
+
+    @Override
+    public TypeSerializer<T> createSerializer(SerializerConfig config) {
+        return serializer;
+    }
+
+    @Override
+    public String toString() {
+        return type.getSimpleName();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SerializerTypeInfo && ((SerializerTypeInfo<?>) o).type == type;
+    }
+
+    @Override
+    public int hashCode() {
+        return type.hashCode();
+    }
+
+    @Override
+    public boolean canEqual(Object o) {
+        return o instanceof SerializerTypeInfo;
+    }
+}
