@@ -520,7 +520,25 @@ class IggyDynamicTableFactoryTest {
                 invalid(
                         "iggy",
                         new String[] {"scan.bounded.specific-offsets", "partition:0,offset:1"},
-                        "'scan.bounded.specific-offsets' applies only when 'scan.bounded.mode'"),
+                        "'scan.bounded.specific-offsets' applies only when 'scan.bounded.mode'"
+                                + " is 'specific-offsets', but it is 'unbounded'"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.timestamp-millis", "5"},
+                        "'scan.bounded.timestamp-millis' applies only when 'scan.bounded.mode'"
+                                + " is 'timestamp', but it is 'unbounded'"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.mode", "specific-offsets"},
+                        "'scan.bounded.specific-offsets' is required for mode 'specific-offsets'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "scan.startup.mode", "timestamp",
+                            "scan.startup.timestamp-millis", "-1"
+                        },
+                        "'scan.startup.timestamp-millis' must be epoch milliseconds >= 0, but is"
+                                + " -1"),
                 invalid(
                         "iggy",
                         new String[] {
