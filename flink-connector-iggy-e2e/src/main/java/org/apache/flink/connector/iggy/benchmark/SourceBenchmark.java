@@ -10,22 +10,21 @@ import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
-import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
-import org.apache.iggy.topic.CompressionAlgorithm;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -46,11 +45,15 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>"IggySource rec/s" is measured from the first to the last record reaching the sink; the figure
  * "incl. startup" adds the local job's submission and scheduling.
  *
- * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one.
+ * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one (credentials from
+ * {@code IGGY_USERNAME}/{@code IGGY_PASSWORD}), as {@link IggyServerExtension} does for tests.
  */
 public final class SourceBenchmark {
 
     private static final int ROUNDS = 3;
+
+    /** Messages per send request while filling the topic. */
+    private static final int SEND_BATCH = 1000;
 
     private SourceBenchmark() {}
 
@@ -59,20 +62,16 @@ public final class SourceBenchmark {
         int perPartition = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
         int batchSize = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
 
-        String external = System.getenv("IGGY_TCP_ADDRESS");
-        EmbeddedIggyServer server =
-                external == null
-                        ? EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults())
-                        : null;
-        String address = external != null ? external : server.address();
+        IggyServerExtension iggy = new IggyServerExtension();
+        iggy.start();
         IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
-                        .setAddress(address)
-                        .setCredentials(env("IGGY_USERNAME", "iggy"), env("IGGY_PASSWORD", "iggy"))
+                        .setAddress(iggy.address())
+                        .setCredentials(iggy.username(), iggy.password())
                         .build();
         System.out.printf(
                 "Iggy source benchmark: %s, %d partitions x %d messages, batch %d, best of %d%n",
-                external != null ? "server " + address : "in-JVM server",
+                iggy.isExternal() ? "server " + iggy.address() : "in-JVM server",
                 partitions,
                 perPartition,
                 batchSize,
@@ -83,7 +82,7 @@ public final class SourceBenchmark {
         try {
             for (int payloadSize : new int[] {100, 1024}) {
                 String stream = "bench-" + UUID.randomUUID().toString().substring(0, 8);
-                fill(connection, stream, partitions, perPartition, payloadSize);
+                fill(iggy, stream, partitions, perPartition, payloadSize);
                 double sdk = 0;
                 double flink = 0;
                 double flinkWall = 0;
@@ -105,64 +104,28 @@ public final class SourceBenchmark {
                 System.out.printf(
                         "%-8s %16.0f %16.0f %16.0f %8.2f%n",
                         payloadSize + " B", sdk, flink, flinkWall, flink / sdk);
-                try (IggyTcpClient client = blocking(connection)) {
-                    client.streams().deleteStream(StreamId.of(stream));
-                }
+                iggy.deleteStream(stream);
             }
         } finally {
-            if (server != null) {
-                server.close();
-            }
+            iggy.stop();
         }
         System.exit(0);
     }
 
-    private static String env(String name, String fallback) {
-        String value = System.getenv(name);
-        return value != null ? value : fallback;
-    }
-
-    private static IggyTcpClient blocking(IggyConnectionConfig connection) {
-        return IggyTcpClient.builder()
-                .host(connection.host())
-                .port(connection.port())
-                .credentials(connection.username(), connection.password())
-                .buildAndLogin();
-    }
-
     private static void fill(
-            IggyConnectionConfig connection,
+            IggyServerExtension iggy,
             String stream,
             int partitions,
             int perPartition,
-            int payloadSize)
-            throws Exception {
-        try (IggyTcpClient client = blocking(connection)) {
-            client.streams().createStream(stream);
-            client.topics()
-                    .createTopic(
-                            StreamId.of(stream),
-                            (long) partitions,
-                            CompressionAlgorithm.None,
-                            BigInteger.ZERO,
-                            BigInteger.ZERO,
-                            Optional.empty(),
-                            "t");
-            byte[] payload = new byte[payloadSize];
-            java.util.Arrays.fill(payload, (byte) 'x');
-            for (long p = 0; p < partitions; p++) {
-                for (int sent = 0; sent < perPartition; sent += 1000) {
-                    List<Message> batch = new ArrayList<>();
-                    for (int i = sent; i < Math.min(perPartition, sent + 1000); i++) {
-                        batch.add(Message.of(new String(payload)));
-                    }
-                    client.messages()
-                            .sendMessages(
-                                    StreamId.of(stream),
-                                    TopicId.of("t"),
-                                    Partitioning.partitionId(p),
-                                    batch);
-                }
+            int payloadSize) {
+        iggy.createStream(stream);
+        iggy.createTopic(stream, "t", partitions);
+        byte[] payload = new byte[payloadSize];
+        Arrays.fill(payload, (byte) 'x');
+        for (long p = 0; p < partitions; p++) {
+            for (int sent = 0; sent < perPartition; sent += SEND_BATCH) {
+                int size = Math.min(SEND_BATCH, perPartition - sent);
+                iggy.send(stream, "t", p, Collections.nCopies(size, payload));
             }
         }
     }

@@ -86,7 +86,20 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
     }
 
     @Override
-    public synchronized void beforeAll(ExtensionContext context) {
+    public void beforeAll(ExtensionContext context) {
+        start();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        stop();
+    }
+
+    /**
+     * Starts the embedded server or connects to the real one, as {@link #beforeAll} does: for
+     * callers outside JUnit, such as benchmarks. Pair with {@link #stop()}.
+     */
+    public synchronized void start() {
         if (activations++ > 0) {
             return; // nested classes share the outer class's server
         }
@@ -110,8 +123,8 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         client = newClient();
     }
 
-    @Override
-    public synchronized void afterAll(ExtensionContext context) {
+    /** Closes the client, and the embedded server if it runs one, after the last start. */
+    public synchronized void stop() {
         if (--activations > 0) {
             return;
         }

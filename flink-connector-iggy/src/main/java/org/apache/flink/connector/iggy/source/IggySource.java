@@ -1,5 +1,6 @@
 package org.apache.flink.connector.iggy.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -9,20 +10,15 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumState;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumStateSerializer;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumerator;
-import org.apache.flink.connector.iggy.source.enumerator.IggySplitPlanner;
 import org.apache.flink.connector.iggy.source.reader.IggySourceReader;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 
-import javax.annotation.Nullable;
-
-import java.time.Duration;
+import java.util.Objects;
 
 /**
  * A FLIP-27 source reading one Iggy topic: one split per partition, offsets in Flink state, and
@@ -47,40 +43,11 @@ public final class IggySource<T>
 
     private static final long serialVersionUID = 1L;
 
-    private final IggyConnectionConfig connection;
-    private final IggyId stream;
-    private final IggyId topic;
-    private final String consumerName;
-    private final IggyStartingOffsets startingOffsets;
-    @Nullable private final IggyStoppingOffsets stoppingOffsets;
-    private final int batchSize;
-    private final Duration pollInterval;
-    @Nullable private final Duration partitionDiscoveryInterval;
-    private final boolean skipUndecodableRecords;
+    private final IggySourceConfig config;
     private final IggyRecordDeserializationSchema<T> deserializer;
 
-    IggySource(
-            IggyConnectionConfig connection,
-            IggyId stream,
-            IggyId topic,
-            String consumerName,
-            IggyStartingOffsets startingOffsets,
-            @Nullable IggyStoppingOffsets stoppingOffsets,
-            int batchSize,
-            Duration pollInterval,
-            @Nullable Duration partitionDiscoveryInterval,
-            boolean skipUndecodableRecords,
-            IggyRecordDeserializationSchema<T> deserializer) {
-        this.connection = connection;
-        this.stream = stream;
-        this.topic = topic;
-        this.consumerName = consumerName;
-        this.startingOffsets = startingOffsets;
-        this.stoppingOffsets = stoppingOffsets;
-        this.batchSize = batchSize;
-        this.pollInterval = pollInterval;
-        this.partitionDiscoveryInterval = partitionDiscoveryInterval;
-        this.skipUndecodableRecords = skipUndecodableRecords;
+    private IggySource(IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
+        this.config = config;
         this.deserializer = deserializer;
     }
 
@@ -88,47 +55,40 @@ public final class IggySource<T>
         return new IggySourceBuilder<>();
     }
 
+    /**
+     * A source from a configuration built earlier by {@link IggySourceBuilder#buildConfig()}: for
+     * the table source, whose deserializer exists only at runtime-provider time.
+     */
+    @Internal
+    public static <T> IggySource<T> of(
+            IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
+        return new IggySource<>(
+                Objects.requireNonNull(config, "config"),
+                Objects.requireNonNull(deserializer, "deserializer"));
+    }
+
     @Override
     public Boundedness getBoundedness() {
-        return stoppingOffsets != null ? Boundedness.BOUNDED : Boundedness.CONTINUOUS_UNBOUNDED;
+        return config.bounded() ? Boundedness.BOUNDED : Boundedness.CONTINUOUS_UNBOUNDED;
     }
 
     @Override
     public SplitEnumerator<IggyPartitionSplit, IggySourceEnumState> createEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context) {
-        return enumerator(context, null);
+        return IggySourceEnumerator.forTopic(context, config, null);
     }
 
     @Override
     public SplitEnumerator<IggyPartitionSplit, IggySourceEnumState> restoreEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context, IggySourceEnumState checkpoint) {
-        return enumerator(context, checkpoint);
-    }
-
-    private IggySourceEnumerator enumerator(
-            SplitEnumeratorContext<IggyPartitionSplit> context,
-            @Nullable IggySourceEnumState restored) {
-        return IggySourceEnumerator.forTopic(
-                context,
-                connection,
-                stream,
-                topic,
-                consumerName,
-                new IggySplitPlanner(stream, topic, consumerName, startingOffsets, stoppingOffsets),
-                stoppingOffsets != null,
-                partitionDiscoveryInterval,
-                restored);
+        return IggySourceEnumerator.forTopic(context, config, checkpoint);
     }
 
     @Override
     public SourceReader<T, IggyPartitionSplit> createReader(SourceReaderContext readerContext)
             throws Exception {
         return IggySourceReader.create(
-                new IggySourceReader.Settings(
-                        connection, consumerName, batchSize, pollInterval, skipUndecodableRecords),
-                deserializer,
-                readerContext.getConfiguration(),
-                readerContext);
+                config, deserializer, readerContext.getConfiguration(), readerContext);
     }
 
     @Override
@@ -148,17 +108,6 @@ public final class IggySource<T>
 
     @Override
     public String toString() {
-        return "IggySource{topic="
-                + topic
-                + ", stream="
-                + stream
-                + ", connection="
-                + connection
-                + ", consumer='"
-                + consumerName
-                + "', start="
-                + startingOffsets
-                + (stoppingOffsets != null ? ", stop=" + stoppingOffsets : "")
-                + '}';
+        return "IggySource{" + config + '}';
     }
 }

@@ -1,5 +1,6 @@
 package org.apache.flink.connector.iggy.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -129,6 +130,20 @@ public final class IggySourceBuilder<T> {
     }
 
     public IggySource<T> build() {
+        return IggySource.of(validatedConfig(true), deserializer);
+    }
+
+    /**
+     * The validated configuration without a deserializer, for a caller that adds its own later
+     * through {@link IggySource#of}: the table source, whose deserializer exists only at
+     * runtime-provider time.
+     */
+    @Internal
+    public IggySourceConfig buildConfig() {
+        return validatedConfig(false);
+    }
+
+    private IggySourceConfig validatedConfig(boolean needsDeserializer) {
         List<String> problems = new ArrayList<>();
         if (connection == null) {
             problems.add("the connection is not set (setConnection)");
@@ -144,7 +159,7 @@ public final class IggySourceBuilder<T> {
         } else if (consumerName.length() > 255) {
             problems.add("the consumer name is longer than 255 characters");
         }
-        if (deserializer == null) {
+        if (needsDeserializer && deserializer == null) {
             problems.add("the deserializer is not set (setDeserializer)");
         }
         if (startingOffsets == null) {
@@ -171,7 +186,7 @@ public final class IggySourceBuilder<T> {
             throw new IllegalArgumentException(
                     "Invalid IggySource: " + String.join("; ", problems) + ".");
         }
-        return new IggySource<>(
+        return new IggySourceConfig(
                 connection,
                 stream,
                 topic,
@@ -181,7 +196,6 @@ public final class IggySourceBuilder<T> {
                 batchSize,
                 pollInterval,
                 partitionDiscoveryInterval,
-                skipUndecodableRecords,
-                deserializer);
+                skipUndecodableRecords);
     }
 }

@@ -33,13 +33,31 @@ public final class IggyStartingOffsets implements Serializable {
         SPECIFIC
     }
 
-    /** Where a partition starts under {@link Kind#COMMITTED} when no offset is stored for it. */
+    /**
+     * Where a partition starts under {@link Kind#COMMITTED} when no offset is stored for it. Also
+     * the type of the SQL option {@code scan.startup.committed-offset.fallback}, whose values are
+     * the constants' {@link #toString()}.
+     */
     @PublicEvolving
     public enum CommittedFallback {
-        EARLIEST,
-        LATEST,
+        /** The first offset of the partition. */
+        EARLIEST("earliest-offset"),
+        /** The end of the partition at job start. */
+        LATEST("latest-offset"),
         /** Fail the job at start, naming the partition and the consumer. */
-        FAIL
+        FAIL("fail");
+
+        private final String optionValue;
+
+        CommittedFallback(String optionValue) {
+            this.optionValue = optionValue;
+        }
+
+        /** The value of the SQL option, which Flink parses by it. */
+        @Override
+        public String toString() {
+            return optionValue;
+        }
     }
 
     private final Kind kind;
@@ -164,7 +182,7 @@ public final class IggyStartingOffsets implements Serializable {
     public String toString() {
         switch (kind) {
             case COMMITTED:
-                return "committed (fallback " + fallback + ")";
+                return "committed (fallback " + fallback.name() + ")";
             case TIMESTAMP:
                 return "timestamp " + timestampMillis;
             case SPECIFIC:

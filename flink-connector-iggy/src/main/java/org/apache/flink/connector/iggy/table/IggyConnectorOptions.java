@@ -9,6 +9,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggyWriterConfig;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets.CommittedFallback;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import java.time.Duration;
@@ -158,13 +159,15 @@ public final class IggyConnectorOptions {
                     .defaultValue(ScanStartupMode.COMMITTED_OFFSET)
                     .withDescription("Where partitions start when there is no state to restore.");
 
-    public static final ConfigOption<CommittedOffsetFallback> SCAN_STARTUP_COMMITTED_FALLBACK =
+    public static final ConfigOption<CommittedFallback> SCAN_STARTUP_COMMITTED_FALLBACK =
             ConfigOptions.key("scan.startup.committed-offset.fallback")
-                    .enumType(CommittedOffsetFallback.class)
-                    .defaultValue(CommittedOffsetFallback.EARLIEST_OFFSET)
+                    .enumType(CommittedFallback.class)
+                    .defaultValue(CommittedFallback.EARLIEST)
                     .withDescription(
                             "Where a partition starts under 'committed-offset' when no offset is"
-                                    + " stored for the consumer.");
+                                    + " stored for the consumer: 'earliest-offset' (its first"
+                                    + " offset), 'latest-offset' (its end at job start) or 'fail'"
+                                    + " (the job fails, naming the partition and the consumer).");
 
     public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
             ConfigOptions.key("scan.startup.timestamp-millis")
@@ -341,32 +344,6 @@ public final class IggyConnectorOptions {
         private final InlineElement description;
 
         ScanStartupMode(String value, String description) {
-            this.value = value;
-            this.description = text(description);
-        }
-
-        @Override
-        public String toString() {
-            return value;
-        }
-
-        @Override
-        public InlineElement getDescription() {
-            return description;
-        }
-    }
-
-    /** Where a partition starts under 'committed-offset' when nothing is stored. */
-    @PublicEvolving
-    public enum CommittedOffsetFallback implements DescribedEnum {
-        EARLIEST_OFFSET("earliest-offset", "The first offset of the partition."),
-        LATEST_OFFSET("latest-offset", "The end of the partition at job start."),
-        FAIL("fail", "Fail the job, naming the partition and the consumer.");
-
-        private final String value;
-        private final InlineElement description;
-
-        CommittedOffsetFallback(String value, String description) {
             this.value = value;
             this.description = text(description);
         }

@@ -9,7 +9,6 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
-import org.apache.flink.connector.iggy.table.IggyConnectorOptions.CommittedOffsetFallback;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
@@ -76,6 +75,22 @@ final class IggyConnectorOptionsUtil {
 
     private static final Pattern OFFSET_ENTRY =
             Pattern.compile("\\s*partition\\s*:\\s*(\\d+)\\s*,\\s*offset\\s*:\\s*(\\d+)\\s*");
+
+    private static final PositionOptions<ScanStartupMode> START =
+            new PositionOptions<>(
+                    SCAN_STARTUP_MODE,
+                    ScanStartupMode.TIMESTAMP,
+                    SCAN_STARTUP_TIMESTAMP_MILLIS,
+                    ScanStartupMode.SPECIFIC_OFFSETS,
+                    SCAN_STARTUP_SPECIFIC_OFFSETS);
+
+    private static final PositionOptions<ScanBoundedMode> STOP =
+            new PositionOptions<>(
+                    SCAN_BOUNDED_MODE,
+                    ScanBoundedMode.TIMESTAMP,
+                    SCAN_BOUNDED_TIMESTAMP_MILLIS,
+                    ScanBoundedMode.SPECIFIC_OFFSETS,
+                    SCAN_BOUNDED_SPECIFIC_OFFSETS);
 
     private IggyConnectorOptionsUtil() {}
 
@@ -150,60 +165,25 @@ final class IggyConnectorOptionsUtil {
     // ----- scan -------------------------------------------------------------------------------
 
     static IggyStartingOffsets startingOffsets(ReadableConfig options) {
-        ScanStartupMode mode = options.get(SCAN_STARTUP_MODE);
-        rejectUnless(
-                options,
-                SCAN_STARTUP_TIMESTAMP_MILLIS,
-                SCAN_STARTUP_MODE,
-                mode == ScanStartupMode.TIMESTAMP,
-                ScanStartupMode.TIMESTAMP);
-        rejectUnless(
-                options,
-                SCAN_STARTUP_SPECIFIC_OFFSETS,
-                SCAN_STARTUP_MODE,
-                mode == ScanStartupMode.SPECIFIC_OFFSETS,
-                ScanStartupMode.SPECIFIC_OFFSETS);
-        switch (mode) {
+        switch (START.mode(options)) {
             case EARLIEST_OFFSET:
                 return IggyStartingOffsets.earliest();
             case LATEST_OFFSET:
                 return IggyStartingOffsets.latest();
             case TIMESTAMP:
-                return IggyStartingOffsets.timestamp(
-                        requiredTimestamp(options, SCAN_STARTUP_TIMESTAMP_MILLIS, mode));
+                return IggyStartingOffsets.timestamp(START.timestampMillis(options));
             case SPECIFIC_OFFSETS:
-                return IggyStartingOffsets.specific(
-                        parseSpecificOffsets(
-                                required(options, SCAN_STARTUP_SPECIFIC_OFFSETS, mode),
-                                SCAN_STARTUP_SPECIFIC_OFFSETS));
+                return IggyStartingOffsets.specific(START.offsets(options));
             case COMMITTED_OFFSET:
             default:
-                CommittedOffsetFallback fallback = options.get(SCAN_STARTUP_COMMITTED_FALLBACK);
-                return IggyStartingOffsets.committed(
-                        fallback == CommittedOffsetFallback.FAIL
-                                ? IggyStartingOffsets.CommittedFallback.FAIL
-                                : fallback == CommittedOffsetFallback.LATEST_OFFSET
-                                        ? IggyStartingOffsets.CommittedFallback.LATEST
-                                        : IggyStartingOffsets.CommittedFallback.EARLIEST);
+                return IggyStartingOffsets.committed(options.get(SCAN_STARTUP_COMMITTED_FALLBACK));
         }
     }
 
     /** The stopping offsets of a bounded scan, or {@code null} when unbounded. */
     @Nullable
     static IggyStoppingOffsets stoppingOffsets(ReadableConfig options) {
-        ScanBoundedMode mode = options.get(SCAN_BOUNDED_MODE);
-        rejectUnless(
-                options,
-                SCAN_BOUNDED_TIMESTAMP_MILLIS,
-                SCAN_BOUNDED_MODE,
-                mode == ScanBoundedMode.TIMESTAMP,
-                ScanBoundedMode.TIMESTAMP);
-        rejectUnless(
-                options,
-                SCAN_BOUNDED_SPECIFIC_OFFSETS,
-                SCAN_BOUNDED_MODE,
-                mode == ScanBoundedMode.SPECIFIC_OFFSETS,
-                ScanBoundedMode.SPECIFIC_OFFSETS);
+        ScanBoundedMode mode = STOP.mode(options);
         if (mode != ScanBoundedMode.UNBOUNDED
                 && options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).isPresent()) {
             throw new ValidationException(
@@ -219,13 +199,9 @@ final class IggyConnectorOptionsUtil {
             case LATEST_OFFSET:
                 return IggyStoppingOffsets.latest();
             case TIMESTAMP:
-                return IggyStoppingOffsets.timestamp(
-                        requiredTimestamp(options, SCAN_BOUNDED_TIMESTAMP_MILLIS, mode));
+                return IggyStoppingOffsets.timestamp(STOP.timestampMillis(options));
             case SPECIFIC_OFFSETS:
-                return IggyStoppingOffsets.specific(
-                        parseSpecificOffsets(
-                                required(options, SCAN_BOUNDED_SPECIFIC_OFFSETS, mode),
-                                SCAN_BOUNDED_SPECIFIC_OFFSETS));
+                return IggyStoppingOffsets.specific(STOP.offsets(options));
             case UNBOUNDED:
             default:
                 return null;
@@ -560,65 +536,76 @@ final class IggyConnectorOptionsUtil {
 
     // ----- helpers ----------------------------------------------------------------------------
 
-    private static void rejectUnless(
-            ReadableConfig options,
-            ConfigOption<?> option,
-            ConfigOption<?> modeOption,
-            boolean applies,
-            Object mode) {
-        if (!applies && options.getOptional(option).isPresent()) {
-            throw new ValidationException(
-                    "Option '"
-                            + option.key()
-                            + "' applies only when '"
-                            + modeOption.key()
-                            + "' is '"
-                            + mode
-                            + "', but it is '"
-                            + options.get(modeOption)
-                            + "'.");
-        }
-    }
-
-    private static String required(
-            ReadableConfig options, ConfigOption<String> option, Object mode) {
-        return options.getOptional(option)
-                .orElseThrow(
-                        () ->
-                                new ValidationException(
-                                        "Option '"
-                                                + option.key()
-                                                + "' is required for mode '"
-                                                + mode
-                                                + "'."));
-    }
-
-    private static long requiredTimestamp(
-            ReadableConfig options, ConfigOption<Long> option, Object mode) {
-        long millis =
-                options.getOptional(option)
-                        .orElseThrow(
-                                () ->
-                                        new ValidationException(
-                                                "Option '"
-                                                        + option.key()
-                                                        + "' is required for mode '"
-                                                        + mode
-                                                        + "'."));
-        if (millis < 0) {
-            throw new ValidationException(
-                    "Option '"
-                            + option.key()
-                            + "' must be epoch milliseconds >= 0, but is "
-                            + millis);
-        }
-        return millis;
-    }
-
     private static void requirePositive(String key, Duration duration) {
         if (duration.isNegative() || duration.isZero()) {
             throw new ValidationException(
                     "Option '" + key + "' must be positive, but is " + duration);
+        }
+    }
+
+    /**
+     * Where a scan starts or stops: a mode option and the two options that only one mode each
+     * reads, a timestamp and a list of offsets. Each of those two is rejected under any other mode
+     * and required under its own.
+     */
+    private record PositionOptions<M>(
+            ConfigOption<M> modeOption,
+            M timestampMode,
+            ConfigOption<Long> timestampOption,
+            M offsetsMode,
+            ConfigOption<String> offsetsOption) {
+
+        /** The configured mode, once no option of another mode is set. */
+        M mode(ReadableConfig options) {
+            M mode = options.get(modeOption);
+            rejectUnless(options, timestampOption, mode, timestampMode);
+            rejectUnless(options, offsetsOption, mode, offsetsMode);
+            return mode;
+        }
+
+        long timestampMillis(ReadableConfig options) {
+            long millis = required(options, timestampOption, timestampMode);
+            if (millis < 0) {
+                throw new ValidationException(
+                        "Option '"
+                                + timestampOption.key()
+                                + "' must be epoch milliseconds >= 0, but is "
+                                + millis);
+            }
+            return millis;
+        }
+
+        Map<Long, Long> offsets(ReadableConfig options) {
+            return parseSpecificOffsets(
+                    required(options, offsetsOption, offsetsMode), offsetsOption);
+        }
+
+        private void rejectUnless(
+                ReadableConfig options, ConfigOption<?> option, M mode, M optionMode) {
+            if (mode != optionMode && options.getOptional(option).isPresent()) {
+                throw new ValidationException(
+                        "Option '"
+                                + option.key()
+                                + "' applies only when '"
+                                + modeOption.key()
+                                + "' is '"
+                                + optionMode
+                                + "', but it is '"
+                                + mode
+                                + "'.");
+            }
+        }
+
+        private static <T> T required(ReadableConfig options, ConfigOption<T> option, Object mode) {
+            return options.getOptional(option)
+                    .orElseThrow(
+                            () ->
+                                    new ValidationException(
+                                            "Option '"
+                                                    + option.key()
+                                                    + "' is required for mode '"
+                                                    + mode
+                                                    + "'."));
         }
     }
 }

@@ -5,12 +5,9 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceBuilder;
-import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
-import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -28,7 +25,6 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 import javax.annotation.Nullable;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -47,92 +43,6 @@ public class IggyDynamicSource
 
     private static final String SOURCE_TRANSFORMATION = "iggy-source";
 
-    /** What the source reads: everything {@link IggySourceBuilder} needs except the decoding. */
-    static final class ReadSettings implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-        final IggyConnectionConfig connection;
-        final String stream;
-        final String topic;
-        final String consumerName;
-        final IggyStartingOffsets startingOffsets;
-        @Nullable final IggyStoppingOffsets stoppingOffsets;
-        final int batchSize;
-        final Duration pollInterval;
-        @Nullable final Duration partitionDiscoveryInterval;
-        final boolean skipUndecodableRecords;
-        @Nullable final Integer parallelism;
-
-        ReadSettings(
-                IggyConnectionConfig connection,
-                String stream,
-                String topic,
-                String consumerName,
-                IggyStartingOffsets startingOffsets,
-                @Nullable IggyStoppingOffsets stoppingOffsets,
-                int batchSize,
-                Duration pollInterval,
-                @Nullable Duration partitionDiscoveryInterval,
-                boolean skipUndecodableRecords,
-                @Nullable Integer parallelism) {
-            this.connection = connection;
-            this.stream = stream;
-            this.topic = topic;
-            this.consumerName = consumerName;
-            this.startingOffsets = startingOffsets;
-            this.stoppingOffsets = stoppingOffsets;
-            this.batchSize = batchSize;
-            this.pollInterval = pollInterval;
-            this.partitionDiscoveryInterval = partitionDiscoveryInterval;
-            this.skipUndecodableRecords = skipUndecodableRecords;
-            this.parallelism = parallelism;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof ReadSettings)) {
-                return false;
-            }
-            ReadSettings that = (ReadSettings) o;
-            return connection.equals(that.connection)
-                    && stream.equals(that.stream)
-                    && topic.equals(that.topic)
-                    && consumerName.equals(that.consumerName)
-                    && startingOffsets.equals(that.startingOffsets)
-                    && Objects.equals(stoppingOffsets, that.stoppingOffsets)
-                    && batchSize == that.batchSize
-                    && pollInterval.equals(that.pollInterval)
-                    && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
-                    && skipUndecodableRecords == that.skipUndecodableRecords
-                    && Objects.equals(parallelism, that.parallelism);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(stream, topic, consumerName, startingOffsets, stoppingOffsets);
-        }
-    }
-
-    /** How deletions are recognized in upsert mode. */
-    static final class UpsertSettings implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-
-        final IggyDeletionMessage deletion;
-
-        UpsertSettings(IggyDeletionMessage deletion) {
-            this.deletion = deletion;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof UpsertSettings && deletion.equals(((UpsertSettings) o).deletion);
-        }
-
-        @Override
-        public int hashCode() {
-            return deletion.hashCode();
-        }
-    }
-
     // ----- fixed at planning --------------------------------------------------------------------
 
     private final DataType physicalDataType;
@@ -142,10 +52,14 @@ public class IggyDynamicSource
     private final int[] valueProjection;
     @Nullable private final String keyPrefix;
     private final String keyHeader;
-    private final ReadSettings settings;
 
-    /** {@code null} for the append connector. */
-    @Nullable private final UpsertSettings upsert;
+    /** What and how to read; {@link #getScanRuntimeProvider} adds the deserializer. */
+    private final IggySourceConfig sourceConfig;
+
+    @Nullable private final Integer parallelism;
+
+    /** upsert-iggy: how a deletion is recognized; {@code null} for iggy. */
+    @Nullable private final IggyDeletionMessage deletion;
 
     private final String tableIdentifier;
 
@@ -163,8 +77,9 @@ public class IggyDynamicSource
             int[] valueProjection,
             @Nullable String keyPrefix,
             String keyHeader,
-            ReadSettings settings,
-            @Nullable UpsertSettings upsert,
+            IggySourceConfig sourceConfig,
+            @Nullable Integer parallelism,
+            @Nullable IggyDeletionMessage deletion,
             String tableIdentifier) {
         this.physicalDataType = physicalDataType;
         this.keyDecodingFormat = keyDecodingFormat;
@@ -173,15 +88,16 @@ public class IggyDynamicSource
         this.valueProjection = valueProjection;
         this.keyPrefix = keyPrefix;
         this.keyHeader = keyHeader;
-        this.settings = settings;
-        this.upsert = upsert;
+        this.sourceConfig = sourceConfig;
+        this.parallelism = parallelism;
+        this.deletion = deletion;
         this.tableIdentifier = tableIdentifier;
         this.producedDataType = physicalDataType;
     }
 
     @Override
     public ChangelogMode getChangelogMode() {
-        return upsert != null ? ChangelogMode.upsert() : valueDecodingFormat.getChangelogMode();
+        return deletion != null ? ChangelogMode.upsert() : valueDecodingFormat.getChangelogMode();
     }
 
     @Override
@@ -209,20 +125,21 @@ public class IggyDynamicSource
                         metadataKeys.stream()
                                 .map(IggyReadableMetadata::of)
                                 .collect(Collectors.toList()),
-                        new IggyReadableMetadata.TopicNames(settings.stream, settings.topic));
+                        new IggyReadableMetadata.TopicNames(
+                                sourceConfig.stream().asText(), sourceConfig.topic().asText()));
         IggyRecordDeserializationSchema<RowData> deserializer =
-                upsert != null
+                deletion != null
                         ? new IggyUpsertRowDataDeserializationSchema(
                                 keyFormat,
                                 valueFormat,
                                 keyHeader,
-                                upsert.deletion,
+                                deletion,
                                 assembler,
                                 producedType)
                         : new IggyRowDataDeserializationSchema(
                                 keyFormat, valueFormat, keyHeader, assembler, producedType);
-        IggySource<RowData> source = createSource(deserializer);
-        boolean bounded = settings.stoppingOffsets != null;
+        IggySource<RowData> source = IggySource.of(sourceConfig, deserializer);
+        boolean bounded = sourceConfig.bounded();
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(
@@ -234,8 +151,8 @@ public class IggyDynamicSource
                 DataStreamSource<RowData> stream =
                         env.fromSource(source, watermarks, "IggySource-" + tableIdentifier);
                 providerContext.generateUid(SOURCE_TRANSFORMATION).ifPresent(stream::uid);
-                if (settings.parallelism != null) {
-                    stream.setParallelism(settings.parallelism);
+                if (parallelism != null) {
+                    stream.setParallelism(parallelism);
                 }
                 return stream;
             }
@@ -245,25 +162,6 @@ public class IggyDynamicSource
                 return bounded;
             }
         };
-    }
-
-    IggySource<RowData> createSource(IggyRecordDeserializationSchema<RowData> deserializer) {
-        IggySourceBuilder<RowData> builder =
-                IggySource.<RowData>builder()
-                        .setConnection(settings.connection)
-                        .setStream(settings.stream)
-                        .setTopic(settings.topic)
-                        .setConsumerName(settings.consumerName)
-                        .setStartingOffsets(settings.startingOffsets)
-                        .setBatchSize(settings.batchSize)
-                        .setPollInterval(settings.pollInterval)
-                        .setPartitionDiscoveryInterval(settings.partitionDiscoveryInterval)
-                        .setSkipUndecodableRecords(settings.skipUndecodableRecords)
-                        .setDeserializer(deserializer);
-        if (settings.stoppingOffsets != null) {
-            builder.setBounded(settings.stoppingOffsets);
-        }
-        return builder.build();
     }
 
     private List<LogicalType> fieldTypes(int[] projection) {
@@ -309,8 +207,9 @@ public class IggyDynamicSource
                         valueProjection,
                         keyPrefix,
                         keyHeader,
-                        settings,
-                        upsert,
+                        sourceConfig,
+                        parallelism,
+                        deletion,
                         tableIdentifier);
         copy.metadataKeys = metadataKeys;
         copy.producedDataType = producedDataType;
@@ -321,13 +220,13 @@ public class IggyDynamicSource
     /** Never shows credentials: the plan names the server, the topic and the consumer only. */
     @Override
     public String asSummaryString() {
-        return (upsert != null ? "upsert-iggy" : "iggy")
+        return (deletion != null ? "upsert-iggy" : "iggy")
                 + " table source ("
-                + settings.connection.address()
+                + sourceConfig.connection().address()
                 + ", stream '"
-                + settings.stream
+                + sourceConfig.stream().asText()
                 + "', topic '"
-                + settings.topic
+                + sourceConfig.topic().asText()
                 + "')";
     }
 
@@ -347,8 +246,9 @@ public class IggyDynamicSource
                 && Arrays.equals(valueProjection, that.valueProjection)
                 && Objects.equals(keyPrefix, that.keyPrefix)
                 && keyHeader.equals(that.keyHeader)
-                && settings.equals(that.settings)
-                && Objects.equals(upsert, that.upsert)
+                && sourceConfig.equals(that.sourceConfig)
+                && Objects.equals(parallelism, that.parallelism)
+                && Objects.equals(deletion, that.deletion)
                 && tableIdentifier.equals(that.tableIdentifier)
                 && metadataKeys.equals(that.metadataKeys)
                 && producedDataType.equals(that.producedDataType)
@@ -357,7 +257,7 @@ public class IggyDynamicSource
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueDecodingFormat, settings, tableIdentifier);
+        return Objects.hash(physicalDataType, valueDecodingFormat, sourceConfig, tableIdentifier);
     }
 
     @Override
@@ -366,13 +266,19 @@ public class IggyDynamicSource
     }
 
     @VisibleForTesting
-    ReadSettings settings() {
-        return settings;
+    IggySourceConfig sourceConfig() {
+        return sourceConfig;
     }
 
     @VisibleForTesting
     @Nullable
-    UpsertSettings upsertSettings() {
-        return upsert;
+    Integer parallelism() {
+        return parallelism;
+    }
+
+    @VisibleForTesting
+    @Nullable
+    IggyDeletionMessage deletion() {
+        return deletion;
     }
 }

@@ -6,6 +6,8 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.format.DecodingFormat;
@@ -160,19 +162,20 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
         IggyConnectorOptionsUtil.validateScanOptions(options);
         String tableName = context.getObjectIdentifier().asSummaryString();
-        IggyDynamicSource.ReadSettings settings =
-                new IggyDynamicSource.ReadSettings(
-                        IggyConnectorOptionsUtil.connectionConfig(options),
-                        IggyConnectorOptionsUtil.stream(options),
-                        IggyConnectorOptionsUtil.topic(options),
-                        IggyConnectorOptionsUtil.consumerName(options, tableName),
-                        IggyConnectorOptionsUtil.startingOffsets(options),
-                        IggyConnectorOptionsUtil.stoppingOffsets(options),
-                        options.get(SCAN_POLL_BATCH_SIZE),
-                        options.get(SCAN_POLL_INTERVAL),
-                        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null),
-                        options.get(SCAN_SKIP_UNDECODABLE_RECORDS),
-                        options.getOptional(SCAN_PARALLELISM).orElse(null));
+        IggySourceConfig sourceConfig =
+                IggySource.builder()
+                        .setConnection(IggyConnectorOptionsUtil.connectionConfig(options))
+                        .setStream(IggyConnectorOptionsUtil.stream(options))
+                        .setTopic(IggyConnectorOptionsUtil.topic(options))
+                        .setConsumerName(IggyConnectorOptionsUtil.consumerName(options, tableName))
+                        .setStartingOffsets(IggyConnectorOptionsUtil.startingOffsets(options))
+                        .setBounded(IggyConnectorOptionsUtil.stoppingOffsets(options))
+                        .setBatchSize(options.get(SCAN_POLL_BATCH_SIZE))
+                        .setPollInterval(options.get(SCAN_POLL_INTERVAL))
+                        .setPartitionDiscoveryInterval(
+                                options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
+                        .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
+                        .buildConfig();
         return new IggyDynamicSource(
                 physicalDataType,
                 keyFormat,
@@ -181,8 +184,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
                 IggyConnectorOptionsUtil.keyHeader(options),
-                settings,
-                upsert() ? new IggyDynamicSource.UpsertSettings(deletionMessage(options)) : null,
+                sourceConfig,
+                options.getOptional(SCAN_PARALLELISM).orElse(null),
+                upsert() ? deletionMessage(options) : null,
                 tableName);
     }
 

@@ -3,13 +3,8 @@ package org.apache.flink.connector.iggy.source;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.util.Collector;
-import org.apache.flink.util.SimpleUserCodeClassLoader;
-import org.apache.flink.util.UserCodeClassLoader;
 
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
@@ -26,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.deserializerContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -54,26 +50,7 @@ class IggyKeyedMapDeserializationSchemaTest {
                                 new SimpleStringSchema())
                         .withDeletionPredicate(
                                 m -> m.payload().length == 0 && m.header("del").isPresent());
-        schema.open(context(skipped));
-    }
-
-    static IggyRecordDeserializationSchema.Context context(Counter skipped) {
-        return new IggyRecordDeserializationSchema.Context() {
-            @Override
-            public Counter skippedRecordsCounter() {
-                return skipped;
-            }
-
-            @Override
-            public MetricGroup getMetricGroup() {
-                return new UnregisteredMetricsGroup();
-            }
-
-            @Override
-            public UserCodeClassLoader getUserCodeClassLoader() {
-                return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
-            }
-        };
+        schema.open(deserializerContext(skipped));
     }
 
     static IggyMessage message(long offset, String payload, Map<String, String> headers) {
@@ -126,7 +103,7 @@ class IggyKeyedMapDeserializationSchemaTest {
                 IggyKeyedMapDeserializationSchema.of(
                         m -> new String(m.payload(), StandardCharsets.UTF_8),
                         new SimpleStringSchema());
-        noDeletes.open(context(skipped));
+        noDeletes.open(deserializerContext(skipped));
         noDeletes.deserialize(message(0, "", Map.of()), collector);
         assertThat(out).containsExactly(IggyMapChange.upsert("", ""));
     }
@@ -139,7 +116,7 @@ class IggyKeyedMapDeserializationSchemaTest {
                             throw new IllegalStateException("boom");
                         },
                         new SimpleStringSchema());
-        failing.open(context(skipped));
+        failing.open(deserializerContext(skipped));
         assertThatThrownBy(() -> failing.deserialize(message(0, "x", Map.of()), collector))
                 .isInstanceOf(IOException.class)
                 .hasRootCauseMessage("boom");

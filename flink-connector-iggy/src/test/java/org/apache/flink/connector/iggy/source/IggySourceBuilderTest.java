@@ -50,6 +50,20 @@ class IggySourceBuilderTest {
     }
 
     @Test
+    void buildConfigChecksEverythingButTheDeserializer() {
+        IggySourceConfig config = complete().setDeserializer(null).buildConfig();
+        assertThat(config).isEqualTo(complete().buildConfig());
+        assertThat(config.consumerName()).isEqualTo("c");
+        assertThat(config.bounded()).isFalse();
+        assertThatThrownBy(() -> IggySource.<String>builder().setStream("s").buildConfig())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("connection is not set (setConnection)")
+                .hasMessageNotContaining("deserializer");
+        assertThatThrownBy(() -> complete().setBatchSize(0).buildConfig())
+                .hasMessageContaining("batch size must be at least 1");
+    }
+
+    @Test
     void boundednessFollowsTheStoppingOffsets() {
         assertThat(complete().build().getBoundedness()).isEqualTo(Boundedness.CONTINUOUS_UNBOUNDED);
         assertThat(complete().setBounded(IggyStoppingOffsets.latest()).build().getBoundedness())

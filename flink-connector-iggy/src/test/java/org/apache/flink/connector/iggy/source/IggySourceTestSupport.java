@@ -2,6 +2,11 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.util.SimpleUserCodeClassLoader;
+import org.apache.flink.util.UserCodeClassLoader;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -9,10 +14,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
-/** Small helpers shared by the source's integration tests. */
+/** Small helpers shared by the source's and the table source's tests. */
 public final class IggySourceTestSupport {
 
     private IggySourceTestSupport() {}
+
+    /** What a deserializer's {@code open} gets outside a job: no metrics, this class loader. */
+    public static IggyRecordDeserializationSchema.Context deserializerContext(Counter skipped) {
+        return new IggyRecordDeserializationSchema.Context() {
+            @Override
+            public Counter skippedRecordsCounter() {
+                return skipped;
+            }
+
+            @Override
+            public MetricGroup getMetricGroup() {
+                return new UnregisteredMetricsGroup();
+            }
+
+            @Override
+            public UserCodeClassLoader getUserCodeClassLoader() {
+                return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
+            }
+        };
+    }
 
     public static IggyConnectionConfig connection(IggyServerExtension iggy) {
         return IggyConnectionConfig.builder()

@@ -2,7 +2,9 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
@@ -103,20 +105,20 @@ class IggyDynamicTableFactoryTest {
     @Test
     void sourceDefaults() {
         IggyDynamicSource source = source(appendOptions());
-        IggyDynamicSource.ReadSettings settings = source.settings();
-        assertThat(settings.connection)
+        IggySourceConfig config = source.sourceConfig();
+        assertThat(config.connection())
                 .isEqualTo(IggyConnectionConfig.builder().setAddress("localhost:8090").build());
-        assertThat(settings.stream).isEqualTo("s1");
-        assertThat(settings.topic).isEqualTo("t1");
-        assertThat(settings.consumerName).isEqualTo("flink-default.default.t1");
-        assertThat(settings.startingOffsets).isEqualTo(IggyStartingOffsets.committed());
-        assertThat(settings.stoppingOffsets).isNull();
-        assertThat(settings.batchSize).isEqualTo(1000);
-        assertThat(settings.pollInterval).isEqualTo(Duration.ofMillis(100));
-        assertThat(settings.partitionDiscoveryInterval).isNull();
-        assertThat(settings.parallelism).isNull();
+        assertThat(config.stream()).isEqualTo(IggyId.of("s1"));
+        assertThat(config.topic()).isEqualTo(IggyId.of("t1"));
+        assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
+        assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
+        assertThat(config.stoppingOffsets()).isNull();
+        assertThat(config.batchSize()).isEqualTo(1000);
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.partitionDiscoveryInterval()).isNull();
+        assertThat(source.parallelism()).isNull();
         assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.insertOnly());
-        assertThat(source.upsertSettings()).isNull();
+        assertThat(source.deletion()).isNull();
         assertThat(source.listReadableMetadata())
                 .containsOnlyKeys(
                         "stream",
@@ -159,8 +161,8 @@ class IggyDynamicTableFactoryTest {
                                 "true",
                                 "scan.parallelism",
                                 "3"));
-        IggyDynamicSource.ReadSettings settings = source.settings();
-        assertThat(settings.connection)
+        IggySourceConfig config = source.sourceConfig();
+        assertThat(config.connection())
                 .isEqualTo(
                         IggyConnectionConfig.builder()
                                 .setAddress("iggy.example:9090")
@@ -168,12 +170,40 @@ class IggyDynamicTableFactoryTest {
                                 .setConnectTimeout(Duration.ofSeconds(3))
                                 .setRequestTimeout(Duration.ofSeconds(7))
                                 .build());
-        assertThat(settings.consumerName).isEqualTo("my-consumer");
-        assertThat(settings.batchSize).isEqualTo(17);
-        assertThat(settings.pollInterval).isEqualTo(Duration.ofMillis(250));
-        assertThat(settings.partitionDiscoveryInterval).isEqualTo(Duration.ofMinutes(1));
-        assertThat(settings.skipUndecodableRecords).isTrue();
-        assertThat(settings.parallelism).isEqualTo(3);
+        assertThat(config.consumerName()).isEqualTo("my-consumer");
+        assertThat(config.batchSize()).isEqualTo(17);
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(config.skipUndecodableRecords()).isTrue();
+        assertThat(source.parallelism()).isEqualTo(3);
+    }
+
+    /** The planner reuses and deduplicates sources by equality: every read setting counts. */
+    @Test
+    void sourcesAreEqualExactlyWhenTheirOptionsAre() {
+        IggyDynamicSource source = source(appendOptions());
+        assertThat(source(appendOptions())).isEqualTo(source).hasSameHashCodeAs(source);
+        for (String[] changed :
+                new String[][] {
+                    {"password", "other"},
+                    {"scan.consumer-name", "other"},
+                    {"scan.startup.mode", "earliest-offset"},
+                    {"scan.bounded.mode", "latest-offset"},
+                    {"scan.poll.batch-size", "7"},
+                    {"scan.poll.interval", "1 s"},
+                    {"scan.partition-discovery.interval", "1 min"},
+                    {"scan.skip-undecodable-records", "true"},
+                    {"scan.parallelism", "2"}
+                }) {
+            assertThat(source(with(appendOptions(), changed))).as(changed[0]).isNotEqualTo(source);
+        }
+        IggyDynamicSource upsert =
+                (IggyDynamicSource) FactoryMocks.createTableSource(PK_SCHEMA, upsertOptions());
+        assertThat(
+                        FactoryMocks.createTableSource(
+                                PK_SCHEMA,
+                                with(upsertOptions(), "delete.encoding", "empty-payload")))
+                .isNotEqualTo(upsert);
     }
 
     static Stream<Object[]> startupModes() {
@@ -228,7 +258,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("startupModes")
     void startupModes(String[] options, IggyStartingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).settings().startingOffsets)
+        assertThat(source(with(appendOptions(), options)).sourceConfig().startingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -259,7 +289,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("boundedModes")
     void boundedModes(String[] options, @Nullable IggyStoppingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).settings().stoppingOffsets)
+        assertThat(source(with(appendOptions(), options)).sourceConfig().stoppingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -369,7 +399,7 @@ class IggyDynamicTableFactoryTest {
         IggyDynamicSource source =
                 (IggyDynamicSource) FactoryMocks.createTableSource(PK_SCHEMA, upsertOptions());
         assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.upsert());
-        assertThat(source.upsertSettings().deletion)
+        assertThat(source.deletion())
                 .as("'header' is the default delete encoding")
                 .isEqualTo(IggyDeletionMessage.of(DeleteEncoding.HEADER, null));
 
@@ -405,14 +435,14 @@ class IggyDynamicTableFactoryTest {
                                         "custom-payload",
                                         "delete.payload",
                                         "DELETED"));
-        assertThat(custom.upsertSettings().deletion)
+        assertThat(custom.deletion())
                 .isEqualTo(IggyDeletionMessage.of(DeleteEncoding.CUSTOM_PAYLOAD, "DELETED"));
 
         IggyDynamicSource none =
                 (IggyDynamicSource)
                         FactoryMocks.createTableSource(
                                 PK_SCHEMA, with(upsertOptions(), "delete.encoding", "none"));
-        assertThat(none.upsertSettings().deletion.isEncoded()).isFalse();
+        assertThat(none.deletion().isEncoded()).isFalse();
     }
 
     @Test
@@ -490,7 +520,25 @@ class IggyDynamicTableFactoryTest {
                 invalid(
                         "iggy",
                         new String[] {"scan.bounded.specific-offsets", "partition:0,offset:1"},
-                        "'scan.bounded.specific-offsets' applies only when 'scan.bounded.mode'"),
+                        "'scan.bounded.specific-offsets' applies only when 'scan.bounded.mode'"
+                                + " is 'specific-offsets', but it is 'unbounded'"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.timestamp-millis", "5"},
+                        "'scan.bounded.timestamp-millis' applies only when 'scan.bounded.mode'"
+                                + " is 'timestamp', but it is 'unbounded'"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.bounded.mode", "specific-offsets"},
+                        "'scan.bounded.specific-offsets' is required for mode 'specific-offsets'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "scan.startup.mode", "timestamp",
+                            "scan.startup.timestamp-millis", "-1"
+                        },
+                        "'scan.startup.timestamp-millis' must be epoch milliseconds >= 0, but is"
+                                + " -1"),
                 invalid(
                         "iggy",
                         new String[] {
@@ -698,7 +746,7 @@ class IggyDynamicTableFactoryTest {
                         source.toString(),
                         sink.asSummaryString(),
                         sink.toString(),
-                        ((IggyDynamicSource) source).settings().connection.toString())) {
+                        ((IggyDynamicSource) source).sourceConfig().toString())) {
             assertThat(shown.toString())
                     .doesNotContain(SECRET_PASSWORD)
                     .doesNotContain(SECRET_TOKEN);

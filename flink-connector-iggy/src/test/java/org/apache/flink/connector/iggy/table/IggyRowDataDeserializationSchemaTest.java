@@ -4,12 +4,8 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyMessage;
-import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.SimpleCounter;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
@@ -18,8 +14,6 @@ import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.RowKind;
-import org.apache.flink.util.SimpleUserCodeClassLoader;
-import org.apache.flink.util.UserCodeClassLoader;
 
 import org.apache.iggy.message.BigIntegerMessageId;
 import org.apache.iggy.message.HeaderKey;
@@ -36,6 +30,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.deserializerContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** How messages become rows in the append and upsert table sources, without a cluster. */
@@ -73,7 +68,7 @@ class IggyRowDataDeserializationSchemaTest {
                                         IggyReadableMetadata.CHECKSUM,
                                         IggyReadableMetadata.HEADERS)),
                         null);
-        schema.open(new TestContext());
+        schema.open(deserializerContext(new SimpleCounter()));
         List<RowData> rows = new ArrayList<>();
         schema.deserialize(
                 message(7, "apple", Map.of("flink.key", "k1", "trace", "x"), 0),
@@ -113,7 +108,7 @@ class IggyRowDataDeserializationSchemaTest {
                         "flink.key",
                         assembler(List.of()),
                         null);
-        schema.open(new TestContext());
+        schema.open(deserializerContext(new SimpleCounter()));
         List<RowData> rows = new ArrayList<>();
         schema.deserialize(message(0, "pear", Map.of(), 5), new ListCollector<>(rows));
         assertThat(rows).hasSize(1);
@@ -125,8 +120,8 @@ class IggyRowDataDeserializationSchemaTest {
     void upsertDecodesDeletesByPayloadAndSkipsMessagesWithoutKey() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
                 upsertSchema(DeleteEncoding.EMPTY_PAYLOAD, List.of(IggyReadableMetadata.OFFSET));
-        TestContext context = new TestContext();
-        schema.open(context);
+        SimpleCounter skipped = new SimpleCounter();
+        schema.open(deserializerContext(skipped));
         List<RowData> rows = new ArrayList<>();
         ListCollector<RowData> out = new ListCollector<>(rows);
         schema.deserialize(message(0, "v1", Map.of("flink.key", "k1"), 0), out);
@@ -145,14 +140,14 @@ class IggyRowDataDeserializationSchemaTest {
         // An empty key is a real key; the message without key header is skipped and counted.
         assertThat(rows.get(2).getRowKind()).isEqualTo(RowKind.DELETE);
         assertThat(rows.get(2).getString(0).toString()).isEmpty();
-        assertThat(context.skipped.getCount()).isEqualTo(1);
+        assertThat(skipped.getCount()).isEqualTo(1);
     }
 
     @Test
     void upsertWithHeaderEncodingDeletesOnlyOnTheOpHeaderAndKeepsEmptyValues() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
                 upsertSchema(DeleteEncoding.HEADER, List.of());
-        schema.open(new TestContext());
+        schema.open(deserializerContext(new SimpleCounter()));
         List<RowData> rows = new ArrayList<>();
         ListCollector<RowData> out = new ListCollector<>(rows);
         schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), out);
@@ -169,7 +164,7 @@ class IggyRowDataDeserializationSchemaTest {
     void upsertWithoutDeleteEncodingReadsEveryMessageAsUpsert() throws Exception {
         IggyUpsertRowDataDeserializationSchema schema =
                 upsertSchema(DeleteEncoding.NONE, List.of());
-        schema.open(new TestContext());
+        schema.open(deserializerContext(new SimpleCounter()));
         List<RowData> rows = new ArrayList<>();
         schema.deserialize(message(0, "", Map.of("flink.key", "k1"), 0), new ListCollector<>(rows));
         assertThat(rows).hasSize(1);
@@ -228,25 +223,6 @@ class IggyRowDataDeserializationSchemaTest {
         @Override
         public TypeInformation<RowData> getProducedType() {
             return null;
-        }
-    }
-
-    private static final class TestContext implements IggyRecordDeserializationSchema.Context {
-        final SimpleCounter skipped = new SimpleCounter();
-
-        @Override
-        public Counter skippedRecordsCounter() {
-            return skipped;
-        }
-
-        @Override
-        public MetricGroup getMetricGroup() {
-            return new UnregisteredMetricsGroup();
-        }
-
-        @Override
-        public UserCodeClassLoader getUserCodeClassLoader() {
-            return SimpleUserCodeClassLoader.create(getClass().getClassLoader());
         }
     }
 

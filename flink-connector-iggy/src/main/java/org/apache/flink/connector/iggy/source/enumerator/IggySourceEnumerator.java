@@ -7,6 +7,7 @@ import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.util.FlinkRuntimeException;
 
@@ -79,20 +80,23 @@ public final class IggySourceEnumerator
     /** An enumerator reading the topic's partitions from the server. */
     public static IggySourceEnumerator forTopic(
             SplitEnumeratorContext<IggyPartitionSplit> context,
-            IggyConnectionConfig connection,
-            IggyId stream,
-            IggyId topic,
-            String consumerName,
-            IggySplitPlanner planner,
-            boolean bounded,
-            @Nullable Duration discoveryInterval,
+            IggySourceConfig config,
             @Nullable IggySourceEnumState restored) {
+        IggyConnectionConfig connection = config.connection();
+        IggyId stream = config.stream();
+        IggyId topic = config.topic();
+        String consumerName = config.consumerName();
         return new IggySourceEnumerator(
                 context,
                 () -> new IggyTopicDescriber(connection, stream, topic, consumerName),
-                planner,
-                bounded,
-                discoveryInterval,
+                new IggySplitPlanner(
+                        stream,
+                        topic,
+                        consumerName,
+                        config.startingOffsets(),
+                        config.stoppingOffsets()),
+                config.bounded(),
+                config.partitionDiscoveryInterval(),
                 "topic " + topic + " of stream " + stream + " at " + connection.address(),
                 restored);
     }

@@ -6,8 +6,8 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.connector.iggy.common.IggyClients;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
@@ -23,7 +23,6 @@ import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.Serializable;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -76,29 +75,29 @@ public final class IggySourceReader<T>
     private int recordsSinceCaughtUpCheck;
 
     private IggySourceReader(
-            Settings settings,
+            IggySourceConfig config,
             AsyncIggyTcpClient client,
             Map<String, IggyPartitionSplitState> activeSplits,
             IggyRecordEmitter<T> emitter,
-            Configuration config,
+            Configuration flinkConfig,
             SourceReaderContext context) {
         super(
                 () ->
                         new IggyPartitionSplitReader(
                                 client,
-                                Consumer.of(ConsumerId.of(settings.consumerName)),
-                                settings.batchSize,
-                                settings.pollInterval,
-                                settings.connection.requestTimeout(),
-                                settings.connection.address(),
+                                Consumer.of(ConsumerId.of(config.consumerName())),
+                                config.batchSize(),
+                                config.pollInterval(),
+                                config.connection().requestTimeout(),
+                                config.connection().address(),
                                 activeSplits),
                 emitter,
-                config,
+                flinkConfig,
                 context);
         this.client = client;
-        this.consumer = Consumer.of(ConsumerId.of(settings.consumerName));
-        this.consumerName = settings.consumerName;
-        this.requestTimeout = settings.connection.requestTimeout();
+        this.consumer = Consumer.of(ConsumerId.of(config.consumerName()));
+        this.consumerName = config.consumerName();
+        this.requestTimeout = config.connection().requestTimeout();
         this.activeSplits = activeSplits;
         SourceReaderMetricGroup metrics = context.metricGroup();
         this.commitsSucceeded = metrics.counter("commitsSucceeded", new ThreadSafeSimpleCounter());
@@ -116,51 +115,27 @@ public final class IggySourceReader<T>
 
     /** Opens the deserializer and connects, so bad settings fail when the task starts. */
     public static <T> IggySourceReader<T> create(
-            Settings settings,
+            IggySourceConfig config,
             IggyRecordDeserializationSchema<T> deserializer,
-            Configuration config,
+            Configuration flinkConfig,
             SourceReaderContext context)
             throws Exception {
         SourceReaderMetricGroup metrics = context.metricGroup();
         Counter skipped = metrics.counter("numRecordsSkipped");
         deserializer.open(new DeserializerContext(context, skipped));
-        AsyncIggyTcpClient client = IggyClients.connect(settings.connection);
+        AsyncIggyTcpClient client = IggyClients.connect(config.connection());
         try {
             IggyRecordEmitter<T> emitter =
                     new IggyRecordEmitter<>(
                             deserializer,
-                            settings.skipUndecodableRecords,
+                            config.skipUndecodableRecords(),
                             metrics.getIOMetricGroup().getNumBytesInCounter(),
                             skipped);
             return new IggySourceReader<>(
-                    settings, client, new ConcurrentHashMap<>(), emitter, config, context);
+                    config, client, new ConcurrentHashMap<>(), emitter, flinkConfig, context);
         } catch (RuntimeException e) {
             IggyClients.closeQuietly(client);
             throw e;
-        }
-    }
-
-    /** Reader settings taken from the source's builder. */
-    public static final class Settings implements Serializable {
-        private static final long serialVersionUID = 1L;
-
-        final IggyConnectionConfig connection;
-        final String consumerName;
-        final int batchSize;
-        final Duration pollInterval;
-        final boolean skipUndecodableRecords;
-
-        public Settings(
-                IggyConnectionConfig connection,
-                String consumerName,
-                int batchSize,
-                Duration pollInterval,
-                boolean skipUndecodableRecords) {
-            this.connection = connection;
-            this.consumerName = consumerName;
-            this.batchSize = batchSize;
-            this.pollInterval = pollInterval;
-            this.skipUndecodableRecords = skipUndecodableRecords;
         }
     }
 

@@ -1,0 +1,147 @@
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
+ * IggySourceBuilder}, immutable. The table source carries one and pairs it with its deserializer
+ * only when the planner asks for the runtime source.
+ */
+@Internal
+public final class IggySourceConfig implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final IggyConnectionConfig connection;
+    private final IggyId stream;
+    private final IggyId topic;
+    private final String consumerName;
+    private final IggyStartingOffsets startingOffsets;
+    @Nullable private final IggyStoppingOffsets stoppingOffsets;
+    private final int batchSize;
+    private final Duration pollInterval;
+    @Nullable private final Duration partitionDiscoveryInterval;
+    private final boolean skipUndecodableRecords;
+
+    IggySourceConfig(
+            IggyConnectionConfig connection,
+            IggyId stream,
+            IggyId topic,
+            String consumerName,
+            IggyStartingOffsets startingOffsets,
+            @Nullable IggyStoppingOffsets stoppingOffsets,
+            int batchSize,
+            Duration pollInterval,
+            @Nullable Duration partitionDiscoveryInterval,
+            boolean skipUndecodableRecords) {
+        this.connection = connection;
+        this.stream = stream;
+        this.topic = topic;
+        this.consumerName = consumerName;
+        this.startingOffsets = startingOffsets;
+        this.stoppingOffsets = stoppingOffsets;
+        this.batchSize = batchSize;
+        this.pollInterval = pollInterval;
+        this.partitionDiscoveryInterval = partitionDiscoveryInterval;
+        this.skipUndecodableRecords = skipUndecodableRecords;
+    }
+
+    public IggyConnectionConfig connection() {
+        return connection;
+    }
+
+    public IggyId stream() {
+        return stream;
+    }
+
+    public IggyId topic() {
+        return topic;
+    }
+
+    /** The name under which offsets are stored in Iggy. */
+    public String consumerName() {
+        return consumerName;
+    }
+
+    public IggyStartingOffsets startingOffsets() {
+        return startingOffsets;
+    }
+
+    /** Where each partition stops; {@code null} for an unbounded source. */
+    @Nullable
+    public IggyStoppingOffsets stoppingOffsets() {
+        return stoppingOffsets;
+    }
+
+    public boolean bounded() {
+        return stoppingOffsets != null;
+    }
+
+    public int batchSize() {
+        return batchSize;
+    }
+
+    public Duration pollInterval() {
+        return pollInterval;
+    }
+
+    /** {@code null}: no partition discovery. */
+    @Nullable
+    public Duration partitionDiscoveryInterval() {
+        return partitionDiscoveryInterval;
+    }
+
+    public boolean skipUndecodableRecords() {
+        return skipUndecodableRecords;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (this == o) {
+            return true;
+        }
+        if (!(o instanceof IggySourceConfig)) {
+            return false;
+        }
+        IggySourceConfig that = (IggySourceConfig) o;
+        return connection.equals(that.connection)
+                && stream.equals(that.stream)
+                && topic.equals(that.topic)
+                && consumerName.equals(that.consumerName)
+                && startingOffsets.equals(that.startingOffsets)
+                && Objects.equals(stoppingOffsets, that.stoppingOffsets)
+                && batchSize == that.batchSize
+                && pollInterval.equals(that.pollInterval)
+                && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
+                && skipUndecodableRecords == that.skipUndecodableRecords;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(stream, topic, consumerName, startingOffsets, stoppingOffsets);
+    }
+
+    /** The fields {@link IggySource#toString()} shows; no secret, the connection masks its own. */
+    @Override
+    public String toString() {
+        return "topic="
+                + topic
+                + ", stream="
+                + stream
+                + ", connection="
+                + connection
+                + ", consumer='"
+                + consumerName
+                + "', start="
+                + startingOffsets
+                + (stoppingOffsets != null ? ", stop=" + stoppingOffsets : "");
+    }
+}
