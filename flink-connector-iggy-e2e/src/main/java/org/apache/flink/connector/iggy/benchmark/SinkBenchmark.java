@@ -9,6 +9,7 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
@@ -109,9 +110,13 @@ public final class SinkBenchmark {
                         .setCredentials(
                                 envOr("IGGY_USERNAME", "iggy"), envOr("IGGY_PASSWORD", "iggy"))
                         .build();
+        Configuration cluster = new Configuration();
+        // Any free port: another benchmark on a shared machine may hold the default 8081.
+        cluster.set(RestOptions.BIND_PORT, "0");
         MiniCluster flink =
                 new MiniCluster(
                         new MiniClusterConfiguration.Builder()
+                                .setConfiguration(cluster)
                                 .setNumTaskManagers(1)
                                 .setNumSlotsPerTaskManager(2)
                                 .build());
