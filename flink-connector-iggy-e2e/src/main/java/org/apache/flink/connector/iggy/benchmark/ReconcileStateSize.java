@@ -30,13 +30,17 @@ import org.rocksdb.TableProperties;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The keyed state of the keyed-map sink's reconcile operator in one completed snapshot, split byte
@@ -61,7 +65,7 @@ final class ReconcileStateSize {
     final String framing;
 
     final long totalBytes;
-    long entries;
+    long keys;
     long keyBytes;
     long valueBytes;
 
@@ -115,7 +119,7 @@ final class ReconcileStateSize {
     static void print(List<ReconcileStateSize> sizes) {
         System.out.printf(
                 "%-46s %6s %5s %11s = %5s + %7s + %5s%n",
-                String.format("reconcile state, bytes per key (%,d keys)", sizes.get(0).entries),
+                String.format("reconcile state, bytes per key (%,d keys)", sizes.get(0).keys),
                 "total",
                 "key",
                 "beyond key",
@@ -123,7 +127,7 @@ final class ReconcileStateSize {
                 "framing",
                 "rest");
         for (ReconcileStateSize s : sizes) {
-            double n = s.entries;
+            double n = s.keys;
             System.out.printf(
                     "  %-44s %6.1f %5.1f %11.1f = %5.1f + %7.1f + %5.1f%n",
                     s.snapshot,
@@ -144,7 +148,7 @@ final class ReconcileStateSize {
                         .append(
                                 String.format(
                                         "%s %.2f",
-                                        part.getKey(), part.getValue() / (double) s.entries));
+                                        part.getKey(), part.getValue() / (double) s.keys));
             }
             System.out.printf("  %s: framing = %s; rest = %s%n", s.snapshot, s.framing, rest);
         }
@@ -189,7 +193,7 @@ final class ReconcileStateSize {
         DataInputDeserializer in = new DataInputDeserializer(bytes);
         KeyedBackendSerializationProxy<String> proxy = readProxy(in);
         List<StateMetaInfoSnapshot> states = proxy.getStateMetaInfoSnapshots();
-        TypeSerializer<String> keys = proxy.getKeySerializerSnapshot().restoreSerializer();
+        TypeSerializer<String> keySerializer = proxy.getKeySerializerSnapshot().restoreSerializer();
         rest.put("state meta data", (long) in.getPosition());
         long headers = 0;
         for (Tuple2<Integer, Long> keyGroup : handle.getGroupRangeOffsets()) {
@@ -209,10 +213,10 @@ final class ReconcileStateSize {
                         int start = in.getPosition();
                         namespaces.deserialize(in);
                         int afterNamespace = in.getPosition();
-                        keys.deserialize(in);
+                        keySerializer.deserialize(in);
                         int afterKey = in.getPosition();
                         values.deserialize(in);
-                        entries++;
+                        keys++;
                         framingBytes += afterNamespace - start;
                         keyBytes += afterKey - afterNamespace;
                         valueBytes += in.getPosition() - afterKey;
@@ -227,7 +231,7 @@ final class ReconcileStateSize {
         byte[] bytes = readAll(handle);
         DataInputDeserializer in = new DataInputDeserializer(bytes);
         KeyedBackendSerializationProxy<String> proxy = readProxy(in);
-        TypeSerializer<String> keys = proxy.getKeySerializerSnapshot().restoreSerializer();
+        TypeSerializer<String> keySerializer = proxy.getKeySerializerSnapshot().restoreSerializer();
         int prefix = keyGroupPrefixBytes(handle);
         rest.put("state meta data", (long) in.getPosition());
         long marks = 0;
@@ -244,8 +248,8 @@ final class ReconcileStateSize {
                 in.readFully(key);
                 int valueLength = in.readInt();
                 in.skipBytesToRead(valueLength);
-                entries++;
-                int serializedKey = serializedKeyLength(key, prefix, keys);
+                keys++;
+                int serializedKey = serializedKeyLength(key, prefix, keySerializer);
                 keyBytes += serializedKey;
                 valueBytes += valueLength;
                 framingBytes += 4 + 4 + key.length - serializedKey;
@@ -268,16 +272,22 @@ final class ReconcileStateSize {
             throws IOException {
         KeyedBackendSerializationProxy<String> proxy =
                 readProxy(new DataInputDeserializer(readAll(handle.getMetaDataStateHandle())));
-        TypeSerializer<String> keys = proxy.getKeySerializerSnapshot().restoreSerializer();
+        TypeSerializer<String> keySerializer = proxy.getKeySerializerSnapshot().restoreSerializer();
         String reconcileState = reconcileStateName(proxy.getStateMetaInfoSnapshots());
         int prefix = keyGroupPrefixBytes(handle);
         long userKeys = 0;
+        long values = 0;
+        long olderVersions = 0;
         long trailers = 0;
         long dataBlocks = 0;
         long sstFiles = 0;
         long otherFiles = handle.getMetaDataStateHandle().getStateSize();
         List<HandleAndLocalPath> files = new ArrayList<>(handle.getSharedState());
         files.addAll(handle.getPrivateState());
+        // Newest first: RocksDB numbers its files in order, so the first version seen of a key
+        // is its current one and any later one is an older version awaiting compaction.
+        files.sort(Comparator.comparing(HandleAndLocalPath::getLocalPath).reversed());
+        Set<ByteBuffer> seen = new HashSet<>();
         RocksDB.loadLibrary();
         for (HandleAndLocalPath file : files) {
             if (!file.getLocalPath().endsWith(".sst")) {
@@ -298,12 +308,18 @@ final class ReconcileStateSize {
                 try (SstFileReaderIterator it = reader.newIterator(read)) {
                     for (it.seekToFirst(); it.isValid(); it.next()) {
                         byte[] key = it.key();
-                        int serializedKey = serializedKeyLength(key, prefix, keys);
-                        entries++;
+                        int value = it.value().length;
+                        fileKeys += key.length;
+                        values += value;
+                        if (!seen.add(ByteBuffer.wrap(key))) {
+                            olderVersions += key.length + value;
+                            continue;
+                        }
+                        int serializedKey = serializedKeyLength(key, prefix, keySerializer);
+                        keys++;
                         keyBytes += serializedKey;
                         framingBytes += key.length - serializedKey;
-                        valueBytes += it.value().length;
-                        fileKeys += key.length;
+                        valueBytes += value;
                     }
                 }
                 if (table.getNumEntries() > 0 && !family.equals(reconcileState)) {
@@ -319,10 +335,11 @@ final class ReconcileStateSize {
                 Files.delete(copy);
             }
         }
+        rest.put("older versions of keys, not compacted away yet", olderVersions);
         rest.put("RocksDB internal key trailers (sequence number, type)", trailers);
         rest.put(
                 "SST block encoding (lengths, restarts, shared key prefixes) and compression",
-                dataBlocks - userKeys - trailers - valueBytes);
+                dataBlocks - userKeys - trailers - values);
         rest.put("SST index, properties, footer", sstFiles - dataBlocks);
         rest.put("MANIFEST, OPTIONS, CURRENT files and Flink's state meta data", otherFiles);
     }
@@ -362,10 +379,11 @@ final class ReconcileStateSize {
 
     /** Bytes of the serialized key inside a RocksDB key: key-group prefix, key, namespace. */
     private static int serializedKeyLength(
-            byte[] rocksDbKey, int prefix, TypeSerializer<String> keys) throws IOException {
+            byte[] rocksDbKey, int prefix, TypeSerializer<String> keySerializer)
+            throws IOException {
         DataInputDeserializer in =
                 new DataInputDeserializer(rocksDbKey, prefix, rocksDbKey.length - prefix);
-        keys.deserialize(in);
+        keySerializer.deserialize(in);
         return in.getPosition() - prefix;
     }
 
