@@ -89,7 +89,7 @@ public final class ReconcileStateSerializer extends TypeSerializerSingleton<Reco
 
     @Override
     public TypeSerializerSnapshot<ReconcileState> snapshotConfiguration() {
-        return new ReconcileStateSerializerSnapshot();
+        return new Snapshot();
     }
 
     /** Seven bits per byte, least significant first, high bit set on all but the last byte. */
@@ -114,10 +114,9 @@ public final class ReconcileStateSerializer extends TypeSerializerSingleton<Reco
     }
 
     /** Names the serializer in snapshots; the format above is fixed for this class. */
-    public static final class ReconcileStateSerializerSnapshot
-            extends SimpleTypeSerializerSnapshot<ReconcileState> {
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<ReconcileState> {
 
-        public ReconcileStateSerializerSnapshot() {
+        public Snapshot() {
             super(() -> INSTANCE);
         }
     }
