@@ -7,7 +7,9 @@ import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
@@ -17,15 +19,14 @@ import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
-import org.apache.flink.runtime.checkpoint.CompletedCheckpointStats;
-import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
-import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.FileUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -37,6 +38,8 @@ import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +48,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Sink throughput: a plain SDK send loop against {@link IggySink}, and the keyed-map sink with 0 %,
- * 50 % and 90 % unchanged values, plus the reconcile state per key on heap and RocksDB.
+ * 50 % and 90 % unchanged values, plus the reconcile state per key in heap and RocksDB checkpoints
+ * and a canonical savepoint, split by {@link ReconcileStateSize} into key, the connector's value,
+ * Flink's framing and the rest.
  *
  * <p>Throughput is measured by the server: records ÷ (append time of the last batch − append time
  * of the first), so job deployment does not count. Each figure is the best of {@link #REPEATS}
@@ -77,13 +82,15 @@ public final class SinkBenchmark {
     private final IggyConnectionConfig connection;
     private final AsyncIggyTcpClient client;
     private final MiniCluster flink;
+    private final Path snapshots;
     private int topics;
     private double sinkMessagesPerRequest;
 
-    private SinkBenchmark(IggyConnectionConfig connection, MiniCluster flink) {
+    private SinkBenchmark(IggyConnectionConfig connection, MiniCluster flink, Path snapshots) {
         this.connection = connection;
         this.client = IggyClients.connect(connection);
         this.flink = flink;
+        this.snapshots = snapshots;
     }
 
     public static void main(String[] args) throws Exception {
@@ -103,19 +110,25 @@ public final class SinkBenchmark {
                         .setCredentials(
                                 envOr("IGGY_USERNAME", "iggy"), envOr("IGGY_PASSWORD", "iggy"))
                         .build();
+        Configuration cluster = new Configuration();
+        // Any free port: another benchmark on a shared machine may hold the default 8081.
+        cluster.set(RestOptions.BIND_PORT, "0");
         MiniCluster flink =
                 new MiniCluster(
                         new MiniClusterConfiguration.Builder()
+                                .setConfiguration(cluster)
                                 .setNumTaskManagers(1)
                                 .setNumSlotsPerTaskManager(2)
                                 .build());
         flink.start();
-        SinkBenchmark benchmark = new SinkBenchmark(connection, flink);
+        Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
+        SinkBenchmark benchmark = new SinkBenchmark(connection, flink, snapshots);
         try {
             benchmark.run(records);
         } finally {
             IggyClients.closeQuietly(benchmark.client);
             flink.close();
+            FileUtils.deleteDirectory(snapshots.toFile());
             if (server != null) {
                 server.close();
             }
@@ -129,7 +142,7 @@ public final class SinkBenchmark {
         // Warm up the JIT, the client and the server once; the figures come from the second runs.
         plainSdkLoop(Math.min(records, 50_000));
         iggySink(Math.min(records, 50_000));
-        keyedMap(Math.min(records, 50_000), 50, "hashmap");
+        keyedMap(Math.min(records, 50_000), 50, "hashmap", false);
 
         // Shared machines are noisy: alternate the two and keep the best of each.
         double plain = 0;
@@ -143,10 +156,11 @@ public final class SinkBenchmark {
                 "%-38s %,12.0f records/s  (%.2f x plain SDK), %.0f per request%n",
                 "IggySink", sink, sink / plain, sinkMessagesPerRequest);
         System.out.println();
+        List<ReconcileStateSize> states = new ArrayList<>();
         for (int unchanged : new int[] {0, 50, 90}) {
-            KeyedResult r = keyedMap(records, unchanged, "hashmap");
+            KeyedResult r = keyedMap(records, unchanged, "hashmap", false);
             for (int i = 1; i < REPEATS; i++) {
-                KeyedResult again = keyedMap(records, unchanged, "hashmap");
+                KeyedResult again = keyedMap(records, unchanged, "hashmap", false);
                 r = again.recordsPerSecond > r.recordsPerSecond ? again : r;
             }
             System.out.printf(
@@ -159,20 +173,19 @@ public final class SinkBenchmark {
                     r.messagesSent,
                     r.averageBatchSize);
             if (unchanged == 0) {
-                System.out.printf(
-                        "  reconcile state, heap:    %.1f bytes per key (%d keys, %.1f B of"
-                                + " them the serialized key)%n",
-                        r.stateBytesPerKey, r.keys, r.keyBytesPerKey);
+                states.add(r.checkpoint);
             }
         }
-        KeyedResult rocks = keyedMap(records, 0, "rocksdb");
+        KeyedResult rocks = keyedMap(records, 0, "rocksdb", false);
         System.out.printf(
-                "  reconcile state, RocksDB: %.1f bytes per key (%d keys, %.1f B of them the"
-                        + " serialized key; full snapshot, compressed SST files)%n",
-                rocks.stateBytesPerKey, rocks.keys, rocks.keyBytesPerKey);
-        System.out.printf(
-                "  keyed-map sink on RocksDB, 0 %% unchanged: %,10.0f records/s%n",
+                "keyed-map sink on RocksDB, 0 %% unchanged: %,10.0f records/s%n",
                 rocks.recordsPerSecond);
+        // The state does not depend on idempotent writes until a key is deleted; shown to prove it.
+        states.add(keyedMap(records, 0, "hashmap", true).checkpoint);
+        states.add(rocks.checkpoint);
+        states.add(rocks.savepoint);
+        System.out.println();
+        ReconcileStateSize.print(states);
     }
 
     /** Sends fixed-size batches one after the other, each awaited, as an application would. */
@@ -233,7 +246,12 @@ public final class SinkBenchmark {
         return perSecond;
     }
 
-    private KeyedResult keyedMap(int records, int unchangedPercent, String stateBackend)
+    /**
+     * Runs the keyed-map sink over {@code records} changes, then reads its state from a checkpoint
+     * and, on RocksDB, from a canonical savepoint too.
+     */
+    private KeyedResult keyedMap(
+            int records, int unchangedPercent, String stateBackend, boolean idempotentWrites)
             throws Exception {
         int keys = Math.max(1, records / ROUNDS);
         ChangeGenerator changes = new ChangeGenerator(keys, unchangedPercent);
@@ -242,6 +260,7 @@ public final class SinkBenchmark {
 
         Configuration config = new Configuration();
         config.set(StateBackendOptions.STATE_BACKEND, stateBackend);
+        config.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, snapshots.toUri().toString());
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         env.setParallelism(1);
         env.enableCheckpointing(Duration.ofHours(1).toMillis());
@@ -271,48 +290,39 @@ public final class SinkBenchmark {
                                 .setTopic("t")
                                 .setBatchSize(BATCH_SIZE)
                                 .setValueSerializationSchema(b -> b)
+                                .setIdempotentWrites(idempotentWrites)
                                 .build());
         JobGraph job = env.getStreamGraph().getJobGraph();
         JobID id = job.getJobID();
         flink.submitJob(job).get();
         waitForMessages(stream, expectedMessages);
-        flink.triggerCheckpoint(id).get();
-        long stateBytes = reconcileStateBytes(flink.getExecutionGraph(id).get());
+        boolean rocksDb = stateBackend.equals("rocksdb");
+        String label =
+                (rocksDb ? "RocksDB" : "heap")
+                        + " checkpoint"
+                        + (idempotentWrites ? ", idempotent writes" : "");
+        KeyedResult result = new KeyedResult();
+        result.checkpoint =
+                ReconcileStateSize.read(label, flink.triggerCheckpoint(id).get(), snapshots);
+        if (rocksDb) {
+            String savepoint =
+                    flink.triggerSavepoint(
+                                    id,
+                                    snapshots.toUri().toString(),
+                                    false,
+                                    SavepointFormatType.CANONICAL)
+                            .get();
+            result.savepoint =
+                    ReconcileStateSize.read("canonical savepoint (RocksDB)", savepoint, snapshots);
+        }
         flink.cancelJob(id).get();
 
-        KeyedResult result = new KeyedResult();
         result.recordsPerSecond = serverMeasuredRate(stream, records, expectedMessages);
         result.messagesSent = messagesCount(stream);
         result.actualUnchangedPercent = 100.0 * (records - expectedMessages) / records;
-        result.keys = keys;
-        result.stateBytesPerKey = (double) stateBytes / keys;
-        result.keyBytesPerKey = averageSerializedKeyBytes(keys);
         result.averageBatchSize = averageBatchSize(stream, expectedMessages);
         dropTopic(stream);
         return result;
-    }
-
-    private static long reconcileStateBytes(AccessExecutionGraph graph) {
-        CompletedCheckpointStats checkpoint =
-                graph.getCheckpointStatsSnapshot().getHistory().getLatestCompletedCheckpoint();
-        if (checkpoint == null) {
-            throw new IllegalStateException("no completed checkpoint");
-        }
-        for (AccessExecutionJobVertex vertex : graph.getAllVertices().values()) {
-            if (vertex.getName().contains("Iggy Reconcile")) {
-                return checkpoint.getTaskStateStats(vertex.getJobVertexId()).getStateSize();
-            }
-        }
-        throw new IllegalStateException("no reconcile operator in " + graph.getJobName());
-    }
-
-    /** StringSerializer: a length varint (1 byte here) plus one byte per ASCII char. */
-    private static double averageSerializedKeyBytes(int keys) {
-        long total = 0;
-        for (int j = 0; j < keys; j++) {
-            total += 1 + ("k" + j).length();
-        }
-        return (double) total / keys;
     }
 
     /**
@@ -430,10 +440,9 @@ public final class SinkBenchmark {
         double recordsPerSecond;
         long messagesSent;
         double actualUnchangedPercent;
-        int keys;
-        double stateBytesPerKey;
-        double keyBytesPerKey;
         double averageBatchSize;
+        ReconcileStateSize checkpoint;
+        ReconcileStateSize savepoint;
     }
 
     /**

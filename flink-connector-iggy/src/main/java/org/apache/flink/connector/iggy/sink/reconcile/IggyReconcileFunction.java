@@ -1,12 +1,10 @@
 package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyFingerprint;
 import org.apache.flink.metrics.Counter;
@@ -17,7 +15,6 @@ import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.time.Duration;
-import java.util.Arrays;
 
 /**
  * Decides per key what the keyed-map sink sends, following CocoIndex's decision table:
@@ -32,10 +29,11 @@ import java.util.Arrays;
  * </table>
  *
  * <p>Its input is already encoded ({@link ChangeEncodingFunction}) and keyed by the key bytes.
- * State per key is one byte array: the 16-byte BLAKE2b-128 fingerprint of the last value sent
- * (absent after a delete) followed by the 8-byte count of messages sent for the key. The count
- * numbers the messages so that idempotent message ids are deterministic; it survives deletes so a
- * re-added key never reuses an id. Without idempotent writes a delete clears the whole state.
+ * State per key is one {@link ReconcileState}: the 16-byte BLAKE2b-128 fingerprint of the last
+ * value sent (absent after a delete) and the count of messages sent for the key. The count numbers
+ * the messages so that idempotent message ids are deterministic; it survives deletes so a re-added
+ * key never reuses an id. Without idempotent writes a delete clears the whole state. {@link
+ * ReconcileStateSerializer} snapshots it in 17 bytes for most keys.
  */
 @Internal
 public class IggyReconcileFunction
@@ -50,7 +48,7 @@ public class IggyReconcileFunction
     @Nullable private final byte[] sinkId;
     @Nullable private final Duration stateTtl;
 
-    private transient ValueState<byte[]> state;
+    private transient ValueState<ReconcileState> state;
     private transient Counter unchanged;
 
     /**
@@ -75,8 +73,8 @@ public class IggyReconcileFunction
 
     @Override
     public void open(OpenContext openContext) throws Exception {
-        ValueStateDescriptor<byte[]> descriptor =
-                new ValueStateDescriptor<>(STATE_NAME, BytePrimitiveArraySerializer.INSTANCE);
+        ValueStateDescriptor<ReconcileState> descriptor =
+                new ValueStateDescriptor<>(STATE_NAME, ReconcileStateSerializer.INSTANCE);
         if (stateTtl != null) {
             descriptor.enableTimeToLive(
                     StateTtlConfig.newBuilder(stateTtl)
@@ -91,34 +89,30 @@ public class IggyReconcileFunction
     @Override
     public void processElement(EncodedChange change, Context ctx, Collector<ReconciledMessage> out)
             throws Exception {
-        byte[] stored = state.value();
-        boolean sent = stored != null && stored.length == FP + 8;
+        ReconcileState stored = state.value();
+        long sequence = stored == null ? 0 : stored.messagesSent();
         if (change.delete) {
-            if (!sent) {
+            if (stored == null || !stored.hasFingerprint()) {
                 return;
             }
             if (change.payload == null) {
                 throw new IggyConnectorException(tombstoneError(deletionValueOption));
             }
-            long sequence = sequence(stored);
             out.collect(message(change, sequence));
             if (sinkId != null) {
-                state.update(longBytes(sequence + 1));
+                state.update(ReconcileState.deleted(sequence + 1));
             } else {
                 state.clear();
             }
             return;
         }
         byte[] fingerprint = IggyFingerprint.of(change.payload);
-        if (sent && Arrays.equals(stored, 0, FP, fingerprint, 0, FP)) {
+        if (stored != null && stored.hasFingerprint(fingerprint)) {
             unchanged.inc();
             return;
         }
-        long sequence = sequence(stored);
         out.collect(message(change, sequence));
-        byte[] updated = Arrays.copyOf(fingerprint, FP + 8);
-        writeLong(updated, FP, sequence + 1);
-        state.update(updated);
+        state.update(ReconcileState.sent(fingerprint, sequence + 1));
     }
 
     private ReconciledMessage message(EncodedChange change, long sequence) {
@@ -129,31 +123,6 @@ public class IggyReconcileFunction
         }
         return new ReconciledMessage(
                 key, change.payload, id, change.headers, change.originTimestampMicros);
-    }
-
-    /** Messages sent so far for the key: the last 8 bytes of the state, 0 without state. */
-    @VisibleForTesting
-    static long sequence(@Nullable byte[] stored) {
-        if (stored == null) {
-            return 0;
-        }
-        long v = 0;
-        for (int i = stored.length - 1; i >= stored.length - 8; i--) {
-            v = (v << 8) | (stored[i] & 0xFF);
-        }
-        return v;
-    }
-
-    private static byte[] longBytes(long value) {
-        byte[] b = new byte[8];
-        writeLong(b, 0, value);
-        return b;
-    }
-
-    private static void writeLong(byte[] target, int at, long value) {
-        for (int i = 0; i < 8; i++) {
-            target[at + i] = (byte) (value >>> (8 * i));
-        }
     }
 
     private static byte[] toU128Bytes(BigInteger id) {

@@ -5,7 +5,12 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.iggy.common.IggyFingerprint;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.checkpoint.SavepointType;
+import org.apache.flink.runtime.state.StateBackend;
+import org.apache.flink.runtime.state.hashmap.HashMapStateBackend;
+import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
@@ -14,6 +19,8 @@ import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderKind;
 import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.annotation.Nullable;
 
@@ -100,7 +107,8 @@ class IggyReconcileFunctionTest {
     @Test
     void headersAndOriginTimestampTravelWithUpsertsAndDeletesButAreNotFingerprinted()
             throws Exception {
-        try (Harness h = new Harness(new HeaderEncoder(), null, null, null)) {
+        try (Harness h =
+                new Harness(new HeaderEncoder(), null, null, null, new HashMapStateBackend())) {
             h.process(upsert("k", "v"));
             h.process(upsert("k", "v")); // same payload, other headers: nothing is sent
             h.process(IggyMapChange.delete("k"));
@@ -169,21 +177,32 @@ class IggyReconcileFunctionTest {
     void stringAndItsBytesHaveTheSameFingerprint() throws Exception {
         try (Harness h = harness(null, null)) {
             h.process(upsert("k", "abc"));
-            byte[] stored = h.storedState("k");
-            assertThat(java.util.Arrays.copyOf(stored, 16))
-                    .isEqualTo(IggyFingerprint.of("abc".getBytes(StandardCharsets.UTF_8)));
+            assertThat(h.storedState("k"))
+                    .isEqualTo(
+                            ReconcileState.sent(
+                                    IggyFingerprint.of("abc".getBytes(StandardCharsets.UTF_8)), 1));
             assertThat(IggyFingerprint.of("abc"))
                     .isEqualTo(IggyFingerprint.of("abc".getBytes(StandardCharsets.UTF_8)));
         }
     }
 
     @Test
-    void stateIsAtMost32BytesPerKey() throws Exception {
-        try (Harness h = harness(k -> "x", SINK_ID)) {
-            h.process(upsert("k", "a long value that is much longer than thirty-two bytes ..."));
-            assertThat(h.storedState("k")).hasSize(24);
-            h.process(IggyMapChange.delete("k"));
-            assertThat(h.storedState("k")).hasSize(8);
+    void stateHoldsTheLastFingerprintAndTheMessageCountWhichADeleteKeepsOnlyIfIdempotent()
+            throws Exception {
+        for (byte[] sinkId : new byte[][] {SINK_ID, null}) {
+            try (Harness h = harness(k -> "x", sinkId)) {
+                h.process(upsert("k", "v1"));
+                h.process(upsert("k", "v1"));
+                h.process(upsert("k", "v2"));
+                assertThat(h.storedState("k"))
+                        .isEqualTo(ReconcileState.sent(IggyFingerprint.of("v2"), 2));
+                h.process(IggyMapChange.delete("k"));
+                if (sinkId != null) {
+                    assertThat(h.storedState("k")).isEqualTo(ReconcileState.deleted(3));
+                } else {
+                    assertThat(h.storedState("k")).isNull();
+                }
+            }
         }
     }
 
@@ -232,9 +251,51 @@ class IggyReconcileFunctionTest {
         }
     }
 
-    @Test
-    void expiredStateSendsAnUnchangedValueAgain() throws Exception {
-        try (Harness h = harness(null, null, null, Duration.ofMillis(100))) {
+    /**
+     * Both forms of the state (fingerprint and count; count only after a delete) restore from a
+     * RocksDB checkpoint, and from a canonical RocksDB savepoint into the heap backend.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"RocksDB checkpoint", "RocksDB savepoint restored on heap"})
+    void stateSurvivesRocksDbSnapshots(String scenario) throws Exception {
+        boolean savepoint = scenario.contains("savepoint");
+        OperatorSubtaskState snapshot;
+        try (Harness h =
+                harness(k -> "gone", SINK_ID, null, null, new EmbeddedRocksDBStateBackend())) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k2", "v2"));
+            h.process(IggyMapChange.delete("k2"));
+            snapshot =
+                    savepoint
+                            ? h.harness
+                                    .snapshotWithLocalState(
+                                            1,
+                                            1,
+                                            SavepointType.savepoint(SavepointFormatType.CANONICAL))
+                                    .getJobManagerOwnedState()
+                            : h.harness.snapshot(1, 1);
+        }
+        StateBackend restoreOn =
+                savepoint ? new HashMapStateBackend() : new EmbeddedRocksDBStateBackend();
+        try (Harness h = harness(k -> "gone", SINK_ID, snapshot, null, restoreOn)) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k2", "v2"));
+            assertThat(h.payloads()).containsExactly("v2");
+            assertThat(new BigInteger(1, h.output().get(0).messageId))
+                    .isEqualTo(
+                            IggyFingerprint.messageId(
+                                    SINK_ID, "k2".getBytes(StandardCharsets.UTF_8), 2));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"heap", "RocksDB"})
+    void expiredStateSendsAnUnchangedValueAgain(String backend) throws Exception {
+        StateBackend stateBackend =
+                backend.equals("heap")
+                        ? new HashMapStateBackend()
+                        : new EmbeddedRocksDBStateBackend();
+        try (Harness h = harness(null, null, null, Duration.ofMillis(100), stateBackend)) {
             h.harness.setStateTtlProcessingTime(0);
             h.process(upsert("k1", "v1"));
             h.harness.setStateTtlProcessingTime(50);
@@ -254,7 +315,7 @@ class IggyReconcileFunctionTest {
                         return null;
                     }
                 };
-        try (Harness h = new Harness(ignoreAll, null, null, null)) {
+        try (Harness h = new Harness(ignoreAll, null, null, null, new HashMapStateBackend())) {
             h.process(upsert("k1", "v1"));
             assertThat(h.output()).isEmpty();
         }
@@ -283,7 +344,17 @@ class IggyReconcileFunctionTest {
             @Nullable OperatorSubtaskState restore,
             @Nullable Duration ttl)
             throws Exception {
-        return new Harness(new StringEncoder(deletion), sinkId, restore, ttl);
+        return harness(deletion, sinkId, restore, ttl, new HashMapStateBackend());
+    }
+
+    private static Harness harness(
+            @Nullable DeletionValue deletion,
+            @Nullable byte[] sinkId,
+            @Nullable OperatorSubtaskState restore,
+            @Nullable Duration ttl,
+            StateBackend backend)
+            throws Exception {
+        return new Harness(new StringEncoder(deletion), sinkId, restore, ttl, backend);
     }
 
     interface DeletionValue extends java.io.Serializable {
@@ -333,7 +404,8 @@ class IggyReconcileFunctionTest {
                 IggyMapChangeEncoder<IggyMapChange<String, String>> encoder,
                 @Nullable byte[] sinkId,
                 @Nullable OperatorSubtaskState restore,
-                @Nullable Duration ttl)
+                @Nullable Duration ttl,
+                StateBackend backend)
                 throws Exception {
             this.encoder = encoder;
             harness =
@@ -343,6 +415,7 @@ class IggyReconcileFunctionTest {
                                             encoder.deletionValueOption(), sinkId, ttl)),
                             change -> change.key,
                             Types.STRING);
+            harness.setStateBackend(backend);
             if (restore != null) {
                 harness.initializeState(restore);
             }
@@ -366,7 +439,7 @@ class IggyReconcileFunctionTest {
                     .collect(Collectors.toList());
         }
 
-        byte[] storedState(String key) throws Exception {
+        ReconcileState storedState(String key) throws Exception {
             harness.getOperator()
                     .setCurrentKey(
                             new EncodedChange(
@@ -381,8 +454,7 @@ class IggyReconcileFunctionTest {
                     .getState(
                             new org.apache.flink.api.common.state.ValueStateDescriptor<>(
                                     IggyReconcileFunction.STATE_NAME,
-                                    org.apache.flink.api.common.typeutils.base.array
-                                            .BytePrimitiveArraySerializer.INSTANCE))
+                                    ReconcileStateSerializer.INSTANCE))
                     .value();
         }
 
