@@ -11,6 +11,7 @@ import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyPartitioners;
 import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.sink.IggySinkBuilderBase;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
@@ -211,13 +212,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        return IggySink.<RowData>builder()
-                .setConnection(settings.connection)
-                .setStream(settings.stream)
-                .setTopic(settings.topic)
-                .setDeliveryGuarantee(settings.deliveryGuarantee)
-                .setBatchSize(settings.batchSize)
-                .setLinger(settings.linger)
+        return withWriterOptions(IggySink.<RowData>builder())
                 .setRecordSerializer(
                         new IggyRowDataSerializationSchema(
                                 keyFormat,
@@ -228,6 +223,16 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                 partitioner(),
                                 metadataPositions()))
                 .build();
+    }
+
+    /** The options both kinds of sink share. */
+    private <B extends IggySinkBuilderBase<B>> B withWriterOptions(B builder) {
+        return builder.setConnection(settings.connection)
+                .setStream(settings.stream)
+                .setTopic(settings.topic)
+                .setDeliveryGuarantee(settings.deliveryGuarantee)
+                .setBatchSize(settings.batchSize)
+                .setLinger(settings.linger);
     }
 
     private int[] metadataPositions() {
@@ -254,20 +259,15 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
         IggyKeyedMapSinkBuilder<RowData> builder =
-                IggyKeyedMapSink.builder(
-                                new IggyRowDataMapChangeEncoder(
-                                        keyFormat,
-                                        keyColumns,
-                                        valueFormat,
-                                        valueColumns,
-                                        deletion,
-                                        metadataPositions()))
-                        .setConnection(settings.connection)
-                        .setStream(settings.stream)
-                        .setTopic(settings.topic)
-                        .setDeliveryGuarantee(settings.deliveryGuarantee)
-                        .setBatchSize(settings.batchSize)
-                        .setLinger(settings.linger)
+                withWriterOptions(
+                                IggyKeyedMapSink.builder(
+                                        new IggyRowDataMapChangeEncoder(
+                                                keyFormat,
+                                                keyColumns,
+                                                valueFormat,
+                                                valueColumns,
+                                                deletion,
+                                                metadataPositions())))
                         .setKeyHeader(keyHeader)
                         .setIdempotentWrites(settings.idempotentWrites);
         if (settings.stateTtl != null) {
