@@ -2,10 +2,9 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.PublicEvolving;
 
-import org.bouncycastle.crypto.digests.Blake2bDigest;
-
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 
 /**
  * Fingerprints of message payloads and deterministic message ids, both unkeyed BLAKE2b with a
@@ -19,20 +18,23 @@ import java.nio.charset.StandardCharsets;
 public final class IggyFingerprint {
 
     /** Size of a fingerprint and of a message id in bytes. */
-    public static final int SIZE = 16;
+    public static final int SIZE = Blake2b128.DIGEST_LENGTH;
 
-    /** One digest per thread: creating one costs more than hashing a small value. */
-    private static final ThreadLocal<Blake2bDigest> DIGESTS =
-            ThreadLocal.withInitial(() -> new Blake2bDigest(SIZE * 8));
+    /**
+     * One hasher per thread: the lookup measured slightly faster than allocating a hasher per call
+     * (IggyFingerprintBenchmark) and, unlike that, leaves no garbage (a hasher holds 256 bytes of
+     * buffers) on the per-record path.
+     */
+    private static final ThreadLocal<Blake2b128> HASHERS = ThreadLocal.withInitial(Blake2b128::new);
 
     private IggyFingerprint() {}
 
     /** BLAKE2b-128 of {@code value}. */
     public static byte[] of(byte[] value) {
-        Blake2bDigest digest = DIGESTS.get(); // doFinal resets it for the next use
-        digest.update(value, 0, value.length);
+        Blake2b128 hasher = HASHERS.get(); // digest resets it for the next use
+        hasher.update(value, 0, value.length);
         byte[] out = new byte[SIZE];
-        digest.doFinal(out, 0);
+        hasher.digest(out, 0);
         return out;
     }
 
@@ -47,25 +49,28 @@ public final class IggyFingerprint {
      * Replays after a failover produce the same ids, so server-side deduplication can drop them.
      */
     public static BigInteger messageId(byte[] sinkId, byte[] key, long sequence) {
-        Blake2bDigest digest = DIGESTS.get();
+        // Checked first: failing halfway would leave part of a message in the thread's hasher.
+        Objects.requireNonNull(sinkId, "sinkId");
+        Objects.requireNonNull(key, "key");
+        Blake2b128 hasher = HASHERS.get();
         // Length prefixes keep ("ab","c") and ("a","bc") apart.
-        updateInt(digest, sinkId.length);
-        digest.update(sinkId, 0, sinkId.length);
-        updateInt(digest, key.length);
-        digest.update(key, 0, key.length);
+        updateInt(hasher, sinkId.length);
+        hasher.update(sinkId, 0, sinkId.length);
+        updateInt(hasher, key.length);
+        hasher.update(key, 0, key.length);
         for (int i = 0; i < 8; i++) {
-            digest.update((byte) (sequence >>> (8 * i)));
+            hasher.update((byte) (sequence >>> (8 * i)));
         }
         byte[] out = new byte[SIZE];
-        digest.doFinal(out, 0);
+        hasher.digest(out, 0);
         BigInteger id = new BigInteger(1, out);
         // Id 0 asks the server to generate a random id, which would defeat deduplication.
         return id.signum() == 0 ? BigInteger.ONE : id;
     }
 
-    private static void updateInt(Blake2bDigest digest, int value) {
+    private static void updateInt(Blake2b128 hasher, int value) {
         for (int i = 0; i < 4; i++) {
-            digest.update((byte) (value >>> (8 * i)));
+            hasher.update((byte) (value >>> (8 * i)));
         }
     }
 }

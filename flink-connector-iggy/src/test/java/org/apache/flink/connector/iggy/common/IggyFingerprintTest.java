@@ -1,14 +1,17 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.commons.codec.binary.Hex;
+import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggyFingerprintTest {
 
@@ -39,6 +42,56 @@ class IggyFingerprintTest {
                 .isNotEqualTo(IggyFingerprint.messageId(bytes("sink"), bytes("k1"), 0));
         assertThat(id.signum()).isPositive();
         assertThat(id.bitLength()).isLessThanOrEqualTo(128);
+    }
+
+    /**
+     * Ids must not change across versions (replays are deduplicated by id): the same as the
+     * BouncyCastle-based computation of earlier versions, on ids whose input spans several blocks.
+     */
+    @Test
+    void messageIdsAreTheSameAsWithBouncyCastle() {
+        Random random = new Random(42);
+        for (int i = 0; i < 500; i++) {
+            byte[] sink = new byte[random.nextInt(40)];
+            byte[] key = new byte[random.nextInt(300)];
+            random.nextBytes(sink);
+            random.nextBytes(key);
+            long sequence = random.nextLong();
+            assertThat(IggyFingerprint.messageId(sink, key, sequence))
+                    .isEqualTo(messageIdWithBouncyCastle(sink, key, sequence));
+        }
+    }
+
+    @Test
+    void aRejectedMessageIdLeavesNothingBehindForTheNextFingerprint() {
+        assertThatThrownBy(() -> IggyFingerprint.messageId(bytes("sink"), null, 0))
+                .isInstanceOf(NullPointerException.class);
+        assertThat(Hex.encodeHexString(IggyFingerprint.of("v1")))
+                .isEqualTo("32813478dd927a4c2415bc5464568e9d");
+    }
+
+    private static BigInteger messageIdWithBouncyCastle(byte[] sink, byte[] key, long sequence) {
+        Blake2bDigest digest = new Blake2bDigest(IggyFingerprint.SIZE * 8);
+        byte[] sinkLength = littleEndian(sink.length, 4);
+        byte[] keyLength = littleEndian(key.length, 4);
+        byte[] sequenceBytes = littleEndian(sequence, 8);
+        digest.update(sinkLength, 0, 4);
+        digest.update(sink, 0, sink.length);
+        digest.update(keyLength, 0, 4);
+        digest.update(key, 0, key.length);
+        digest.update(sequenceBytes, 0, 8);
+        byte[] out = new byte[IggyFingerprint.SIZE];
+        digest.doFinal(out, 0);
+        BigInteger id = new BigInteger(1, out);
+        return id.signum() == 0 ? BigInteger.ONE : id;
+    }
+
+    private static byte[] littleEndian(long value, int length) {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < length; i++) {
+            bytes[i] = (byte) (value >>> (8 * i));
+        }
+        return bytes;
     }
 
     private static byte[] bytes(String s) {
