@@ -39,19 +39,30 @@ final class Blake2b128 {
      */
     private static final long PARAMETERS = 0x01010000L | DIGEST_LENGTH;
 
+    /** Message word order per round (RFC 7693 §2.7); rounds 10 and 11 repeat rows 0 and 1. */
+    private static final byte[][] SIGMA = {
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+        {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+        {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4},
+        {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+        {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13},
+        {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+        {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11},
+        {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+        {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5},
+        {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+        {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    };
+
     /** Reads the little-endian 64-bit words of a block straight from the byte array. */
     private static final VarHandle LITTLE_ENDIAN_LONG =
             MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private long h0, h1, h2, h3, h4, h5, h6, h7;
 
-    /** The message words of the block being compressed. */
+    /** The message words of the block being compressed, indexed by the sigma table. */
     private final long[] m = new long[16];
-
-    /** The working vector of the block being compressed, between two pairs of rounds. */
-    private long w0, w1, w2, w3, w4, w5, w6, w7;
-
-    private long w8, w9, w10, w11, w12, w13, w14, w15;
 
     /**
      * Input not yet compressed. BLAKE2b marks the last block with a flag, so a full buffer is
@@ -131,852 +142,104 @@ final class Blake2b128 {
     /**
      * The compression function F of RFC 7693 §3.2 on the 128 bytes at {@code off}.
      *
-     * <p>The twelve rounds are written out, two per method, rather than looped over the message
-     * schedule SIGMA: with constant message indices the JIT needs no table loads or bounds checks
-     * and keeps the working vector in registers, which measured about 1.5 times as fast as the loop
-     * on HotSpot 17. Two rounds per method measured faster than one, three, four or six; all twelve
-     * in one method are past the 8,000 bytes of bytecode HotSpot compiles at all. The working
-     * vector passes from method to method in the fields w0..w15.
+     * <p>The rounds run in a loop over {@link #SIGMA}: unrolling all twelve measured about twice as
+     * slow on HotSpot 17 (too many live values for the registers), and at over 8,000 bytes of
+     * bytecode such a method is never JIT-compiled by default.
      */
     private void compress(byte[] block, int off, boolean last) {
+        long[] m = this.m;
         for (int i = 0; i < 16; i++) {
             m[i] = (long) LITTLE_ENDIAN_LONG.get(block, off + 8 * i);
         }
-        w0 = h0;
-        w1 = h1;
-        w2 = h2;
-        w3 = h3;
-        w4 = h4;
-        w5 = h5;
-        w6 = h6;
-        w7 = h7;
-        w8 = IV0;
-        w9 = IV1;
-        w10 = IV2;
-        w11 = IV3;
-        w12 = IV4 ^ counter;
-        w13 = IV5;
-        w14 = last ? ~IV6 : IV6;
-        w15 = IV7;
-        rounds0And1();
-        rounds2And3();
-        rounds4And5();
-        rounds6And7();
-        rounds8And9();
-        rounds0And1(); // rounds 10 and 11: SIGMA rows 0 and 1 again
-        h0 ^= w0 ^ w8;
-        h1 ^= w1 ^ w9;
-        h2 ^= w2 ^ w10;
-        h3 ^= w3 ^ w11;
-        h4 ^= w4 ^ w12;
-        h5 ^= w5 ^ w13;
-        h6 ^= w6 ^ w14;
-        h7 ^= w7 ^ w15;
-    }
+        // The working vector lives in locals, which the JIT keeps in registers as far as they go.
+        long v0 = h0, v1 = h1, v2 = h2, v3 = h3, v4 = h4, v5 = h5, v6 = h6, v7 = h7;
+        long v8 = IV0, v9 = IV1, v10 = IV2, v11 = IV3;
+        long v12 = IV4 ^ counter, v13 = IV5, v14 = last ? ~IV6 : IV6, v15 = IV7;
 
-    /*
-     * Each round applies the mixing function G (RFC 7693 §3.1) to the four columns of the working
-     * vector, then to its four diagonals:
-     *
-     *   a += b + x;  d = rotr(d ^ a, 32);  c += d;  b = rotr(b ^ c, 24);
-     *   a += b + y;  d = rotr(d ^ a, 16);  c += d;  b = rotr(b ^ c, 63);
-     *
-     * where x and y are the next two message words in the order of the round's row of SIGMA
-     * (§2.7). Rounds 10 and 11 use rows 0 and 1 again, so rounds0And1 serves them too.
-     */
+        for (int r = 0; r < 12; r++) {
+            byte[] s = SIGMA[r];
+            // The mixing function G on the four columns, then on the four diagonals, written out
+            // so that the working words stay in locals. Rotation counts 32, 24, 16, 63 (§2.1).
+            v0 += v4 + m[s[0]];
+            v12 = Long.rotateRight(v12 ^ v0, 32);
+            v8 += v12;
+            v4 = Long.rotateRight(v4 ^ v8, 24);
+            v0 += v4 + m[s[1]];
+            v12 = Long.rotateRight(v12 ^ v0, 16);
+            v8 += v12;
+            v4 = Long.rotateRight(v4 ^ v8, 63);
 
-    private void rounds0And1() {
-        long[] m = this.m;
-        long v0 = w0, v1 = w1, v2 = w2, v3 = w3;
-        long v4 = w4, v5 = w5, v6 = w6, v7 = w7;
-        long v8 = w8, v9 = w9, v10 = w10, v11 = w11;
-        long v12 = w12, v13 = w13, v14 = w14, v15 = w15;
+            v1 += v5 + m[s[2]];
+            v13 = Long.rotateRight(v13 ^ v1, 32);
+            v9 += v13;
+            v5 = Long.rotateRight(v5 ^ v9, 24);
+            v1 += v5 + m[s[3]];
+            v13 = Long.rotateRight(v13 ^ v1, 16);
+            v9 += v13;
+            v5 = Long.rotateRight(v5 ^ v9, 63);
 
-        // Round 0, SIGMA row {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}.
-        v0 += v4 + m[0];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[1];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[2];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[3];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[4];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[5];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[6];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[7];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
+            v2 += v6 + m[s[4]];
+            v14 = Long.rotateRight(v14 ^ v2, 32);
+            v10 += v14;
+            v6 = Long.rotateRight(v6 ^ v10, 24);
+            v2 += v6 + m[s[5]];
+            v14 = Long.rotateRight(v14 ^ v2, 16);
+            v10 += v14;
+            v6 = Long.rotateRight(v6 ^ v10, 63);
 
-        v0 += v5 + m[8];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[9];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[10];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[11];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[12];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[13];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[14];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[15];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
+            v3 += v7 + m[s[6]];
+            v15 = Long.rotateRight(v15 ^ v3, 32);
+            v11 += v15;
+            v7 = Long.rotateRight(v7 ^ v11, 24);
+            v3 += v7 + m[s[7]];
+            v15 = Long.rotateRight(v15 ^ v3, 16);
+            v11 += v15;
+            v7 = Long.rotateRight(v7 ^ v11, 63);
 
-        // Round 1, SIGMA row {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3}.
-        v0 += v4 + m[14];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[10];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[4];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[8];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[9];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[15];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[13];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[6];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
+            v0 += v5 + m[s[8]];
+            v15 = Long.rotateRight(v15 ^ v0, 32);
+            v10 += v15;
+            v5 = Long.rotateRight(v5 ^ v10, 24);
+            v0 += v5 + m[s[9]];
+            v15 = Long.rotateRight(v15 ^ v0, 16);
+            v10 += v15;
+            v5 = Long.rotateRight(v5 ^ v10, 63);
 
-        v0 += v5 + m[1];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[12];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[0];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[2];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[11];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[7];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[5];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[3];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
+            v1 += v6 + m[s[10]];
+            v12 = Long.rotateRight(v12 ^ v1, 32);
+            v11 += v12;
+            v6 = Long.rotateRight(v6 ^ v11, 24);
+            v1 += v6 + m[s[11]];
+            v12 = Long.rotateRight(v12 ^ v1, 16);
+            v11 += v12;
+            v6 = Long.rotateRight(v6 ^ v11, 63);
 
-        w0 = v0;
-        w1 = v1;
-        w2 = v2;
-        w3 = v3;
-        w4 = v4;
-        w5 = v5;
-        w6 = v6;
-        w7 = v7;
-        w8 = v8;
-        w9 = v9;
-        w10 = v10;
-        w11 = v11;
-        w12 = v12;
-        w13 = v13;
-        w14 = v14;
-        w15 = v15;
-    }
+            v2 += v7 + m[s[12]];
+            v13 = Long.rotateRight(v13 ^ v2, 32);
+            v8 += v13;
+            v7 = Long.rotateRight(v7 ^ v8, 24);
+            v2 += v7 + m[s[13]];
+            v13 = Long.rotateRight(v13 ^ v2, 16);
+            v8 += v13;
+            v7 = Long.rotateRight(v7 ^ v8, 63);
 
-    private void rounds2And3() {
-        long[] m = this.m;
-        long v0 = w0, v1 = w1, v2 = w2, v3 = w3;
-        long v4 = w4, v5 = w5, v6 = w6, v7 = w7;
-        long v8 = w8, v9 = w9, v10 = w10, v11 = w11;
-        long v12 = w12, v13 = w13, v14 = w14, v15 = w15;
+            v3 += v4 + m[s[14]];
+            v14 = Long.rotateRight(v14 ^ v3, 32);
+            v9 += v14;
+            v4 = Long.rotateRight(v4 ^ v9, 24);
+            v3 += v4 + m[s[15]];
+            v14 = Long.rotateRight(v14 ^ v3, 16);
+            v9 += v14;
+            v4 = Long.rotateRight(v4 ^ v9, 63);
+        }
 
-        // Round 2, SIGMA row {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4}.
-        v0 += v4 + m[11];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[8];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[12];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[0];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[5];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[2];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[15];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[13];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[10];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[14];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[3];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[6];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[7];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[1];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[9];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[4];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        // Round 3, SIGMA row {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8}.
-        v0 += v4 + m[7];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[9];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[3];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[1];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[13];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[12];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[11];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[14];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[2];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[6];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[5];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[10];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[4];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[0];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[15];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[8];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        w0 = v0;
-        w1 = v1;
-        w2 = v2;
-        w3 = v3;
-        w4 = v4;
-        w5 = v5;
-        w6 = v6;
-        w7 = v7;
-        w8 = v8;
-        w9 = v9;
-        w10 = v10;
-        w11 = v11;
-        w12 = v12;
-        w13 = v13;
-        w14 = v14;
-        w15 = v15;
-    }
-
-    private void rounds4And5() {
-        long[] m = this.m;
-        long v0 = w0, v1 = w1, v2 = w2, v3 = w3;
-        long v4 = w4, v5 = w5, v6 = w6, v7 = w7;
-        long v8 = w8, v9 = w9, v10 = w10, v11 = w11;
-        long v12 = w12, v13 = w13, v14 = w14, v15 = w15;
-
-        // Round 4, SIGMA row {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13}.
-        v0 += v4 + m[9];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[0];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[5];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[7];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[2];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[4];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[10];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[15];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[14];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[1];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[11];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[12];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[6];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[8];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[3];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[13];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        // Round 5, SIGMA row {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9}.
-        v0 += v4 + m[2];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[12];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[6];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[10];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[0];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[11];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[8];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[3];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[4];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[13];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[7];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[5];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[15];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[14];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[1];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[9];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        w0 = v0;
-        w1 = v1;
-        w2 = v2;
-        w3 = v3;
-        w4 = v4;
-        w5 = v5;
-        w6 = v6;
-        w7 = v7;
-        w8 = v8;
-        w9 = v9;
-        w10 = v10;
-        w11 = v11;
-        w12 = v12;
-        w13 = v13;
-        w14 = v14;
-        w15 = v15;
-    }
-
-    private void rounds6And7() {
-        long[] m = this.m;
-        long v0 = w0, v1 = w1, v2 = w2, v3 = w3;
-        long v4 = w4, v5 = w5, v6 = w6, v7 = w7;
-        long v8 = w8, v9 = w9, v10 = w10, v11 = w11;
-        long v12 = w12, v13 = w13, v14 = w14, v15 = w15;
-
-        // Round 6, SIGMA row {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11}.
-        v0 += v4 + m[12];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[5];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[1];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[15];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[14];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[13];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[4];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[10];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[0];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[7];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[6];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[3];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[9];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[2];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[8];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[11];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        // Round 7, SIGMA row {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10}.
-        v0 += v4 + m[13];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[11];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[7];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[14];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[12];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[1];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[3];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[9];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[5];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[0];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[15];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[4];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[8];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[6];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[2];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[10];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        w0 = v0;
-        w1 = v1;
-        w2 = v2;
-        w3 = v3;
-        w4 = v4;
-        w5 = v5;
-        w6 = v6;
-        w7 = v7;
-        w8 = v8;
-        w9 = v9;
-        w10 = v10;
-        w11 = v11;
-        w12 = v12;
-        w13 = v13;
-        w14 = v14;
-        w15 = v15;
-    }
-
-    private void rounds8And9() {
-        long[] m = this.m;
-        long v0 = w0, v1 = w1, v2 = w2, v3 = w3;
-        long v4 = w4, v5 = w5, v6 = w6, v7 = w7;
-        long v8 = w8, v9 = w9, v10 = w10, v11 = w11;
-        long v12 = w12, v13 = w13, v14 = w14, v15 = w15;
-
-        // Round 8, SIGMA row {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5}.
-        v0 += v4 + m[6];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[15];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[14];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[9];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[11];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[3];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[0];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[8];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[12];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[2];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[13];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[7];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[1];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[4];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[10];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[5];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        // Round 9, SIGMA row {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0}.
-        v0 += v4 + m[10];
-        v12 = Long.rotateRight(v12 ^ v0, 32);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 24);
-        v0 += v4 + m[2];
-        v12 = Long.rotateRight(v12 ^ v0, 16);
-        v8 += v12;
-        v4 = Long.rotateRight(v4 ^ v8, 63);
-        v1 += v5 + m[8];
-        v13 = Long.rotateRight(v13 ^ v1, 32);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 24);
-        v1 += v5 + m[4];
-        v13 = Long.rotateRight(v13 ^ v1, 16);
-        v9 += v13;
-        v5 = Long.rotateRight(v5 ^ v9, 63);
-        v2 += v6 + m[7];
-        v14 = Long.rotateRight(v14 ^ v2, 32);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 24);
-        v2 += v6 + m[6];
-        v14 = Long.rotateRight(v14 ^ v2, 16);
-        v10 += v14;
-        v6 = Long.rotateRight(v6 ^ v10, 63);
-        v3 += v7 + m[1];
-        v15 = Long.rotateRight(v15 ^ v3, 32);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 24);
-        v3 += v7 + m[5];
-        v15 = Long.rotateRight(v15 ^ v3, 16);
-        v11 += v15;
-        v7 = Long.rotateRight(v7 ^ v11, 63);
-
-        v0 += v5 + m[15];
-        v15 = Long.rotateRight(v15 ^ v0, 32);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 24);
-        v0 += v5 + m[11];
-        v15 = Long.rotateRight(v15 ^ v0, 16);
-        v10 += v15;
-        v5 = Long.rotateRight(v5 ^ v10, 63);
-        v1 += v6 + m[9];
-        v12 = Long.rotateRight(v12 ^ v1, 32);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 24);
-        v1 += v6 + m[14];
-        v12 = Long.rotateRight(v12 ^ v1, 16);
-        v11 += v12;
-        v6 = Long.rotateRight(v6 ^ v11, 63);
-        v2 += v7 + m[3];
-        v13 = Long.rotateRight(v13 ^ v2, 32);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 24);
-        v2 += v7 + m[12];
-        v13 = Long.rotateRight(v13 ^ v2, 16);
-        v8 += v13;
-        v7 = Long.rotateRight(v7 ^ v8, 63);
-        v3 += v4 + m[13];
-        v14 = Long.rotateRight(v14 ^ v3, 32);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 24);
-        v3 += v4 + m[0];
-        v14 = Long.rotateRight(v14 ^ v3, 16);
-        v9 += v14;
-        v4 = Long.rotateRight(v4 ^ v9, 63);
-
-        w0 = v0;
-        w1 = v1;
-        w2 = v2;
-        w3 = v3;
-        w4 = v4;
-        w5 = v5;
-        w6 = v6;
-        w7 = v7;
-        w8 = v8;
-        w9 = v9;
-        w10 = v10;
-        w11 = v11;
-        w12 = v12;
-        w13 = v13;
-        w14 = v14;
-        w15 = v15;
+        h0 ^= v0 ^ v8;
+        h1 ^= v1 ^ v9;
+        h2 ^= v2 ^ v10;
+        h3 ^= v3 ^ v11;
+        h4 ^= v4 ^ v12;
+        h5 ^= v5 ^ v13;
+        h6 ^= v6 ^ v14;
+        h7 ^= v7 ^ v15;
     }
 }

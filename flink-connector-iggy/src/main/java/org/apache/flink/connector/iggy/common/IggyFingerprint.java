@@ -21,7 +21,7 @@ public final class IggyFingerprint {
     public static final int SIZE = Blake2b128.DIGEST_LENGTH;
 
     /**
-     * One hasher per thread: the lookup measured slightly faster than allocating a hasher per call
+     * One hasher per thread: the lookup measured as fast as allocating a hasher per call
      * (IggyFingerprintBenchmark) and, unlike that, leaves no garbage (a hasher holds 256 bytes of
      * buffers) on the per-record path.
      */
