@@ -24,7 +24,7 @@ import java.util.Objects;
  * @param <V> the value type
  */
 @PublicEvolving
-public final class IggyMapChangeTypeInfo<K, V> extends TypeInformation<IggyMapChange<K, V>> {
+public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<IggyMapChange<K, V>> {
 
     private static final long serialVersionUID = 1L;
 
@@ -50,26 +50,6 @@ public final class IggyMapChangeTypeInfo<K, V> extends TypeInformation<IggyMapCh
     }
 
     @Override
-    public boolean isBasicType() {
-        return false;
-    }
-
-    @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Class<IggyMapChange<K, V>> getTypeClass() {
         return (Class) IggyMapChange.class;
@@ -81,11 +61,6 @@ public final class IggyMapChangeTypeInfo<K, V> extends TypeInformation<IggyMapCh
         parameters.put("K", keyType);
         parameters.put("V", valueType);
         return parameters;
-    }
-
-    @Override
-    public boolean isKeyType() {
-        return false;
     }
 
     @Override

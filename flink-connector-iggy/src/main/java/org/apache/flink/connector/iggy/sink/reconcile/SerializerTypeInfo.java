@@ -2,8 +2,8 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializerConfig;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.connector.iggy.common.NonCompositeTypeInfo;
 
 /**
  * Type information that hands out one stateless serializer. The reconcile step's records cross a
@@ -11,7 +11,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
  * serializer there.
  */
 @Internal
-final class SerializerTypeInfo<T> extends TypeInformation<T> {
+final class SerializerTypeInfo<T> extends NonCompositeTypeInfo<T> {
 
     private static final long serialVersionUID = 1L;
 
@@ -24,33 +24,8 @@ final class SerializerTypeInfo<T> extends TypeInformation<T> {
     }
 
     @Override
-    public boolean isBasicType() {
-        return false;
-    }
-
-    @Override
-    public boolean isTupleType() {
-        return false;
-    }
-
-    @Override
-    public int getArity() {
-        return 1;
-    }
-
-    @Override
-    public int getTotalFields() {
-        return 1;
-    }
-
-    @Override
     public Class<T> getTypeClass() {
         return type;
-    }
-
-    @Override
-    public boolean isKeyType() {
-        return false;
     }
 
     @Override
