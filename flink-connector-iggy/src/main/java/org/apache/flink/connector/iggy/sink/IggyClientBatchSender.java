@@ -33,14 +33,14 @@ final class IggyClientBatchSender implements IggyBatchSender {
     private final StreamId stream;
     private final TopicId topic;
     private final int partitionCount;
-    private final ExecutorService encoder;
+    private final ExecutorService sendingThread;
 
     private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config, int count) {
         this.client = client;
         this.stream = config.stream().toStreamId();
         this.topic = config.topic().toTopicId();
         this.partitionCount = count;
-        this.encoder =
+        this.sendingThread =
                 Executors.newSingleThreadExecutor(
                         new ExecutorThreadFactory("iggy-sink-sender " + config.topic()));
     }
@@ -88,13 +88,13 @@ final class IggyClientBatchSender implements IggyBatchSender {
                                                 topic,
                                                 Partitioning.partitionId(partition),
                                                 messages),
-                        encoder)
+                        sendingThread)
                 .thenCompose(sent -> sent);
     }
 
     @Override
     public void close() {
-        encoder.shutdownNow();
+        sendingThread.shutdownNow();
         IggyClients.closeQuietly(client);
     }
 }
