@@ -3,7 +3,6 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -15,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  * key bytes, the payload and headers if present (each length-prefixed), and the origin timestamp.
  */
 @Internal
-public final class EncodedChangeSerializer extends TypeSerializerSingleton<EncodedChange> {
+public final class EncodedChangeSerializer extends VariableLengthSerializer<EncodedChange> {
 
     private static final long serialVersionUID = 1L;
 
@@ -47,16 +46,6 @@ public final class EncodedChangeSerializer extends TypeSerializerSingleton<Encod
     }
 
     @Override
-    public EncodedChange copy(EncodedChange from, EncodedChange reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    @Override
     public void serialize(EncodedChange change, DataOutputView target) throws IOException {
         target.writeByte(
                 (change.delete ? DELETE : 0)
@@ -82,16 +71,6 @@ public final class EncodedChangeSerializer extends TypeSerializerSingleton<Encod
         change.headers = (flags & HEADERS) != 0 ? readBytes(source) : null;
         change.originTimestampMicros = source.readLong();
         return change;
-    }
-
-    @Override
-    public EncodedChange deserialize(EncodedChange reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        serialize(deserialize(source), target);
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.connector.iggy.common.IggyFingerprint;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
@@ -19,7 +18,7 @@ import java.io.IOException;
  * writes); 2 varint bytes last up to 8,191 messages, 3 up to about a million.
  */
 @Internal
-public final class ReconcileStateSerializer extends TypeSerializerSingleton<ReconcileState> {
+public final class ReconcileStateSerializer extends VariableLengthSerializer<ReconcileState> {
 
     private static final long serialVersionUID = 1L;
 
@@ -43,16 +42,6 @@ public final class ReconcileStateSerializer extends TypeSerializerSingleton<Reco
     }
 
     @Override
-    public ReconcileState copy(ReconcileState from, ReconcileState reuse) {
-        return from;
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    @Override
     public void serialize(ReconcileState state, DataOutputView target) throws IOException {
         writeVarLong(
                 state.messagesSent() << 1 | (state.hasFingerprint() ? HAS_FINGERPRINT : 0), target);
@@ -70,12 +59,6 @@ public final class ReconcileStateSerializer extends TypeSerializerSingleton<Reco
             return ReconcileState.deleted(messagesSent);
         }
         return ReconcileState.sent(source.readLong(), source.readLong(), messagesSent);
-    }
-
-    @Override
-    public ReconcileState deserialize(ReconcileState reuse, DataInputView source)
-            throws IOException {
-        return deserialize(source);
     }
 
     @Override

@@ -3,7 +3,6 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -17,7 +16,7 @@ import static org.apache.flink.connector.iggy.sink.reconcile.EncodedChangeSerial
  * key and payload, the 16-byte id and the headers if present, and the origin timestamp.
  */
 @Internal
-public final class ReconciledMessageSerializer extends TypeSerializerSingleton<ReconciledMessage> {
+public final class ReconciledMessageSerializer extends VariableLengthSerializer<ReconciledMessage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -47,16 +46,6 @@ public final class ReconciledMessageSerializer extends TypeSerializerSingleton<R
     }
 
     @Override
-    public ReconciledMessage copy(ReconciledMessage from, ReconciledMessage reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
-
-    @Override
     public void serialize(ReconciledMessage message, DataOutputView target) throws IOException {
         target.writeByte(
                 (message.messageId != null ? MESSAGE_ID : 0)
@@ -80,17 +69,6 @@ public final class ReconciledMessageSerializer extends TypeSerializerSingleton<R
         byte[] messageId = (flags & MESSAGE_ID) != 0 ? readBytes(source) : null;
         byte[] headers = (flags & HEADERS) != 0 ? readBytes(source) : null;
         return new ReconciledMessage(key, payload, messageId, headers, source.readLong());
-    }
-
-    @Override
-    public ReconciledMessage deserialize(ReconciledMessage reuse, DataInputView source)
-            throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        serialize(deserialize(source), target);
     }
 
     @Override

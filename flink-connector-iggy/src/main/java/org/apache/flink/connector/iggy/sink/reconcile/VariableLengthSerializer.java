@@ -1,0 +1,39 @@
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+
+/**
+ * The parts the reconcile step's serializers share: stateless, variable length, and never reusing
+ * an instance (each record is small and freshly made).
+ */
+@Internal
+public abstract class VariableLengthSerializer<T> extends TypeSerializerSingleton<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public final int getLength() {
+        return -1;
+    }
+
+    @Override
+    public final T copy(T from, T reuse) {
+        return copy(from);
+    }
+
+    @Override
+    public final T deserialize(T reuse, DataInputView source) throws IOException {
+        return deserialize(source);
+    }
+
+    /** Through an instance; override where the bytes can be copied as they are. */
+    @Override
+    public void copy(DataInputView source, DataOutputView target) throws IOException {
+        serialize(deserialize(source), target);
+    }
+}
