@@ -3,6 +3,7 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -19,6 +20,9 @@ public final class EncodedChangeSerializer extends VariableLengthSerializer<Enco
     private static final long serialVersionUID = 1L;
 
     public static final EncodedChangeSerializer INSTANCE = new EncodedChangeSerializer();
+
+    /** Length-prefixed byte arrays, as Flink writes them. */
+    private static final BytePrimitiveArraySerializer BYTES = BytePrimitiveArraySerializer.INSTANCE;
 
     private static final int DELETE = 1;
     private static final int PAYLOAD = 2;
@@ -51,12 +55,12 @@ public final class EncodedChangeSerializer extends VariableLengthSerializer<Enco
                 (change.delete ? DELETE : 0)
                         | (change.payload != null ? PAYLOAD : 0)
                         | (change.headers != null ? HEADERS : 0));
-        writeBytes(change.key.getBytes(StandardCharsets.ISO_8859_1), target);
+        BYTES.serialize(change.key.getBytes(StandardCharsets.ISO_8859_1), target);
         if (change.payload != null) {
-            writeBytes(change.payload, target);
+            BYTES.serialize(change.payload, target);
         }
         if (change.headers != null) {
-            writeBytes(change.headers, target);
+            BYTES.serialize(change.headers, target);
         }
         target.writeLong(change.originTimestampMicros);
     }
@@ -66,9 +70,9 @@ public final class EncodedChangeSerializer extends VariableLengthSerializer<Enco
         EncodedChange change = new EncodedChange();
         int flags = source.readByte();
         change.delete = (flags & DELETE) != 0;
-        change.key = new String(readBytes(source), StandardCharsets.ISO_8859_1);
-        change.payload = (flags & PAYLOAD) != 0 ? readBytes(source) : null;
-        change.headers = (flags & HEADERS) != 0 ? readBytes(source) : null;
+        change.key = new String(BYTES.deserialize(source), StandardCharsets.ISO_8859_1);
+        change.payload = (flags & PAYLOAD) != 0 ? BYTES.deserialize(source) : null;
+        change.headers = (flags & HEADERS) != 0 ? BYTES.deserialize(source) : null;
         change.originTimestampMicros = source.readLong();
         return change;
     }
@@ -76,17 +80,6 @@ public final class EncodedChangeSerializer extends VariableLengthSerializer<Enco
     @Override
     public TypeSerializerSnapshot<EncodedChange> snapshotConfiguration() {
         return new Snapshot();
-    }
-
-    static void writeBytes(byte[] bytes, DataOutputView target) throws IOException {
-        target.writeInt(bytes.length);
-        target.write(bytes);
-    }
-
-    static byte[] readBytes(DataInputView source) throws IOException {
-        byte[] bytes = new byte[source.readInt()];
-        source.readFully(bytes);
-        return bytes;
     }
 
     /** Nothing to configure. */

@@ -3,13 +3,11 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
-
-import static org.apache.flink.connector.iggy.sink.reconcile.EncodedChangeSerializer.readBytes;
-import static org.apache.flink.connector.iggy.sink.reconcile.EncodedChangeSerializer.writeBytes;
 
 /**
  * Serializes a {@link ReconciledMessage}: a flags byte (message id present, headers present), the
@@ -21,6 +19,9 @@ public final class ReconciledMessageSerializer extends VariableLengthSerializer<
     private static final long serialVersionUID = 1L;
 
     public static final ReconciledMessageSerializer INSTANCE = new ReconciledMessageSerializer();
+
+    /** Length-prefixed byte arrays, as Flink writes them. */
+    private static final BytePrimitiveArraySerializer BYTES = BytePrimitiveArraySerializer.INSTANCE;
 
     private static final int MESSAGE_ID = 1;
     private static final int HEADERS = 2;
@@ -50,13 +51,13 @@ public final class ReconciledMessageSerializer extends VariableLengthSerializer<
         target.writeByte(
                 (message.messageId != null ? MESSAGE_ID : 0)
                         | (message.headers != null ? HEADERS : 0));
-        writeBytes(message.key, target);
-        writeBytes(message.payload, target);
+        BYTES.serialize(message.key, target);
+        BYTES.serialize(message.payload, target);
         if (message.messageId != null) {
-            writeBytes(message.messageId, target);
+            BYTES.serialize(message.messageId, target);
         }
         if (message.headers != null) {
-            writeBytes(message.headers, target);
+            BYTES.serialize(message.headers, target);
         }
         target.writeLong(message.originTimestampMicros);
     }
@@ -64,10 +65,10 @@ public final class ReconciledMessageSerializer extends VariableLengthSerializer<
     @Override
     public ReconciledMessage deserialize(DataInputView source) throws IOException {
         int flags = source.readByte();
-        byte[] key = readBytes(source);
-        byte[] payload = readBytes(source);
-        byte[] messageId = (flags & MESSAGE_ID) != 0 ? readBytes(source) : null;
-        byte[] headers = (flags & HEADERS) != 0 ? readBytes(source) : null;
+        byte[] key = BYTES.deserialize(source);
+        byte[] payload = BYTES.deserialize(source);
+        byte[] messageId = (flags & MESSAGE_ID) != 0 ? BYTES.deserialize(source) : null;
+        byte[] headers = (flags & HEADERS) != 0 ? BYTES.deserialize(source) : null;
         return new ReconciledMessage(key, payload, messageId, headers, source.readLong());
     }
 
