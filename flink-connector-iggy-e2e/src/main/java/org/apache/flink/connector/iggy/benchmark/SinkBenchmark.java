@@ -16,10 +16,9 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySink;
-import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
@@ -30,22 +29,16 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.FileUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.Partitioning;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
 
-import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
@@ -81,15 +74,23 @@ public final class SinkBenchmark {
     private static final TypeInformation<IggyMapChange<String, byte[]>> CHANGES =
             TypeInformation.of(new TypeHint<IggyMapChange<String, byte[]>>() {});
 
+    private final IggyServerExtension iggy;
     private final IggyConnectionConfig connection;
+
+    /** The plain send loop's client: the asynchronous one, as the sink's writer uses. */
     private final AsyncIggyTcpClient client;
+
     private final MiniCluster flink;
     private final Path snapshots;
-    private int topics;
     private double sinkMessagesPerRequest;
 
-    private SinkBenchmark(IggyConnectionConfig connection, MiniCluster flink, Path snapshots) {
-        this.connection = connection;
+    private SinkBenchmark(IggyServerExtension iggy, MiniCluster flink, Path snapshots) {
+        this.iggy = iggy;
+        this.connection =
+                IggyConnectionConfig.builder()
+                        .setAddress(iggy.address())
+                        .setCredentials(iggy.username(), iggy.password())
+                        .build();
         this.client = IggyClients.connect(connection);
         this.flink = flink;
         this.snapshots = snapshots;
@@ -97,21 +98,8 @@ public final class SinkBenchmark {
 
     public static void main(String[] args) throws Exception {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
-        String external = System.getenv("IGGY_TCP_ADDRESS");
-        EmbeddedIggyServer server = null;
-        String address;
-        if (external != null && !external.isBlank()) {
-            address = external.trim();
-        } else {
-            server = EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults());
-            address = server.address();
-        }
-        IggyConnectionConfig connection =
-                IggyConnectionConfig.builder()
-                        .setAddress(address)
-                        .setCredentials(
-                                envOr("IGGY_USERNAME", "iggy"), envOr("IGGY_PASSWORD", "iggy"))
-                        .build();
+        IggyServerExtension iggy = new IggyServerExtension();
+        iggy.start();
         Configuration cluster = new Configuration();
         // Any free port: another benchmark on a shared machine may hold the default 8081.
         cluster.set(RestOptions.BIND_PORT, "0");
@@ -124,16 +112,14 @@ public final class SinkBenchmark {
                                 .build());
         flink.start();
         Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
-        SinkBenchmark benchmark = new SinkBenchmark(connection, flink, snapshots);
+        SinkBenchmark benchmark = new SinkBenchmark(iggy, flink, snapshots);
         try {
             benchmark.run(records);
         } finally {
             IggyClients.closeQuietly(benchmark.client);
             flink.close();
             FileUtils.deleteDirectory(snapshots.toFile());
-            if (server != null) {
-                server.close();
-            }
+            iggy.stop();
         }
     }
 
@@ -381,7 +367,7 @@ public final class SinkBenchmark {
         long requests = 0;
         long previous = -1;
         for (long offset = 0; offset < messages; ) {
-            List<Message> page = poll(stream, offset, 1000).messages();
+            List<Message> page = iggy.poll(stream, "t", 0, offset, 1000);
             for (Message m : page) {
                 long timestamp = m.header().timestamp().longValueExact();
                 if (timestamp != previous) {
@@ -395,24 +381,14 @@ public final class SinkBenchmark {
     }
 
     private long timestampMicros(String stream, long offset) {
-        return poll(stream, offset, 1).messages().get(0).header().timestamp().longValueExact();
+        return iggy.poll(stream, "t", 0, offset, 1).get(0).header().timestamp().longValueExact();
     }
 
-    private PolledMessages poll(String stream, long offset, long count) {
-        return IggyClients.await(
-                client.messages()
-                        .pollMessages(
-                                StreamId.of(stream),
-                                TopicId.of("t"),
-                                Optional.of(0L),
-                                Consumer.of(0L),
-                                PollingStrategy.offset(BigInteger.valueOf(offset)),
-                                count,
-                                false),
-                connection.requestTimeout(),
-                "poll");
+    private long messagesCount(String stream) {
+        return iggy.messagesCount(stream, "t", 0);
     }
 
+    /** Counts only: the extension's awaitMessages would also read a million messages back. */
     private void waitForMessages(String stream, long expected) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
         while (messagesCount(stream) < expected) {
@@ -423,38 +399,15 @@ public final class SinkBenchmark {
         }
     }
 
-    private long messagesCount(String stream) {
-        return IggyTopics.describe(
-                        client,
-                        connection,
-                        org.apache.flink.connector.iggy.common.IggyId.of(stream),
-                        org.apache.flink.connector.iggy.common.IggyId.of("t"))
-                .messagesCount()
-                .longValueExact();
-    }
-
     private String newTopic() {
-        String stream = "sink-bench-" + ProcessHandle.current().pid() + "-" + topics++;
-        IggyClients.await(
-                client.streams().createStream(stream), connection.requestTimeout(), "create");
-        IggyClients.await(
-                client.topics()
-                        .createTopic(
-                                StreamId.of(stream),
-                                1L,
-                                org.apache.iggy.topic.CompressionAlgorithm.None,
-                                BigInteger.ZERO,
-                                BigInteger.ZERO,
-                                Optional.empty(),
-                                "t"),
-                connection.requestTimeout(),
-                "create topic");
+        String stream = iggy.uniqueName("sink-bench");
+        iggy.createStream(stream);
+        iggy.createTopic(stream, "t", 1);
         return stream;
     }
 
     private void dropTopic(String stream) {
-        CompletableFuture<Void> deleted = client.streams().deleteStream(StreamId.of(stream));
-        IggyClients.await(deleted, connection.requestTimeout(), "delete stream");
+        iggy.deleteStream(stream);
     }
 
     private static Message message(byte[] payload) {
@@ -469,11 +422,6 @@ public final class SinkBenchmark {
             b[i] = (byte) ('a' + ((seed >>> 33) % 26));
         }
         return b;
-    }
-
-    private static String envOr(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 
     private static final class KeyedResult {
