@@ -90,7 +90,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /** Most unacknowledged send requests per writer; default 5. */
+    /** Most batches per writer sent and unanswered or waiting to be sent; default 5. */
     public SELF setMaxInFlightRequests(int maxInFlightRequests) {
         this.maxInFlightRequests = maxInFlightRequests;
         return self();
