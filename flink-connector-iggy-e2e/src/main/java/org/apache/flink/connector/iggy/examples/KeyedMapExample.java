@@ -168,7 +168,8 @@ public final class KeyedMapExample {
         return IggyTcpClient.builder()
                 .host(connection.host())
                 .port(connection.port())
-                .credentials(connection.username(), connection.password())
+                .credentials(
+                        connection.username().orElseThrow(), connection.password().orElseThrow())
                 .buildAndLogin();
     }
 

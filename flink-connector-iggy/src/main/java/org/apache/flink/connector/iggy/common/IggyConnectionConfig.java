@@ -1,48 +1,86 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.ReadableConfig;
 
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * How to reach and authenticate with one Iggy server over TCP: shared by the source, the sink and
  * the table factories.
  *
  * <p>Immutable and validated once by {@link Builder#build()}. Secrets (password, personal access
- * token) never appear in {@link #toString()}.
+ * token) never appear in {@link #toString()}. Credentials can stay out of code and DDL: {@link
+ * Builder#build()} takes them from the Flink configuration or the environment when they are not
+ * set.
  */
 @PublicEvolving
 public final class IggyConnectionConfig implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    public static final String DEFAULT_ADDRESS = "localhost:8090";
-    public static final String DEFAULT_USERNAME = "iggy";
-    public static final String DEFAULT_PASSWORD = "iggy";
+    /** Environment variable with the user to log in as when none is set otherwise. */
+    public static final String USERNAME_ENV = "IGGY_USERNAME";
+
+    /** Environment variable with the password when none is set otherwise. */
+    public static final String PASSWORD_ENV = "IGGY_PASSWORD";
+
+    /** Environment variable with a personal access token to log in with. */
+    public static final String PERSONAL_ACCESS_TOKEN_ENV = "IGGY_PERSONAL_ACCESS_TOKEN";
+
+    /** Flink configuration key with the user to log in as when none is set otherwise. */
+    public static final String USERNAME_CONFIG_KEY = "iggy.username";
+
+    /** Flink configuration key with the password when none is set otherwise. */
+    public static final String PASSWORD_CONFIG_KEY = "iggy.password";
+
+    /** Flink configuration key with a personal access token to log in with. */
+    public static final String PERSONAL_ACCESS_TOKEN_CONFIG_KEY = "iggy.personal-access-token";
+
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
+    // The SQL option names, for messages that must make sense to SQL users too.
+    private static final String ADDRESS_OPTION = "address";
+    private static final String USERNAME_OPTION = "username";
+    private static final String PASSWORD_OPTION = "password";
+    private static final String PERSONAL_ACCESS_TOKEN_OPTION = "personal-access-token";
+    private static final String EXAMPLE_ADDRESS = "localhost:8090";
+
+    private static final ConfigOption<String> USERNAME_CONFIG =
+            ConfigOptions.key(USERNAME_CONFIG_KEY).stringType().noDefaultValue();
+    private static final ConfigOption<String> PASSWORD_CONFIG =
+            ConfigOptions.key(PASSWORD_CONFIG_KEY).stringType().noDefaultValue();
+    private static final ConfigOption<String> PERSONAL_ACCESS_TOKEN_CONFIG =
+            ConfigOptions.key(PERSONAL_ACCESS_TOKEN_CONFIG_KEY).stringType().noDefaultValue();
+
     private final String host;
     private final int port;
-    private final String username;
-    private final String password;
+    @Nullable private final String username;
+    @Nullable private final String password;
     @Nullable private final String personalAccessToken;
     private final boolean tlsEnabled;
     @Nullable private final String tlsCertificatePath;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
-    private IggyConnectionConfig(Builder builder, String host, int port) {
-        this.host = host;
-        this.port = port;
-        this.username = builder.username;
-        this.password = builder.password;
-        this.personalAccessToken = builder.personalAccessToken;
+    private IggyConnectionConfig(Builder builder, HostAndPort address, Credentials credentials) {
+        this.host = address.host;
+        this.port = address.port;
+        this.username = credentials.username;
+        this.password = credentials.password;
+        this.personalAccessToken = credentials.token;
         this.tlsEnabled = builder.tlsEnabled;
         this.tlsCertificatePath = builder.tlsCertificatePath;
         this.connectTimeout = builder.connectTimeout;
@@ -66,12 +104,14 @@ public final class IggyConnectionConfig implements Serializable {
         return host + ":" + port;
     }
 
-    public String username() {
-        return username;
+    /** The user to log in as; empty when a personal access token is used. */
+    public Optional<String> username() {
+        return Optional.ofNullable(username);
     }
 
-    public String password() {
-        return password;
+    /** The user's password; empty when a personal access token is used. */
+    public Optional<String> password() {
+        return Optional.ofNullable(password);
     }
 
     /** The personal access token to log in with instead of username and password, if any. */
@@ -113,8 +153,8 @@ public final class IggyConnectionConfig implements Serializable {
         return port == that.port
                 && tlsEnabled == that.tlsEnabled
                 && host.equals(that.host)
-                && username.equals(that.username)
-                && password.equals(that.password)
+                && Objects.equals(username, that.username)
+                && Objects.equals(password, that.password)
                 && Objects.equals(personalAccessToken, that.personalAccessToken)
                 && Objects.equals(tlsCertificatePath, that.tlsCertificatePath)
                 && connectTimeout.equals(that.connectTimeout)
@@ -142,27 +182,39 @@ public final class IggyConnectionConfig implements Serializable {
                 + '}';
     }
 
-    /** Builds an {@link IggyConnectionConfig}; {@link #build()} names any invalid property. */
+    /**
+     * Builds an {@link IggyConnectionConfig}; {@link #build()} names every missing or invalid
+     * property. Nothing is defaulted silently: the address is required, and credentials not set
+     * here are looked up as described in {@link #build()}.
+     */
     @PublicEvolving
     public static final class Builder {
-        private String address = DEFAULT_ADDRESS;
-        private String username = DEFAULT_USERNAME;
-        private String password = DEFAULT_PASSWORD;
+        @Nullable private String address;
+        @Nullable private String username;
+        @Nullable private String password;
         @Nullable private String personalAccessToken;
         private boolean tlsEnabled;
         @Nullable private String tlsCertificatePath;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
+        @Nullable private ReadableConfig flinkConfiguration;
+        private Function<String, String> environment = System::getenv;
 
         private Builder() {}
 
-        /** The server's TCP address as {@code host:port}; default {@value #DEFAULT_ADDRESS}. */
+        /**
+         * The server's TCP address as {@code host:port} ({@code [::1]:8090} for IPv6). Required.
+         */
         public Builder setAddress(String address) {
             this.address = address;
             return this;
         }
 
-        public Builder setCredentials(String username, String password) {
+        /**
+         * Log in as this user. A {@code null} password is looked up like unset credentials (see
+         * {@link #build()}), so it can stay out of code and DDL.
+         */
+        public Builder setCredentials(String username, @Nullable String password) {
             this.username = username;
             this.password = password;
             return this;
@@ -171,6 +223,24 @@ public final class IggyConnectionConfig implements Serializable {
         /** Log in with this personal access token instead of username and password. */
         public Builder setPersonalAccessToken(@Nullable String personalAccessToken) {
             this.personalAccessToken = personalAccessToken;
+            return this;
+        }
+
+        /**
+         * The Flink configuration to take credentials from when they are not set on this builder:
+         * {@value #USERNAME_CONFIG_KEY}, {@value #PASSWORD_CONFIG_KEY}, {@value
+         * #PERSONAL_ACCESS_TOKEN_CONFIG_KEY} (e.g. in the cluster's {@code config.yaml}). The SQL
+         * connectors and the catalog pass the session's configuration here.
+         */
+        public Builder setFlinkConfiguration(@Nullable ReadableConfig flinkConfiguration) {
+            this.flinkConfiguration = flinkConfiguration;
+            return this;
+        }
+
+        /** Where environment variables come from; tests replace {@link System#getenv}. */
+        @VisibleForTesting
+        Builder setEnvironment(Function<String, String> environment) {
+            this.environment = Objects.requireNonNull(environment);
             return this;
         }
 
@@ -198,15 +268,52 @@ public final class IggyConnectionConfig implements Serializable {
             return this;
         }
 
+        /**
+         * Validates and builds, naming every problem at once.
+         *
+         * <p>Credentials come from the first of these sources that names a personal access token or
+         * a username: this builder; the {@link #setFlinkConfiguration Flink configuration} ({@value
+         * #PERSONAL_ACCESS_TOKEN_CONFIG_KEY}, {@value #USERNAME_CONFIG_KEY}); the environment
+         * ({@value #PERSONAL_ACCESS_TOKEN_ENV}, {@value #USERNAME_ENV}). A token wins over a
+         * username of the same source. The password is the first one set in the same order ({@value
+         * #PASSWORD_CONFIG_KEY}, then {@value #PASSWORD_ENV}). They are resolved here, where the
+         * job is built, and travel with the job.
+         *
+         * @throws IllegalArgumentException naming each missing or invalid property and how to set
+         *     it
+         */
         public IggyConnectionConfig build() {
-            if (address == null || address.isBlank()) {
+            List<String> problems = new ArrayList<>();
+            HostAndPort hostAndPort = parseAddress(address, problems);
+            Credentials credentials = resolveCredentials(problems);
+            if (!isPositive(connectTimeout)) {
+                problems.add("the connect timeout must be positive, but is " + connectTimeout);
+            }
+            if (!isPositive(requestTimeout)) {
+                problems.add("the request timeout must be positive, but is " + requestTimeout);
+            }
+            if (!problems.isEmpty()) {
                 throw new IllegalArgumentException(
-                        "Iggy address is missing: set it as host:port, e.g. " + DEFAULT_ADDRESS);
+                        "Invalid Iggy connection: " + String.join("; ", problems) + ".");
+            }
+            return new IggyConnectionConfig(this, hostAndPort, credentials);
+        }
+
+        @Nullable
+        private static HostAndPort parseAddress(@Nullable String address, List<String> problems) {
+            if (address == null || address.isBlank()) {
+                problems.add(
+                        "the address is missing: set it as host:port with setAddress (option '"
+                                + ADDRESS_OPTION
+                                + "' in SQL), e.g. "
+                                + EXAMPLE_ADDRESS);
+                return null;
             }
             int colon = address.lastIndexOf(':');
             if (colon <= 0 || colon == address.length() - 1) {
-                throw new IllegalArgumentException(
-                        "Iggy address '" + address + "' is not host:port, e.g. " + DEFAULT_ADDRESS);
+                problems.add(
+                        "the address '" + address + "' is not host:port, e.g. " + EXAMPLE_ADDRESS);
+                return null;
             }
             String host = address.substring(0, colon).trim();
             if (host.startsWith("[") && host.endsWith("]")) {
@@ -219,42 +326,141 @@ public final class IggyConnectionConfig implements Serializable {
                 port = -1;
             }
             if (port < 1 || port > 65535) {
-                throw new IllegalArgumentException(
-                        "Iggy address '"
+                problems.add(
+                        "the address '"
                                 + address
                                 + "' has no valid port (1-65535), e.g. "
-                                + DEFAULT_ADDRESS);
+                                + EXAMPLE_ADDRESS);
+                return null;
             }
-            if (personalAccessToken != null && personalAccessToken.isBlank()) {
-                throw new IllegalArgumentException(
-                        "Iggy personal access token is blank: set a token or leave it unset to log in with username and password");
-            }
-            if (personalAccessToken == null) {
-                if (username == null || username.isEmpty()) {
-                    throw new IllegalArgumentException(
-                            "Iggy username is missing: set credentials or a personal access token");
-                }
-                if (password == null) {
-                    throw new IllegalArgumentException(
-                            "Iggy password is missing for user '" + username + "'");
-                }
-            }
-            requirePositive("connect timeout", connectTimeout);
-            requirePositive("request timeout", requestTimeout);
-            if (username == null) {
-                username = DEFAULT_USERNAME;
-            }
-            if (password == null) {
-                password = "";
-            }
-            return new IggyConnectionConfig(this, host, port);
+            return new HostAndPort(host, port);
         }
 
-        private static void requirePositive(String what, Duration value) {
-            if (value == null || value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(
-                        "Iggy " + what + " must be positive, but is " + value);
+        @Nullable
+        private Credentials resolveCredentials(List<String> problems) {
+            List<CredentialSource> sources = new ArrayList<>(3);
+            sources.add(
+                    new CredentialSource("the builder", username, password, personalAccessToken));
+            if (flinkConfiguration != null) {
+                sources.add(
+                        new CredentialSource(
+                                "the Flink configuration",
+                                flinkConfiguration.get(USERNAME_CONFIG),
+                                flinkConfiguration.get(PASSWORD_CONFIG),
+                                flinkConfiguration.get(PERSONAL_ACCESS_TOKEN_CONFIG)));
             }
+            sources.add(
+                    new CredentialSource(
+                            "the environment",
+                            environment.apply(USERNAME_ENV),
+                            environment.apply(PASSWORD_ENV),
+                            environment.apply(PERSONAL_ACCESS_TOKEN_ENV)));
+            for (CredentialSource source : sources) {
+                if (source.token != null) {
+                    if (source.token.isBlank()) {
+                        problems.add(
+                                "the personal access token from "
+                                        + source.name
+                                        + " is blank: set a token, or leave it unset to log in"
+                                        + " with username and password");
+                        return null;
+                    }
+                    return new Credentials(null, null, source.token);
+                }
+                if (source.username != null) {
+                    if (source.username.isBlank()) {
+                        problems.add("the username from " + source.name + " is blank");
+                        return null;
+                    }
+                    String resolvedPassword =
+                            sources.stream()
+                                    .map(s -> s.password)
+                                    .filter(Objects::nonNull)
+                                    .findFirst()
+                                    .orElse(null);
+                    if (resolvedPassword == null) {
+                        problems.add(
+                                "the password for user '"
+                                        + source.username
+                                        + "' is missing: set it with setCredentials (option '"
+                                        + PASSWORD_OPTION
+                                        + "' in SQL), as "
+                                        + PASSWORD_CONFIG_KEY
+                                        + " in the Flink configuration, or as "
+                                        + PASSWORD_ENV
+                                        + " in the environment");
+                        return null;
+                    }
+                    return new Credentials(source.username, resolvedPassword, null);
+                }
+            }
+            problems.add(
+                    "no credentials: set them with setCredentials or setPersonalAccessToken"
+                            + " (options '"
+                            + USERNAME_OPTION
+                            + "'/'"
+                            + PASSWORD_OPTION
+                            + "' or '"
+                            + PERSONAL_ACCESS_TOKEN_OPTION
+                            + "' in SQL), in the Flink configuration ("
+                            + USERNAME_CONFIG_KEY
+                            + "/"
+                            + PASSWORD_CONFIG_KEY
+                            + " or "
+                            + PERSONAL_ACCESS_TOKEN_CONFIG_KEY
+                            + "), or in the environment ("
+                            + USERNAME_ENV
+                            + "/"
+                            + PASSWORD_ENV
+                            + " or "
+                            + PERSONAL_ACCESS_TOKEN_ENV
+                            + ")");
+            return null;
+        }
+
+        private static boolean isPositive(@Nullable Duration value) {
+            return value != null && !value.isNegative() && !value.isZero();
+        }
+    }
+
+    private static final class HostAndPort {
+        final String host;
+        final int port;
+
+        HostAndPort(String host, int port) {
+            this.host = host;
+            this.port = port;
+        }
+    }
+
+    /** Either a username with its password, or a personal access token. */
+    private static final class Credentials {
+        @Nullable final String username;
+        @Nullable final String password;
+        @Nullable final String token;
+
+        Credentials(@Nullable String username, @Nullable String password, @Nullable String token) {
+            this.username = username;
+            this.password = password;
+            this.token = token;
+        }
+    }
+
+    private static final class CredentialSource {
+        final String name;
+        @Nullable final String username;
+        @Nullable final String password;
+        @Nullable final String token;
+
+        CredentialSource(
+                String name,
+                @Nullable String username,
+                @Nullable String password,
+                @Nullable String token) {
+            this.name = name;
+            this.username = username;
+            this.password = password;
+            this.token = token;
         }
     }
 }

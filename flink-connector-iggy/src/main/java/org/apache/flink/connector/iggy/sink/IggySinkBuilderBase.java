@@ -132,10 +132,13 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
             throw new IllegalArgumentException(
                     "The max in-flight requests must be at least 1, but is " + maxInFlightRequests);
         }
-        IggyConnectionConfig conn =
-                connection != null ? connection : IggyConnectionConfig.builder().build();
+        if (connection == null) {
+            throw new IllegalArgumentException(
+                    "The connection is not set: call setConnection with an IggyConnectionConfig"
+                            + " naming the server's address (setAddress).");
+        }
         return new IggyWriterConfig(
-                conn,
+                connection,
                 stream,
                 topic,
                 deliveryGuarantee,

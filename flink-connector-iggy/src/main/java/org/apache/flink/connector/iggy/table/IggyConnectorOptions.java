@@ -22,7 +22,9 @@ import static org.apache.flink.configuration.description.TextElement.text;
  * kafka} and {@code upsert-kafka} connectors where the concept is the same.
  *
  * <p>Secret options ({@link #PASSWORD}, {@link #PERSONAL_ACCESS_TOKEN}) have keys containing
- * "password" or "token", which Flink masks wherever it prints table options.
+ * "password" or "token", which Flink masks in logs, but {@code SHOW CREATE TABLE} prints them in
+ * clear. Credentials can therefore come from the Flink configuration or the environment instead
+ * (see {@link IggyConnectionConfig.Builder#build()}).
  */
 @PublicEvolving
 public final class IggyConnectorOptions {
@@ -35,20 +37,42 @@ public final class IggyConnectorOptions {
     public static final ConfigOption<String> ADDRESS =
             ConfigOptions.key("address")
                     .stringType()
-                    .defaultValue(IggyConnectionConfig.DEFAULT_ADDRESS)
-                    .withDescription("TCP address of the Iggy server as host:port.");
+                    .noDefaultValue()
+                    .withDescription(
+                            "TCP address of the Iggy server as host:port ([::1]:8090 for IPv6)."
+                                    + " Required.");
 
     public static final ConfigOption<String> USERNAME =
             ConfigOptions.key("username")
                     .stringType()
-                    .defaultValue(IggyConnectionConfig.DEFAULT_USERNAME)
-                    .withDescription("User to log in as (ignored with a personal access token).");
+                    .noDefaultValue()
+                    .withDescription(
+                            "User to log in as. When neither this nor '"
+                                    + "personal-access-token' is set, the credentials come from"
+                                    + " the Flink configuration ("
+                                    + IggyConnectionConfig.USERNAME_CONFIG_KEY
+                                    + ", "
+                                    + IggyConnectionConfig.PASSWORD_CONFIG_KEY
+                                    + ", "
+                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY
+                                    + ") or the environment ("
+                                    + IggyConnectionConfig.USERNAME_ENV
+                                    + ", "
+                                    + IggyConnectionConfig.PASSWORD_ENV
+                                    + ", "
+                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV
+                                    + ").");
 
     public static final ConfigOption<String> PASSWORD =
             ConfigOptions.key("password")
                     .stringType()
-                    .defaultValue(IggyConnectionConfig.DEFAULT_PASSWORD)
-                    .withDescription("Password of the user. Masked in logs and plans.");
+                    .noDefaultValue()
+                    .withDescription(
+                            "Password of the user; when unset, "
+                                    + IggyConnectionConfig.PASSWORD_CONFIG_KEY
+                                    + " of the Flink configuration or the environment variable "
+                                    + IggyConnectionConfig.PASSWORD_ENV
+                                    + ". SHOW CREATE TABLE prints it in clear: keep it out of DDL.");
 
     public static final ConfigOption<String> PERSONAL_ACCESS_TOKEN =
             ConfigOptions.key("personal-access-token")
@@ -56,7 +80,11 @@ public final class IggyConnectorOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Log in with this personal access token instead of username and"
-                                    + " password. Masked in logs and plans.");
+                                    + " password. SHOW CREATE TABLE prints it in clear: prefer "
+                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY
+                                    + " of the Flink configuration or the environment variable "
+                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV
+                                    + ".");
 
     public static final ConfigOption<Boolean> TLS_ENABLED =
             ConfigOptions.key("tls.enabled")

@@ -94,36 +94,39 @@ final class IggyConnectorOptionsUtil {
 
     private IggyConnectorOptionsUtil() {}
 
-    static IggyConnectionConfig connectionConfig(ReadableConfig options) {
+    /**
+     * The connection of a table. Credentials missing from the table's options come from {@code
+     * flinkConfiguration} (the session's) or the environment, so they can stay out of DDL.
+     */
+    static IggyConnectionConfig connectionConfig(
+            ReadableConfig options, ReadableConfig flinkConfiguration) {
         IggyConnectionConfig.Builder builder =
                 IggyConnectionConfig.builder()
-                        .setAddress(options.get(ADDRESS))
-                        .setCredentials(options.get(USERNAME), options.get(PASSWORD))
+                        .setAddress(options.getOptional(ADDRESS).orElse(null))
                         .setPersonalAccessToken(
                                 options.getOptional(PERSONAL_ACCESS_TOKEN).orElse(null))
+                        .setFlinkConfiguration(flinkConfiguration)
                         .setTlsEnabled(options.get(TLS_ENABLED))
                         .setConnectTimeout(options.get(CONNECT_TIMEOUT))
                         .setRequestTimeout(options.get(REQUEST_TIMEOUT));
+        if (options.getOptional(USERNAME).isPresent()) {
+            builder.setCredentials(
+                    options.get(USERNAME), options.getOptional(PASSWORD).orElse(null));
+        } else if (options.getOptional(PASSWORD).isPresent()) {
+            throw new ValidationException(
+                    "Option '"
+                            + PASSWORD.key()
+                            + "' is set but '"
+                            + USERNAME.key()
+                            + "' is not: set both, or neither and take the credentials from the"
+                            + " Flink configuration or the environment.");
+        }
         options.getOptional(TLS_CERTIFICATE).ifPresent(builder::setTlsCertificatePath);
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
             // The builder's messages name the property and never contain a secret.
-            throw new ValidationException(
-                    "Invalid connection options ('"
-                            + ADDRESS.key()
-                            + "', '"
-                            + USERNAME.key()
-                            + "', '"
-                            + PASSWORD.key()
-                            + "', '"
-                            + PERSONAL_ACCESS_TOKEN.key()
-                            + "', '"
-                            + CONNECT_TIMEOUT.key()
-                            + "', '"
-                            + REQUEST_TIMEOUT.key()
-                            + "'): "
-                            + e.getMessage());
+            throw new ValidationException(e.getMessage());
         }
     }
 

@@ -83,6 +83,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public Set<ConfigOption<?>> requiredOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        options.add(ADDRESS);
         options.add(STREAM);
         options.add(TOPIC);
         if (upsert()) {
@@ -94,7 +95,6 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
-        options.add(ADDRESS);
         options.add(USERNAME);
         options.add(PASSWORD);
         options.add(PERSONAL_ACCESS_TOKEN);
@@ -164,7 +164,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         String tableName = context.getObjectIdentifier().asSummaryString();
         IggySourceConfig sourceConfig =
                 IggySource.builder()
-                        .setConnection(IggyConnectorOptionsUtil.connectionConfig(options))
+                        .setConnection(
+                                IggyConnectorOptionsUtil.connectionConfig(
+                                        options, context.getConfiguration()))
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setTopic(IggyConnectorOptionsUtil.topic(options))
                         .setConsumerName(IggyConnectorOptionsUtil.consumerName(options, tableName))
@@ -216,7 +218,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());
         IggyDynamicSink.WriteSettings settings =
                 new IggyDynamicSink.WriteSettings(
-                        IggyConnectorOptionsUtil.connectionConfig(options),
+                        IggyConnectorOptionsUtil.connectionConfig(
+                                options, context.getConfiguration()),
                         IggyConnectorOptionsUtil.stream(options),
                         IggyConnectorOptionsUtil.topic(options),
                         IggyConnectorOptionsUtil.deliveryGuarantee(options),

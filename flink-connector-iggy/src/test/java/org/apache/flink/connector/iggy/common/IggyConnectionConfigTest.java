@@ -1,73 +1,190 @@
 package org.apache.flink.connector.iggy.common;
 
+import org.apache.flink.configuration.Configuration;
+
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggyConnectionConfigTest {
 
-    @Test
-    void defaultsPointAtALocalServerWithTheDefaultUser() {
-        IggyConnectionConfig config = IggyConnectionConfig.builder().build();
+    private static final Map<String, String> NO_ENVIRONMENT = Map.of();
 
-        assertThat(config.host()).isEqualTo("localhost");
-        assertThat(config.port()).isEqualTo(8090);
-        assertThat(config.username()).isEqualTo("iggy");
+    /** A builder that sees {@code environment} instead of the process's environment variables. */
+    private static IggyConnectionConfig.Builder builder(Map<String, String> environment) {
+        return IggyConnectionConfig.builder().setEnvironment(environment::get);
+    }
+
+    private static IggyConnectionConfig.Builder withAddress() {
+        return builder(NO_ENVIRONMENT).setAddress("localhost:8090");
+    }
+
+    @Test
+    void theAddressIsRequiredAndNamedWithItsSetterAndSqlOption() {
+        assertThatThrownBy(() -> builder(NO_ENVIRONMENT).setCredentials("iggy", "iggy").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("address is missing")
+                .hasMessageContaining("setAddress")
+                .hasMessageContaining("'address'");
+    }
+
+    @Test
+    void noCredentialsAnywhereIsAnErrorNamingEveryWayToSetThem() {
+        assertThatThrownBy(() -> withAddress().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no credentials")
+                .hasMessageContaining("setCredentials")
+                .hasMessageContaining("'personal-access-token'")
+                .hasMessageContaining("iggy.password")
+                .hasMessageContaining("IGGY_USERNAME")
+                .hasMessageContaining("IGGY_PERSONAL_ACCESS_TOKEN");
+    }
+
+    @Test
+    void everyProblemIsNamedAtOnce() {
+        assertThatThrownBy(
+                        () ->
+                                builder(NO_ENVIRONMENT)
+                                        .setConnectTimeout(Duration.ZERO)
+                                        .setRequestTimeout(Duration.ofSeconds(-1))
+                                        .build())
+                .hasMessageContaining("address is missing")
+                .hasMessageContaining("no credentials")
+                .hasMessageContaining("connect timeout")
+                .hasMessageContaining("request timeout");
+    }
+
+    @Test
+    void credentialsComeFromTheEnvironmentWhenNotSet() {
+        IggyConnectionConfig config =
+                builder(Map.of("IGGY_USERNAME", "env-user", "IGGY_PASSWORD", "env-pw"))
+                        .setAddress("localhost:8090")
+                        .build();
+
+        assertThat(config.username()).contains("env-user");
+        assertThat(config.password()).contains("env-pw");
         assertThat(config.personalAccessToken()).isEmpty();
-        assertThat(config.tlsEnabled()).isFalse();
+    }
+
+    @Test
+    void aTokenFromTheEnvironmentWinsOverAUsernameFromTheEnvironment() {
+        IggyConnectionConfig config =
+                builder(
+                                Map.of(
+                                        "IGGY_USERNAME", "env-user",
+                                        "IGGY_PASSWORD", "env-pw",
+                                        "IGGY_PERSONAL_ACCESS_TOKEN", "env-token"))
+                        .setAddress("localhost:8090")
+                        .build();
+
+        assertThat(config.personalAccessToken()).contains("env-token");
+        assertThat(config.username()).isEmpty();
+    }
+
+    @Test
+    void theBuilderWinsOverTheFlinkConfigurationWhichWinsOverTheEnvironment() {
+        Map<String, String> environment =
+                Map.of("IGGY_USERNAME", "env-user", "IGGY_PASSWORD", "env-pw");
+        Configuration flinkConfiguration = new Configuration();
+        flinkConfiguration.setString("iggy.username", "config-user");
+        flinkConfiguration.setString("iggy.password", "config-pw");
+
+        IggyConnectionConfig fromBuilder =
+                builder(environment)
+                        .setAddress("localhost:8090")
+                        .setFlinkConfiguration(flinkConfiguration)
+                        .setCredentials("builder-user", "builder-pw")
+                        .build();
+        IggyConnectionConfig fromConfiguration =
+                builder(environment)
+                        .setAddress("localhost:8090")
+                        .setFlinkConfiguration(flinkConfiguration)
+                        .build();
+
+        assertThat(fromBuilder.username()).contains("builder-user");
+        assertThat(fromBuilder.password()).contains("builder-pw");
+        assertThat(fromConfiguration.username()).contains("config-user");
+        assertThat(fromConfiguration.password()).contains("config-pw");
+    }
+
+    @Test
+    void aUsernameWithoutPasswordTakesThePasswordFromTheEnvironment() {
+        IggyConnectionConfig config =
+                builder(Map.of("IGGY_PASSWORD", "env-pw"))
+                        .setAddress("localhost:8090")
+                        .setCredentials("reader", null)
+                        .build();
+
+        assertThat(config.username()).contains("reader");
+        assertThat(config.password()).contains("env-pw");
+    }
+
+    @Test
+    void aUsernameWithoutAnyPasswordNamesWhereToSetIt() {
+        assertThatThrownBy(() -> withAddress().setCredentials("reader", null).build())
+                .hasMessageContaining("password for user 'reader' is missing")
+                .hasMessageContaining("iggy.password")
+                .hasMessageContaining("IGGY_PASSWORD");
     }
 
     @Test
     void parsesHostAndPortIncludingIpv6() {
-        assertThat(IggyConnectionConfig.builder().setAddress("10.0.0.7:9000").build().address())
+        assertThat(
+                        withAddress()
+                                .setAddress("10.0.0.7:9000")
+                                .setCredentials("u", "p")
+                                .build()
+                                .address())
                 .isEqualTo("10.0.0.7:9000");
-        IggyConnectionConfig v6 = IggyConnectionConfig.builder().setAddress("[::1]:8090").build();
+        IggyConnectionConfig v6 =
+                withAddress().setAddress("[::1]:8090").setCredentials("u", "p").build();
         assertThat(v6.host()).isEqualTo("::1");
         assertThat(v6.port()).isEqualTo(8090);
     }
 
     @Test
     void rejectsAddressesWithoutAValidPortNamingTheAddress() {
-        assertThatThrownBy(() -> IggyConnectionConfig.builder().setAddress("localhost").build())
+        assertThatThrownBy(() -> withAddress().setAddress("localhost").build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'localhost'")
                 .hasMessageContaining("host:port");
-        assertThatThrownBy(() -> IggyConnectionConfig.builder().setAddress("h:70000").build())
+        assertThatThrownBy(() -> withAddress().setAddress("h:70000").build())
                 .hasMessageContaining("port");
-        assertThatThrownBy(() -> IggyConnectionConfig.builder().setAddress(" ").build())
+        assertThatThrownBy(() -> withAddress().setAddress(" ").build())
                 .hasMessageContaining("address is missing");
     }
 
     @Test
-    void rejectsNonPositiveTimeouts() {
-        assertThatThrownBy(
-                        () ->
-                                IggyConnectionConfig.builder()
-                                        .setConnectTimeout(Duration.ZERO)
-                                        .build())
-                .hasMessageContaining("connect timeout");
-    }
-
-    @Test
-    void secretsNeverAppearInToString() {
+    void secretsNeverAppearInToStringOrErrors() {
         IggyConnectionConfig withPassword =
-                IggyConnectionConfig.builder().setCredentials("alice", "s3cr3t-pw").build();
-        IggyConnectionConfig withToken =
-                IggyConnectionConfig.builder().setPersonalAccessToken("tok-123456").build();
+                withAddress().setCredentials("alice", "s3cr3t-pw").build();
+        IggyConnectionConfig withToken = withAddress().setPersonalAccessToken("tok-123456").build();
 
         assertThat(withPassword.toString()).contains("alice").doesNotContain("s3cr3t-pw");
         assertThat(withToken.toString())
                 .contains("personal access token")
                 .doesNotContain("tok-123456");
+        assertThatThrownBy(
+                        () ->
+                                withAddress()
+                                        .setAddress("no-port")
+                                        .setCredentials("alice", "s3cr3t-pw")
+                                        .build())
+                .message()
+                .doesNotContain("s3cr3t-pw");
     }
 
     @Test
     void aCertificateImpliesTls() {
         IggyConnectionConfig config =
-                IggyConnectionConfig.builder().setTlsCertificatePath("/etc/iggy/ca.pem").build();
+                withAddress()
+                        .setCredentials("u", "p")
+                        .setTlsCertificatePath("/etc/iggy/ca.pem")
+                        .build();
         assertThat(config.tlsEnabled()).isTrue();
     }
 }

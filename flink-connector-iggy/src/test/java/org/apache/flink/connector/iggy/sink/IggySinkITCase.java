@@ -301,6 +301,7 @@ class IggySinkITCase {
                 .hasMessageContaining("setTopic");
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
                 .hasMessageContaining("setRecordSerializer");
+        assertThatThrownBy(() -> base().build()).hasMessageContaining("setConnection");
         assertThatThrownBy(() -> base().setBatchSize(0).build()).hasMessageContaining("batch size");
         assertThatThrownBy(() -> base().setMaxBatchBytes(0).build())
                 .hasMessageContaining("max batch bytes");

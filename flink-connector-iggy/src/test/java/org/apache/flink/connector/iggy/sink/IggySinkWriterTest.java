@@ -231,6 +231,8 @@ class IggySinkWriterTest {
                 IggySink.<String>builder()
                         .setConnection(
                                 IggyConnectionConfig.builder()
+                                        .setAddress("localhost:8090")
+                                        .setCredentials("iggy", "iggy")
                                         .setRequestTimeout(Duration.ofMillis(100))
                                         .build())
                         .setStream("s")
@@ -283,6 +285,11 @@ class IggySinkWriterTest {
     private static IggyWriterConfig config(
             int batch, Duration linger, int inFlight, DeliveryGuarantee guarantee) {
         return IggySink.<String>builder()
+                .setConnection(
+                        IggyConnectionConfig.builder()
+                                .setAddress("localhost:8090")
+                                .setCredentials("iggy", "iggy")
+                                .build())
                 .setStream(IggyId.of("s"))
                 .setTopic(IggyId.of(7))
                 .setBatchSize(batch)

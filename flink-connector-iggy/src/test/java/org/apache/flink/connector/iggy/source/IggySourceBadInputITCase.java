@@ -121,6 +121,7 @@ class IggySourceBadInputITCase {
         IggyConnectionConfig unreachable =
                 IggyConnectionConfig.builder()
                         .setAddress("127.0.0.1:" + unusedPort)
+                        .setCredentials(IGGY.username(), IGGY.password())
                         .setConnectTimeout(Duration.ofSeconds(2))
                         .build();
         long start = System.nanoTime();

@@ -16,7 +16,10 @@ class IggySourceBuilderTest {
     private static IggySourceBuilder<String> complete() {
         return IggySource.<String>builder()
                 .setConnection(
-                        IggyConnectionConfig.builder().setCredentials("u", "secret-pw").build())
+                        IggyConnectionConfig.builder()
+                                .setAddress("localhost:8090")
+                                .setCredentials("u", "secret-pw")
+                                .build())
                 .setStream("s")
                 .setTopic("t")
                 .setConsumerName("c")

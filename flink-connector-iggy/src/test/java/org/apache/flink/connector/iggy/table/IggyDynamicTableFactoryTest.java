@@ -1,5 +1,6 @@
 package org.apache.flink.connector.iggy.table;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
@@ -61,6 +62,9 @@ class IggyDynamicTableFactoryTest {
     private static Map<String, String> appendOptions() {
         Map<String, String> options = new HashMap<>();
         options.put("connector", "iggy");
+        options.put("address", "localhost:8090");
+        options.put("username", "iggy");
+        options.put("password", "iggy");
         options.put("stream", "s1");
         options.put("topic", "t1");
         options.put("format", TestFormatFactory.IDENTIFIER);
@@ -71,6 +75,9 @@ class IggyDynamicTableFactoryTest {
     private static Map<String, String> upsertOptions() {
         Map<String, String> options = new HashMap<>();
         options.put("connector", "upsert-iggy");
+        options.put("address", "localhost:8090");
+        options.put("username", "iggy");
+        options.put("password", "iggy");
         options.put("stream", "s1");
         options.put("topic", "t1");
         options.put("key.format", TestFormatFactory.IDENTIFIER);
@@ -107,7 +114,11 @@ class IggyDynamicTableFactoryTest {
         IggyDynamicSource source = source(appendOptions());
         IggySourceConfig config = source.sourceConfig();
         assertThat(config.connection())
-                .isEqualTo(IggyConnectionConfig.builder().setAddress("localhost:8090").build());
+                .isEqualTo(
+                        IggyConnectionConfig.builder()
+                                .setAddress("localhost:8090")
+                                .setCredentials("iggy", "iggy")
+                                .build());
         assertThat(config.stream()).isEqualTo(IggyId.of("s1"));
         assertThat(config.topic()).isEqualTo(IggyId.of("t1"));
         assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
@@ -634,8 +645,22 @@ class IggyDynamicTableFactoryTest {
                 invalid(
                         "iggy",
                         new String[] {"address", "no-port"},
-                        "Invalid connection options",
+                        "Invalid Iggy connection",
                         "'no-port' is not host:port"),
+                invalid(
+                        "iggy",
+                        new String[] {"address", null},
+                        "Missing required options",
+                        "address"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"address", null},
+                        "Missing required options",
+                        "address"),
+                invalid(
+                        "iggy",
+                        new String[] {"username", null},
+                        "'password' is set but 'username' is not"),
                 invalid("iggy", new String[] {"stream", null}, "stream"),
                 invalid("iggy", new String[] {"delete.encoding", "none"}, "delete.encoding"),
                 invalid(
@@ -727,6 +752,68 @@ class IggyDynamicTableFactoryTest {
                                                 FactoryMocks.createTableSource(
                                                         SCHEMA, upsertOptions()))))
                 .contains("upsert-iggy needs a PRIMARY KEY");
+    }
+
+    /** Keeps secrets out of DDL: SHOW CREATE TABLE prints every option in clear. */
+    @Test
+    void credentialsMissingFromTheOptionsComeFromTheFlinkConfiguration() {
+        Map<String, String> noCredentials =
+                with(appendOptions(), "username", null, "password", null);
+        Configuration flinkConfiguration = new Configuration();
+        flinkConfiguration.setString("iggy.username", "from-config");
+        flinkConfiguration.setString("iggy.password", SECRET_PASSWORD);
+
+        IggyConnectionConfig connection =
+                ((IggyDynamicSource)
+                                FactoryMocks.createTableSource(
+                                        SCHEMA, noCredentials, flinkConfiguration))
+                        .sourceConfig()
+                        .connection();
+
+        assertThat(connection.username()).contains("from-config");
+        assertThat(connection.password()).contains(SECRET_PASSWORD);
+    }
+
+    @Test
+    void aUsernameInTheOptionsTakesItsPasswordFromTheFlinkConfiguration() {
+        Configuration flinkConfiguration = new Configuration();
+        flinkConfiguration.setString("iggy.username", "ignored-user");
+        flinkConfiguration.setString("iggy.password", SECRET_PASSWORD);
+
+        IggyConnectionConfig connection =
+                ((IggyDynamicSource)
+                                FactoryMocks.createTableSource(
+                                        SCHEMA,
+                                        with(
+                                                appendOptions(),
+                                                "username",
+                                                "reader",
+                                                "password",
+                                                null),
+                                        flinkConfiguration))
+                        .sourceConfig()
+                        .connection();
+
+        assertThat(connection.username()).contains("reader");
+        assertThat(connection.password()).contains(SECRET_PASSWORD);
+    }
+
+    @Test
+    void aTokenInTheFlinkConfigurationIsUsedWhenTheOptionsNameNoCredentials() {
+        Configuration flinkConfiguration = new Configuration();
+        flinkConfiguration.setString("iggy.personal-access-token", SECRET_TOKEN);
+
+        IggyConnectionConfig connection =
+                ((IggyDynamicSource)
+                                FactoryMocks.createTableSource(
+                                        SCHEMA,
+                                        with(appendOptions(), "username", null, "password", null),
+                                        flinkConfiguration))
+                        .sourceConfig()
+                        .connection();
+
+        assertThat(connection.personalAccessToken()).contains(SECRET_TOKEN);
+        assertThat(connection.toString()).doesNotContain(SECRET_TOKEN);
     }
 
     @Test
