@@ -4,8 +4,9 @@ import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
-import org.apache.iggy.exception.IggyAuthenticationException;
 import org.apache.iggy.exception.IggyServerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
@@ -25,11 +26,15 @@ import java.util.concurrent.TimeoutException;
 @Internal
 public final class IggyClients {
 
+    private static final Logger LOG = LoggerFactory.getLogger(IggyClients.class);
+
     private IggyClients() {}
 
     /**
      * Connects and logs in, or fails within the connect timeout with a message naming the address,
-     * the principal and the fix. The caller owns (and must {@link #closeQuietly close}) the client.
+     * the principal, what failed and the fix (see {@link ConnectionFailures}). The caller owns (and
+     * must {@link #closeQuietly close}) the client. A connection of the client that closes fails
+     * its requests in flight at once (see {@link SdkChannels}).
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config) {
         return connect(config, AsyncIggyTcpClient.builder());
@@ -58,25 +63,25 @@ public final class IggyClients {
                 .tls(config.tlsEnabled());
         config.tlsCertificatePath().ifPresent(builder::tlsCertificate);
         if (config.personalAccessToken().isEmpty()) {
-            builder.credentials(config.username(), config.password());
+            builder.credentials(config.username().orElseThrow(), config.password().orElseThrow());
         }
         AsyncIggyTcpClient client = builder.build();
+        // One deadline for connecting, the TLS handshake and logging in together.
+        long deadline = System.nanoTime() + config.connectTimeout().toNanos();
         try {
-            await(
-                    client.connect(),
-                    config.connectTimeout(),
-                    "connect to Iggy at " + config.address());
+            await(client.connect(), remaining(deadline), "connect to Iggy at " + config.address());
         } catch (RuntimeException e) {
             closeQuietly(client);
-            throw new IggyConnectorException(
-                    "Cannot connect to Iggy at "
-                            + config.address()
-                            + " within "
-                            + config.connectTimeout()
-                            + ": "
-                            + describe(e)
-                            + ". Check that the server is running and that the address (host:port of its TCP listener) is right.",
-                    e);
+            throw ConnectionFailures.cannotConnect(config, e);
+        }
+        try {
+            await(
+                    SdkChannels.watch(client, config.address()),
+                    remaining(deadline),
+                    "complete the TLS handshake with Iggy at " + config.address());
+        } catch (RuntimeException e) {
+            closeQuietly(client);
+            throw ConnectionFailures.tlsHandshakeFailed(config, e);
         }
         try {
             CompletableFuture<?> login =
@@ -86,29 +91,17 @@ public final class IggyClients {
                                             client.personalAccessTokens()
                                                     .loginWithPersonalAccessToken(token))
                             .orElseGet(client::login);
-            await(login, config.connectTimeout(), "log in to Iggy at " + config.address());
+            await(login, remaining(deadline), "log in to Iggy at " + config.address());
         } catch (RuntimeException e) {
             closeQuietly(client);
-            String fix =
-                    config.personalAccessToken().isPresent()
-                            ? "Check that the personal access token exists and has not expired."
-                            : "Check the username and password.";
-            String reason =
-                    isAuthenticationFailure(e)
-                            ? "the server rejected " + config.principal()
-                            : describe(e);
-            throw new IggyConnectorException(
-                    "Cannot log in to Iggy at "
-                            + config.address()
-                            + " as "
-                            + config.principal()
-                            + ": "
-                            + reason
-                            + ". "
-                            + fix,
-                    e);
+            throw ConnectionFailures.cannotLogIn(config, e);
         }
         return client;
+    }
+
+    /** What is left until {@code deadline}, at least a millisecond so a wait still looks once. */
+    private static Duration remaining(long deadline) {
+        return Duration.ofNanos(Math.max(deadline - System.nanoTime(), 1_000_000L));
     }
 
     /** Waits for an SDK future, unwrapping its failure, and fails after {@code timeout}. */
@@ -121,8 +114,13 @@ public final class IggyClients {
             throw new IggyConnectorException("Interrupted while waiting to " + what, e);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new IggyConnectorException(
-                    "Timed out after " + timeout + " waiting to " + what, e);
+            // No cause: a bare TimeoutException says less than this, yet would be the root cause
+            // that Flink's SQL client shows.
+            IggyConnectorException timedOut =
+                    new IggyConnectorException(
+                            "Timed out after " + timeout + " waiting to " + what);
+            timedOut.addSuppressed(e);
+            throw timedOut;
         } catch (ExecutionException | CompletionException e) {
             throw asRuntime(e.getCause() != null ? e.getCause() : e);
         } catch (CancellationException e) {
@@ -151,38 +149,24 @@ public final class IggyClients {
         return -1;
     }
 
+    /**
+     * Closes the client without waiting: the SDK's close takes Netty's quiet period (2 s), which no
+     * caller should sit through. Failures to close are logged at DEBUG.
+     */
     public static void closeQuietly(AsyncIggyTcpClient client) {
         if (client == null) {
             return;
         }
         try {
-            client.close().get(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception ignored) {
-            // Closing is best effort: the connection may already be gone.
+            client.close()
+                    .whenComplete(
+                            (ignored, error) -> {
+                                if (error != null) {
+                                    LOG.debug("Closing an Iggy client failed", error);
+                                }
+                            });
+        } catch (RuntimeException e) {
+            LOG.debug("Closing an Iggy client failed", e);
         }
-    }
-
-    private static boolean isAuthenticationFailure(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof IggyAuthenticationException) {
-                return true;
-            }
-        }
-        int code = serverErrorCode(t);
-        // 20: unknown personal access token; 42-44: bad credentials; 47: inactive; 54: expired
-        // token
-        return code == 20 || (code >= 42 && code <= 44) || code == 47 || code == 54;
-    }
-
-    private static String describe(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message =
-                root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
-        return message;
     }
 }

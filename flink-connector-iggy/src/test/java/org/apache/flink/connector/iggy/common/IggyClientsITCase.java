@@ -1,6 +1,8 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.TcpProxy;
+import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.topic.TopicDetails;
@@ -8,11 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /** Connecting, logging in and looking up topics fail fast with messages that name the fix. */
 class IggyClientsITCase {
@@ -84,6 +88,116 @@ class IggyClientsITCase {
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("Cannot connect to Iggy at 127.0.0.1:" + closedPort)
                 .hasMessageContaining("Check that the server is running");
+    }
+
+    /**
+     * The SDK does not notice a connection that closes under a request: without help the request
+     * waited for the whole request timeout (30 s here).
+     */
+    @Test
+    void aConnectionThatClosesWithARequestInFlightFailsItAtOnceSayingSo() {
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            IggyConnectionConfig config =
+                    config().setAddress(proxy.address())
+                            .setRequestTimeout(Duration.ofSeconds(30))
+                            .build();
+            AsyncIggyTcpClient client = IggyClients.connect(config);
+            try {
+                proxy.closeOnNextRequest();
+                long start = System.nanoTime();
+                assertThatThrownBy(
+                                () ->
+                                        IggyClients.await(
+                                                client.streams().getStreams(),
+                                                config.requestTimeout(),
+                                                "list streams"))
+                        .isInstanceOf(IggyConnectorException.class)
+                        .hasMessageContaining("connection to Iggy at " + proxy.address())
+                        .hasMessageContaining("closed")
+                        .hasNoCause();
+                // A correctness deadline far below the request timeout, not a speed target.
+                assertThat(Duration.ofNanos(System.nanoTime() - start))
+                        .isLessThan(Duration.ofSeconds(3));
+                assertThat(proxy.connectionsClosedWithARequest()).isEqualTo(1);
+
+                // The pool opens (and logs in) a new connection for the next request.
+                assertThat(
+                                IggyClients.await(
+                                        client.streams().getStreams(),
+                                        config.requestTimeout(),
+                                        "list streams"))
+                        .isNotNull();
+            } finally {
+                IggyClients.closeQuietly(client);
+            }
+        }
+    }
+
+    /**
+     * A server that accepts TCP and never answers: the login times out, the connect timeout bounds
+     * the whole attempt (closing the client is not waited for), and the message says what happened
+     * instead of blaming the credentials.
+     */
+    @Test
+    void aServerThatNeverAnswersFailsWithinTheConnectTimeoutNamingTheLogin() throws IOException {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String address = "127.0.0.1:" + silent.getLocalPort();
+            Duration connectTimeout = Duration.ofSeconds(2);
+            IggyConnectionConfig config =
+                    config().setAddress(address).setConnectTimeout(connectTimeout).build();
+
+            long start = System.nanoTime();
+            Throwable failure = catchThrowable(() -> IggyClients.connect(config));
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+            assertThat(failure)
+                    .isInstanceOf(IggyConnectorException.class)
+                    .hasMessageContaining("Cannot log in to Iggy at " + address)
+                    .hasMessageContaining("did not answer the login request within PT2S")
+                    .hasMessageContaining("TCP port of an Iggy server")
+                    .hasMessageContaining("'tls.enabled'='true'")
+                    .message()
+                    .doesNotContain("username and password");
+            // A correctness deadline (the connect timeout plus a margin), not a speed target.
+            assertThat(took).isLessThan(connectTimeout.plusSeconds(1));
+        }
+    }
+
+    /** Flink's SQL client prints only the root cause: that must be our text. */
+    @Test
+    void connectionFailuresAreTheirOwnRootCauseAndCarryTheOriginal() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        IggyConnectionConfig refused = config().setAddress("127.0.0.1:" + closedPort).build();
+        IggyConnectionConfig wrongPassword =
+                config().setCredentials(IGGY.username(), "wrong-password-42").build();
+
+        Throwable notConnected = catchThrowable(() -> IggyClients.connect(refused));
+        Throwable notLoggedIn = catchThrowable(() -> IggyClients.connect(wrongPassword));
+
+        Throwable asFlinkShowsIt =
+                ExceptionUtils.stripException(
+                        new RuntimeException("Job failed", notConnected), RuntimeException.class);
+        assertThat(rootCause(new RuntimeException("Job failed", notConnected)))
+                .isSameAs(notConnected)
+                .isSameAs(asFlinkShowsIt)
+                .hasMessageContaining("Cannot connect to Iggy at 127.0.0.1:" + closedPort)
+                .hasMessageContaining("ConnectException");
+        assertThat(notConnected.getSuppressed()).isNotEmpty();
+        assertThat(rootCause(notLoggedIn))
+                .isSameAs(notLoggedIn)
+                .hasMessageContaining("Cannot log in to Iggy")
+                .hasMessageContaining("Check the username and password");
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     @Test

@@ -1,0 +1,232 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.iggy.exception.IggyAuthenticationException;
+
+import javax.net.ssl.SSLException;
+
+import java.nio.channels.ClosedChannelException;
+import java.security.cert.CertificateException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The failures of connecting and logging in, each saying what failed and the likely fix.
+ *
+ * <p>The exceptions have no cause: Flink's SQL client prints only the root cause of a failure, and
+ * the root cause must be this text, not the bare {@code ConnectException} beneath it. The original
+ * failure's class and message are part of the text, and the original is attached as a suppressed
+ * exception for its stack trace.
+ */
+@Internal
+final class ConnectionFailures {
+
+    private static final String TLS_ON = "setTlsEnabled(true) / 'tls.enabled'='true'";
+    private static final String TLS_OFF = "setTlsEnabled(false) / 'tls.enabled'='false'";
+    private static final String TLS_CERTIFICATE = "setTlsCertificatePath / 'tls.certificate'";
+
+    private ConnectionFailures() {}
+
+    /** TCP did not come up: nothing listens, a firewall, a wrong host. */
+    static IggyConnectorException cannotConnect(IggyConnectionConfig config, Throwable failure) {
+        return withOriginal(
+                "Cannot connect to Iggy at "
+                        + config.address()
+                        + " within "
+                        + config.connectTimeout()
+                        + ": "
+                        + describe(failure)
+                        + ". Check that the server is running and that the address (host:port of"
+                        + " its TCP listener) is right.",
+                failure);
+    }
+
+    /** TCP is up, the TLS handshake failed or did not finish. */
+    static IggyConnectorException tlsHandshakeFailed(
+            IggyConnectionConfig config, Throwable failure) {
+        String fix;
+        if (isTimeout(failure)) {
+            fix =
+                    "did not complete within "
+                            + config.connectTimeout()
+                            + ". The server may not speak TLS on this port: turn TLS off ("
+                            + TLS_OFF
+                            + ") or use the server's TLS port.";
+        } else if (has(failure, CertificateException.class)
+                && message(failure).contains("subject alternative")) {
+            fix =
+                    "failed: "
+                            + describe(failure)
+                            + ". The server's certificate does not name '"
+                            + config.host()
+                            + "': connect by a host name or IP address the certificate names.";
+        } else if (message(failure).contains("PKIX")
+                || message(failure).contains("certification path")
+                || has(failure, CertificateException.class)) {
+            fix =
+                    "failed: "
+                            + describe(failure)
+                            + ". The server's certificate is not trusted: "
+                            + config.tlsCertificatePath()
+                                    .map(
+                                            path ->
+                                                    "check that "
+                                                            + path
+                                                            + " is the PEM certificate of the CA"
+                                                            + " that signed it")
+                                    .orElse(
+                                            "set the PEM certificate of the CA that signed it ("
+                                                    + TLS_CERTIFICATE
+                                                    + ")")
+                            + ".";
+        } else if (isNotTls(failure) || isClosed(failure)) {
+            fix =
+                    "failed: "
+                            + describe(failure)
+                            + ". The server does not seem to speak TLS on this port: turn TLS off ("
+                            + TLS_OFF
+                            + ") or use the server's TLS port.";
+        } else {
+            fix =
+                    "failed: "
+                            + describe(failure)
+                            + ". Check the TLS settings ('tls.enabled', 'tls.certificate') against"
+                            + " the server's.";
+        }
+        return withOriginal(
+                "Cannot connect to Iggy at " + config.address() + ": the TLS handshake " + fix,
+                failure);
+    }
+
+    /** Connected (and TLS done, if on); the login was rejected or not answered. */
+    static IggyConnectorException cannotLogIn(IggyConnectionConfig config, Throwable failure) {
+        String reason;
+        if (isAuthenticationFailure(failure)) {
+            reason =
+                    "the server rejected "
+                            + config.principal()
+                            + ". "
+                            + (config.personalAccessToken().isPresent()
+                                    ? "Check that the personal access token exists and has not"
+                                            + " expired."
+                                    : "Check the username and password.");
+        } else if (isTimeout(failure)) {
+            reason =
+                    "the server accepted the connection but did not answer the login request"
+                            + " within "
+                            + config.connectTimeout()
+                            + ". Check that "
+                            + config.address()
+                            + " is the TCP port of an Iggy server (not its HTTP or QUIC port)"
+                            + (config.tlsEnabled()
+                                    ? "."
+                                    : " and whether the server expects TLS (" + TLS_ON + ").");
+        } else if (isClosed(failure)) {
+            reason =
+                    "the server closed the connection without answering the login request. "
+                            + (config.tlsEnabled()
+                                    ? "Check that " + config.address() + " is an Iggy server."
+                                    : "If the server expects TLS, turn it on ("
+                                            + TLS_ON
+                                            + "); otherwise check that "
+                                            + config.address()
+                                            + " is an Iggy server's TCP port.");
+        } else {
+            reason = describe(failure) + ". Check the server's log.";
+        }
+        return withOriginal(
+                "Cannot log in to Iggy at "
+                        + config.address()
+                        + " as "
+                        + config.principal()
+                        + ": "
+                        + reason,
+                failure);
+    }
+
+    private static IggyConnectorException withOriginal(String message, Throwable original) {
+        IggyConnectorException e = new IggyConnectorException(message);
+        e.addSuppressed(original);
+        return e;
+    }
+
+    private static boolean isAuthenticationFailure(Throwable t) {
+        if (has(t, IggyAuthenticationException.class)) {
+            return true;
+        }
+        int code = IggyClients.serverErrorCode(t);
+        // 20: unknown personal access token; 42-44: bad credentials; 47: inactive user;
+        // 54: expired token
+        return code == 20 || (code >= 42 && code <= 44) || code == 47 || code == 54;
+    }
+
+    private static boolean isTimeout(Throwable t) {
+        return has(t, TimeoutException.class);
+    }
+
+    private static boolean isClosed(Throwable t) {
+        String message = message(t);
+        return message.contains("closed") || has(t, ClosedChannelException.class);
+    }
+
+    /** Plain bytes where TLS records were expected (Netty's NotSslRecordException is one). */
+    private static boolean isNotTls(Throwable t) {
+        return has(t, SSLException.class)
+                && (message(t).contains("not an SSL/TLS record")
+                        || message(t).contains("Unrecognized SSL message")
+                        || message(t).contains("Unsupported or unrecognized SSL message"));
+    }
+
+    /** Whether {@code t}, its causes or what they suppressed is a {@code type}. */
+    private static boolean has(Throwable t, Class<? extends Throwable> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return true;
+            }
+            for (Throwable suppressed : c.getSuppressed()) {
+                if (has(suppressed, type)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** All messages of {@code t} and its causes, for matching. */
+    private static String message(Throwable t) {
+        StringBuilder all = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            all.append(c.getMessage()).append('\n');
+        }
+        return all.toString();
+    }
+
+    /** The innermost failure as {@code ClassName: message}. */
+    static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage() == null
+                ? root.getClass().getSimpleName()
+                : root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+}
