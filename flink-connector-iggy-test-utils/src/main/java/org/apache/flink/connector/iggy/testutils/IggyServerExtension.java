@@ -1,8 +1,10 @@
 package org.apache.flink.connector.iggy.testutils;
 
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.connector.iggy.testutils.server.SelfSignedCertificate;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
+import org.apache.iggy.client.blocking.tcp.IggyTcpClientBuilder;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.consumeroffset.ConsumerOffsetInfo;
 import org.apache.iggy.identifier.ConsumerId;
@@ -20,7 +22,11 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,8 +65,9 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
     private static final AtomicLong NAME_COUNTER = new AtomicLong();
     private static final String RUN_ID = UUID.randomUUID().toString().substring(0, 8);
 
-    private final EmbeddedIggyServer.Config config;
+    private EmbeddedIggyServer.Config config;
     private final String externalAddress;
+    private Path tlsCertificatePath; // null: plain TCP
 
     private int activations;
     private EmbeddedIggyServer server;
@@ -85,6 +92,38 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         this.externalAddress = address == null || address.isBlank() ? null : address.trim();
     }
 
+    /**
+     * Makes the server listen with TLS only, presenting a {@link SelfSignedCertificate} made for
+     * this extension; clients trust it through {@link #tlsCertificatePath()}. Always the in-JVM
+     * server, also when {@code IGGY_TCP_ADDRESS} is set: a real server's TLS setup is its own. Call
+     * before the extension starts.
+     */
+    public IggyServerExtension withTls() {
+        SelfSignedCertificate certificate = SelfSignedCertificate.generate();
+        try {
+            Path directory = Files.createTempDirectory("iggy-tls-");
+            directory.toFile().deleteOnExit();
+            tlsCertificatePath = certificate.writeCertificatePem(directory);
+            tlsCertificatePath.toFile().deleteOnExit();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        config = config.toBuilder().tls(certificate.serverContext()).build();
+        return this;
+    }
+
+    /** The PEM file of the CA certificate that a TLS client must trust; see {@link #withTls()}. */
+    public Path tlsCertificatePath() {
+        if (tlsCertificatePath == null) {
+            throw new IllegalStateException("The server does not use TLS: call withTls()");
+        }
+        return tlsCertificatePath;
+    }
+
+    public boolean isTls() {
+        return tlsCertificatePath != null;
+    }
+
     @Override
     public void beforeAll(ExtensionContext context) {
         start();
@@ -103,7 +142,7 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         if (activations++ > 0) {
             return; // nested classes share the outer class's server
         }
-        if (externalAddress != null) {
+        if (externalAddress != null && !isTls()) {
             int colon = externalAddress.lastIndexOf(':');
             if (colon <= 0) {
                 throw new IllegalArgumentException(
@@ -163,7 +202,7 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
     }
 
     public boolean isExternal() {
-        return externalAddress != null;
+        return externalAddress != null && !isTls();
     }
 
     /** The in-JVM server, or empty when the tests run against a real server. */
@@ -188,12 +227,16 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
      * may open a new connection (a new session, not logged in there before, not a group member).
      */
     public IggyTcpClient newClient() {
-        return IggyTcpClient.builder()
-                .host(host)
-                .port(port)
-                .credentials(username, password)
-                .connectionPoolSize(1)
-                .buildAndLogin();
+        IggyTcpClientBuilder builder =
+                IggyTcpClient.builder()
+                        .host(host)
+                        .port(port)
+                        .credentials(username, password)
+                        .connectionPoolSize(1);
+        if (isTls()) {
+            builder.tls(true).tlsCertificate(tlsCertificatePath.toFile());
+        }
+        return builder.buildAndLogin();
     }
 
     /** A name no other test (in this or another JVM) uses, so tests can share a real server. */

@@ -219,14 +219,18 @@ final class ConnectionFailures {
         return all.toString();
     }
 
-    /** The innermost failure as {@code ClassName: message}. */
+    /** The innermost failure as {@code ClassName: message}, without a closing period. */
     static String describe(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
-        return root.getMessage() == null
+        String message = root.getMessage() == null ? "" : root.getMessage().strip();
+        while (message.endsWith(".")) {
+            message = message.substring(0, message.length() - 1);
+        }
+        return message.isEmpty()
                 ? root.getClass().getSimpleName()
-                : root.getClass().getSimpleName() + ": " + root.getMessage();
+                : root.getClass().getSimpleName() + ": " + message;
     }
 }

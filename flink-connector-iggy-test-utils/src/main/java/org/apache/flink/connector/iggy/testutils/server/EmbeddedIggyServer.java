@@ -3,6 +3,8 @@ package org.apache.flink.connector.iggy.testutils.server;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLContext;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -72,7 +74,12 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         }
         int port = boundPort >= 0 ? boundPort : config.port();
         try {
-            ServerSocket socket = new ServerSocket();
+            // With TLS, each accepted socket does its handshake on its first read, in the
+            // connection's own thread, so a client that never completes one blocks nobody else.
+            ServerSocket socket =
+                    config.tls() == null
+                            ? new ServerSocket()
+                            : config.tls().getServerSocketFactory().createServerSocket();
             socket.setReuseAddress(true);
             socket.bind(new InetSocketAddress(InetAddress.getByName(config.host()), port), 256);
             serverSocket = socket;
@@ -84,7 +91,10 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         ServerSocket socket = serverSocket;
         acceptor = newThread(() -> acceptLoop(socket), "iggy-embedded-acceptor");
         acceptor.start();
-        LOG.info("Embedded Iggy server listening on {}", address());
+        LOG.info(
+                "Embedded Iggy server listening on {}{}",
+                address(),
+                config.tls() == null ? "" : " (TLS)");
     }
 
     /**
@@ -256,6 +266,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final String rootPassword;
         private final Deduplication deduplication;
         private final Duration consumerGroupRebalancingTimeout;
+        private final SSLContext tls; // null: plain TCP
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -264,6 +275,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.rootPassword = builder.rootPassword;
             this.deduplication = builder.deduplication;
             this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
+            this.tls = builder.tls;
         }
 
         public static Config defaults() {
@@ -272,6 +284,19 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
         public static Builder builder() {
             return new Builder();
+        }
+
+        /** A builder holding this configuration, to derive another from it. */
+        public Builder toBuilder() {
+            Builder builder =
+                    builder()
+                            .host(host)
+                            .port(port)
+                            .rootCredentials(rootUsername, rootPassword)
+                            .deduplication(deduplication)
+                            .consumerGroupRebalancingTimeout(consumerGroupRebalancingTimeout);
+            builder.tls = tls;
+            return builder;
         }
 
         public String host() {
@@ -303,6 +328,11 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             return consumerGroupRebalancingTimeout;
         }
 
+        /** The TLS context of the listener, or {@code null} for plain TCP. */
+        public SSLContext tls() {
+            return tls;
+        }
+
         @Override
         public String toString() {
             return "Config{host="
@@ -313,6 +343,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                     + rootUsername
                     + ", deduplication="
                     + deduplication
+                    + ", tls="
+                    + (tls != null)
                     + '}';
         }
 
@@ -346,6 +378,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             private String rootPassword = "iggy";
             private Deduplication deduplication = Deduplication.DISABLED;
             private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
+            private SSLContext tls;
 
             private Builder() {}
 
@@ -384,6 +417,15 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                     throw new IllegalArgumentException("negative timeout: " + timeout);
                 }
                 this.consumerGroupRebalancingTimeout = timeout;
+                return this;
+            }
+
+            /**
+             * Listen with TLS only (as a real server with TLS on), presenting the certificate of
+             * {@code context}; e.g. {@link SelfSignedCertificate#serverContext()}.
+             */
+            public Builder tls(SSLContext context) {
+                this.tls = Objects.requireNonNull(context, "context");
                 return this;
             }
 

@@ -1,0 +1,127 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.server.SelfSignedCertificate;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * TLS against the in-JVM server's TLS listener: the right CA connects; a wrong or missing CA, TLS
+ * against plain TCP and plain TCP against TLS each fail naming what failed and the fix, never the
+ * credentials.
+ */
+class IggyClientsTlsITCase {
+
+    @RegisterExtension static final IggyServerExtension TLS = new IggyServerExtension().withTls();
+
+    @RegisterExtension static final IggyServerExtension PLAIN = new IggyServerExtension();
+
+    @TempDir static Path certificates;
+
+    private static IggyConnectionConfig.Builder config(IggyServerExtension server) {
+        return IggyConnectionConfig.builder()
+                .setAddress(server.address())
+                .setCredentials(server.username(), server.password())
+                .setConnectTimeout(Duration.ofSeconds(3));
+    }
+
+    @Test
+    void trustingTheServersCaConnectsOverTls() {
+        IggyConnectionConfig config =
+                config(TLS).setTlsCertificatePath(TLS.tlsCertificatePath().toString()).build();
+
+        AsyncIggyTcpClient client = IggyClients.connect(config);
+        try {
+            assertThat(
+                            IggyClients.await(
+                                    client.streams().getStreams(),
+                                    config.requestTimeout(),
+                                    "list streams"))
+                    .isNotNull();
+        } finally {
+            IggyClients.closeQuietly(client);
+        }
+    }
+
+    @Test
+    void aWrongCaFailsTheHandshakeNamingTheCertificateFile() {
+        String wrongCa =
+                SelfSignedCertificate.generate().writeCertificatePem(certificates).toString();
+        IggyConnectionConfig config = config(TLS).setTlsCertificatePath(wrongCa).build();
+
+        assertThatThrownBy(() -> IggyClients.connect(config))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasNoCause()
+                .hasMessageContaining("Cannot connect to Iggy at " + TLS.address())
+                .hasMessageContaining("TLS handshake failed")
+                .hasMessageContaining("certificate is not trusted")
+                .hasMessageContaining(wrongCa)
+                .message()
+                .doesNotContain("..")
+                .doesNotContain("username and password");
+    }
+
+    @Test
+    void noCaFailsTheHandshakeNamingTheSetting() {
+        IggyConnectionConfig config = config(TLS).setTlsEnabled(true).build();
+
+        assertThatThrownBy(() -> IggyClients.connect(config))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("TLS handshake failed")
+                .hasMessageContaining("certificate is not trusted")
+                .hasMessageContaining("'tls.certificate'");
+    }
+
+    @Test
+    void plainTcpAgainstATlsServerSaysToTurnTlsOn() {
+        IggyConnectionConfig config = config(TLS).build();
+
+        assertThatThrownBy(() -> IggyClients.connect(config))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("Cannot log in to Iggy at " + TLS.address())
+                .hasMessageContaining("'tls.enabled'='true'")
+                .message()
+                .doesNotContain("username and password");
+    }
+
+    @Test
+    void tlsAgainstAPlainServerSaysToTurnTlsOff() {
+        IggyConnectionConfig config =
+                config(PLAIN).setTlsCertificatePath(TLS.tlsCertificatePath().toString()).build();
+
+        assertThatThrownBy(() -> IggyClients.connect(config))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("Cannot connect to Iggy at " + PLAIN.address())
+                .hasMessageContaining("TLS handshake")
+                .hasMessageContaining("'tls.enabled'='false'")
+                .message()
+                .doesNotContain("username and password");
+    }
+}
