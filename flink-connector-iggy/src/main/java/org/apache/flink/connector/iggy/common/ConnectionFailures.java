@@ -31,10 +31,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * The failures of connecting and logging in, each saying what failed and the likely fix.
  *
- * <p>The exceptions have no cause: Flink's SQL client prints only the root cause of a failure, and
- * the root cause must be this text, not the bare {@code ConnectException} beneath it. The original
- * failure's class and message are part of the text, and the original is attached as a suppressed
- * exception for its stack trace.
+ * <p>The exceptions are their own root cause (see {@link IggyClients#asRootCause}): Flink's SQL
+ * client prints only the root cause of a failure, and that must be this text, not the bare {@code
+ * ConnectException} beneath it.
  */
 @Internal
 final class ConnectionFailures {
@@ -163,9 +162,11 @@ final class ConnectionFailures {
     }
 
     private static IggyConnectorException withOriginal(String message, Throwable original) {
-        IggyConnectorException e = new IggyConnectorException(message);
-        e.addSuppressed(original);
-        return e;
+        return IggyClients.asRootCause(message, original);
+    }
+
+    private static String describe(Throwable t) {
+        return IggyClients.describe(t);
     }
 
     private static boolean isAuthenticationFailure(Throwable t) {
@@ -217,20 +218,5 @@ final class ConnectionFailures {
             all.append(c.getMessage()).append('\n');
         }
         return all.toString();
-    }
-
-    /** The innermost failure as {@code ClassName: message}, without a closing period. */
-    static String describe(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        String message = root.getMessage() == null ? "" : root.getMessage().strip();
-        while (message.endsWith(".")) {
-            message = message.substring(0, message.length() - 1);
-        }
-        return message.isEmpty()
-                ? root.getClass().getSimpleName()
-                : root.getClass().getSimpleName() + ": " + message;
     }
 }

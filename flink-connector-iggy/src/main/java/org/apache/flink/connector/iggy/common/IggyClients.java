@@ -114,13 +114,8 @@ public final class IggyClients {
             throw new IggyConnectorException("Interrupted while waiting to " + what, e);
         } catch (TimeoutException e) {
             future.cancel(true);
-            // No cause: a bare TimeoutException says less than this, yet would be the root cause
-            // that Flink's SQL client shows.
-            IggyConnectorException timedOut =
-                    new IggyConnectorException(
-                            "Timed out after " + timeout + " waiting to " + what);
-            timedOut.addSuppressed(e);
-            throw timedOut;
+            // A bare TimeoutException says less than this, yet would be the root cause shown.
+            throw asRootCause("Timed out after " + timeout + " waiting to " + what, e);
         } catch (ExecutionException | CompletionException e) {
             throw asRuntime(e.getCause() != null ? e.getCause() : e);
         } catch (CancellationException e) {
@@ -168,5 +163,32 @@ public final class IggyClients {
         } catch (RuntimeException e) {
             LOG.debug("Closing an Iggy client failed", e);
         }
+    }
+
+    /**
+     * A failure that is its own root cause: Flink's SQL client prints only the root cause, so the
+     * text naming what failed and the fix must not hide behind a bare {@code ConnectException} or
+     * parse error. The original's class and message belong in {@code message} (see {@link
+     * #describe}); the original is attached as a suppressed exception, with its stack trace.
+     */
+    public static IggyConnectorException asRootCause(String message, Throwable original) {
+        IggyConnectorException e = new IggyConnectorException(message);
+        e.addSuppressed(original);
+        return e;
+    }
+
+    /** The innermost failure as {@code ClassName: message}, without a closing period. */
+    public static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? "" : root.getMessage().strip();
+        while (message.endsWith(".")) {
+            message = message.substring(0, message.length() - 1);
+        }
+        return message.isEmpty()
+                ? root.getClass().getSimpleName()
+                : root.getClass().getSimpleName() + ": " + message;
     }
 }

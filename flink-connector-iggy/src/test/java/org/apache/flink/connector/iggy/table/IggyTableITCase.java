@@ -556,6 +556,43 @@ class IggyTableITCase {
                 .doesNotContain("Sup3r-Secret-PW");
     }
 
+    /** The SQL client shows only the root cause: it must name the SQL option, not a method. */
+    @Test
+    void anUndecodableMessageFailsTheQueryNamingTheSqlSkipOption() {
+        IGGY.createTopic(stream, "bad_json", 1);
+        IGGY.send(stream, "bad_json", 0, List.of("not json".getBytes(StandardCharsets.UTF_8)));
+        createTable(
+                "bad_json",
+                "iggy",
+                "v STRING",
+                "topic",
+                "bad_json",
+                "format",
+                "json",
+                "scan.startup.mode",
+                "earliest-offset",
+                "scan.bounded.mode",
+                "latest-offset");
+
+        Throwable failure =
+                org.assertj.core.api.Assertions.catchThrowable(
+                        () -> {
+                            try (CloseableIterator<Row> it =
+                                    tEnv.executeSql("SELECT * FROM bad_json").collect()) {
+                                it.forEachRemaining(row -> {});
+                            }
+                        });
+
+        Throwable root = failure;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        assertThat(root.getMessage())
+                .contains("Cannot deserialize the message at offset 0 of partition 0")
+                .contains("'scan.skip-undecodable-records' = 'true'")
+                .doesNotContain("..");
+    }
+
     // ----- helpers ------------------------------------------------------------------------------
 
     private void createTable(String name, String connector, String columns, String... options) {

@@ -3,7 +3,7 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.SkippedRecordsLog;
@@ -58,7 +58,7 @@ public final class IggyRecordEmitter<T>
             deserializer.deserialize(message, collector);
         } catch (Exception e) {
             if (!skipUndecodable) {
-                throw new IggyConnectorException(
+                throw IggyClients.asRootCause(
                         "Cannot deserialize the message at offset "
                                 + offset
                                 + " of partition "
@@ -68,8 +68,10 @@ public final class IggyRecordEmitter<T>
                                 + " in stream "
                                 + split.stream()
                                 + ": "
-                                + e
-                                + ". Fix the producer or the deserializer, or let the source skip undecodable records (setSkipUndecodableRecords(true)).",
+                                + IggyClients.describe(e)
+                                + ". Fix the producer or the deserializer, or skip undecodable"
+                                + " records: 'scan.skip-undecodable-records' = 'true' in SQL,"
+                                + " setSkipUndecodableRecords(true) on the IggySource builder.",
                         e);
             }
             skippedLog.skipped(message, e);
