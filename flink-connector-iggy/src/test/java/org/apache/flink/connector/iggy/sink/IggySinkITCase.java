@@ -299,7 +299,13 @@ class IggySinkITCase {
                 .hasMessageContaining("setStream");
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").build())
                 .hasMessageContaining("setTopic");
-        assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
+        assertThatThrownBy(
+                        () ->
+                                IggySink.<String>builder()
+                                        .setConnection(connection(IGGY))
+                                        .setStream("s")
+                                        .setTopic("t")
+                                        .build())
                 .hasMessageContaining("setRecordSerializer");
         assertThatThrownBy(() -> base().build()).hasMessageContaining("setConnection");
         assertThatThrownBy(() -> base().setBatchSize(0).build()).hasMessageContaining("batch size");

@@ -583,13 +583,11 @@ class IggyTableITCase {
                             }
                         });
 
-        Throwable root = failure;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        assertThat(root.getMessage())
-                .contains("Cannot deserialize the message at offset 0 of partition 0")
-                .contains("'scan.skip-undecodable-records' = 'true'")
+        assertThat(failure)
+                .rootCause()
+                .hasMessageContaining("Cannot deserialize the message at offset 0 of partition 0")
+                .hasMessageContaining("'scan.skip-undecodable-records' = 'true'")
+                .message()
                 .doesNotContain("..");
     }
 

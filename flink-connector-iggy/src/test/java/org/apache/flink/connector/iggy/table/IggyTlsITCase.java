@@ -156,11 +156,8 @@ class IggyTlsITCase {
                                 it.forEachRemaining(row -> {});
                             }
                         });
-        Throwable root = failure;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        assertThat(root)
+        assertThat(failure)
+                .rootCause()
                 .hasMessageContaining("Cannot log in to Iggy at " + TLS.address())
                 .hasMessageContaining("'tls.enabled'='true'");
     }
