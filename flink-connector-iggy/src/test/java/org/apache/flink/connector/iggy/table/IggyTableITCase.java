@@ -573,6 +573,51 @@ class IggyTableITCase {
                 .doesNotContain("Sup3r-Secret-PW");
     }
 
+    /**
+     * SHOW CREATE TABLE prints every option in clear, so credentials can stay out of the DDL: they
+     * come from the session's Flink configuration (or the environment).
+     */
+    @Test
+    void credentialsFromTheFlinkConfigurationKeepTheDdlFreeOfSecrets() throws Exception {
+        IGGY.createTopic(stream, "no_secrets", 1);
+        tEnv.getConfig().set("iggy.username", IGGY.username());
+        tEnv.getConfig().set("iggy.password", IGGY.password());
+        tEnv.executeSql(
+                "CREATE TEMPORARY TABLE no_secrets (v STRING) WITH ("
+                        + "'connector' = 'iggy', 'format' = 'raw', "
+                        + ("'address' = '" + IGGY.address() + "', ")
+                        + ("'stream' = '" + stream + "', 'topic' = 'no_secrets', ")
+                        + "'scan.startup.mode' = 'earliest-offset', "
+                        + "'scan.bounded.mode' = 'latest-offset')");
+
+        tEnv.executeSql("INSERT INTO no_secrets VALUES ('a'), ('b')").await();
+        List<String> read = new ArrayList<>();
+        try (CloseableIterator<Row> it = tEnv.executeSql("SELECT v FROM no_secrets").collect()) {
+            it.forEachRemaining(row -> read.add((String) row.getField(0)));
+        }
+        String shown =
+                tEnv.executeSql("SHOW CREATE TABLE no_secrets")
+                        .collect()
+                        .next()
+                        .getField(0)
+                        .toString();
+
+        assertThat(read).containsExactly("a", "b");
+        assertThat(shown)
+                .contains("'address' = '" + IGGY.address() + "'")
+                .doesNotContain("password")
+                .doesNotContain("username");
+
+        // The configuration really is where the credentials come from.
+        tEnv.getConfig().set("iggy.username", "not-a-user-of-this-server");
+        assertThat(
+                        org.assertj.core.api.Assertions.catchThrowable(
+                                () -> tEnv.executeSql("SELECT v FROM no_secrets").await()))
+                .rootCause()
+                .hasMessageContaining("Cannot log in to Iggy")
+                .hasMessageContaining("user 'not-a-user-of-this-server'");
+    }
+
     /** The SQL client shows only the root cause: it must name the SQL option, not a method. */
     @Test
     void anUndecodableMessageFailsTheQueryNamingTheSqlSkipOption() {
