@@ -1,5 +1,6 @@
 package org.apache.flink.connector.iggy.common;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import org.apache.iggy.identifier.StreamId;
@@ -71,10 +72,12 @@ public final class IggyId implements Serializable {
         return name != null ? name : Long.toString(numericId);
     }
 
+    @Internal
     public StreamId toStreamId() {
         return name != null ? StreamId.of(name) : StreamId.of(numericId);
     }
 
+    @Internal
     public TopicId toTopicId() {
         return name != null ? TopicId.of(name) : TopicId.of(numericId);
     }

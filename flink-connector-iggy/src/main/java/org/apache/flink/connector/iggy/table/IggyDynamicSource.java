@@ -5,9 +5,10 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -53,8 +54,11 @@ public class IggyDynamicSource
     @Nullable private final String keyPrefix;
     private final String keyHeader;
 
-    /** What and how to read; {@link #getScanRuntimeProvider} adds the deserializer. */
-    private final IggySourceConfig sourceConfig;
+    /**
+     * The table's options: what and how to read, turned into an {@link IggySource} by the public
+     * source builder once {@link #getScanRuntimeProvider} has the deserializer.
+     */
+    private final ReadableConfig options;
 
     @Nullable private final Integer parallelism;
 
@@ -77,7 +81,7 @@ public class IggyDynamicSource
             int[] valueProjection,
             @Nullable String keyPrefix,
             String keyHeader,
-            IggySourceConfig sourceConfig,
+            ReadableConfig options,
             @Nullable Integer parallelism,
             @Nullable IggyDeletionMessage deletion,
             String tableIdentifier) {
@@ -88,7 +92,7 @@ public class IggyDynamicSource
         this.valueProjection = valueProjection;
         this.keyPrefix = keyPrefix;
         this.keyHeader = keyHeader;
-        this.sourceConfig = sourceConfig;
+        this.options = options;
         this.parallelism = parallelism;
         this.deletion = deletion;
         this.tableIdentifier = tableIdentifier;
@@ -126,7 +130,8 @@ public class IggyDynamicSource
                                 .map(IggyReadableMetadata::of)
                                 .collect(Collectors.toList()),
                         new IggyReadableMetadata.TopicNames(
-                                sourceConfig.stream().asText(), sourceConfig.topic().asText()));
+                                IggyConnectorOptionsUtil.stream(options),
+                                IggyConnectorOptionsUtil.topic(options)));
         IggyRecordDeserializationSchema<RowData> deserializer =
                 deletion != null
                         ? new IggyUpsertRowDataDeserializationSchema(
@@ -138,8 +143,8 @@ public class IggyDynamicSource
                                 producedType)
                         : new IggyRowDataDeserializationSchema(
                                 keyFormat, valueFormat, keyHeader, assembler, producedType);
-        IggySource<RowData> source = IggySource.of(sourceConfig, deserializer);
-        boolean bounded = sourceConfig.bounded();
+        IggySource<RowData> source = createSource(deserializer);
+        boolean bounded = source.getBoundedness() == Boundedness.BOUNDED;
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(
@@ -162,6 +167,13 @@ public class IggyDynamicSource
                 return bounded;
             }
         };
+    }
+
+    /** The runtime source: the table's options plus {@code deserializer}. */
+    <T> IggySource<T> createSource(IggyRecordDeserializationSchema<T> deserializer) {
+        return IggyConnectorOptionsUtil.<T>sourceBuilder(options, tableIdentifier)
+                .setDeserializer(deserializer)
+                .build();
     }
 
     private List<LogicalType> fieldTypes(int[] projection) {
@@ -207,7 +219,7 @@ public class IggyDynamicSource
                         valueProjection,
                         keyPrefix,
                         keyHeader,
-                        sourceConfig,
+                        options,
                         parallelism,
                         deletion,
                         tableIdentifier);
@@ -222,11 +234,11 @@ public class IggyDynamicSource
     public String asSummaryString() {
         return (deletion != null ? "upsert-iggy" : "iggy")
                 + " table source ("
-                + sourceConfig.connection().address()
+                + IggyConnectorOptionsUtil.connectionConfig(options).address()
                 + ", stream '"
-                + sourceConfig.stream().asText()
+                + IggyConnectorOptionsUtil.stream(options)
                 + "', topic '"
-                + sourceConfig.topic().asText()
+                + IggyConnectorOptionsUtil.topic(options)
                 + "')";
     }
 
@@ -246,7 +258,7 @@ public class IggyDynamicSource
                 && Arrays.equals(valueProjection, that.valueProjection)
                 && Objects.equals(keyPrefix, that.keyPrefix)
                 && keyHeader.equals(that.keyHeader)
-                && sourceConfig.equals(that.sourceConfig)
+                && options.equals(that.options)
                 && Objects.equals(parallelism, that.parallelism)
                 && Objects.equals(deletion, that.deletion)
                 && tableIdentifier.equals(that.tableIdentifier)
@@ -257,17 +269,12 @@ public class IggyDynamicSource
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueDecodingFormat, sourceConfig, tableIdentifier);
+        return Objects.hash(physicalDataType, valueDecodingFormat, options, tableIdentifier);
     }
 
     @Override
     public String toString() {
         return asSummaryString();
-    }
-
-    @VisibleForTesting
-    IggySourceConfig sourceConfig() {
-        return sourceConfig;
     }
 
     @VisibleForTesting

@@ -6,8 +6,7 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
-import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.format.DecodingFormat;
@@ -161,33 +160,22 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         int[] valueProjection =
                 IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
         IggyConnectorOptionsUtil.validateScanOptions(options);
-        String tableName = context.getObjectIdentifier().asSummaryString();
-        IggySourceConfig sourceConfig =
-                IggySource.builder()
-                        .setConnection(IggyConnectorOptionsUtil.connectionConfig(options))
-                        .setStream(IggyConnectorOptionsUtil.stream(options))
-                        .setTopic(IggyConnectorOptionsUtil.topic(options))
-                        .setConsumerName(IggyConnectorOptionsUtil.consumerName(options, tableName))
-                        .setStartingOffsets(IggyConnectorOptionsUtil.startingOffsets(options))
-                        .setBounded(IggyConnectorOptionsUtil.stoppingOffsets(options))
-                        .setBatchSize(options.get(SCAN_POLL_BATCH_SIZE))
-                        .setPollInterval(options.get(SCAN_POLL_INTERVAL))
-                        .setPartitionDiscoveryInterval(
-                                options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
-                        .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
-                        .buildConfig();
-        return new IggyDynamicSource(
-                physicalDataType,
-                keyFormat,
-                valueFormat,
-                keyProjection,
-                valueProjection,
-                options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                IggyConnectorOptionsUtil.keyHeader(options),
-                sourceConfig,
-                options.getOptional(SCAN_PARALLELISM).orElse(null),
-                upsert() ? deletionMessage(options) : null,
-                tableName);
+        IggyDynamicSource source =
+                new IggyDynamicSource(
+                        physicalDataType,
+                        keyFormat,
+                        valueFormat,
+                        keyProjection,
+                        valueProjection,
+                        options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
+                        IggyConnectorOptionsUtil.keyHeader(options),
+                        options,
+                        options.getOptional(SCAN_PARALLELISM).orElse(null),
+                        upsert() ? deletionMessage(options) : null,
+                        context.getObjectIdentifier().asSummaryString());
+        // The planner gets the deserializer later; the source builder checks everything else now.
+        source.createSource(IggyRecordDeserializationSchema.payloads());
+        return source;
     }
 
     @Override

@@ -196,18 +196,15 @@ class IggySourceScenariosITCase {
         assertThat(IGGY.readAll(stream, topic, 1)).as("the late messages arrived").hasSize(1);
     }
 
-    private static IggyKeyedMapDeserializationSchema<String, String> keyBeforeColon() {
-        return IggyKeyedMapDeserializationSchema.<String, String>of(
-                        message -> {
-                            String text = new String(message.payload(), StandardCharsets.UTF_8);
-                            int colon = text.indexOf(':');
-                            return colon < 0 ? null : text.substring(0, colon);
-                        },
-                        new SimpleStringSchema())
-                .withDeletionPredicate(
-                        message ->
-                                new String(message.payload(), StandardCharsets.UTF_8)
-                                        .endsWith("DELETE"));
+    private static IggyRecordDeserializationSchema<IggyMapChange<String, String>> keyBeforeColon() {
+        return IggyRecordDeserializationSchema.keyedMap(
+                message -> {
+                    String text = new String(message.payload(), StandardCharsets.UTF_8);
+                    int colon = text.indexOf(':');
+                    return colon < 0 ? null : text.substring(0, colon);
+                },
+                message -> new String(message.payload(), StandardCharsets.UTF_8).endsWith("DELETE"),
+                new SimpleStringSchema());
     }
 
     private List<IggyMapChange<String, String>> readKeyedMapBounded() throws Exception {

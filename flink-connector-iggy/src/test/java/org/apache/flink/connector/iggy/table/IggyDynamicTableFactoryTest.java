@@ -4,7 +4,9 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
@@ -96,6 +98,12 @@ class IggyDynamicTableFactoryTest {
         return (IggyDynamicSource) FactoryMocks.createTableSource(SCHEMA, options);
     }
 
+    /** What the table source hands the public source builder. */
+    private static IggySourceConfig sourceConfig(IggyDynamicSource source) {
+        return IggySourceTestSupport.config(
+                source.createSource(IggyRecordDeserializationSchema.payloads()));
+    }
+
     private static IggyDynamicSink sink(Map<String, String> options) {
         return (IggyDynamicSink) FactoryMocks.createTableSink(SCHEMA, options);
     }
@@ -105,7 +113,7 @@ class IggyDynamicTableFactoryTest {
     @Test
     void sourceDefaults() {
         IggyDynamicSource source = source(appendOptions());
-        IggySourceConfig config = source.sourceConfig();
+        IggySourceConfig config = sourceConfig(source);
         assertThat(config.connection())
                 .isEqualTo(IggyConnectionConfig.builder().setAddress("localhost:8090").build());
         assertThat(config.stream()).isEqualTo(IggyId.of("s1"));
@@ -161,7 +169,7 @@ class IggyDynamicTableFactoryTest {
                                 "true",
                                 "scan.parallelism",
                                 "3"));
-        IggySourceConfig config = source.sourceConfig();
+        IggySourceConfig config = sourceConfig(source);
         assertThat(config.connection())
                 .isEqualTo(
                         IggyConnectionConfig.builder()
@@ -258,7 +266,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("startupModes")
     void startupModes(String[] options, IggyStartingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).sourceConfig().startingOffsets())
+        assertThat(sourceConfig(source(with(appendOptions(), options))).startingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -289,7 +297,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("boundedModes")
     void boundedModes(String[] options, @Nullable IggyStoppingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).sourceConfig().stoppingOffsets())
+        assertThat(sourceConfig(source(with(appendOptions(), options))).stoppingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -746,7 +754,7 @@ class IggyDynamicTableFactoryTest {
                         source.toString(),
                         sink.asSummaryString(),
                         sink.toString(),
-                        ((IggyDynamicSource) source).sourceConfig().toString())) {
+                        sourceConfig((IggyDynamicSource) source).toString())) {
             assertThat(shown.toString())
                     .doesNotContain(SECRET_PASSWORD)
                     .doesNotContain(SECRET_TOKEN);
