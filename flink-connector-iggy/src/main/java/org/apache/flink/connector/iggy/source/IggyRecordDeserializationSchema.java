@@ -47,17 +47,17 @@ public interface IggyRecordDeserializationSchema<T> extends Serializable, Result
         return new ValueOnlyDeserializationSchema<>(valueDeserializer);
     }
 
-    /** Every message's payload bytes, empty payloads included (CocoIndex's {@code .payloads()}). */
+    /** Every message's payload bytes, empty payloads included. */
     static IggyRecordDeserializationSchema<byte[]> payloads() {
         return new PayloadDeserializationSchema();
     }
 
     /**
-     * Reads the topic as a keyed map (CocoIndex's {@code topic_as_map}) in which nothing is ever a
-     * delete: each message becomes {@code UPSERT(key, value)}, the key from {@code keySelector},
-     * the value from {@code valueDeserializer}. A message whose key selector returns {@code null}
-     * is skipped, counted in {@code numRecordsSkipped} and logged (at most once per 10 s); falsy
-     * keys ({@code ""}, {@code 0}) are real keys. An empty payload is an upsert like any other.
+     * Reads the topic as a keyed map (a changelog of keys) in which nothing is ever a delete: each
+     * message becomes {@code UPSERT(key, value)}, the key from {@code keySelector}, the value from
+     * {@code valueDeserializer}. A message whose key selector returns {@code null} is skipped,
+     * counted in {@code numRecordsSkipped} and logged (at most once per 10 s); falsy keys ({@code
+     * ""}, {@code 0}) are real keys. An empty payload is an upsert like any other.
      *
      * <p>The changes' type information comes from the key selector's return type and the value
      * deserializer's produced type (see {@link IggyMapChange}).

@@ -69,9 +69,9 @@ public final class IggySourceBuilder<T> {
 
     /**
      * The name under which completed checkpoints store offsets in Iggy and the committed starting
-     * position reads them back (CocoIndex's {@code consumer_group}). Jobs that must not share
-     * progress need different names. Optional unless the starting position is committed: without it
-     * no offsets are stored in Iggy (Flink's checkpoints still track progress).
+     * position reads them back. Jobs that must not share progress need different names. Optional
+     * unless the starting position is committed: without it no offsets are stored in Iggy (Flink's
+     * checkpoints still track progress).
      */
     public IggySourceBuilder<T> setConsumerName(String consumerName) {
         this.consumerName = consumerName;
