@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -69,9 +86,9 @@ public final class IggySourceBuilder<T> {
 
     /**
      * The name under which completed checkpoints store offsets in Iggy and the committed starting
-     * position reads them back. Jobs that must not share progress need different names. Optional
-     * unless the starting position is committed: without it no offsets are stored in Iggy (Flink's
-     * checkpoints still track progress).
+     * position reads them back (a plain Iggy consumer, not a consumer group). Jobs that must not
+     * share progress need different names. Optional unless the starting position is committed:
+     * without it no offsets are stored in Iggy (Flink's checkpoints still track progress).
      */
     public IggySourceBuilder<T> setConsumerName(String consumerName) {
         this.consumerName = consumerName;
