@@ -190,7 +190,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         options.getOptional(SCAN_PARALLELISM).orElse(null),
                         upsert() ? deletionMessage(options) : null,
                         context.getObjectIdentifier().asSummaryString());
-        // The planner gets the deserializer later; the source builder checks everything else now.
+        // Reading the connection, consumer, start and stop options checks them: build a source now
+        // (the planner's deserializer comes later) so that a bad table fails when it is created.
         source.createSource(IggyRecordDeserializationSchema.payloads());
         return source;
     }
