@@ -22,8 +22,8 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggySink;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
@@ -156,7 +156,7 @@ public final class KeyedMapExample {
                         .setConsumerName("keyed-map-example")
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setDeserializer(
-                                IggyKeyedMapDeserializationSchema.of(
+                                IggyRecordDeserializationSchema.keyedMap(
                                         KeyedMapExample::keyBeforeEquals,
                                         new SimpleStringSchema()));
         if (stop != null) {

@@ -22,6 +22,7 @@ import org.apache.iggy.exception.IggyConflictException;
 import org.apache.iggy.exception.IggyResourceNotFoundException;
 import org.apache.iggy.personalaccesstoken.PersonalAccessTokenInfo;
 import org.apache.iggy.personalaccesstoken.RawPersonalAccessToken;
+import org.apache.iggy.stream.StreamBase;
 import org.apache.iggy.user.IdentityInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -56,13 +57,18 @@ class PersonalAccessTokensTest {
     @Test
     void createdTokenLogsInAsItsUser() {
         RawPersonalAccessToken token = create(IGGY.uniqueName("pat"), BigInteger.ZERO);
+        String stream = IGGY.uniqueName("pat-stream");
+        IGGY.createStream(stream);
 
         try (IggyTcpClient client = connectWithoutLogin()) {
             IdentityInfo identity =
                     client.personalAccessTokens().loginWithPersonalAccessToken(token.token());
 
             assertThat(identity.userId()).isEqualTo(0L);
-            assertThat(client.streams().getStreams()).isNotNull();
+            assertThat(client.streams().getStreams())
+                    .as("the token's session sees what its user sees")
+                    .extracting(StreamBase::name)
+                    .contains(stream);
         }
     }
 

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.common;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import org.apache.iggy.identifier.StreamId;
@@ -88,10 +89,12 @@ public final class IggyId implements Serializable {
         return name != null ? name : Long.toString(numericId);
     }
 
+    @Internal
     public StreamId toStreamId() {
         return name != null ? StreamId.of(name) : StreamId.of(numericId);
     }
 
+    @Internal
     public TopicId toTopicId() {
         return name != null ? TopicId.of(name) : TopicId.of(numericId);
     }

@@ -32,6 +32,11 @@ import java.util.Optional;
 /**
  * A message read from one Iggy partition, as deserialization schemas see it: payload, user headers
  * and metadata. A thin view over the SDK's message; nothing is copied.
+ *
+ * <p>User headers are the SDK's {@link HeaderKey} and {@link HeaderValue} ({@code
+ * org.apache.iggy.message}); {@link HeaderValue#asString()} and {@link HeaderValue#value()} read a
+ * value. The public constructor lets a test of a deserialization schema build messages from an SDK
+ * {@link Message}.
  */
 @PublicEvolving
 public final class IggyMessage {
@@ -112,11 +117,6 @@ public final class IggyMessage {
     public long sizeInBytes() {
         MessageHeader header = message.header();
         return MessageHeader.SIZE + header.payloadLength() + header.userHeadersLength();
-    }
-
-    /** The SDK's message, for anything this view does not expose. */
-    public Message sdkMessage() {
-        return message;
     }
 
     @Override

@@ -17,8 +17,8 @@
  */
 package org.apache.flink.connector.iggy.source;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -38,8 +38,9 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import java.util.Objects;
 
 /**
- * A FLIP-27 source reading one Iggy topic: one split per partition, offsets in Flink state, and
- * offsets stored in Iggy under a consumer name only once a checkpoint covering them completes.
+ * A FLIP-27 source reading one Iggy topic: one split per partition, offsets in Flink state, and,
+ * when the source has a consumer name, offsets stored in Iggy under it once a checkpoint covering
+ * them completes.
  *
  * <pre>{@code
  * IggySource<String> source = IggySource.<String>builder()
@@ -63,25 +64,24 @@ public final class IggySource<T>
     private final IggySourceConfig config;
     private final IggyRecordDeserializationSchema<T> deserializer;
 
-    private IggySource(IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
-        this.config = config;
-        this.deserializer = deserializer;
+    IggySource(IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.deserializer = Objects.requireNonNull(deserializer, "deserializer");
     }
 
     public static <T> IggySourceBuilder<T> builder() {
         return new IggySourceBuilder<>();
     }
 
-    /**
-     * A source from a configuration built earlier by {@link IggySourceBuilder#buildConfig()}: for
-     * the table source, whose deserializer exists only at runtime-provider time.
-     */
-    @Internal
-    public static <T> IggySource<T> of(
-            IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
-        return new IggySource<>(
-                Objects.requireNonNull(config, "config"),
-                Objects.requireNonNull(deserializer, "deserializer"));
+    /** What the builder validated: for tests of the builder and of the table factories. */
+    @VisibleForTesting
+    IggySourceConfig config() {
+        return config;
+    }
+
+    @VisibleForTesting
+    IggyRecordDeserializationSchema<T> deserializer() {
+        return deserializer;
     }
 
     @Override

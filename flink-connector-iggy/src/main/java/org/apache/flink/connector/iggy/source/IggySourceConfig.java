@@ -29,18 +29,23 @@ import java.util.Objects;
 
 /**
  * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
- * IggySourceBuilder}, immutable. The table source carries one and pairs it with its deserializer
- * only when the planner asks for the runtime source.
+ * IggySourceBuilder}, immutable.
  */
 @Internal
 public final class IggySourceConfig implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * The consumer a source without a consumer name polls as. Polls never store offsets
+     * (auto-commit is off), so nothing is ever stored under this name.
+     */
+    static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
+
     private final IggyConnectionConfig connection;
     private final IggyId stream;
     private final IggyId topic;
-    private final String consumerName;
+    @Nullable private final String consumerName;
     private final IggyStartingOffsets startingOffsets;
     @Nullable private final IggyStoppingOffsets stoppingOffsets;
     private final int batchSize;
@@ -52,7 +57,7 @@ public final class IggySourceConfig implements Serializable {
             IggyConnectionConfig connection,
             IggyId stream,
             IggyId topic,
-            String consumerName,
+            @Nullable String consumerName,
             IggyStartingOffsets startingOffsets,
             @Nullable IggyStoppingOffsets stoppingOffsets,
             int batchSize,
@@ -83,9 +88,17 @@ public final class IggySourceConfig implements Serializable {
         return topic;
     }
 
-    /** The name under which offsets are stored in Iggy. */
+    /**
+     * The consumer the source polls as: the consumer name offsets are stored under and read back
+     * from, or, when the user set none, a fixed name under which nothing is stored.
+     */
     public String consumerName() {
-        return consumerName;
+        return consumerName != null ? consumerName : POLL_ONLY_CONSUMER_NAME;
+    }
+
+    /** Whether completed checkpoints store offsets in Iggy: only under a consumer name. */
+    public boolean storesOffsets() {
+        return consumerName != null;
     }
 
     public IggyStartingOffsets startingOffsets() {
@@ -132,7 +145,7 @@ public final class IggySourceConfig implements Serializable {
         return connection.equals(that.connection)
                 && stream.equals(that.stream)
                 && topic.equals(that.topic)
-                && consumerName.equals(that.consumerName)
+                && Objects.equals(consumerName, that.consumerName)
                 && startingOffsets.equals(that.startingOffsets)
                 && Objects.equals(stoppingOffsets, that.stoppingOffsets)
                 && batchSize == that.batchSize
@@ -155,9 +168,10 @@ public final class IggySourceConfig implements Serializable {
                 + stream
                 + ", connection="
                 + connection
-                + ", consumer='"
-                + consumerName
-                + "', start="
+                + (consumerName != null
+                        ? ", consumer='" + consumerName + "'"
+                        : ", no consumer name (offsets not stored)")
+                + ", start="
                 + startingOffsets
                 + (stoppingOffsets != null ? ", stop=" + stoppingOffsets : "");
     }

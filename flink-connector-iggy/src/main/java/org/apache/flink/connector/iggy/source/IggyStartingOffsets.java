@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import java.io.Serializable;
@@ -35,8 +36,11 @@ public final class IggyStartingOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The kinds of starting position. */
-    @PublicEvolving
+    /**
+     * The kinds of starting position; the enumerator resolves each kind, users pick one by the
+     * factory methods.
+     */
+    @Internal
     public enum Kind {
         /** The first offset of the partition (0). */
         EARLIEST,
@@ -139,18 +143,22 @@ public final class IggyStartingOffsets implements Serializable {
                 validatedOffsets(offsetsByPartition, "starting"));
     }
 
+    @Internal
     public Kind kind() {
         return kind;
     }
 
+    @Internal
     public CommittedFallback committedFallback() {
         return fallback;
     }
 
+    @Internal
     public long timestampMillis() {
         return timestampMillis;
     }
 
+    @Internal
     public Map<Long, Long> offsets() {
         return offsets;
     }

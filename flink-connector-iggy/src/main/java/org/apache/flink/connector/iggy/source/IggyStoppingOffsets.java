@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import java.io.Serializable;
@@ -33,8 +34,11 @@ public final class IggyStoppingOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The kinds of stopping position. */
-    @PublicEvolving
+    /**
+     * The kinds of stopping position; the enumerator resolves each kind, users pick one by the
+     * factory methods.
+     */
+    @Internal
     public enum Kind {
         /** The partition's high watermark (next offset) at job start. */
         LATEST,
@@ -82,14 +86,17 @@ public final class IggyStoppingOffsets implements Serializable {
         return new IggyStoppingOffsets(Kind.TIMESTAMP, timestampMillis, Collections.emptyMap());
     }
 
+    @Internal
     public Kind kind() {
         return kind;
     }
 
+    @Internal
     public long timestampMillis() {
         return timestampMillis;
     }
 
+    @Internal
     public Map<Long, Long> offsets() {
         return offsets;
     }

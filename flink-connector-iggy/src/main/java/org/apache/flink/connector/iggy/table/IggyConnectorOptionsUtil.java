@@ -24,6 +24,8 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
@@ -66,6 +68,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CO
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
@@ -183,6 +186,27 @@ final class IggyConnectorOptionsUtil {
     }
 
     // ----- scan -------------------------------------------------------------------------------
+
+    /**
+     * A source builder with every scan option of the table and its resolved {@code connection} set;
+     * the caller adds the deserializer, which exists only when the planner asks for the runtime
+     * source.
+     */
+    static <T> IggySourceBuilder<T> sourceBuilder(
+            ReadableConfig options, IggyConnectionConfig connection, String tableName) {
+        return IggySource.<T>builder()
+                .setConnection(connection)
+                .setStream(stream(options))
+                .setTopic(topic(options))
+                .setConsumerName(consumerName(options, tableName))
+                .setStartingOffsets(startingOffsets(options))
+                .setBounded(stoppingOffsets(options))
+                .setBatchSize(options.get(SCAN_POLL_BATCH_SIZE))
+                .setPollInterval(options.get(SCAN_POLL_INTERVAL))
+                .setPartitionDiscoveryInterval(
+                        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
+                .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS));
+    }
 
     static IggyStartingOffsets startingOffsets(ReadableConfig options) {
         switch (START.mode(options)) {

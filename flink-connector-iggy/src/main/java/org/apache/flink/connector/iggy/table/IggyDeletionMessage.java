@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 
@@ -38,7 +38,7 @@ import java.util.Objects;
  * headers the sink sends, and the test the source applies to every keyed message.
  */
 @Internal
-final class IggyDeletionMessage implements IggyKeyedMapDeserializationSchema.DeletionPredicate {
+final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -91,8 +91,9 @@ final class IggyDeletionMessage implements IggyKeyedMapDeserializationSchema.Del
                 : Collections.emptyMap();
     }
 
+    /** Whether {@code message} is a deletion. */
     @Override
-    public boolean isDeletion(IggyMessage message) {
+    public boolean filter(IggyMessage message) {
         switch (encoding) {
             case HEADER:
                 return message.header(OP_HEADER)

@@ -22,9 +22,11 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -70,8 +72,17 @@ public class IggyDynamicSource
     @Nullable private final String keyPrefix;
     private final String keyHeader;
 
-    /** What and how to read; {@link #getScanRuntimeProvider} adds the deserializer. */
-    private final IggySourceConfig sourceConfig;
+    /**
+     * The table's options: what and how to read, turned into an {@link IggySource} by the public
+     * source builder once {@link #getScanRuntimeProvider} has the deserializer.
+     */
+    private final ReadableConfig options;
+
+    /**
+     * The connection the options name, with credentials the options leave out taken from the
+     * session's Flink configuration or the environment (resolved by the factory).
+     */
+    private final IggyConnectionConfig connection;
 
     @Nullable private final Integer parallelism;
 
@@ -94,7 +105,8 @@ public class IggyDynamicSource
             int[] valueProjection,
             @Nullable String keyPrefix,
             String keyHeader,
-            IggySourceConfig sourceConfig,
+            ReadableConfig options,
+            IggyConnectionConfig connection,
             @Nullable Integer parallelism,
             @Nullable IggyDeletionMessage deletion,
             String tableIdentifier) {
@@ -105,7 +117,8 @@ public class IggyDynamicSource
         this.valueProjection = valueProjection;
         this.keyPrefix = keyPrefix;
         this.keyHeader = keyHeader;
-        this.sourceConfig = sourceConfig;
+        this.options = options;
+        this.connection = connection;
         this.parallelism = parallelism;
         this.deletion = deletion;
         this.tableIdentifier = tableIdentifier;
@@ -143,7 +156,8 @@ public class IggyDynamicSource
                                 .map(IggyReadableMetadata::of)
                                 .collect(Collectors.toList()),
                         new IggyReadableMetadata.TopicNames(
-                                sourceConfig.stream().asText(), sourceConfig.topic().asText()));
+                                IggyConnectorOptionsUtil.stream(options),
+                                IggyConnectorOptionsUtil.topic(options)));
         IggyRecordDeserializationSchema<RowData> deserializer =
                 deletion != null
                         ? new IggyUpsertRowDataDeserializationSchema(
@@ -155,8 +169,8 @@ public class IggyDynamicSource
                                 producedType)
                         : new IggyRowDataDeserializationSchema(
                                 keyFormat, valueFormat, keyHeader, assembler, producedType);
-        IggySource<RowData> source = IggySource.of(sourceConfig, deserializer);
-        boolean bounded = sourceConfig.bounded();
+        IggySource<RowData> source = createSource(deserializer);
+        boolean bounded = source.getBoundedness() == Boundedness.BOUNDED;
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(
@@ -179,6 +193,13 @@ public class IggyDynamicSource
                 return bounded;
             }
         };
+    }
+
+    /** The runtime source: the table's options plus {@code deserializer}. */
+    <T> IggySource<T> createSource(IggyRecordDeserializationSchema<T> deserializer) {
+        return IggyConnectorOptionsUtil.<T>sourceBuilder(options, connection, tableIdentifier)
+                .setDeserializer(deserializer)
+                .build();
     }
 
     private List<LogicalType> fieldTypes(int[] projection) {
@@ -224,7 +245,8 @@ public class IggyDynamicSource
                         valueProjection,
                         keyPrefix,
                         keyHeader,
-                        sourceConfig,
+                        options,
+                        connection,
                         parallelism,
                         deletion,
                         tableIdentifier);
@@ -239,11 +261,11 @@ public class IggyDynamicSource
     public String asSummaryString() {
         return (deletion != null ? "upsert-iggy" : "iggy")
                 + " table source ("
-                + sourceConfig.connection().address()
+                + connection.address()
                 + ", stream '"
-                + sourceConfig.stream().asText()
+                + IggyConnectorOptionsUtil.stream(options)
                 + "', topic '"
-                + sourceConfig.topic().asText()
+                + IggyConnectorOptionsUtil.topic(options)
                 + "')";
     }
 
@@ -263,7 +285,8 @@ public class IggyDynamicSource
                 && Arrays.equals(valueProjection, that.valueProjection)
                 && Objects.equals(keyPrefix, that.keyPrefix)
                 && keyHeader.equals(that.keyHeader)
-                && sourceConfig.equals(that.sourceConfig)
+                && options.equals(that.options)
+                && connection.equals(that.connection)
                 && Objects.equals(parallelism, that.parallelism)
                 && Objects.equals(deletion, that.deletion)
                 && tableIdentifier.equals(that.tableIdentifier)
@@ -274,17 +297,12 @@ public class IggyDynamicSource
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueDecodingFormat, sourceConfig, tableIdentifier);
+        return Objects.hash(physicalDataType, valueDecodingFormat, options, tableIdentifier);
     }
 
     @Override
     public String toString() {
         return asSummaryString();
-    }
-
-    @VisibleForTesting
-    IggySourceConfig sourceConfig() {
-        return sourceConfig;
     }
 
     @VisibleForTesting

@@ -22,7 +22,7 @@ import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 
 import org.junit.jupiter.api.Test;
 
@@ -56,9 +56,9 @@ class IggyMapChangeTypeInfoTest {
     }
 
     @Test
-    void theKeyedMapSourceTypesItsChangesByTheKeyFunctionAndTheValueSchema() {
-        IggyKeyedMapDeserializationSchema<String, String> schema =
-                IggyKeyedMapDeserializationSchema.of(
+    void theKeyedMapSourceTypesItsChangesByTheKeySelectorAndTheValueSchema() {
+        IggyRecordDeserializationSchema<IggyMapChange<String, String>> schema =
+                IggyRecordDeserializationSchema.keyedMap(
                         m -> new String(m.payload(), StandardCharsets.UTF_8),
                         new SimpleStringSchema());
         assertThat(schema.getProducedType())

@@ -30,11 +30,11 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testframe.source.FromElementsSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -65,13 +65,7 @@ class IggyKeyedMapSinkITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
     static final TypeInformation<IggyMapChange<String, String>> CHANGES =
             TypeInformation.of(new TypeHint<IggyMapChange<String, String>>() {});

@@ -57,16 +57,15 @@ class IggyKeyedMapDeserializationSchemaTest {
                 public void close() {}
             };
 
-    private IggyKeyedMapDeserializationSchema<String, String> schema;
+    private IggyRecordDeserializationSchema<IggyMapChange<String, String>> schema;
 
     @BeforeEach
     void open() throws Exception {
         schema =
-                IggyKeyedMapDeserializationSchema.<String, String>of(
-                                m -> m.header("key").map(HeaderValue::asString).orElse(null),
-                                new SimpleStringSchema())
-                        .withDeletionPredicate(
-                                m -> m.payload().length == 0 && m.header("del").isPresent());
+                IggyRecordDeserializationSchema.keyedMap(
+                        m -> m.header("key").map(HeaderValue::asString).orElse(null),
+                        m -> m.payload().length == 0 && m.header("del").isPresent(),
+                        new SimpleStringSchema());
         schema.open(deserializerContext(skipped));
     }
 
@@ -116,8 +115,8 @@ class IggyKeyedMapDeserializationSchemaTest {
 
     @Test
     void withoutDeletionPredicateNothingIsADelete() throws Exception {
-        IggyKeyedMapDeserializationSchema<String, String> noDeletes =
-                IggyKeyedMapDeserializationSchema.of(
+        IggyRecordDeserializationSchema<IggyMapChange<String, String>> noDeletes =
+                IggyRecordDeserializationSchema.keyedMap(
                         m -> new String(m.payload(), StandardCharsets.UTF_8),
                         new SimpleStringSchema());
         noDeletes.open(deserializerContext(skipped));
@@ -126,9 +125,9 @@ class IggyKeyedMapDeserializationSchemaTest {
     }
 
     @Test
-    void failingKeyFunctionIsADeserializationError() throws Exception {
-        IggyKeyedMapDeserializationSchema<String, String> failing =
-                IggyKeyedMapDeserializationSchema.of(
+    void failingKeySelectorIsADeserializationError() throws Exception {
+        IggyRecordDeserializationSchema<IggyMapChange<String, String>> failing =
+                IggyRecordDeserializationSchema.<String, String>keyedMap(
                         m -> {
                             throw new IllegalStateException("boom");
                         },

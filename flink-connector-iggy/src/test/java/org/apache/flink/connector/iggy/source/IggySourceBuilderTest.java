@@ -18,8 +18,10 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,8 +52,49 @@ class IggySourceBuilderTest {
                 .hasMessageContaining("connection is not set (setConnection)")
                 .hasMessageContaining("stream is not set (setStream)")
                 .hasMessageContaining("topic is not set (setTopic)")
-                .hasMessageContaining("consumer name is not set (setConsumerName)")
+                .hasMessageContaining(
+                        "the committed starting position (the default) reads the offsets stored"
+                                + " under a consumer name, but none is set")
                 .hasMessageContaining("deserializer is not set (setDeserializer)");
+    }
+
+    @Test
+    void theCommittedStartingPositionNeedsAConsumerName() {
+        for (IggyStartingOffsets committed :
+                new IggyStartingOffsets[] {
+                    IggyStartingOffsets.committed(),
+                    IggyStartingOffsets.committed(IggyStartingOffsets.CommittedFallback.FAIL)
+                }) {
+            assertThatThrownBy(
+                            () ->
+                                    complete()
+                                            .setConsumerName(null)
+                                            .setStartingOffsets(committed)
+                                            .build())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("set one (setConsumerName)");
+        }
+        assertThatThrownBy(() -> complete().setConsumerName(" ").build())
+                .hasMessageContaining("the consumer name is blank");
+        assertThatThrownBy(() -> complete().setConsumerName("c".repeat(256)).build())
+                .hasMessageContaining("longer than 255 characters");
+    }
+
+    @Test
+    void withoutAConsumerNameNothingIsStored() {
+        IggySource<String> source =
+                complete()
+                        .setConsumerName(null)
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .build();
+        IggySourceConfig config = IggySourceTestSupport.config(source);
+        assertThat(config.storesOffsets()).isFalse();
+        assertThat(config.consumerName()).isEqualTo(IggySourceConfig.POLL_ONLY_CONSUMER_NAME);
+        assertThat(source.toString()).contains("no consumer name (offsets not stored)");
+
+        IggySourceConfig named = IggySourceTestSupport.config(complete().build());
+        assertThat(named.storesOffsets()).isTrue();
+        assertThat(named.consumerName()).isEqualTo("c");
     }
 
     @Test
@@ -70,17 +113,25 @@ class IggySourceBuilderTest {
     }
 
     @Test
-    void buildConfigChecksEverythingButTheDeserializer() {
-        IggySourceConfig config = complete().setDeserializer(null).buildConfig();
-        assertThat(config).isEqualTo(complete().buildConfig());
-        assertThat(config.consumerName()).isEqualTo("c");
-        assertThat(config.bounded()).isFalse();
-        assertThatThrownBy(() -> IggySource.<String>builder().setStream("s").buildConfig())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("connection is not set (setConnection)")
-                .hasMessageNotContaining("deserializer");
-        assertThatThrownBy(() -> complete().setBatchSize(0).buildConfig())
-                .hasMessageContaining("batch size must be at least 1");
+    void theSourceCarriesWhatTheBuilderWasGiven() {
+        IggySource<String> source =
+                complete()
+                        .setStartingOffsets(IggyStartingOffsets.latest())
+                        .setBatchSize(7)
+                        .setPollInterval(Duration.ofMillis(30))
+                        .setPartitionDiscoveryInterval(Duration.ofSeconds(2))
+                        .setSkipUndecodableRecords(true)
+                        .build();
+        IggySourceConfig config = IggySourceTestSupport.config(source);
+        assertThat(config.stream()).isEqualTo(IggyId.of("s"));
+        assertThat(config.topic()).isEqualTo(IggyId.of("t"));
+        assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
+        assertThat(config.stoppingOffsets()).isNull();
+        assertThat(config.batchSize()).isEqualTo(7);
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
+        assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.skipUndecodableRecords()).isTrue();
+        assertThat(source.getProducedType()).isEqualTo(Types.STRING);
     }
 
     @Test

@@ -56,6 +56,11 @@ public final class IggySourceTestSupport {
         };
     }
 
+    /** What {@code source}'s builder validated, for tests outside the source package. */
+    public static IggySourceConfig config(IggySource<?> source) {
+        return source.config();
+    }
+
     public static IggyConnectionConfig connection(IggyServerExtension iggy) {
         return IggyConnectionConfig.builder()
                 .setAddress(iggy.address())

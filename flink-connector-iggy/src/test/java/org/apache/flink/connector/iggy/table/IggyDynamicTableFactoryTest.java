@@ -22,7 +22,9 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
@@ -120,6 +122,12 @@ class IggyDynamicTableFactoryTest {
         return (IggyDynamicSource) FactoryMocks.createTableSource(SCHEMA, options);
     }
 
+    /** What the table source hands the public source builder. */
+    private static IggySourceConfig sourceConfig(IggyDynamicSource source) {
+        return IggySourceTestSupport.config(
+                source.createSource(IggyRecordDeserializationSchema.payloads()));
+    }
+
     private static IggyDynamicSink sink(Map<String, String> options) {
         return (IggyDynamicSink) FactoryMocks.createTableSink(SCHEMA, options);
     }
@@ -129,7 +137,7 @@ class IggyDynamicTableFactoryTest {
     @Test
     void sourceDefaults() {
         IggyDynamicSource source = source(appendOptions());
-        IggySourceConfig config = source.sourceConfig();
+        IggySourceConfig config = sourceConfig(source);
         assertThat(config.connection())
                 .isEqualTo(
                         IggyConnectionConfig.builder()
@@ -189,7 +197,7 @@ class IggyDynamicTableFactoryTest {
                                 "true",
                                 "scan.parallelism",
                                 "3"));
-        IggySourceConfig config = source.sourceConfig();
+        IggySourceConfig config = sourceConfig(source);
         assertThat(config.connection())
                 .isEqualTo(
                         IggyConnectionConfig.builder()
@@ -286,7 +294,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("startupModes")
     void startupModes(String[] options, IggyStartingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).sourceConfig().startingOffsets())
+        assertThat(sourceConfig(source(with(appendOptions(), options))).startingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -317,7 +325,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("boundedModes")
     void boundedModes(String[] options, @Nullable IggyStoppingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).sourceConfig().stoppingOffsets())
+        assertThat(sourceConfig(source(with(appendOptions(), options))).stoppingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -781,10 +789,10 @@ class IggyDynamicTableFactoryTest {
         flinkConfiguration.setString("iggy.password", SECRET_PASSWORD);
 
         IggyConnectionConfig connection =
-                ((IggyDynamicSource)
-                                FactoryMocks.createTableSource(
-                                        SCHEMA, noCredentials, flinkConfiguration))
-                        .sourceConfig()
+                sourceConfig(
+                                (IggyDynamicSource)
+                                        FactoryMocks.createTableSource(
+                                                SCHEMA, noCredentials, flinkConfiguration))
                         .connection();
 
         assertThat(connection.username()).contains("from-config");
@@ -798,17 +806,17 @@ class IggyDynamicTableFactoryTest {
         flinkConfiguration.setString("iggy.password", SECRET_PASSWORD);
 
         IggyConnectionConfig connection =
-                ((IggyDynamicSource)
-                                FactoryMocks.createTableSource(
-                                        SCHEMA,
-                                        with(
-                                                appendOptions(),
-                                                "username",
-                                                "reader",
-                                                "password",
-                                                null),
-                                        flinkConfiguration))
-                        .sourceConfig()
+                sourceConfig(
+                                (IggyDynamicSource)
+                                        FactoryMocks.createTableSource(
+                                                SCHEMA,
+                                                with(
+                                                        appendOptions(),
+                                                        "username",
+                                                        "reader",
+                                                        "password",
+                                                        null),
+                                                flinkConfiguration))
                         .connection();
 
         assertThat(connection.username()).contains("reader");
@@ -821,12 +829,17 @@ class IggyDynamicTableFactoryTest {
         flinkConfiguration.setString("iggy.personal-access-token", SECRET_TOKEN);
 
         IggyConnectionConfig connection =
-                ((IggyDynamicSource)
-                                FactoryMocks.createTableSource(
-                                        SCHEMA,
-                                        with(appendOptions(), "username", null, "password", null),
-                                        flinkConfiguration))
-                        .sourceConfig()
+                sourceConfig(
+                                (IggyDynamicSource)
+                                        FactoryMocks.createTableSource(
+                                                SCHEMA,
+                                                with(
+                                                        appendOptions(),
+                                                        "username",
+                                                        null,
+                                                        "password",
+                                                        null),
+                                                flinkConfiguration))
                         .connection();
 
         assertThat(connection.personalAccessToken()).contains(SECRET_TOKEN);
@@ -850,7 +863,7 @@ class IggyDynamicTableFactoryTest {
                         source.toString(),
                         sink.asSummaryString(),
                         sink.toString(),
-                        ((IggyDynamicSource) source).sourceConfig().toString())) {
+                        sourceConfig((IggyDynamicSource) source).toString())) {
             assertThat(shown.toString())
                     .doesNotContain(SECRET_PASSWORD)
                     .doesNotContain(SECRET_TOKEN);
