@@ -45,6 +45,9 @@ public final class IggyClients {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyClients.class);
 
+    /** How long {@link #closeAndWait} waits: Netty's 2 s quiet period and some slack. */
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
     private IggyClients() {}
 
     /**
@@ -162,8 +165,27 @@ public final class IggyClients {
     }
 
     /**
-     * Closes the client without waiting: the SDK's close takes Netty's quiet period (2 s), which no
-     * caller should sit through. Failures to close are logged at DEBUG.
+     * Closes the client and waits (at most {@link #CLOSE_WAIT}) until its Netty threads have ended,
+     * which takes Netty's quiet period (2 s). For the end of a task: threads still running when
+     * Flink releases the job's class loader fail to load classes there and flood the TaskManager's
+     * log. Anywhere a caller must not wait, such as a failed connect, use {@link #closeQuietly}.
+     */
+    public static void closeAndWait(AsyncIggyTcpClient client) {
+        if (client == null) {
+            return;
+        }
+        try {
+            client.close().get(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            LOG.debug("Closing an Iggy client failed", e);
+        }
+    }
+
+    /**
+     * Closes the client without waiting: the SDK's close takes Netty's quiet period (2 s), which a
+     * failed connect must not add to its connect timeout. Failures to close are logged at DEBUG.
      */
     public static void closeQuietly(AsyncIggyTcpClient client) {
         if (client == null) {

@@ -112,6 +112,6 @@ final class IggyClientBatchSender implements IggyBatchSender {
     @Override
     public void close() {
         sendingThread.shutdownNow();
-        IggyClients.closeQuietly(client);
+        IggyClients.closeAndWait(client);
     }
 }

@@ -57,6 +57,6 @@ final class IggyTopicDescriber implements TopicDescriber {
 
     @Override
     public void close() {
-        IggyClients.closeQuietly(client);
+        IggyClients.closeAndWait(client);
     }
 }

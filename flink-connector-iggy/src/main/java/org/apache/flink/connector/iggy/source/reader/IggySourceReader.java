@@ -303,7 +303,7 @@ public final class IggySourceReader<T>
             } catch (Exception e) {
                 // Failures were counted and logged already; never block closing on them.
             }
-            IggyClients.closeQuietly(client);
+            IggyClients.closeAndWait(client);
         }
     }
 
