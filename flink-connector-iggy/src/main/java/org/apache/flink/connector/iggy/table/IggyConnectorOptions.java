@@ -228,7 +228,9 @@ public final class IggyConnectorOptions {
                     .durationType()
                     .defaultValue(IggySourceBuilder.DEFAULT_POLL_INTERVAL)
                     .withDescription(
-                            "How long a partition whose last poll was empty waits before the next.");
+                            "The longest time between two checks for new data in an idle topic;"
+                                    + " right after data arrived the source checks within a few"
+                                    + " milliseconds and backs off to this interval.");
 
     public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
             ConfigOptions.key("scan.skip-undecodable-records")
@@ -237,6 +239,15 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "Skip (count and log) messages the formats cannot decode instead of"
                                     + " failing the job.");
+
+    public static final ConfigOption<Boolean> SCAN_RECREATED_TOPIC_READ_FROM_START =
+            ConfigOptions.key("scan.recreated-topic.read-from-start")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "When the topic is deleted and created again under a running source,"
+                                    + " read the new topic from offset 0 (logging a warning)"
+                                    + " instead of failing the job.");
 
     public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
 

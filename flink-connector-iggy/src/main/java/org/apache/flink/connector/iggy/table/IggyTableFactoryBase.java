@@ -49,6 +49,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PA
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
@@ -119,6 +120,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_POLL_BATCH_SIZE);
         options.add(SCAN_POLL_INTERVAL);
         options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
+        options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(SCAN_PARALLELISM);
         options.add(SINK_PARTITIONER);
         options.add(SINK_PARTITION);
@@ -175,6 +177,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         .setPartitionDiscoveryInterval(
                                 options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
                         .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
+                        .setReadRecreatedTopicFromStart(
+                                options.get(SCAN_RECREATED_TOPIC_READ_FROM_START))
                         .buildConfig();
         return new IggyDynamicSource(
                 physicalDataType,

@@ -76,8 +76,18 @@ class IggySourceBadInputITCase {
                 .setValueOnlyDeserializer(new SimpleStringSchema());
     }
 
-    private static void startEnumerator(IggySource<String> source) {
-        source.createEnumerator(new TestingSplitEnumeratorContext<>(1)).start();
+    /** Starts an enumerator and runs its discovery, which start() leaves to a worker thread. */
+    private static void startEnumerator(IggySource<String> source) throws Throwable {
+        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
+                new TestingSplitEnumeratorContext<>(1);
+        source.createEnumerator(context).start();
+        try {
+            context.triggerAllActions();
+        } catch (Throwable t) {
+            Optional<IggyConnectorException> ours =
+                    ExceptionUtils.findThrowable(t, IggyConnectorException.class);
+            throw ours.isPresent() ? ours.get() : t;
+        }
     }
 
     @Test
@@ -130,6 +140,27 @@ class IggySourceBadInputITCase {
                 .hasMessageContaining("topic 't' of stream '" + stream + "'")
                 .hasMessageContaining("Check that the server is running");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+    }
+
+    /**
+     * Nothing connects while tasks start (a failure there can take a TaskManager down): the job
+     * starts, then fails normally with the connector's message.
+     */
+    @Test
+    void unreachableAddressFailsTheStartedJobWithTheConnectorMessage() throws IOException {
+        int unusedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            unusedPort = socket.getLocalPort();
+        }
+        IggyConnectionConfig unreachable =
+                IggyConnectionConfig.builder()
+                        .setAddress("127.0.0.1:" + unusedPort)
+                        .setConnectTimeout(Duration.ofSeconds(2))
+                        .build();
+        assertJobFailsWith(
+                source(unreachable).build(),
+                "Cannot connect to Iggy at 127.0.0.1:" + unusedPort,
+                "Check that the server is running");
     }
 
     /** Fails on payloads that are not numbers. */

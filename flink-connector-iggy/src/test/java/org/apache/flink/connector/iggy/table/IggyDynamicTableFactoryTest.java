@@ -159,6 +159,8 @@ class IggyDynamicTableFactoryTest {
                                 "1 min",
                                 "scan.skip-undecodable-records",
                                 "true",
+                                "scan.recreated-topic.read-from-start",
+                                "true",
                                 "scan.parallelism",
                                 "3"));
         IggySourceConfig config = source.sourceConfig();
@@ -175,6 +177,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();
+        assertThat(config.readRecreatedTopicFromStart()).isTrue();
         assertThat(source.parallelism()).isEqualTo(3);
     }
 
@@ -193,6 +196,7 @@ class IggyDynamicTableFactoryTest {
                     {"scan.poll.interval", "1 s"},
                     {"scan.partition-discovery.interval", "1 min"},
                     {"scan.skip-undecodable-records", "true"},
+                    {"scan.recreated-topic.read-from-start", "true"},
                     {"scan.parallelism", "2"}
                 }) {
             assertThat(source(with(appendOptions(), changed))).as(changed[0]).isNotEqualTo(source);
