@@ -4,6 +4,8 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
@@ -12,7 +14,10 @@ import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
-import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -58,7 +63,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *       same JVM's CPU with no job running.
  * </ul>
  *
- * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat.
+ * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
+ * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
+ * submission to a running cluster.
  *
  * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one (credentials from
  * {@code IGGY_USERNAME}/{@code IGGY_PASSWORD}), as {@link IggyServerExtension} does for tests.
@@ -70,6 +77,8 @@ public final class SourceBenchmark {
     /** Messages per send request while filling the topic. */
     private static final int SEND_BATCH = 1000;
 
+    private static MiniCluster flink;
+
     private SourceBenchmark() {}
 
     public static void main(String[] args) throws Exception {
@@ -78,6 +87,19 @@ public final class SourceBenchmark {
 
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
+        Configuration cluster = new Configuration();
+        // Any free port: another benchmark on a shared machine may hold the default 8081.
+        cluster.set(RestOptions.BIND_PORT, "0");
+        // One cluster for every job, started before the clocks run: "submission" is a job's
+        // submission to a running cluster, as in production.
+        flink =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setConfiguration(cluster)
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(2)
+                                .build());
+        flink.start();
         IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
                         .setAddress(iggy.address())
@@ -167,6 +189,7 @@ public final class SourceBenchmark {
                     wideRate,
                     narrowRate);
         } finally {
+            flink.close();
             iggy.stop();
         }
         System.exit(0);
@@ -291,12 +314,18 @@ public final class SourceBenchmark {
             IggyConnectionConfig connection, String stream, int parallelism, long total)
             throws Exception {
         CountingSink.reset();
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(parallelism);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
         env.fromSource(source(connection, stream, true), WatermarkStrategy.noWatermarks(), "iggy")
                 .sinkTo(new CountingSink());
+        JobGraph job = env.getStreamGraph().getJobGraph();
         long submitted = System.nanoTime();
-        env.execute("iggy source benchmark");
+        flink.submitJob(job).get();
+        JobResult result = flink.requestJobResult(job.getJobID()).get();
+        if (!result.isSuccess()) {
+            throw new IllegalStateException(
+                    "The benchmark job failed", result.getSerializedThrowable().orElse(null));
+        }
         if (CountingSink.COUNT.get() != total) {
             throw new IllegalStateException(
                     "IggySource read " + CountingSink.COUNT.get() + " records, expected " + total);
@@ -322,10 +351,12 @@ public final class SourceBenchmark {
             IggyConnectionConfig connection, IggyServerExtension iggy, String stream, int seconds)
             throws Exception {
         DelaySink.DELAYS.clear();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
         env.fromSource(source(connection, stream, false), WatermarkStrategy.noWatermarks(), "iggy")
                 .sinkTo(new DelaySink());
-        JobClient job = env.executeAsync("iggy source latency benchmark");
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        flink.submitJob(job).get();
         try {
             // Let the job start and settle before measuring.
             long settleUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
@@ -359,7 +390,7 @@ public final class SourceBenchmark {
             latency.p99Ms = delays.get((int) Math.ceil(0.99 * delays.size()) - 1);
             return latency;
         } finally {
-            job.cancel().get();
+            flink.cancelJob(job.getJobID()).get();
         }
     }
 

@@ -124,19 +124,12 @@ class IggySourceBadInputITCase {
 
     @Test
     void unreachableAddressFailsWithinTheConnectTimeout() throws IOException {
-        int unusedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            unusedPort = socket.getLocalPort();
-        }
-        IggyConnectionConfig unreachable =
-                IggyConnectionConfig.builder()
-                        .setAddress("127.0.0.1:" + unusedPort)
-                        .setConnectTimeout(Duration.ofSeconds(2))
-                        .build();
+        String address = closedAddress();
+        IggyConnectionConfig unreachable = unreachable(address);
         long start = System.nanoTime();
         assertThatThrownBy(() -> startEnumerator(source(unreachable).build()))
                 .isInstanceOf(IggyConnectorException.class)
-                .hasMessageContaining("127.0.0.1:" + unusedPort)
+                .hasMessageContaining(address)
                 .hasMessageContaining("topic 't' of stream '" + stream + "'")
                 .hasMessageContaining("Check that the server is running");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
@@ -148,19 +141,25 @@ class IggySourceBadInputITCase {
      */
     @Test
     void unreachableAddressFailsTheStartedJobWithTheConnectorMessage() throws IOException {
-        int unusedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            unusedPort = socket.getLocalPort();
-        }
-        IggyConnectionConfig unreachable =
-                IggyConnectionConfig.builder()
-                        .setAddress("127.0.0.1:" + unusedPort)
-                        .setConnectTimeout(Duration.ofSeconds(2))
-                        .build();
+        String address = closedAddress();
         assertJobFailsWith(
-                source(unreachable).build(),
-                "Cannot connect to Iggy at 127.0.0.1:" + unusedPort,
+                source(unreachable(address)).build(),
+                "Cannot connect to Iggy at " + address,
                 "Check that the server is running");
+    }
+
+    /** A loopback address whose port nothing listens on. */
+    private static String closedAddress() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return "127.0.0.1:" + socket.getLocalPort();
+        }
+    }
+
+    private static IggyConnectionConfig unreachable(String address) {
+        return IggyConnectionConfig.builder()
+                .setAddress(address)
+                .setConnectTimeout(Duration.ofSeconds(2))
+                .build();
     }
 
     /** Fails on payloads that are not numbers. */
