@@ -15,7 +15,6 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -27,6 +26,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.metrics.SimpleCounter;
@@ -313,13 +313,14 @@ class IggyPartitionSplitReaderTest {
                         new IggySourceReaderMetrics(
                                 InternalSourceReaderMetricGroup.mock(
                                         new MetricListener().getMetricGroup())),
-                        IggySource.<String>builder()
-                                .setConnection(connection)
-                                .setStream("s")
-                                .setTopic("t")
-                                .setConsumerName("c")
-                                .setValueOnlyDeserializer(new SimpleStringSchema())
-                                .buildConfig(),
+                        IggySourceTestSupport.config(
+                                IggySource.<String>builder()
+                                        .setConnection(connection)
+                                        .setStream("s")
+                                        .setTopic("t")
+                                        .setConsumerName("c")
+                                        .setValueOnlyDeserializer(new SimpleStringSchema())
+                                        .build()),
                         new IggyRecordEmitter<>(
                                 IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()),
                                 false,
