@@ -67,6 +67,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <pre>
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark 0 60   # the idle-latency rows only
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark   # both, one build
  * </pre>
  *
@@ -128,54 +129,9 @@ public final class SourceBenchmark {
                 Runtime.getRuntime().availableProcessors(),
                 repetitions);
         try {
-            String small = fill(iggy, 4, 4, 250_000, 100);
-            String kib = fill(iggy, 4, 4, 75_000, 1024);
-            String wide = fill(iggy, 1000, 10, 30_000, 100);
-            String narrow = fill(iggy, 4, 4, 75_000, 100);
-
-            List<Double> sdkSmall = new ArrayList<>();
-            List<Double> submitToLast = new ArrayList<>();
-            List<Double> steadySmall = new ArrayList<>();
-            List<Double> firstDelayMs = new ArrayList<>();
-            List<Double> sdkKib = new ArrayList<>();
-            List<Double> kibP1 = new ArrayList<>();
-            List<Double> kibP2 = new ArrayList<>();
-            List<Double> wideRate = new ArrayList<>();
-            List<Double> narrowRate = new ArrayList<>();
-            for (int r = 0; r < repetitions; r++) {
-                sdkSmall.add(sdkLoop(connection, small, 4, 250_000));
-                JobFigures job = flinkJob(connection, small, 1, 1_000_000);
-                submitToLast.add(job.submitToLastRate);
-                steadySmall.add(job.steadyRate);
-                firstDelayMs.add(job.firstRecordDelayNanos / 1e6);
-                sdkKib.add(sdkLoop(connection, kib, 4, 75_000));
-                kibP1.add(flinkJob(connection, kib, 1, 300_000).steadyRate);
-                kibP2.add(flinkJob(connection, kib, 2, 300_000).steadyRate);
-                wideRate.add(flinkJob(connection, wide, 1, 300_000).steadyRate);
-                narrowRate.add(flinkJob(connection, narrow, 1, 300_000).steadyRate);
+            if (repetitions > 0) {
+                throughput(connection, iggy, repetitions);
             }
-            double sdk = median(sdkSmall);
-            double sdk1k = median(sdkKib);
-            System.out.printf(
-                    "%n%-58s %14s %14s %8s %8s%n",
-                    "measure", "SDK loop", "IggySource", "ratio", "target");
-            row(
-                    "1M x 100 B, 4 partitions, p=1: submission -> last (rec/s)",
-                    sdk,
-                    median(submitToLast),
-                    ">= 0.9");
-            row("same, steady: first -> last record (rec/s)", sdk, median(steadySmall), ">= 0.95");
-            row("300k x 1 KiB, 4 partitions, steady, p=1 (rec/s)", sdk1k, median(kibP1), ">= 0.9");
-            row("300k x 1 KiB, 4 partitions, steady, p=2 (rec/s)", sdk1k, median(kibP2), ">= 0.9");
-            System.out.printf(
-                    "%-58s %14s %14.0f %8s %8s%n",
-                    "submission -> first record (ms)", "", median(firstDelayMs), "", "<= 200");
-            row(
-                    "10 of 1000 partitions with data / 4 partitions (rec/s)",
-                    median(narrowRate),
-                    median(wideRate),
-                    ">= 0.9");
-
             String idle = fill(iggy, 4, 4, 0, 0);
             double baselineCpu = cpuPercentOverSeconds(Math.min(10, idleSeconds));
             Latency latency = idleLatency(connection, iggy, idle, idleSeconds);
@@ -193,23 +149,76 @@ public final class SourceBenchmark {
                     String.format("%.1f / %.1f", baselineCpu, latency.cpuPercent),
                     "",
                     "<= 5");
-            System.out.printf(
-                    "%nRaw (per repetition): SDK 100 B %s; submit->last %s; steady %s; first ms %s;"
-                            + " SDK 1 KiB %s; 1 KiB p=1 %s; p=2 %s; 1000p %s; 4p %s%n",
-                    sdkSmall,
-                    submitToLast,
-                    steadySmall,
-                    firstDelayMs,
-                    sdkKib,
-                    kibP1,
-                    kibP2,
-                    wideRate,
-                    narrowRate);
         } finally {
             flink.close();
             iggy.stop();
         }
         System.exit(0);
+    }
+
+    /** Every throughput row, each the median of {@code repetitions} interleaved runs. */
+    private static void throughput(
+            IggyConnectionConfig connection, IggyServerExtension iggy, int repetitions)
+            throws Exception {
+        String small = fill(iggy, 4, 4, 250_000, 100);
+        String kib = fill(iggy, 4, 4, 75_000, 1024);
+        String wide = fill(iggy, 1000, 10, 30_000, 100);
+        String narrow = fill(iggy, 4, 4, 75_000, 100);
+
+        List<Double> sdkSmall = new ArrayList<>();
+        List<Double> submitToLast = new ArrayList<>();
+        List<Double> steadySmall = new ArrayList<>();
+        List<Double> firstDelayMs = new ArrayList<>();
+        List<Double> sdkKib = new ArrayList<>();
+        List<Double> kibP1 = new ArrayList<>();
+        List<Double> kibP2 = new ArrayList<>();
+        List<Double> wideRate = new ArrayList<>();
+        List<Double> narrowRate = new ArrayList<>();
+        for (int r = 0; r < repetitions; r++) {
+            sdkSmall.add(sdkLoop(connection, small, 4, 250_000));
+            JobFigures job = flinkJob(connection, small, 1, 1_000_000);
+            submitToLast.add(job.submitToLastRate);
+            steadySmall.add(job.steadyRate);
+            firstDelayMs.add(job.firstRecordDelayNanos / 1e6);
+            sdkKib.add(sdkLoop(connection, kib, 4, 75_000));
+            kibP1.add(flinkJob(connection, kib, 1, 300_000).steadyRate);
+            kibP2.add(flinkJob(connection, kib, 2, 300_000).steadyRate);
+            wideRate.add(flinkJob(connection, wide, 1, 300_000).steadyRate);
+            narrowRate.add(flinkJob(connection, narrow, 1, 300_000).steadyRate);
+        }
+        double sdk = median(sdkSmall);
+        double sdk1k = median(sdkKib);
+        System.out.printf(
+                "%n%-58s %14s %14s %8s %8s%n",
+                "measure", "SDK loop", "IggySource", "ratio", "target");
+        row(
+                "1M x 100 B, 4 partitions, p=1: submission -> last (rec/s)",
+                sdk,
+                median(submitToLast),
+                ">= 0.9");
+        row("same, steady: first -> last record (rec/s)", sdk, median(steadySmall), ">= 0.95");
+        row("300k x 1 KiB, 4 partitions, steady, p=1 (rec/s)", sdk1k, median(kibP1), ">= 0.9");
+        row("300k x 1 KiB, 4 partitions, steady, p=2 (rec/s)", sdk1k, median(kibP2), ">= 0.9");
+        System.out.printf(
+                "%-58s %14s %14.0f %8s %8s%n",
+                "submission -> first record (ms)", "", median(firstDelayMs), "", "<= 200");
+        row(
+                "10 of 1000 partitions with data / 4 partitions (rec/s)",
+                median(narrowRate),
+                median(wideRate),
+                ">= 0.9");
+        System.out.printf(
+                "%nRaw (per repetition): SDK 100 B %s; submit->last %s; steady %s; first ms %s;"
+                        + " SDK 1 KiB %s; 1 KiB p=1 %s; p=2 %s; 1000p %s; 4p %s%n",
+                sdkSmall,
+                submitToLast,
+                steadySmall,
+                firstDelayMs,
+                sdkKib,
+                kibP1,
+                kibP2,
+                wideRate,
+                narrowRate);
     }
 
     private static void row(String measure, double base, double source, String target) {
