@@ -91,6 +91,11 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
      */
     static final int BACK_OFF_DIVISOR = 200;
 
+    /** Server error codes of a missing stream and a missing topic. */
+    private static final int STREAM_NOT_FOUND = 1009;
+
+    private static final int TOPIC_NOT_FOUND = 2010;
+
     /** A fetch returns at least this often, empty if need be. */
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -570,11 +575,6 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         }
         throw new IOException("Describing " + requests.description() + " failed: " + cause, cause);
     }
-
-    /** Server error codes of a missing stream and a missing topic. */
-    private static final int STREAM_NOT_FOUND = 1009;
-
-    private static final int TOPIC_NOT_FOUND = 2010;
 
     @Override
     public void handleSplitsChanges(SplitsChange<IggyPartitionSplit> splitsChanges) {
