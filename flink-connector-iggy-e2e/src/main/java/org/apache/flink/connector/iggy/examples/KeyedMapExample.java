@@ -97,8 +97,8 @@ public final class KeyedMapExample {
         System.out.println();
         System.out.println(
                 "Input: "
-                        + result.input().size()
-                        + " messages in topic '"
+                        + count(result.input().size(), "message")
+                        + " in topic '"
                         + EVENTS
                         + "' of stream '"
                         + STREAM
@@ -107,32 +107,30 @@ public final class KeyedMapExample {
 
         long deletes = result.changes().stream().filter(IggyMapChange::isDelete).count();
         System.out.println(
-                "Changelog the source derived (key = the text before '=', 'key=' deletes the key): "
-                        + (result.changes().size() - deletes)
-                        + " upserts, "
-                        + deletes
-                        + " deletes");
-        result.changes()
-                .forEach(
-                        change ->
-                                System.out.println(
-                                        change.isDelete()
-                                                ? "  DELETE " + change.key()
-                                                : "  UPSERT "
-                                                        + change.key()
-                                                        + " -> "
-                                                        + change.value()));
+                "Changelog the source derived (key = the text before '='; 'key=' deletes the key): "
+                        + count(result.changes().size() - deletes, "upsert")
+                        + ", "
+                        + count(deletes, "delete"));
+        for (IggyMapChange<String, String> change : result.changes()) {
+            System.out.println(
+                    change.isDelete()
+                            ? "  DELETE " + change.key()
+                            : "  UPSERT " + change.key() + " -> " + change.value());
+        }
 
-        int unchanged = result.changes().size() - result.output().size();
         System.out.println(
                 "Output: "
-                        + result.output().size()
-                        + " messages in topic '"
+                        + count(result.output().size(), "message")
+                        + " in topic '"
                         + LATEST
-                        + "', one per change; "
-                        + unchanged
-                        + " unchanged value(s) skipped by the sink, a delete written as 'key='");
+                        + "', one per change ("
+                        + count(result.changes().size() - result.output().size(), "unchanged value")
+                        + " skipped by the sink; a delete is written as 'key=')");
         result.output().forEach(line -> System.out.println("  " + line));
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     private static String envOrDefault(String name, String defaultValue) {

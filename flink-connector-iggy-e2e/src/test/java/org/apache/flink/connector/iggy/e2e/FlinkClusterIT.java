@@ -137,7 +137,7 @@ class FlinkClusterIT {
                         documentedConnection(stream),
                         SQL_CLIENT_TIMEOUT);
 
-        assertThat(tableauRows(printed))
+        assertThat(SqlClient.resultRows(printed))
                 .containsExactly(
                         // SELECT * FROM orders
                         List.of("+I", "o-1", "alice", "12.50"),
@@ -199,7 +199,7 @@ class FlinkClusterIT {
                         "SELECT * FROM orders;",
                         ""));
         String next = sqlClient.run(script, documentedConnection(stream), SQL_CLIENT_TIMEOUT);
-        assertThat(tableauRows(next))
+        assertThat(SqlClient.resultRows(next))
                 .containsExactly(List.of("+I", "first"), List.of("+I", "second"));
         IGGY.deleteStream(stream);
     }
@@ -385,27 +385,6 @@ class FlinkClusterIT {
         replacements.put("'password' = 'iggy'", "'password' = '" + IGGY.password() + "'");
         replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
         return replacements;
-    }
-
-    /**
-     * The result rows of every query the SQL client printed in tableau mode, each as its cells (the
-     * first is the row kind: {@code +I}, {@code -U}, {@code +U}, {@code -D}).
-     */
-    private static List<List<String>> tableauRows(String printed) {
-        List<List<String>> rows = new ArrayList<>();
-        for (String line : printed.split("\\R")) {
-            if (!line.startsWith("|")) {
-                continue;
-            }
-            List<String> cells = new ArrayList<>();
-            for (String cell : line.substring(1).split("\\|")) {
-                cells.add(cell.trim());
-            }
-            if (!cells.get(0).equals("op")) {
-                rows.add(cells);
-            }
-        }
-        return rows;
     }
 
     private static List<String> jobArgs(String stream) {

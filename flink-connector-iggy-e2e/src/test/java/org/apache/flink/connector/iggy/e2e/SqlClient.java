@@ -138,6 +138,27 @@ final class SqlClient {
         return printed;
     }
 
+    /**
+     * The result rows of every query the SQL client printed in tableau mode, each as its cells (the
+     * first is the row kind: {@code +I}, {@code -U}, {@code +U}, {@code -D}).
+     */
+    static List<List<String>> resultRows(String printed) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String line : printed.split("\\R")) {
+            if (!line.startsWith("|")) {
+                continue;
+            }
+            List<String> cells = new ArrayList<>();
+            for (String cell : line.substring(1).split("\\|")) {
+                cells.add(cell.trim());
+            }
+            if (!cells.get(0).equals("op")) {
+                rows.add(cells);
+            }
+        }
+        return rows;
+    }
+
     private static String clientClasspath() throws IOException {
         if (!Files.isRegularFile(CLASSPATH_FILE)) {
             throw new IllegalStateException(
