@@ -18,7 +18,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Scenarios 13 and 14 of semantics.md: a keyed-map source feeding a keyed-map sink. */
+/** A keyed-map source feeding a keyed-map sink, end to end (docs/datastream-sink.md). */
 class KeyedMapPipelineITCase {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);

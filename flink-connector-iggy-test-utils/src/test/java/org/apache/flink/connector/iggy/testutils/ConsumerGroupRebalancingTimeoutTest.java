@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A partition pending revocation moves after the rebalancing timeout even without a commit
- * (iggy-protocol.md §8.3). Uses a short timeout, so it needs the embedded server's config.
+ * (docs/iggy-protocol.md §8.3). Uses a short timeout, so it needs the embedded server's config.
  */
 class ConsumerGroupRebalancingTimeoutTest {
 

@@ -18,7 +18,7 @@ import java.util.List;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Personal access tokens (iggy-protocol.md §6.3). */
+/** Personal access tokens (docs/iggy-protocol.md §6.3). */
 class PersonalAccessTokensTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

@@ -41,7 +41,7 @@ import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** SEND_MESSAGES and POLL_MESSAGES (iggy-protocol.md §7), through the blocking SDK client. */
+/** SEND_MESSAGES and POLL_MESSAGES (docs/iggy-protocol.md §7), through the blocking SDK client. */
 class SendAndPollTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -110,7 +110,8 @@ class SendAndPollTest {
 
     @Test
     void messagesKeyPartitioningUsesXxh32ModuloPartitionCount() {
-        // Vectors of iggy-protocol.md §7.1: "test-key" % 3 = 0, "key-1" % 3 = 1, "user-123" % 3 =
+        // Vectors of docs/iggy-protocol.md §7.1: "test-key" % 3 = 0, "key-1" % 3 = 1, "user-123" %
+        // 3 =
         // 1.
         send(Partitioning.messagesKey("test-key"), List.of(Message.of("k0")));
         send(Partitioning.messagesKey("key-1"), List.of(Message.of("k1")));

@@ -12,7 +12,7 @@ public final class IggyPartitioners {
 
     private IggyPartitioners() {}
 
-    /** Every record to {@code partition} (default 0, as in CocoIndex). */
+    /** Every record to {@code partition} (default 0). */
     public static <T> IggyPartitioner<T> fixed(long partition) {
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
             throw new IllegalArgumentException(

@@ -21,8 +21,8 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * Reads a topic as a keyed map (CocoIndex's {@code topic_as_map}): each message becomes an {@link
- * IggyMapChange} of the key that {@link KeyFunction} derives from it.
+ * Reads a topic as a keyed map (a changelog of keys): each message becomes an {@link IggyMapChange}
+ * of the key that {@link KeyFunction} derives from it.
  *
  * <ul>
  *   <li>The key function returns {@code null}: the message is skipped, counted in {@code

@@ -44,7 +44,7 @@ public interface IggyRecordDeserializationSchema<T> extends Serializable, Result
         return new ValueOnly<>(valueDeserializer);
     }
 
-    /** Every message's payload bytes, empty payloads included (CocoIndex's {@code .payloads()}). */
+    /** Every message's payload bytes, empty payloads included. */
     static IggyRecordDeserializationSchema<byte[]> payloads() {
         return new Payloads();
     }

@@ -64,8 +64,8 @@ public final class IggySourceBuilder<T> {
 
     /**
      * The name under which offsets are stored in Iggy and read back by the committed starting
-     * position (CocoIndex's {@code consumer_group}). Jobs that must not share progress need
-     * different names.
+     * position (a plain Iggy consumer, not a consumer group). Jobs that must not share progress
+     * need different names.
      */
     public IggySourceBuilder<T> setConsumerName(String consumerName) {
         this.consumerName = consumerName;

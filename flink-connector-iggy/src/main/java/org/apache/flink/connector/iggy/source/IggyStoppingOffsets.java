@@ -9,7 +9,7 @@ import java.util.Objects;
 
 /**
  * Where each partition of a bounded source stops (exclusive). Resolved once per partition when the
- * job starts, so a bounded read covers what existed then: CocoIndex's catch-up mode.
+ * job starts, so a bounded read covers what existed then (a catch-up read).
  */
 @PublicEvolving
 public final class IggyStoppingOffsets implements Serializable {
@@ -22,8 +22,8 @@ public final class IggyStoppingOffsets implements Serializable {
         /** The partition's high watermark (next offset) at job start. */
         LATEST,
         /**
-         * An explicit exclusive end per partition (CocoIndex's {@code initial_high_watermark});
-         * partitions not listed stop at their high watermark at job start.
+         * An explicit exclusive end per partition (an initial high watermark); partitions not
+         * listed stop at their high watermark at job start.
          */
         SPECIFIC,
         /** Before the first message whose server timestamp is at or after a point in time. */

@@ -37,7 +37,7 @@ class Blake2b128Test {
         assertThat(Hex.encodeHexString(hash(counting(length)))).isEqualTo(hex);
     }
 
-    /** semantics.md §2.2, plus "abc" (RFC 7693's example message) at digest length 16. */
+    /** Fixed fingerprint vectors, plus "abc" (RFC 7693's example message) at digest length 16. */
     @ParameterizedTest
     @CsvSource({
         "'', cae66941d9efbd404e4d88758ea67670",

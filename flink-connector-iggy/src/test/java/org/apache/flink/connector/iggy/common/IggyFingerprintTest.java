@@ -15,7 +15,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggyFingerprintTest {
 
-    /** The vectors of semantics.md §2.2. */
+    /**
+     * Fixed vectors: a changed fingerprint would make restored keyed-map sinks resend every key.
+     */
     @ParameterizedTest
     @CsvSource({
         "'', cae66941d9efbd404e4d88758ea67670",

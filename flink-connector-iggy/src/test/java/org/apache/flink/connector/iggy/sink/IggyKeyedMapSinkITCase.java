@@ -43,7 +43,7 @@ import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalCon
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The sink scenarios 8-12 of semantics.md §3 as Flink jobs against an Iggy server. */
+/** The keyed-map sink's behaviour (docs/datastream-sink.md) as Flink jobs against Iggy. */
 class IggyKeyedMapSinkITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggyPartitionersTest {
 
-    /** XXH32 vectors of iggy-protocol.md §7.1, modulo 3 as the server computes. */
+    /** XXH32 vectors of docs/iggy-protocol.md §7.1, modulo 3 as the server computes. */
     @ParameterizedTest
     @CsvSource({"test-key, 2523710439", "key-1, 962816521", "user-123, 214559884"})
     void keyPartitioningIsIggysXxh32ModuloCount(String key, long xxh32) {

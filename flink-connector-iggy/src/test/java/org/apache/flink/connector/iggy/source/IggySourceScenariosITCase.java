@@ -34,7 +34,7 @@ import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.numbe
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The source scenarios of semantics.md §3 (1-7), each as a Flink job on a MiniCluster. */
+/** The source's documented behaviour (docs/datastream-source.md), as MiniCluster jobs. */
 class IggySourceScenariosITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.util.Arrays;
 
 /**
  * Serves one TCP connection: reads request frames one at a time and answers each before reading the
@@ -25,6 +26,9 @@ final class ClientConnection implements Runnable {
     static final long MAX_CONTROL_PAYLOAD = 10L * 1024 * 1024;
 
     private static final int BUFFER_SIZE = 64 * 1024;
+
+    /** The payload buffer grows by at most this much beyond what has arrived. */
+    private static final int READ_CHUNK = 1024 * 1024;
 
     private final Socket socket;
     private final ServerState state;
@@ -83,20 +87,21 @@ final class ClientConnection implements Runnable {
         readFully(in, header, 4, false);
         int code = LittleEndian.getInt(header, 0);
         long payloadLength = length - 4;
-        boolean tooBig =
-                (code != CommandCodes.SEND_MESSAGES && payloadLength > MAX_CONTROL_PAYLOAD)
-                        || payloadLength > Integer.MAX_VALUE - 16;
-        if (tooBig) {
-            // The real server leaves the oversized payload unread; we skip it to stay in sync.
+        if (code == CommandCodes.SEND_MESSAGES && session.user() == null) {
+            // The real server checks the login before it reads a send's payload; it then leaves
+            // the payload unread, we discard it to stay in sync (never buffering it).
+            writeError(out, ErrorCodes.UNAUTHENTICATED);
             skipFully(in, payloadLength);
+            return true;
+        }
+        if (payloadLength > maxPayload(code)) {
+            // Answered at once, as the real server does; then discarded as it arrives.
             writeError(out, ErrorCodes.INVALID_COMMAND);
+            skipFully(in, payloadLength);
             return true;
         }
         int size = (int) payloadLength;
-        if (payload.length < size) {
-            payload = new byte[Math.max(size, payload.length * 2)];
-        }
-        readFully(in, payload, size, false);
+        readPayload(in, size);
 
         Reply reply;
         try {
@@ -120,6 +125,32 @@ final class ClientConnection implements Runnable {
         reply.writeTo(out);
         out.flush();
         return true;
+    }
+
+    private long maxPayload(int code) {
+        long configured = state.maxRequestPayload();
+        return code == CommandCodes.SEND_MESSAGES
+                ? configured
+                : Math.min(configured, MAX_CONTROL_PAYLOAD);
+    }
+
+    /**
+     * Reads {@code size} bytes into {@link #payload}, growing it only as bytes arrive, so a length
+     * that promises more than the client sends costs no more memory than what was sent.
+     */
+    private void readPayload(InputStream in, int size) throws IOException {
+        int read = 0;
+        while (read < size) {
+            if (read == payload.length) {
+                long grown = Math.max(2L * payload.length, (long) read + READ_CHUNK);
+                payload = Arrays.copyOf(payload, (int) Math.min(size, grown));
+            }
+            int n = in.read(payload, read, Math.min(payload.length, size) - read);
+            if (n < 0) {
+                throw new EOFException("connection closed inside a frame");
+            }
+            read += n;
+        }
     }
 
     private void writeError(OutputStream out, int code) throws IOException {

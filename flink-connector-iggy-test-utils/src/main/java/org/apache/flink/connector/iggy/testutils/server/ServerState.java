@@ -37,6 +37,10 @@ final class ServerState {
         this.users = new UserRegistry(config.rootUsername(), config.rootPassword());
     }
 
+    int maxRequestPayload() {
+        return config.maxRequestPayload();
+    }
+
     long rebalancingTimeoutNanos() {
         return config.consumerGroupRebalancingTimeout().toNanos();
     }

@@ -17,7 +17,7 @@ import java.math.BigInteger;
 import java.time.Duration;
 
 /**
- * Decides per key what the keyed-map sink sends, following CocoIndex's decision table:
+ * Decides per key what the keyed-map sink sends, following this decision table:
  *
  * <table>
  *   <tr><th>change</th><th>state</th><th>action</th></tr>

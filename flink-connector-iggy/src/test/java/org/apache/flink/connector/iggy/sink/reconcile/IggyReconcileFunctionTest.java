@@ -35,7 +35,7 @@ import java.util.stream.Collectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The decision table of semantics.md §2.1, one reconcile operator at a time. */
+/** The decision table of docs/datastream-sink.md, one reconcile operator at a time. */
 class IggyReconcileFunctionTest {
 
     private static final byte[] SINK_ID = "s/t".getBytes(StandardCharsets.UTF_8);
