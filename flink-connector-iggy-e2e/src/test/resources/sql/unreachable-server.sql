@@ -16,6 +16,8 @@ SET 'restart-strategy.type' = 'none';
 CREATE TABLE unreachable (line STRING) WITH (
   'connector' = 'iggy',
   'address' = '127.0.0.1:1',
+  'username' = 'iggy',
+  'password' = 'iggy',
   'stream' = 'shop',
   'topic' = 'orders',
   'format' = 'raw',
