@@ -15,7 +15,6 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-
 package org.apache.flink.connector.iggy.examples;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -23,7 +22,7 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggySink;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -54,7 +53,7 @@ public class LatestPerKeyJob {
                         .setConsumerName("latest-per-key") // offsets are stored under this name
                         .setStartingOffsets(IggyStartingOffsets.committed())
                         .setDeserializer(
-                                IggyKeyedMapDeserializationSchema.of(
+                                IggyRecordDeserializationSchema.keyedMap(
                                         message -> {
                                             String line = new String(message.payload(), UTF_8);
                                             int eq = line.indexOf('=');

@@ -1,4 +1,23 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils.server;
+
+import org.apache.flink.connector.iggy.testutils.RawFrames;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
@@ -6,20 +25,21 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.net.Socket;
-import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import static org.apache.flink.connector.iggy.testutils.RawFrames.PING;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.frame;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.header;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.le32;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.readStatus;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -36,8 +56,6 @@ class HostileFramesTest {
      */
     private static final long HEAP_GROWTH_BOUND = 128 * MIB;
 
-    private static final int PING = 1;
-    private static final int LOGIN_USER = 38;
     private static final int SEND_MESSAGES = 101;
 
     /**
@@ -214,55 +232,6 @@ class HostileFramesTest {
     }
 
     private static void login(Socket socket) throws IOException {
-        byte[] name = "iggy".getBytes();
-        ByteBuffer payload =
-                ByteBuffer.allocate(2 + 2 * name.length + 8).order(ByteOrder.LITTLE_ENDIAN);
-        payload.put((byte) name.length).put(name).put((byte) name.length).put(name);
-        payload.putInt(0).putInt(0);
-        write(socket, frame(LOGIN_USER, payload.array()));
-        assertThat(readStatus(socket)).isZero();
-    }
-
-    private static byte[] header(long length, int code) {
-        return ByteBuffer.allocate(8)
-                .order(ByteOrder.LITTLE_ENDIAN)
-                .putInt((int) length)
-                .putInt(code)
-                .array();
-    }
-
-    private static byte[] frame(int code, byte[] payload) {
-        return ByteBuffer.allocate(8 + payload.length)
-                .order(ByteOrder.LITTLE_ENDIAN)
-                .putInt(4 + payload.length)
-                .putInt(code)
-                .put(payload)
-                .array();
-    }
-
-    private static byte[] le32(int value) {
-        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(value).array();
-    }
-
-    private static void write(Socket socket, byte[] bytes) throws IOException {
-        OutputStream out = socket.getOutputStream();
-        out.write(bytes);
-        out.flush();
-    }
-
-    /** Reads one response and returns its status; the payload is skipped. */
-    private static int readStatus(Socket socket) throws IOException {
-        DataInputStream in = new DataInputStream(socket.getInputStream());
-        byte[] header = new byte[8];
-        try {
-            in.readFully(header);
-        } catch (SocketException e) {
-            throw new AssertionError("the server closed the connection instead of answering", e);
-        }
-        ByteBuffer buffer = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
-        int status = buffer.getInt();
-        int length = buffer.getInt();
-        in.readFully(new byte[length]);
-        return status;
+        assertThat(RawFrames.login(socket, "iggy", "iggy")).isZero();
     }
 }
