@@ -123,11 +123,12 @@ class IggySinkWriterTest {
     void aBatchWithMessageIdsWaitsUntilItsPartitionHasNothingInFlight() throws Exception {
         sender.autoComplete = false;
         IggyRecordSerializationSchema<String> withIds =
-                IggyRecordSerializationSchema.<String>builder()
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
                         .setMessageIdFunction(r -> BigInteger.valueOf(r.charAt(1)))
-                        .build();
+                        .build()
+                        .recordSerializer();
         IggySinkWriter<String> writer = writer(config(2, Duration.ofHours(1), 5), withIds);
         write(writer, "0a", "0b", "0c", "0d", "1a", "1b");
         // [0c, 0d] must not be appended before [0a, 0b] is: were [0a, 0b] lost, its replay
@@ -231,6 +232,7 @@ class IggySinkWriterTest {
                 IggySink.<String>builder()
                         .setConnection(
                                 IggyConnectionConfig.builder()
+                                        .setAddress("127.0.0.1:8090")
                                         .setRequestTimeout(Duration.ofMillis(100))
                                         .build())
                         .setStream("s")
@@ -250,7 +252,7 @@ class IggySinkWriterTest {
     void messagesCarryIdAndOriginTimestamp() {
         BigInteger id = BigInteger.ONE.shiftLeft(127).add(BigInteger.valueOf(0x0102));
         Message m =
-                IggySinkWriter.toMessage(new IggySinkRecord(1, "x".getBytes(), Map.of(), id, 42));
+                IggyWireMessages.message(new IggySinkRecord(1, "x".getBytes(), Map.of(), id, 42));
         byte[] wire = new byte[16];
         wire[0] = 0x02;
         wire[1] = 0x01;
@@ -258,7 +260,7 @@ class IggySinkWriterTest {
         assertThat(ByteBufUtil.getBytes(m.header().id().toBytes())).containsExactly(wire);
         assertThat(m.header().originTimestamp()).isEqualTo(BigInteger.valueOf(42));
         assertThat(m.header().payloadLength()).isEqualTo(1);
-        Message serverId = IggySinkWriter.toMessage(IggySinkRecord.of(1, new byte[0], 0));
+        Message serverId = IggyWireMessages.message(IggySinkRecord.of(1, new byte[0], 0));
         assertThat(ByteBufUtil.getBytes(serverId.header().id().toBytes()))
                 .containsExactly(new byte[16]);
     }
@@ -273,7 +275,7 @@ class IggySinkWriterTest {
     private IggySinkWriter<String> writer(
             IggyWriterConfig config, IggyRecordSerializationSchema<String> schema)
             throws IOException {
-        return new IggySinkWriter<>(config, schema, sender, context);
+        return new RecordWriter<>(config, schema, () -> sender, context);
     }
 
     private static IggyWriterConfig config(int batch, Duration linger, int inFlight) {
@@ -283,6 +285,7 @@ class IggySinkWriterTest {
     private static IggyWriterConfig config(
             int batch, Duration linger, int inFlight, DeliveryGuarantee guarantee) {
         return IggySink.<String>builder()
+                .setConnection(IggySinkBuilderTest.CONNECTION)
                 .setStream(IggyId.of("s"))
                 .setTopic(IggyId.of(7))
                 .setBatchSize(batch)
@@ -296,10 +299,11 @@ class IggySinkWriterTest {
 
     /** Partition = the record's first character as a digit. */
     private static IggyRecordSerializationSchema<String> byFirstChar() {
-        return IggyRecordSerializationSchema.<String>builder()
+        return IggySinkBuilderTest.<String>sinkTo("s", "t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
-                .build();
+                .build()
+                .recordSerializer();
     }
 
     private static void write(SinkWriter<String> writer, String... records)

@@ -1,7 +1,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.connector.iggy.sink.IggyPartitioners;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -124,7 +124,7 @@ class IggyTableITCase {
                         .contains("\"name\"");
                 assertThat(p)
                         .isEqualTo(
-                                IggyPartitioners.partitionForKey(
+                                IggyPartitioner.partitionForKey(
                                         key.getBytes(StandardCharsets.UTF_8), 3));
             }
         }

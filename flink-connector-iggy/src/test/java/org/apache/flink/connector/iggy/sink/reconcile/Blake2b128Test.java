@@ -1,4 +1,4 @@
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.commons.codec.binary.Hex;
 import org.bouncycastle.crypto.digests.Blake2bDigest;

@@ -1,4 +1,4 @@
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.bouncycastle.crypto.digests.Blake2bDigest;
 

@@ -1,0 +1,102 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+
+import org.apache.commons.codec.digest.XXHash32;
+
+import javax.annotation.Nullable;
+
+/** The partitioners the builders offer: one partition, round-robin, by key. */
+@Internal
+final class Partitioners {
+
+    private Partitioners() {}
+
+    static long partitionForKey(byte[] key, int partitionCount) {
+        XXHash32 hash = new XXHash32(0);
+        hash.update(key, 0, key.length);
+        return hash.getValue() % partitionCount;
+    }
+
+    /** Every record to one partition. */
+    static final class Fixed<T> implements IggyPartitioner<T> {
+        private static final long serialVersionUID = 1L;
+        private final long partition;
+
+        Fixed(long partition) {
+            this.partition = partition;
+        }
+
+        @Override
+        public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
+            return partition;
+        }
+
+        @Override
+        public String toString() {
+            return "partition " + partition;
+        }
+    }
+
+    static final class RoundRobin<T> implements IggyPartitioner<T> {
+        private static final long serialVersionUID = 1L;
+        private transient int next;
+
+        @Override
+        public void open(int subtaskId, int parallelism) {
+            next = subtaskId;
+        }
+
+        @Override
+        public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
+            int partition = Math.floorMod(next, count);
+            next = partition + 1;
+            return partition;
+        }
+
+        @Override
+        public String toString() {
+            return "round-robin";
+        }
+    }
+
+    /** The builders make sure there is a key serializer; a null key is the serializer's fault. */
+    static final class ByKey<T> implements IggyPartitioner<T> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
+            if (key == null) {
+                throw new IggyConnectorException(
+                        "Partitioning by key needs key bytes, but the key serialization schema"
+                                + " returned null for a record. Make it return bytes for every"
+                                + " record.");
+            }
+            return partitionForKey(key, count);
+        }
+
+        @Override
+        public String toString() {
+            return "by key";
+        }
+    }
+}
