@@ -5,9 +5,12 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 
 import io.netty.buffer.ByteBufUtil;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
@@ -246,6 +249,64 @@ class IggySinkWriterTest {
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("Timed out after PT0.1S")
                 .hasMessageContaining("partition 0");
+    }
+
+    /** A message the server would refuse (error 4017) fails its write; nothing is sent. */
+    @Test
+    void userHeadersAboveTheServersLimitFailTheWriteBeforeSending() throws Exception {
+        IggyRecordSerializationSchema<String> bigHeaders =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setPartition(2)
+                        .setHeadersFunction(r -> headersOfSize(Integer.parseInt(r)))
+                        .build()
+                        .recordSerializer();
+        IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), bigHeaders);
+        write(writer, "100000"); // exactly at the limit is fine
+        assertThatThrownBy(() -> write(writer, "100001"))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("partition 2 of topic")
+                .hasMessageContaining("100,001 bytes of user headers")
+                .hasMessageContaining("at most 100,000 bytes")
+                .hasMessageContaining("error 4017");
+        assertThat(sender.sends).hasSize(1);
+        assertThat(writer.bufferedRecords()).isZero();
+    }
+
+    /**
+     * Headers whose encoded size (per header 10 bytes of kinds and lengths, then key and value) is
+     * {@code size}: Iggy takes at most 255 bytes per key and value.
+     */
+    private static Map<HeaderKey, HeaderValue> headersOfSize(int size) {
+        Map<HeaderKey, HeaderValue> headers = new java.util.HashMap<>();
+        int left = size;
+        for (int i = 0; left > 0; i++) {
+            int value = Math.min(255, left - 14);
+            headers.put(
+                    HeaderKey.fromString(String.format("h%03d", i)),
+                    HeaderValue.fromRaw(new byte[value]));
+            left -= 14 + value;
+        }
+        return headers;
+    }
+
+    @Test
+    void aWriterOpensItsSenderOnTheFirstRecordOnly() throws Exception {
+        int[] opened = {0};
+        RecordWriter<String> writer =
+                new RecordWriter<>(
+                        config(2, Duration.ZERO, 5),
+                        byFirstChar(),
+                        () -> {
+                            opened[0]++;
+                            return sender;
+                        },
+                        context);
+        writer.flush(false);
+        assertThat(opened[0]).as("no record, no connection").isZero();
+        write(writer, "0a", "1a", "2a");
+        assertThat(opened[0]).isEqualTo(1);
+        writer.close();
     }
 
     @Test
