@@ -217,18 +217,8 @@ class IggySinkITCase {
      */
     @Test
     void aWriterConnectsOnItsFirstRecordNotWhenMade() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = socket.getLocalPort();
-        }
-        IggySink<String> sink =
-                strings()
-                        .setConnection(
-                                IggyConnectionConfig.builder()
-                                        .setAddress("127.0.0.1:" + closedPort)
-                                        .setConnectTimeout(Duration.ofSeconds(2))
-                                        .build())
-                        .build();
+        int closedPort = closedPort();
+        IggySink<String> sink = sinkTo(closedPort);
         try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
             writer.flush(false); // nothing to send: still no connection
             assertThatThrownBy(() -> writer.write("a", NO_CONTEXT))
@@ -239,21 +229,10 @@ class IggySinkITCase {
 
     @Test
     void aBadAddressFailsTheJobWithTheConnectMessage() throws Exception {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            closedPort = socket.getLocalPort();
-        }
+        int closedPort = closedPort();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        env.fromData("a", "b")
-                .sinkTo(
-                        strings()
-                                .setConnection(
-                                        IggyConnectionConfig.builder()
-                                                .setAddress("127.0.0.1:" + closedPort)
-                                                .setConnectTimeout(Duration.ofSeconds(2))
-                                                .build())
-                                .build());
+        env.fromData("a", "b").sinkTo(sinkTo(closedPort));
         assertThatThrownBy(() -> env.execute("bad address"))
                 .satisfies(
                         e ->
@@ -374,6 +353,24 @@ class IggySinkITCase {
                 .setStream(stream)
                 .setTopic(topic)
                 .setValueSerializationSchema(new SimpleStringSchema());
+    }
+
+    /** Strings to a loopback port, giving up connecting after 2 s. */
+    private IggySink<String> sinkTo(int port) {
+        return strings()
+                .setConnection(
+                        IggyConnectionConfig.builder()
+                                .setAddress("127.0.0.1:" + port)
+                                .setConnectTimeout(Duration.ofSeconds(2))
+                                .build())
+                .build();
+    }
+
+    /** A loopback port nobody listens on any more. */
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
     }
 
     private static void writeOne(IggySink<String> sink) throws Exception {
