@@ -300,6 +300,21 @@ public final class IggyConnectorOptions {
                     .defaultValue(IggyWriterConfig.DEFAULT_BATCH_SIZE)
                     .withDescription("Most messages per send request and partition.");
 
+    public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
+            ConfigOptions.key("sink.max-batch-bytes")
+                    .longType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
+                    .withDescription(
+                            "Most bytes (payloads and headers) per send request and partition.");
+
+    public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
+            ConfigOptions.key("sink.max-in-flight-requests")
+                    .intType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT)
+                    .withDescription(
+                            "Most batches per sink subtask sent and unanswered or waiting to be"
+                                    + " sent; the subtask waits for an acknowledgement beyond.");
+
     public static final ConfigOption<Duration> SINK_LINGER =
             ConfigOptions.key("sink.linger")
                     .durationType()

@@ -377,6 +377,18 @@ final class IggyConnectorOptionsUtil {
                             + "' must be at least 1, but is "
                             + options.get(SINK_BATCH_SIZE));
         }
+        for (ConfigOption<? extends Number> atLeastOne :
+                List.of(
+                        IggyConnectorOptions.SINK_MAX_BATCH_BYTES,
+                        IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS)) {
+            if (options.get(atLeastOne).longValue() < 1) {
+                throw new ValidationException(
+                        "Option '"
+                                + atLeastOne.key()
+                                + "' must be at least 1, but is "
+                                + options.get(atLeastOne));
+            }
+        }
         options.getOptional(IggyConnectorOptions.SINK_STATE_TTL)
                 .ifPresent(ttl -> requirePositive(IggyConnectorOptions.SINK_STATE_TTL.key(), ttl));
         if (options.get(SINK_LINGER).isNegative()) {
