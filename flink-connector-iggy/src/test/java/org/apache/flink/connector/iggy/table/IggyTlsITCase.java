@@ -20,7 +20,6 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
@@ -123,12 +122,8 @@ class IggyTlsITCase {
                                 .setConnection(connection())
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setRecordSerializer(
-                                        IggyRecordSerializationSchema.<String>builder()
-                                                .setValueSerializationSchema(
-                                                        new SimpleStringSchema())
-                                                .setPartition(0)
-                                                .build())
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .setPartition(0)
                                 .build());
         env.execute("sink over TLS");
 
