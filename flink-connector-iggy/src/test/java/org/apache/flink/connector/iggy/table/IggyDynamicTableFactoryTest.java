@@ -841,6 +841,15 @@ class IggyDynamicTableFactoryTest {
                 .contains("upsert-iggy needs a PRIMARY KEY");
     }
 
+    /** The connection of a source table with {@code options} in a session of that configuration. */
+    private static IggyConnectionConfig connection(
+            Map<String, String> options, Configuration flinkConfiguration) {
+        return sourceConfig(
+                        (IggyDynamicSource)
+                                FactoryMocks.createTableSource(SCHEMA, options, flinkConfiguration))
+                .connection();
+    }
+
     /** Keeps secrets out of DDL: SHOW CREATE TABLE prints every option in clear. */
     @Test
     void credentialsMissingFromTheOptionsComeFromTheFlinkConfiguration() {
@@ -850,12 +859,7 @@ class IggyDynamicTableFactoryTest {
         flinkConfiguration.setString("iggy.username", "from-config");
         flinkConfiguration.setString("iggy.password", SECRET_PASSWORD);
 
-        IggyConnectionConfig connection =
-                sourceConfig(
-                                (IggyDynamicSource)
-                                        FactoryMocks.createTableSource(
-                                                SCHEMA, noCredentials, flinkConfiguration))
-                        .connection();
+        IggyConnectionConfig connection = connection(noCredentials, flinkConfiguration);
 
         assertThat(connection.username()).contains("from-config");
         assertThat(connection.password()).contains(SECRET_PASSWORD);
@@ -868,18 +872,9 @@ class IggyDynamicTableFactoryTest {
         flinkConfiguration.setString("iggy.password", SECRET_PASSWORD);
 
         IggyConnectionConfig connection =
-                sourceConfig(
-                                (IggyDynamicSource)
-                                        FactoryMocks.createTableSource(
-                                                SCHEMA,
-                                                with(
-                                                        appendOptions(),
-                                                        "username",
-                                                        "reader",
-                                                        "password",
-                                                        null),
-                                                flinkConfiguration))
-                        .connection();
+                connection(
+                        with(appendOptions(), "username", "reader", "password", null),
+                        flinkConfiguration);
 
         assertThat(connection.username()).contains("reader");
         assertThat(connection.password()).contains(SECRET_PASSWORD);
@@ -891,18 +886,9 @@ class IggyDynamicTableFactoryTest {
         flinkConfiguration.setString("iggy.personal-access-token", SECRET_TOKEN);
 
         IggyConnectionConfig connection =
-                sourceConfig(
-                                (IggyDynamicSource)
-                                        FactoryMocks.createTableSource(
-                                                SCHEMA,
-                                                with(
-                                                        appendOptions(),
-                                                        "username",
-                                                        null,
-                                                        "password",
-                                                        null),
-                                                flinkConfiguration))
-                        .connection();
+                connection(
+                        with(appendOptions(), "username", null, "password", null),
+                        flinkConfiguration);
 
         assertThat(connection.personalAccessToken()).contains(SECRET_TOKEN);
         assertThat(connection.toString()).doesNotContain(SECRET_TOKEN);
