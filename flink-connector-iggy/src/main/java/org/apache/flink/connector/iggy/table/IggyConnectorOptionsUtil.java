@@ -71,7 +71,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_F
  * showing a secret.
  */
 @Internal
-final class IggyConnectorOptionsUtil {
+public final class IggyConnectorOptionsUtil {
 
     private static final Pattern OFFSET_ENTRY =
             Pattern.compile("\\s*partition\\s*:\\s*(\\d+)\\s*,\\s*offset\\s*:\\s*(\\d+)\\s*");
@@ -94,7 +94,7 @@ final class IggyConnectorOptionsUtil {
 
     private IggyConnectorOptionsUtil() {}
 
-    static IggyConnectionConfig connectionConfig(ReadableConfig options) {
+    public static IggyConnectionConfig connectionConfig(ReadableConfig options) {
         IggyConnectionConfig.Builder builder =
                 IggyConnectionConfig.builder()
                         .setAddress(options.get(ADDRESS))
