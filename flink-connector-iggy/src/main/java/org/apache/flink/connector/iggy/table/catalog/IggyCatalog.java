@@ -670,7 +670,7 @@ public final class IggyCatalog implements Catalog {
 
     private String quoted(ObjectPath path) {
         return ObjectIdentifier.of(name, path.getDatabaseName(), path.getObjectName())
-                .asSummaryString();
+                .asSerializableString();
     }
 
     /** The table of a topic Flink did not define: its payload and metadata columns. */
