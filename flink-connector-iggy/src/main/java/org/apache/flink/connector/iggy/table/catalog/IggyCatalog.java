@@ -779,6 +779,15 @@ public final class IggyCatalog implements Catalog {
      * format made explicit; validated by creating the table's source and sink.
      */
     private Map<String, String> storedOptions(ObjectPath path, ResolvedCatalogTable table) {
+        if (table.isPartitioned()) {
+            throw new ValidationException(
+                    "Table "
+                            + quoted(path)
+                            + " cannot be PARTITIONED BY: an Iggy topic's partitions are set with"
+                            + " the option '"
+                            + IggyCatalogOptions.PARTITIONS.key()
+                            + "' and chosen by 'sink.partitioner'.");
+        }
         Map<String, String> options = new HashMap<>(table.getOptions());
         for (ConfigOption<?> option : CATALOG_DECIDED) {
             if (options.containsKey(option.key())) {

@@ -42,6 +42,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The catalog as the SQL user meets it: the quick-start script of the catalog docs in one {@code
@@ -102,6 +103,10 @@ class IggyCatalogSqlITCase {
         assertThat(raw.get(0).getField(2)).isEqualTo(0L);
         assertThat(raw.get(0).getField(3)).isEqualTo(Map.of());
         assertThat(run(first, "SELECT * FROM `" + shop + "`.`raw-topic`")).hasSize(1);
+        first.executeSql("INSERT INTO `" + shop + "`.`raw-topic` VALUES (X'01')").await();
+        assertThat(IGGY.readAll(shop, "raw-topic", 0))
+                .extracting(m -> m.payload())
+                .containsExactly("hello".getBytes(StandardCharsets.UTF_8), new byte[] {1});
         close(first);
 
         // Another session, as another SQL client would be: same tables, same schemas.
@@ -148,6 +153,25 @@ class IggyCatalogSqlITCase {
                 .containsEntry("c1", Row.of("c1", "anna"))
                 .containsEntry("c2", Row.of("c2", "bob"));
         close(second);
+    }
+
+    @Test
+    void viewsAndFlinkPartitionsAreRefused() {
+        IGGY.createStream(shop);
+        TableEnvironment session = session();
+        assertThatThrownBy(
+                        () -> session.executeSql("CREATE VIEW `" + shop + "`.v AS SELECT 1 AS x"))
+                .hasStackTraceContaining("stores tables only");
+        assertThatThrownBy(
+                        () ->
+                                session.executeSql(
+                                        "CREATE TABLE `"
+                                                + shop
+                                                + "`.p (a STRING, b STRING) PARTITIONED BY (b)"
+                                                + " WITH ('format' = 'json')"))
+                .hasStackTraceContaining("cannot be PARTITIONED BY");
+        assertThat(IGGY.client().topics().getTopics(StreamId.of(shop))).isEmpty();
+        close(session);
     }
 
     /** A session with the catalog as current catalog, as the script's first two lines make it. */
