@@ -211,6 +211,18 @@ final class IggyTableDefinitions {
 
     private void send(
             String stream, String table, byte[] payload, Map<HeaderKey, HeaderValue> extra) {
+        await(
+                client.messages()
+                        .sendMessages(
+                                StreamId.of(stream),
+                                TopicId.of(TOPIC),
+                                Partitioning.partitionId(PARTITION),
+                                List.of(message(table, payload, extra))),
+                "store the definition of table '" + table + "' in stream '" + stream + "'");
+    }
+
+    /** A message of the definitions topic: {@code table} in the key header, then {@code extra}. */
+    static Message message(String table, byte[] payload, Map<HeaderKey, HeaderValue> extra) {
         Map<HeaderKey, HeaderValue> headers = new HashMap<>(extra);
         headers.put(HeaderKey.fromString(KEY_HEADER), HeaderValue.fromString(table));
         MessageHeader header =
@@ -224,15 +236,7 @@ final class IggyTableDefinitions {
                         (long) payload.length,
                         BigInteger.ZERO);
         // withUserHeaders computes the headers' length in the message header.
-        Message message = new Message(header, payload, Map.of()).withUserHeaders(headers);
-        await(
-                client.messages()
-                        .sendMessages(
-                                StreamId.of(stream),
-                                TopicId.of(TOPIC),
-                                Partitioning.partitionId(PARTITION),
-                                List.of(message)),
-                "store the definition of table '" + table + "' in stream '" + stream + "'");
+        return new Message(header, payload, Map.of()).withUserHeaders(headers);
     }
 
     private <T> T await(CompletableFuture<T> request, String what) {

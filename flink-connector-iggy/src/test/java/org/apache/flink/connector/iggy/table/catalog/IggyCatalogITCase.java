@@ -55,8 +55,6 @@ import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
-import org.apache.iggy.message.MessageId;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.TopicDetails;
@@ -724,28 +722,12 @@ class IggyCatalogITCase {
     }
 
     private void sendDefinition(String table, byte[] payload) {
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.ZERO,
-                        MessageId.serverGenerated(),
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        0L,
-                        (long) payload.length,
-                        BigInteger.ZERO);
-        Message message =
-                new Message(header, payload, Map.of())
-                        .withUserHeaders(
-                                Map.of(
-                                        HeaderKey.fromString(IggyTableDefinitions.KEY_HEADER),
-                                        HeaderValue.fromString(table)));
         IGGY.client()
                 .messages()
                 .sendMessages(
                         StreamId.of(stream),
                         TopicId.of(IggyTableDefinitions.TOPIC),
                         Partitioning.partitionId(0L),
-                        List.of(message));
+                        List.of(IggyTableDefinitions.message(table, payload, Map.of())));
     }
 }
