@@ -150,6 +150,9 @@ public final class IggyCatalog implements Catalog {
 
     @Override
     public void open() throws CatalogException {
+        if (client != null) {
+            return;
+        }
         try {
             client = IggyClients.connect(connection);
         } catch (RuntimeException e) {

@@ -124,7 +124,8 @@ public final class IggyCatalogOptions {
                     .durationType()
                     .noDefaultValue()
                     .withDescription(
-                            "How long the server keeps the topic's messages. Unset: forever.");
+                            "How long the server keeps the topic's messages. Unset: the"
+                                    + " server's default (by default, forever).");
 
     /** The topic options: the catalog applies them to the topic and never stores them. */
     static final List<ConfigOption<?>> TOPIC = List.of(PARTITIONS, COMPRESSION, MESSAGE_EXPIRY);

@@ -80,7 +80,8 @@ class IggyTableDefinitionTest {
                 .contains(
                         "`id` [VARCHAR(2147483647) NOT NULL]",
                         "`amount` [DECIMAL(10, 2)]",
-                        "`off` METADATA FROM 'offset' VIRTUAL",
+                        "`off` ",
+                        "METADATA FROM 'offset' VIRTUAL",
                         "CONSTRAINT `pk` PRIMARY KEY (`id`) NOT ENFORCED");
     }
 
