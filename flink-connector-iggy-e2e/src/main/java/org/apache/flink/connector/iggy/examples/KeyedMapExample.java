@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.examples;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -5,8 +22,8 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggySink;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
@@ -139,7 +156,7 @@ public final class KeyedMapExample {
                         .setConsumerName("keyed-map-example")
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setDeserializer(
-                                IggyKeyedMapDeserializationSchema.of(
+                                IggyRecordDeserializationSchema.keyedMap(
                                         KeyedMapExample::keyBeforeEquals,
                                         new SimpleStringSchema()));
         if (stop != null) {

@@ -1,29 +1,46 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
+import static org.apache.flink.connector.iggy.testutils.RawFrames.PING;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.frame;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.le32;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.readStatus;
+import static org.apache.flink.connector.iggy.testutils.RawFrames.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Frames the SDK never sends (iggy-protocol.md §1.1). The SDK cannot produce them, so this test
- * writes raw bytes; the server must answer with error 3 and keep the connection usable.
+ * Frames the SDK never sends (docs/iggy-protocol.md §1.1). The SDK cannot produce them, so this
+ * test writes raw bytes; the server must answer with error 3 and keep the connection usable.
  */
 class MalformedFramesTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    private static final int PING = 1;
-
     @Test
-    void unknownCommandIsInvalidCommandAndTheConnectionStaysUsable() throws IOException {
+    void unknownCommandIsInvalidCommandAndTheConnectionStaysUsable32() throws IOException {
         try (Socket socket = connect()) {
             write(socket, frame(9999, new byte[] {1, 2, 3}));
             assertThat(readStatus(socket)).isEqualTo(3);
@@ -36,7 +53,7 @@ class MalformedFramesTest {
     @Test
     void lengthShorterThanACommandCodeIsInvalidCommand() throws IOException {
         try (Socket socket = connect()) {
-            write(socket, le(2));
+            write(socket, le32(2));
             assertThat(readStatus(socket)).isEqualTo(3);
 
             write(socket, frame(PING, new byte[0]));
@@ -76,8 +93,8 @@ class MalformedFramesTest {
     void abruptDisconnectInsideAFrameDoesNotHurtTheServer() throws IOException {
         try (Socket socket = connect()) {
             OutputStream out = socket.getOutputStream();
-            out.write(le(1000));
-            out.write(le(PING));
+            out.write(le32(1000));
+            out.write(le32(PING));
             out.write(new byte[10]);
             out.flush();
         }
@@ -94,44 +111,6 @@ class MalformedFramesTest {
     }
 
     private static void login(Socket socket) throws IOException {
-        byte[] user = IGGY.username().getBytes();
-        byte[] password = IGGY.password().getBytes();
-        ByteBuffer payload =
-                ByteBuffer.allocate(2 + user.length + password.length + 8)
-                        .order(ByteOrder.LITTLE_ENDIAN);
-        payload.put((byte) user.length).put(user).put((byte) password.length).put(password);
-        payload.putInt(0).putInt(0);
-        write(socket, frame(38, payload.array()));
-        assertThat(readStatus(socket)).isZero();
-    }
-
-    private static byte[] frame(int code, byte[] payload) {
-        return ByteBuffer.allocate(8 + payload.length)
-                .order(ByteOrder.LITTLE_ENDIAN)
-                .putInt(4 + payload.length)
-                .putInt(code)
-                .put(payload)
-                .array();
-    }
-
-    private static byte[] le(int value) {
-        return ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(value).array();
-    }
-
-    private static void write(Socket socket, byte[] bytes) throws IOException {
-        socket.getOutputStream().write(bytes);
-        socket.getOutputStream().flush();
-    }
-
-    /** Reads one response and returns its status; the payload is skipped. */
-    private static int readStatus(Socket socket) throws IOException {
-        DataInputStream in = new DataInputStream(socket.getInputStream());
-        byte[] header = new byte[8];
-        in.readFully(header);
-        ByteBuffer buffer = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
-        int status = buffer.getInt();
-        int length = buffer.getInt();
-        in.readFully(new byte[length]);
-        return status;
+        assertThat(RawFrames.login(socket, IGGY.username(), IGGY.password())).isZero();
     }
 }

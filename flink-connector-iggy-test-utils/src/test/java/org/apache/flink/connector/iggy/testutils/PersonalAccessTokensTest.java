@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
@@ -5,6 +22,7 @@ import org.apache.iggy.exception.IggyConflictException;
 import org.apache.iggy.exception.IggyResourceNotFoundException;
 import org.apache.iggy.personalaccesstoken.PersonalAccessTokenInfo;
 import org.apache.iggy.personalaccesstoken.RawPersonalAccessToken;
+import org.apache.iggy.stream.StreamBase;
 import org.apache.iggy.user.IdentityInfo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -18,7 +36,7 @@ import java.util.List;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Personal access tokens (iggy-protocol.md §6.3). */
+/** Personal access tokens (docs/iggy-protocol.md §6.3). */
 class PersonalAccessTokensTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -39,13 +57,18 @@ class PersonalAccessTokensTest {
     @Test
     void createdTokenLogsInAsItsUser() {
         RawPersonalAccessToken token = create(IGGY.uniqueName("pat"), BigInteger.ZERO);
+        String stream = IGGY.uniqueName("pat-stream");
+        IGGY.createStream(stream);
 
         try (IggyTcpClient client = connectWithoutLogin()) {
             IdentityInfo identity =
                     client.personalAccessTokens().loginWithPersonalAccessToken(token.token());
 
             assertThat(identity.userId()).isEqualTo(0L);
-            assertThat(client.streams().getStreams()).isNotNull();
+            assertThat(client.streams().getStreams())
+                    .as("the token's session sees what its user sees")
+                    .extracting(StreamBase::name)
+                    .contains(stream);
         }
     }
 

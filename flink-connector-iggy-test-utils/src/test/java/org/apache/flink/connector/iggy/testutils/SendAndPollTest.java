@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils;
 
 import com.dynatrace.hash4j.hashing.Hashing;
@@ -41,7 +58,7 @@ import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** SEND_MESSAGES and POLL_MESSAGES (iggy-protocol.md §7), through the blocking SDK client. */
+/** SEND_MESSAGES and POLL_MESSAGES (docs/iggy-protocol.md §7), through the blocking SDK client. */
 class SendAndPollTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -110,7 +127,8 @@ class SendAndPollTest {
 
     @Test
     void messagesKeyPartitioningUsesXxh32ModuloPartitionCount() {
-        // Vectors of iggy-protocol.md §7.1: "test-key" % 3 = 0, "key-1" % 3 = 1, "user-123" % 3 =
+        // Vectors of docs/iggy-protocol.md §7.1: "test-key" % 3 = 0, "key-1" % 3 = 1, "user-123" %
+        // 3 =
         // 1.
         send(Partitioning.messagesKey("test-key"), List.of(Message.of("k0")));
         send(Partitioning.messagesKey("key-1"), List.of(Message.of("k1")));

@@ -1,6 +1,23 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.common;
 
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeinfo.TypeInfoFactory;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -17,13 +34,14 @@ import java.util.Objects;
  * value's own serializers instead of falling back to Kryo, so keyed-map jobs also run with generic
  * types disabled ({@code pipeline.generic-types: false}).
  *
- * <p>Flink finds it by itself wherever it knows the type parameters, e.g. {@code .returns(new
- * TypeHint<IggyMapChange<String, byte[]>>() {})}; {@link #of} builds it explicitly.
+ * <p>Flink finds it by itself (through {@link IggyMapChange}'s {@code @TypeInfo} annotation)
+ * wherever it knows the type parameters, e.g. {@code .returns(new TypeHint<IggyMapChange<String,
+ * byte[]>>() {})}: users never name this class.
  *
  * @param <K> the key type
  * @param <V> the value type
  */
-@PublicEvolving
+@Internal
 public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<IggyMapChange<K, V>> {
 
     private static final long serialVersionUID = 1L;
@@ -100,7 +118,7 @@ public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<Iggy
      * found. A parameter it could not find (a lambda's erased generics) becomes a generic type, as
      * Flink would have made of the whole change before.
      */
-    @PublicEvolving
+    @Internal
     public static final class Factory<K, V> extends TypeInfoFactory<IggyMapChange<K, V>> {
 
         @Override

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
@@ -15,6 +32,11 @@ import java.util.Optional;
 /**
  * A message read from one Iggy partition, as deserialization schemas see it: payload, user headers
  * and metadata. A thin view over the SDK's message; nothing is copied.
+ *
+ * <p>User headers are the SDK's {@link HeaderKey} and {@link HeaderValue} ({@code
+ * org.apache.iggy.message}); {@link HeaderValue#asString()} and {@link HeaderValue#value()} read a
+ * value. The public constructor lets a test of a deserialization schema build messages from an SDK
+ * {@link Message}.
  */
 @PublicEvolving
 public final class IggyMessage {
@@ -95,11 +117,6 @@ public final class IggyMessage {
     public long sizeInBytes() {
         MessageHeader header = message.header();
         return MessageHeader.SIZE + header.payloadLength() + header.userHeadersLength();
-    }
-
-    /** The SDK's message, for anything this view does not expose. */
-    public Message sdkMessage() {
-        return message;
     }
 
     @Override

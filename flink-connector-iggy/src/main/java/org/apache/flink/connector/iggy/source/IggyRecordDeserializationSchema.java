@@ -1,10 +1,28 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 
@@ -13,7 +31,9 @@ import java.io.Serializable;
 import java.util.Objects;
 
 /**
- * Turns one Iggy message into zero or more records.
+ * Turns one Iggy message into zero or more records. The static methods build the usual ones: {@link
+ * #valueOnly} (stream mode, any Flink format), {@link #payloads} (raw bytes) and {@link #keyedMap}
+ * (keyed-map mode); implement it for anything else.
  *
  * <p>It sees the whole message (payload, user headers, id, offset, partition, timestamps). An
  * exception fails the job with the partition and offset named, unless the source skips undecodable
@@ -41,54 +61,42 @@ public interface IggyRecordDeserializationSchema<T> extends Serializable, Result
     /** Deserializes the payload with a Flink {@link DeserializationSchema} (any format). */
     static <T> IggyRecordDeserializationSchema<T> valueOnly(
             DeserializationSchema<T> valueDeserializer) {
-        return new ValueOnly<>(valueDeserializer);
+        return new ValueOnlyDeserializationSchema<>(valueDeserializer);
     }
 
-    /** Every message's payload bytes, empty payloads included (CocoIndex's {@code .payloads()}). */
+    /** Every message's payload bytes, empty payloads included. */
     static IggyRecordDeserializationSchema<byte[]> payloads() {
-        return new Payloads();
+        return new PayloadDeserializationSchema();
     }
 
-    /** Adapts a Flink {@link DeserializationSchema} to the payload. */
-    final class ValueOnly<T> implements IggyRecordDeserializationSchema<T> {
-        private static final long serialVersionUID = 1L;
-
-        private final DeserializationSchema<T> valueDeserializer;
-
-        private ValueOnly(DeserializationSchema<T> valueDeserializer) {
-            this.valueDeserializer = Objects.requireNonNull(valueDeserializer, "valueDeserializer");
-        }
-
-        @Override
-        public void open(Context context) throws Exception {
-            valueDeserializer.open(context);
-        }
-
-        @Override
-        public void deserialize(IggyMessage message, Collector<T> out) throws IOException {
-            valueDeserializer.deserialize(message.payload(), out);
-        }
-
-        @Override
-        public TypeInformation<T> getProducedType() {
-            return valueDeserializer.getProducedType();
-        }
+    /**
+     * Reads the topic as a keyed map (a changelog of keys) in which nothing is ever a delete: each
+     * message becomes {@code UPSERT(key, value)}, the key from {@code keySelector}, the value from
+     * {@code valueDeserializer}. A message whose key selector returns {@code null} is skipped,
+     * counted in {@code numRecordsSkipped} and logged (at most once per 10 s); falsy keys ({@code
+     * ""}, {@code 0}) are real keys. An empty payload is an upsert like any other.
+     *
+     * <p>The changes' type information comes from the key selector's return type and the value
+     * deserializer's produced type (see {@link IggyMapChange}).
+     */
+    static <K, V> IggyRecordDeserializationSchema<IggyMapChange<K, V>> keyedMap(
+            KeySelector<IggyMessage, K> keySelector, DeserializationSchema<V> valueDeserializer) {
+        return new IggyKeyedMapDeserializationSchema<>(keySelector, null, valueDeserializer);
     }
 
-    /** The payload bytes as they are. */
-    final class Payloads implements IggyRecordDeserializationSchema<byte[]> {
-        private static final long serialVersionUID = 1L;
-
-        private Payloads() {}
-
-        @Override
-        public void deserialize(IggyMessage message, Collector<byte[]> out) {
-            out.collect(message.payload());
-        }
-
-        @Override
-        public TypeInformation<byte[]> getProducedType() {
-            return PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO;
-        }
+    /**
+     * Like {@link #keyedMap(KeySelector, DeserializationSchema)}, but a keyed message that {@code
+     * isDeletion} accepts becomes {@code DELETE(key)} and its payload is not deserialized.
+     *
+     * <p>The source keeps no per-key state, so it emits a delete even for a key it never saw;
+     * downstream upsert semantics make that a no-op (the keyed-map sink skips deletes of keys it
+     * never sent, an upsert table has nothing to remove).
+     */
+    static <K, V> IggyRecordDeserializationSchema<IggyMapChange<K, V>> keyedMap(
+            KeySelector<IggyMessage, K> keySelector,
+            FilterFunction<IggyMessage> isDeletion,
+            DeserializationSchema<V> valueDeserializer) {
+        return new IggyKeyedMapDeserializationSchema<>(
+                keySelector, Objects.requireNonNull(isDeletion, "isDeletion"), valueDeserializer);
     }
 }

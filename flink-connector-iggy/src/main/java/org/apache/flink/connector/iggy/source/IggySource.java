@@ -1,7 +1,24 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -21,8 +38,9 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
 import java.util.Objects;
 
 /**
- * A FLIP-27 source reading one Iggy topic: one split per partition, offsets in Flink state, and
- * offsets stored in Iggy under a consumer name only once a checkpoint covering them completes.
+ * A FLIP-27 source reading one Iggy topic: one split per partition, offsets in Flink state, and,
+ * when the source has a consumer name, offsets stored in Iggy under it once a checkpoint covering
+ * them completes.
  *
  * <pre>{@code
  * IggySource<String> source = IggySource.<String>builder()
@@ -46,25 +64,24 @@ public final class IggySource<T>
     private final IggySourceConfig config;
     private final IggyRecordDeserializationSchema<T> deserializer;
 
-    private IggySource(IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
-        this.config = config;
-        this.deserializer = deserializer;
+    IggySource(IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.deserializer = Objects.requireNonNull(deserializer, "deserializer");
     }
 
     public static <T> IggySourceBuilder<T> builder() {
         return new IggySourceBuilder<>();
     }
 
-    /**
-     * A source from a configuration built earlier by {@link IggySourceBuilder#buildConfig()}: for
-     * the table source, whose deserializer exists only at runtime-provider time.
-     */
-    @Internal
-    public static <T> IggySource<T> of(
-            IggySourceConfig config, IggyRecordDeserializationSchema<T> deserializer) {
-        return new IggySource<>(
-                Objects.requireNonNull(config, "config"),
-                Objects.requireNonNull(deserializer, "deserializer"));
+    /** What the builder validated: for tests of the builder and of the table factories. */
+    @VisibleForTesting
+    IggySourceConfig config() {
+        return config;
+    }
+
+    @VisibleForTesting
+    IggyRecordDeserializationSchema<T> deserializer() {
+        return deserializer;
     }
 
     @Override

@@ -1,10 +1,29 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
@@ -13,11 +32,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Builds an {@link IggySource}. Required: connection, stream, topic, consumer name and a
- * deserializer; {@link #build()} names every missing or invalid property at once.
+ * Builds an {@link IggySource}. Required: connection, stream, topic and a deserializer, plus a
+ * consumer name for the committed starting position (the default); {@link #build()} names every
+ * missing or invalid property at once.
  */
 @PublicEvolving
 public final class IggySourceBuilder<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggySourceBuilder.class);
 
     public static final int DEFAULT_BATCH_SIZE = 1000;
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(100);
@@ -63,16 +85,20 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * The name under which offsets are stored in Iggy and read back by the committed starting
-     * position (CocoIndex's {@code consumer_group}). Jobs that must not share progress need
-     * different names.
+     * The name under which completed checkpoints store offsets in Iggy and the committed starting
+     * position reads them back (a plain Iggy consumer, not a consumer group). Jobs that must not
+     * share progress need different names. Optional unless the starting position is committed:
+     * without it no offsets are stored in Iggy (Flink's checkpoints still track progress).
      */
     public IggySourceBuilder<T> setConsumerName(String consumerName) {
         this.consumerName = consumerName;
         return this;
     }
 
-    /** Where partitions without restored state start; default committed (fallback earliest). */
+    /**
+     * Where partitions without restored state start; default {@link
+     * IggyStartingOffsets#committed()} (fallback earliest), which needs a consumer name.
+     */
     public IggySourceBuilder<T> setStartingOffsets(IggyStartingOffsets startingOffsets) {
         this.startingOffsets = startingOffsets;
         return this;
@@ -129,21 +155,22 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    public IggySource<T> build() {
-        return IggySource.of(validatedConfig(true), deserializer);
-    }
-
     /**
-     * The validated configuration without a deserializer, for a caller that adds its own later
-     * through {@link IggySource#of}: the table source, whose deserializer exists only at
-     * runtime-provider time.
+     * The source, or an {@link IllegalArgumentException} naming every missing or invalid property.
      */
-    @Internal
-    public IggySourceConfig buildConfig() {
-        return validatedConfig(false);
+    public IggySource<T> build() {
+        IggySourceConfig config = validatedConfig();
+        if (!config.storesOffsets()) {
+            LOG.info(
+                    "IggySource for topic {} of stream {} has no consumer name: offsets are not stored in Iggy"
+                            + " (Flink's checkpoints still track progress). Set one with setConsumerName to store them.",
+                    topic,
+                    stream);
+        }
+        return new IggySource<>(config, deserializer);
     }
 
-    private IggySourceConfig validatedConfig(boolean needsDeserializer) {
+    private IggySourceConfig validatedConfig() {
         List<String> problems = new ArrayList<>();
         if (connection == null) {
             problems.add("the connection is not set (setConnection)");
@@ -154,16 +181,22 @@ public final class IggySourceBuilder<T> {
         if (topic == null) {
             problems.add("the topic is not set (setTopic)");
         }
-        if (consumerName == null || consumerName.isBlank()) {
-            problems.add("the consumer name is not set (setConsumerName)");
-        } else if (consumerName.length() > 255) {
+        if (consumerName != null && consumerName.isBlank()) {
+            problems.add("the consumer name is blank (setConsumerName; or leave it unset)");
+        } else if (consumerName != null && consumerName.length() > 255) {
             problems.add("the consumer name is longer than 255 characters");
         }
-        if (needsDeserializer && deserializer == null) {
+        if (deserializer == null) {
             problems.add("the deserializer is not set (setDeserializer)");
         }
         if (startingOffsets == null) {
             problems.add("the starting offsets are null (setStartingOffsets)");
+        } else if (startingOffsets.kind() == IggyStartingOffsets.Kind.COMMITTED
+                && consumerName == null) {
+            problems.add(
+                    "the committed starting position (the default) reads the offsets stored under a"
+                            + " consumer name, but none is set: set one (setConsumerName) or choose"
+                            + " another starting position (setStartingOffsets)");
         }
         if (batchSize < 1) {
             problems.add("the batch size must be at least 1, but is " + batchSize);

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.Internal;
@@ -12,18 +29,23 @@ import java.util.Objects;
 
 /**
  * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
- * IggySourceBuilder}, immutable. The table source carries one and pairs it with its deserializer
- * only when the planner asks for the runtime source.
+ * IggySourceBuilder}, immutable.
  */
 @Internal
 public final class IggySourceConfig implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /**
+     * The consumer a source without a consumer name polls as. Polls never store offsets
+     * (auto-commit is off), so nothing is ever stored under this name.
+     */
+    static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
+
     private final IggyConnectionConfig connection;
     private final IggyId stream;
     private final IggyId topic;
-    private final String consumerName;
+    @Nullable private final String consumerName;
     private final IggyStartingOffsets startingOffsets;
     @Nullable private final IggyStoppingOffsets stoppingOffsets;
     private final int batchSize;
@@ -35,7 +57,7 @@ public final class IggySourceConfig implements Serializable {
             IggyConnectionConfig connection,
             IggyId stream,
             IggyId topic,
-            String consumerName,
+            @Nullable String consumerName,
             IggyStartingOffsets startingOffsets,
             @Nullable IggyStoppingOffsets stoppingOffsets,
             int batchSize,
@@ -66,9 +88,17 @@ public final class IggySourceConfig implements Serializable {
         return topic;
     }
 
-    /** The name under which offsets are stored in Iggy. */
+    /**
+     * The consumer the source polls as: the consumer name offsets are stored under and read back
+     * from, or, when the user set none, a fixed name under which nothing is stored.
+     */
     public String consumerName() {
-        return consumerName;
+        return consumerName != null ? consumerName : POLL_ONLY_CONSUMER_NAME;
+    }
+
+    /** Whether completed checkpoints store offsets in Iggy: only under a consumer name. */
+    public boolean storesOffsets() {
+        return consumerName != null;
     }
 
     public IggyStartingOffsets startingOffsets() {
@@ -115,7 +145,7 @@ public final class IggySourceConfig implements Serializable {
         return connection.equals(that.connection)
                 && stream.equals(that.stream)
                 && topic.equals(that.topic)
-                && consumerName.equals(that.consumerName)
+                && Objects.equals(consumerName, that.consumerName)
                 && startingOffsets.equals(that.startingOffsets)
                 && Objects.equals(stoppingOffsets, that.stoppingOffsets)
                 && batchSize == that.batchSize
@@ -138,9 +168,10 @@ public final class IggySourceConfig implements Serializable {
                 + stream
                 + ", connection="
                 + connection
-                + ", consumer='"
-                + consumerName
-                + "', start="
+                + (consumerName != null
+                        ? ", consumer='" + consumerName + "'"
+                        : ", no consumer name (offsets not stored)")
+                + ", start="
                 + startingOffsets
                 + (stoppingOffsets != null ? ", stop=" + stoppingOffsets : "");
     }

@@ -1,5 +1,23 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import java.io.Serializable;
@@ -18,8 +36,11 @@ public final class IggyStartingOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The kinds of starting position. */
-    @PublicEvolving
+    /**
+     * The kinds of starting position; the enumerator resolves each kind, users pick one by the
+     * factory methods.
+     */
+    @Internal
     public enum Kind {
         /** The first offset of the partition (0). */
         EARLIEST,
@@ -122,18 +143,22 @@ public final class IggyStartingOffsets implements Serializable {
                 validatedOffsets(offsetsByPartition, "starting"));
     }
 
+    @Internal
     public Kind kind() {
         return kind;
     }
 
+    @Internal
     public CommittedFallback committedFallback() {
         return fallback;
     }
 
+    @Internal
     public long timestampMillis() {
         return timestampMillis;
     }
 
+    @Internal
     public Map<Long, Long> offsets() {
         return offsets;
     }

@@ -1,5 +1,23 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import java.io.Serializable;
@@ -9,21 +27,24 @@ import java.util.Objects;
 
 /**
  * Where each partition of a bounded source stops (exclusive). Resolved once per partition when the
- * job starts, so a bounded read covers what existed then: CocoIndex's catch-up mode.
+ * job starts, so a bounded read covers what existed then (a catch-up read).
  */
 @PublicEvolving
 public final class IggyStoppingOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The kinds of stopping position. */
-    @PublicEvolving
+    /**
+     * The kinds of stopping position; the enumerator resolves each kind, users pick one by the
+     * factory methods.
+     */
+    @Internal
     public enum Kind {
         /** The partition's high watermark (next offset) at job start. */
         LATEST,
         /**
-         * An explicit exclusive end per partition (CocoIndex's {@code initial_high_watermark});
-         * partitions not listed stop at their high watermark at job start.
+         * An explicit exclusive end per partition (an initial high watermark); partitions not
+         * listed stop at their high watermark at job start.
          */
         SPECIFIC,
         /** Before the first message whose server timestamp is at or after a point in time. */
@@ -65,14 +86,17 @@ public final class IggyStoppingOffsets implements Serializable {
         return new IggyStoppingOffsets(Kind.TIMESTAMP, timestampMillis, Collections.emptyMap());
     }
 
+    @Internal
     public Kind kind() {
         return kind;
     }
 
+    @Internal
     public long timestampMillis() {
         return timestampMillis;
     }
 
+    @Internal
     public Map<Long, Long> offsets() {
         return offsets;
     }

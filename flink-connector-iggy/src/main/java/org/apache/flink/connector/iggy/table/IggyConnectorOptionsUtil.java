@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
@@ -7,6 +24,8 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
@@ -49,6 +68,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CO
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
@@ -163,6 +183,25 @@ public final class IggyConnectorOptionsUtil {
     }
 
     // ----- scan -------------------------------------------------------------------------------
+
+    /**
+     * A source builder with every scan and connection option of the table set; the caller adds the
+     * deserializer, which exists only when the planner asks for the runtime source.
+     */
+    static <T> IggySourceBuilder<T> sourceBuilder(ReadableConfig options, String tableName) {
+        return IggySource.<T>builder()
+                .setConnection(connectionConfig(options))
+                .setStream(stream(options))
+                .setTopic(topic(options))
+                .setConsumerName(consumerName(options, tableName))
+                .setStartingOffsets(startingOffsets(options))
+                .setBounded(stoppingOffsets(options))
+                .setBatchSize(options.get(SCAN_POLL_BATCH_SIZE))
+                .setPollInterval(options.get(SCAN_POLL_INTERVAL))
+                .setPartitionDiscoveryInterval(
+                        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
+                .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS));
+    }
 
     static IggyStartingOffsets startingOffsets(ReadableConfig options) {
         switch (START.mode(options)) {

@@ -1,7 +1,24 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 
@@ -21,7 +38,7 @@ import java.util.Objects;
  * headers the sink sends, and the test the source applies to every keyed message.
  */
 @Internal
-final class IggyDeletionMessage implements IggyKeyedMapDeserializationSchema.DeletionPredicate {
+final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -74,8 +91,9 @@ final class IggyDeletionMessage implements IggyKeyedMapDeserializationSchema.Del
                 : Collections.emptyMap();
     }
 
+    /** Whether {@code message} is a deletion. */
     @Override
-    public boolean isDeletion(IggyMessage message) {
+    public boolean filter(IggyMessage message) {
         switch (encoding) {
             case HEADER:
                 return message.header(OP_HEADER)

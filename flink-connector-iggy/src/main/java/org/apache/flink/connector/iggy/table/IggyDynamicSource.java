@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
@@ -5,9 +22,10 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -53,8 +71,11 @@ public class IggyDynamicSource
     @Nullable private final String keyPrefix;
     private final String keyHeader;
 
-    /** What and how to read; {@link #getScanRuntimeProvider} adds the deserializer. */
-    private final IggySourceConfig sourceConfig;
+    /**
+     * The table's options: what and how to read, turned into an {@link IggySource} by the public
+     * source builder once {@link #getScanRuntimeProvider} has the deserializer.
+     */
+    private final ReadableConfig options;
 
     @Nullable private final Integer parallelism;
 
@@ -77,7 +98,7 @@ public class IggyDynamicSource
             int[] valueProjection,
             @Nullable String keyPrefix,
             String keyHeader,
-            IggySourceConfig sourceConfig,
+            ReadableConfig options,
             @Nullable Integer parallelism,
             @Nullable IggyDeletionMessage deletion,
             String tableIdentifier) {
@@ -88,7 +109,7 @@ public class IggyDynamicSource
         this.valueProjection = valueProjection;
         this.keyPrefix = keyPrefix;
         this.keyHeader = keyHeader;
-        this.sourceConfig = sourceConfig;
+        this.options = options;
         this.parallelism = parallelism;
         this.deletion = deletion;
         this.tableIdentifier = tableIdentifier;
@@ -126,7 +147,8 @@ public class IggyDynamicSource
                                 .map(IggyReadableMetadata::of)
                                 .collect(Collectors.toList()),
                         new IggyReadableMetadata.TopicNames(
-                                sourceConfig.stream().asText(), sourceConfig.topic().asText()));
+                                IggyConnectorOptionsUtil.stream(options),
+                                IggyConnectorOptionsUtil.topic(options)));
         IggyRecordDeserializationSchema<RowData> deserializer =
                 deletion != null
                         ? new IggyUpsertRowDataDeserializationSchema(
@@ -138,8 +160,8 @@ public class IggyDynamicSource
                                 producedType)
                         : new IggyRowDataDeserializationSchema(
                                 keyFormat, valueFormat, keyHeader, assembler, producedType);
-        IggySource<RowData> source = IggySource.of(sourceConfig, deserializer);
-        boolean bounded = sourceConfig.bounded();
+        IggySource<RowData> source = createSource(deserializer);
+        boolean bounded = source.getBoundedness() == Boundedness.BOUNDED;
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(
@@ -162,6 +184,13 @@ public class IggyDynamicSource
                 return bounded;
             }
         };
+    }
+
+    /** The runtime source: the table's options plus {@code deserializer}. */
+    <T> IggySource<T> createSource(IggyRecordDeserializationSchema<T> deserializer) {
+        return IggyConnectorOptionsUtil.<T>sourceBuilder(options, tableIdentifier)
+                .setDeserializer(deserializer)
+                .build();
     }
 
     private List<LogicalType> fieldTypes(int[] projection) {
@@ -207,7 +236,7 @@ public class IggyDynamicSource
                         valueProjection,
                         keyPrefix,
                         keyHeader,
-                        sourceConfig,
+                        options,
                         parallelism,
                         deletion,
                         tableIdentifier);
@@ -222,11 +251,11 @@ public class IggyDynamicSource
     public String asSummaryString() {
         return (deletion != null ? "upsert-iggy" : "iggy")
                 + " table source ("
-                + sourceConfig.connection().address()
+                + IggyConnectorOptionsUtil.connectionConfig(options).address()
                 + ", stream '"
-                + sourceConfig.stream().asText()
+                + IggyConnectorOptionsUtil.stream(options)
                 + "', topic '"
-                + sourceConfig.topic().asText()
+                + IggyConnectorOptionsUtil.topic(options)
                 + "')";
     }
 
@@ -246,7 +275,7 @@ public class IggyDynamicSource
                 && Arrays.equals(valueProjection, that.valueProjection)
                 && Objects.equals(keyPrefix, that.keyPrefix)
                 && keyHeader.equals(that.keyHeader)
-                && sourceConfig.equals(that.sourceConfig)
+                && options.equals(that.options)
                 && Objects.equals(parallelism, that.parallelism)
                 && Objects.equals(deletion, that.deletion)
                 && tableIdentifier.equals(that.tableIdentifier)
@@ -257,17 +286,12 @@ public class IggyDynamicSource
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueDecodingFormat, sourceConfig, tableIdentifier);
+        return Objects.hash(physicalDataType, valueDecodingFormat, options, tableIdentifier);
     }
 
     @Override
     public String toString() {
         return asSummaryString();
-    }
-
-    @VisibleForTesting
-    IggySourceConfig sourceConfig() {
-        return sourceConfig;
     }
 
     @VisibleForTesting

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
@@ -6,8 +23,7 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
-import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.format.DecodingFormat;
@@ -161,33 +177,23 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         int[] valueProjection =
                 IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
         IggyConnectorOptionsUtil.validateScanOptions(options);
-        String tableName = context.getObjectIdentifier().asSummaryString();
-        IggySourceConfig sourceConfig =
-                IggySource.builder()
-                        .setConnection(IggyConnectorOptionsUtil.connectionConfig(options))
-                        .setStream(IggyConnectorOptionsUtil.stream(options))
-                        .setTopic(IggyConnectorOptionsUtil.topic(options))
-                        .setConsumerName(IggyConnectorOptionsUtil.consumerName(options, tableName))
-                        .setStartingOffsets(IggyConnectorOptionsUtil.startingOffsets(options))
-                        .setBounded(IggyConnectorOptionsUtil.stoppingOffsets(options))
-                        .setBatchSize(options.get(SCAN_POLL_BATCH_SIZE))
-                        .setPollInterval(options.get(SCAN_POLL_INTERVAL))
-                        .setPartitionDiscoveryInterval(
-                                options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
-                        .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
-                        .buildConfig();
-        return new IggyDynamicSource(
-                physicalDataType,
-                keyFormat,
-                valueFormat,
-                keyProjection,
-                valueProjection,
-                options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                IggyConnectorOptionsUtil.keyHeader(options),
-                sourceConfig,
-                options.getOptional(SCAN_PARALLELISM).orElse(null),
-                upsert() ? deletionMessage(options) : null,
-                tableName);
+        IggyDynamicSource source =
+                new IggyDynamicSource(
+                        physicalDataType,
+                        keyFormat,
+                        valueFormat,
+                        keyProjection,
+                        valueProjection,
+                        options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
+                        IggyConnectorOptionsUtil.keyHeader(options),
+                        options,
+                        options.getOptional(SCAN_PARALLELISM).orElse(null),
+                        upsert() ? deletionMessage(options) : null,
+                        context.getObjectIdentifier().asSummaryString());
+        // Reading the connection, consumer, start and stop options checks them: build a source now
+        // (the planner's deserializer comes later) so that a bad table fails when it is created.
+        source.createSource(IggyRecordDeserializationSchema.payloads());
+        return source;
     }
 
     @Override

@@ -1,10 +1,27 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.source.IggyKeyedMapDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.table.data.RowData;
@@ -25,7 +42,7 @@ final class IggyUpsertRowDataDeserializationSchema
 
     private static final long serialVersionUID = 1L;
 
-    private final IggyKeyedMapDeserializationSchema<byte[], RowData> keyedMap;
+    private final IggyRecordDeserializationSchema<IggyMapChange<byte[], RowData>> keyedMap;
     private final DeserializationSchema<RowData> keyFormat;
     private final IggyRowAssembler assembler;
     private final TypeInformation<RowData> producedType;
@@ -39,9 +56,11 @@ final class IggyUpsertRowDataDeserializationSchema
             IggyDeletionMessage deletion,
             IggyRowAssembler assembler,
             TypeInformation<RowData> producedType) {
-        IggyKeyedMapDeserializationSchema<byte[], RowData> keyed =
-                IggyKeyedMapDeserializationSchema.of(new KeyHeader(keyHeader), valueFormat);
-        this.keyedMap = deletion.isEncoded() ? keyed.withDeletionPredicate(deletion) : keyed;
+        KeyHeader key = new KeyHeader(keyHeader);
+        this.keyedMap =
+                deletion.isEncoded()
+                        ? IggyRecordDeserializationSchema.keyedMap(key, deletion, valueFormat)
+                        : IggyRecordDeserializationSchema.keyedMap(key, valueFormat);
         this.keyFormat = keyFormat;
         this.assembler = assembler;
         this.producedType = producedType;
@@ -97,8 +116,7 @@ final class IggyUpsertRowDataDeserializationSchema
     }
 
     /** The key header's bytes; {@code null} (skip the message) when it is missing. */
-    private static final class KeyHeader
-            implements IggyKeyedMapDeserializationSchema.KeyFunction<byte[]> {
+    private static final class KeyHeader implements KeySelector<IggyMessage, byte[]> {
         private static final long serialVersionUID = 1L;
         private final String header;
 
@@ -107,7 +125,7 @@ final class IggyUpsertRowDataDeserializationSchema
         }
 
         @Override
-        public byte[] key(IggyMessage message) {
+        public byte[] getKey(IggyMessage message) {
             return message.header(header).map(v -> v.value()).orElse(null);
         }
     }

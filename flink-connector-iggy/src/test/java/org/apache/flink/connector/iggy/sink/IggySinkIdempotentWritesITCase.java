@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
@@ -9,21 +26,25 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.testutils.junit.SharedObjectsExtension;
+import org.apache.flink.testutils.junit.SharedReference;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -55,13 +76,7 @@ class IggySinkIdempotentWritesITCase {
 
     @RegisterExtension static final IggyServerExtension PLAIN = new IggyServerExtension();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
     private static final int RECORDS = 400;
     private static final int KILL_FROM = 150;
@@ -72,10 +87,16 @@ class IggySinkIdempotentWritesITCase {
      */
     private static int liveTaskManager;
 
+    /** Hands the kill point's signals to the job, fresh for every test. */
+    @RegisterExtension final SharedObjectsExtension shared = SharedObjectsExtension.create();
+
+    private SharedReference<CompletableFuture<Long>> killPointReached;
+    @Nullable private SharedReference<IntSupplier> messagesInTopic;
+
     @BeforeEach
     void resetFailure() {
-        KillPointAfterCheckpoint.reached = new CompletableFuture<>();
-        KillPointAfterCheckpoint.messagesInTopic = null;
+        killPointReached = shared.add(new CompletableFuture<>());
+        messagesInTopic = null;
     }
 
     @Test
@@ -84,11 +105,11 @@ class IggySinkIdempotentWritesITCase {
         Assumptions.assumeFalse(
                 DEDUPLICATING.isExternal(), "needs the embedded server with deduplication on");
         String stream = topicOn(DEDUPLICATING);
-        KillPointAfterCheckpoint.messagesInTopic = () -> payloads(DEDUPLICATING, stream).size();
+        messagesInTopic = shared.add(() -> payloads(DEDUPLICATING, stream).size());
         run(flink, changes -> changes, keyedMapSink(DEDUPLICATING, stream, true));
 
         List<String> payloads = payloads(DEDUPLICATING, stream);
-        assertThat(KillPointAfterCheckpoint.reached).isDone();
+        assertThat(killPointReached.get()).isDone();
         assertThat(payloads).hasSize(RECORDS).doesNotHaveDuplicates();
     }
 
@@ -114,7 +135,7 @@ class IggySinkIdempotentWritesITCase {
                                                                 1 + Long.parseLong(v.substring(1))))
                                         .build())
                         .build());
-        assertThat(KillPointAfterCheckpoint.reached).isDone();
+        assertThat(killPointReached.get()).isDone();
         assertThat(payloads(DEDUPLICATING, stream)).hasSize(RECORDS).doesNotHaveDuplicates();
     }
 
@@ -122,17 +143,17 @@ class IggySinkIdempotentWritesITCase {
     void withoutDeduplicationTheReplayIsSentAgain(@InjectMiniCluster MiniCluster flink)
             throws Exception {
         String stream = topicOn(PLAIN);
-        KillPointAfterCheckpoint.messagesInTopic = () -> payloads(PLAIN, stream).size();
+        messagesInTopic = shared.add(() -> payloads(PLAIN, stream).size());
         run(flink, changes -> changes, keyedMapSink(PLAIN, stream, true));
 
         List<String> payloads = payloads(PLAIN, stream);
         Set<String> distinct = new HashSet<>(payloads);
-        assertThat(KillPointAfterCheckpoint.reached).isDone();
+        assertThat(killPointReached.get()).isDone();
         assertThat(distinct).hasSize(RECORDS);
         assertThat(payloads.size()).isGreaterThan(RECORDS);
     }
 
-    private static <T> void run(
+    private <T> void run(
             MiniCluster flink,
             Function<DataStream<IggyMapChange<String, String>>, DataStream<T>> shape,
             Sink<T> sink)
@@ -151,12 +172,12 @@ class IggySinkIdempotentWritesITCase {
                                         Types.LONG),
                                 WatermarkStrategy.noWatermarks(),
                                 "indexes")
-                        .map(new KillPointAfterCheckpoint())
+                        .map(new KillPointAfterCheckpoint(killPointReached, messagesInTopic))
                         .returns(IggyKeyedMapSinkITCase.CHANGES);
         shape.apply(changes).sinkTo(sink);
         JobClient job = env.executeAsync("failover");
 
-        KillPointAfterCheckpoint.reached.get(60, TimeUnit.SECONDS);
+        killPointReached.get().get(60, TimeUnit.SECONDS);
         flink.terminateTaskManager(liveTaskManager).get(60, TimeUnit.SECONDS);
         flink.startTaskManager();
         liveTaskManager++;
@@ -199,10 +220,17 @@ class IggySinkIdempotentWritesITCase {
     static final class KillPointAfterCheckpoint
             implements MapFunction<Long, IggyMapChange<String, String>>, CheckpointListener {
         static final int AFTER_CHECKPOINT = 10;
-        static volatile CompletableFuture<Long> reached = new CompletableFuture<>();
-        static volatile IntSupplier messagesInTopic;
+        private final SharedReference<CompletableFuture<Long>> reached;
+        @Nullable private final SharedReference<IntSupplier> messagesInTopic;
         private transient boolean checkpointed;
         private transient int sinceCheckpoint;
+
+        KillPointAfterCheckpoint(
+                SharedReference<CompletableFuture<Long>> reached,
+                @Nullable SharedReference<IntSupplier> messagesInTopic) {
+            this.reached = reached;
+            this.messagesInTopic = messagesInTopic;
+        }
 
         @Override
         public IggyMapChange<String, String> map(Long index) throws InterruptedException {
@@ -210,9 +238,9 @@ class IggySinkIdempotentWritesITCase {
             if (index >= KILL_FROM
                     && checkpointed
                     && sinceCheckpoint > AFTER_CHECKPOINT
-                    && !reached.isDone()) {
+                    && !reached.get().isDone()) {
                 awaitMessagesInTopic(index);
-                reached.complete(index);
+                reached.get().complete(index);
                 // Hold the task here until the kill interrupts it: no record and no checkpoint
                 // barrier passes, so the job recovers from the checkpoint this record followed.
                 try {
@@ -224,8 +252,8 @@ class IggySinkIdempotentWritesITCase {
             return IggyMapChange.upsert("k" + (index % 20), "v" + index);
         }
 
-        private static void awaitMessagesInTopic(long expected) throws InterruptedException {
-            IntSupplier count = messagesInTopic;
+        private void awaitMessagesInTopic(long expected) throws InterruptedException {
+            IntSupplier count = messagesInTopic != null ? messagesInTopic.get() : null;
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (count != null && count.getAsInt() < expected && System.nanoTime() < deadline) {
                 Thread.sleep(10);

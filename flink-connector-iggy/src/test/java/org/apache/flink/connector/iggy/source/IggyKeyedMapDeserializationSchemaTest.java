@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -40,16 +57,15 @@ class IggyKeyedMapDeserializationSchemaTest {
                 public void close() {}
             };
 
-    private IggyKeyedMapDeserializationSchema<String, String> schema;
+    private IggyRecordDeserializationSchema<IggyMapChange<String, String>> schema;
 
     @BeforeEach
     void open() throws Exception {
         schema =
-                IggyKeyedMapDeserializationSchema.<String, String>of(
-                                m -> m.header("key").map(HeaderValue::asString).orElse(null),
-                                new SimpleStringSchema())
-                        .withDeletionPredicate(
-                                m -> m.payload().length == 0 && m.header("del").isPresent());
+                IggyRecordDeserializationSchema.keyedMap(
+                        m -> m.header("key").map(HeaderValue::asString).orElse(null),
+                        m -> m.payload().length == 0 && m.header("del").isPresent(),
+                        new SimpleStringSchema());
         schema.open(deserializerContext(skipped));
     }
 
@@ -99,8 +115,8 @@ class IggyKeyedMapDeserializationSchemaTest {
 
     @Test
     void withoutDeletionPredicateNothingIsADelete() throws Exception {
-        IggyKeyedMapDeserializationSchema<String, String> noDeletes =
-                IggyKeyedMapDeserializationSchema.of(
+        IggyRecordDeserializationSchema<IggyMapChange<String, String>> noDeletes =
+                IggyRecordDeserializationSchema.keyedMap(
                         m -> new String(m.payload(), StandardCharsets.UTF_8),
                         new SimpleStringSchema());
         noDeletes.open(deserializerContext(skipped));
@@ -109,9 +125,9 @@ class IggyKeyedMapDeserializationSchemaTest {
     }
 
     @Test
-    void failingKeyFunctionIsADeserializationError() throws Exception {
-        IggyKeyedMapDeserializationSchema<String, String> failing =
-                IggyKeyedMapDeserializationSchema.of(
+    void failingKeySelectorIsADeserializationError() throws Exception {
+        IggyRecordDeserializationSchema<IggyMapChange<String, String>> failing =
+                IggyRecordDeserializationSchema.<String, String>keyedMap(
                         m -> {
                             throw new IllegalStateException("boom");
                         },

@@ -1,8 +1,27 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +35,10 @@ class IggySourceBuilderTest {
     private static IggySourceBuilder<String> complete() {
         return IggySource.<String>builder()
                 .setConnection(
-                        IggyConnectionConfig.builder().setCredentials("u", "secret-pw").build())
+                        IggyConnectionConfig.builder()
+                                .setAddress("localhost:8090")
+                                .setCredentials("u", "secret-pw")
+                                .build())
                 .setStream("s")
                 .setTopic("t")
                 .setConsumerName("c")
@@ -30,8 +52,49 @@ class IggySourceBuilderTest {
                 .hasMessageContaining("connection is not set (setConnection)")
                 .hasMessageContaining("stream is not set (setStream)")
                 .hasMessageContaining("topic is not set (setTopic)")
-                .hasMessageContaining("consumer name is not set (setConsumerName)")
+                .hasMessageContaining(
+                        "the committed starting position (the default) reads the offsets stored"
+                                + " under a consumer name, but none is set")
                 .hasMessageContaining("deserializer is not set (setDeserializer)");
+    }
+
+    @Test
+    void theCommittedStartingPositionNeedsAConsumerName() {
+        for (IggyStartingOffsets committed :
+                new IggyStartingOffsets[] {
+                    IggyStartingOffsets.committed(),
+                    IggyStartingOffsets.committed(IggyStartingOffsets.CommittedFallback.FAIL)
+                }) {
+            assertThatThrownBy(
+                            () ->
+                                    complete()
+                                            .setConsumerName(null)
+                                            .setStartingOffsets(committed)
+                                            .build())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("set one (setConsumerName)");
+        }
+        assertThatThrownBy(() -> complete().setConsumerName(" ").build())
+                .hasMessageContaining("the consumer name is blank");
+        assertThatThrownBy(() -> complete().setConsumerName("c".repeat(256)).build())
+                .hasMessageContaining("longer than 255 characters");
+    }
+
+    @Test
+    void withoutAConsumerNameNothingIsStored() {
+        IggySource<String> source =
+                complete()
+                        .setConsumerName(null)
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .build();
+        IggySourceConfig config = IggySourceTestSupport.config(source);
+        assertThat(config.storesOffsets()).isFalse();
+        assertThat(config.consumerName()).isEqualTo(IggySourceConfig.POLL_ONLY_CONSUMER_NAME);
+        assertThat(source.toString()).contains("no consumer name (offsets not stored)");
+
+        IggySourceConfig named = IggySourceTestSupport.config(complete().build());
+        assertThat(named.storesOffsets()).isTrue();
+        assertThat(named.consumerName()).isEqualTo("c");
     }
 
     @Test
@@ -50,17 +113,25 @@ class IggySourceBuilderTest {
     }
 
     @Test
-    void buildConfigChecksEverythingButTheDeserializer() {
-        IggySourceConfig config = complete().setDeserializer(null).buildConfig();
-        assertThat(config).isEqualTo(complete().buildConfig());
-        assertThat(config.consumerName()).isEqualTo("c");
-        assertThat(config.bounded()).isFalse();
-        assertThatThrownBy(() -> IggySource.<String>builder().setStream("s").buildConfig())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("connection is not set (setConnection)")
-                .hasMessageNotContaining("deserializer");
-        assertThatThrownBy(() -> complete().setBatchSize(0).buildConfig())
-                .hasMessageContaining("batch size must be at least 1");
+    void theSourceCarriesWhatTheBuilderWasGiven() {
+        IggySource<String> source =
+                complete()
+                        .setStartingOffsets(IggyStartingOffsets.latest())
+                        .setBatchSize(7)
+                        .setPollInterval(Duration.ofMillis(30))
+                        .setPartitionDiscoveryInterval(Duration.ofSeconds(2))
+                        .setSkipUndecodableRecords(true)
+                        .build();
+        IggySourceConfig config = IggySourceTestSupport.config(source);
+        assertThat(config.stream()).isEqualTo(IggyId.of("s"));
+        assertThat(config.topic()).isEqualTo(IggyId.of("t"));
+        assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
+        assertThat(config.stoppingOffsets()).isNull();
+        assertThat(config.batchSize()).isEqualTo(7);
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
+        assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.skipUndecodableRecords()).isTrue();
+        assertThat(source.getProducedType()).isEqualTo(Types.STRING);
     }
 
     @Test

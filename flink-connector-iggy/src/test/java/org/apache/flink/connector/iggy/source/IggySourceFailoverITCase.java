@@ -1,19 +1,39 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.testutils.junit.SharedObjectsExtension;
+import org.apache.flink.testutils.junit.SharedReference;
 import org.apache.flink.util.CloseableIterator;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -42,17 +62,21 @@ class IggySourceFailoverITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
-    private static final CountDownLatch FIRST_TEN_CHECKPOINTED = new CountDownLatch(1);
-    private static final CountDownLatch FAILED = new CountDownLatch(1);
-    private static final AtomicLong STORED_AT_FAILURE = new AtomicLong(Long.MIN_VALUE);
+    /** Hands the signals below to the job's functions, fresh for every test. */
+    @RegisterExtension final SharedObjectsExtension shared = SharedObjectsExtension.create();
+
+    private SharedReference<CountDownLatch> firstTenCheckpointed;
+    private SharedReference<CountDownLatch> failed;
+    private SharedReference<AtomicLong> storedAtFailure;
+
+    @BeforeEach
+    void signals() {
+        firstTenCheckpointed = shared.add(new CountDownLatch(1));
+        failed = shared.add(new CountDownLatch(1));
+        storedAtFailure = shared.add(new AtomicLong(Long.MIN_VALUE));
+    }
 
     /** Fails the first attempt when record 10 arrives; tells the test when 0-9 are checkpointed. */
     private static final class FailAtRecordTen extends RichMapFunction<String, String>
@@ -60,20 +84,34 @@ class IggySourceFailoverITCase {
         private final String stream;
         private final String topic;
         private final String consumer;
+        private final SharedReference<CountDownLatch> firstTenCheckpointed;
+        private final SharedReference<CountDownLatch> failed;
+        private final SharedReference<AtomicLong> storedAtFailure;
         private final Map<Long, Integer> seenAtCheckpoint = new ConcurrentHashMap<>();
         private int seen;
 
-        FailAtRecordTen(String stream, String topic, String consumer) {
+        FailAtRecordTen(
+                String stream,
+                String topic,
+                String consumer,
+                SharedReference<CountDownLatch> firstTenCheckpointed,
+                SharedReference<CountDownLatch> failed,
+                SharedReference<AtomicLong> storedAtFailure) {
             this.stream = stream;
             this.topic = topic;
             this.consumer = consumer;
+            this.firstTenCheckpointed = firstTenCheckpointed;
+            this.failed = failed;
+            this.storedAtFailure = storedAtFailure;
         }
 
         @Override
         public String map(String value) {
             if (value.equals("r10") && getRuntimeContext().getTaskInfo().getAttemptNumber() == 0) {
-                STORED_AT_FAILURE.set(IGGY.storedOffset(stream, topic, 0, consumer).orElse(-1L));
-                FAILED.countDown();
+                storedAtFailure
+                        .get()
+                        .set(IGGY.storedOffset(stream, topic, 0, consumer).orElse(-1L));
+                failed.get().countDown();
                 throw new IllegalStateException("Injected failure after polling records 10-19");
             }
             seen++;
@@ -92,7 +130,7 @@ class IggySourceFailoverITCase {
         public void notifyCheckpointComplete(long checkpointId) {
             Integer seenThen = seenAtCheckpoint.get(checkpointId);
             if (seenThen != null && seenThen >= 10) {
-                FIRST_TEN_CHECKPOINTED.countDown();
+                firstTenCheckpointed.get().countDown();
             }
         }
     }
@@ -125,19 +163,26 @@ class IggySourceFailoverITCase {
         List<String> output = new ArrayList<>();
         try (CloseableIterator<String> results =
                 env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy")
-                        .map(new FailAtRecordTen(stream, topic, consumer))
+                        .map(
+                                new FailAtRecordTen(
+                                        stream,
+                                        topic,
+                                        consumer,
+                                        firstTenCheckpointed,
+                                        failed,
+                                        storedAtFailure))
                         .executeAndCollect("failover")) {
             for (int i = 0; i < 10; i++) {
                 output.add(results.next());
             }
-            assertThat(FIRST_TEN_CHECKPOINTED.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(firstTenCheckpointed.get().await(60, TimeUnit.SECONDS)).isTrue();
             waitUntil(
                     "offset 9 stored after the checkpoint of 0-9",
                     Duration.ofSeconds(30),
                     () -> IGGY.storedOffset(stream, topic, 0, consumer).equals(Optional.of(9L)));
 
             IGGY.send(stream, topic, 0, numbered("r", 10, 20));
-            assertThat(FAILED.await(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(failed.get().await(60, TimeUnit.SECONDS)).isTrue();
             IGGY.send(stream, topic, 0, numbered("r", 20, 30));
 
             for (int i = 10; i < 30; i++) {
@@ -145,7 +190,7 @@ class IggySourceFailoverITCase {
             }
         }
 
-        assertThat(STORED_AT_FAILURE.get())
+        assertThat(storedAtFailure.get().get())
                 .as("records 10-19 were polled but not checkpointed: nothing past 9 stored")
                 .isEqualTo(9L);
         List<String> expected = new ArrayList<>();

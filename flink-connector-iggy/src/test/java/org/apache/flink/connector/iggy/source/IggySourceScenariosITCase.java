@@ -1,11 +1,28 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -34,18 +51,12 @@ import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.numbe
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The source scenarios of semantics.md §3 (1-7), each as a Flink job on a MiniCluster. */
+/** The source's documented behaviour (docs/datastream-source.md), as MiniCluster jobs. */
 class IggySourceScenariosITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(4)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(4);
 
     private String stream;
     private String topic;
@@ -196,18 +207,15 @@ class IggySourceScenariosITCase {
         assertThat(IGGY.readAll(stream, topic, 1)).as("the late messages arrived").hasSize(1);
     }
 
-    private static IggyKeyedMapDeserializationSchema<String, String> keyBeforeColon() {
-        return IggyKeyedMapDeserializationSchema.<String, String>of(
-                        message -> {
-                            String text = new String(message.payload(), StandardCharsets.UTF_8);
-                            int colon = text.indexOf(':');
-                            return colon < 0 ? null : text.substring(0, colon);
-                        },
-                        new SimpleStringSchema())
-                .withDeletionPredicate(
-                        message ->
-                                new String(message.payload(), StandardCharsets.UTF_8)
-                                        .endsWith("DELETE"));
+    private static IggyRecordDeserializationSchema<IggyMapChange<String, String>> keyBeforeColon() {
+        return IggyRecordDeserializationSchema.keyedMap(
+                message -> {
+                    String text = new String(message.payload(), StandardCharsets.UTF_8);
+                    int colon = text.indexOf(':');
+                    return colon < 0 ? null : text.substring(0, colon);
+                },
+                message -> new String(message.payload(), StandardCharsets.UTF_8).endsWith("DELETE"),
+                new SimpleStringSchema());
     }
 
     private List<IggyMapChange<String, String>> readKeyedMapBounded() throws Exception {

@@ -1,10 +1,29 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
@@ -96,6 +115,12 @@ class IggyDynamicTableFactoryTest {
         return (IggyDynamicSource) FactoryMocks.createTableSource(SCHEMA, options);
     }
 
+    /** What the table source hands the public source builder. */
+    private static IggySourceConfig sourceConfig(IggyDynamicSource source) {
+        return IggySourceTestSupport.config(
+                source.createSource(IggyRecordDeserializationSchema.payloads()));
+    }
+
     private static IggyDynamicSink sink(Map<String, String> options) {
         return (IggyDynamicSink) FactoryMocks.createTableSink(SCHEMA, options);
     }
@@ -105,7 +130,7 @@ class IggyDynamicTableFactoryTest {
     @Test
     void sourceDefaults() {
         IggyDynamicSource source = source(appendOptions());
-        IggySourceConfig config = source.sourceConfig();
+        IggySourceConfig config = sourceConfig(source);
         assertThat(config.connection())
                 .isEqualTo(IggyConnectionConfig.builder().setAddress("localhost:8090").build());
         assertThat(config.stream()).isEqualTo(IggyId.of("s1"));
@@ -161,7 +186,7 @@ class IggyDynamicTableFactoryTest {
                                 "true",
                                 "scan.parallelism",
                                 "3"));
-        IggySourceConfig config = source.sourceConfig();
+        IggySourceConfig config = sourceConfig(source);
         assertThat(config.connection())
                 .isEqualTo(
                         IggyConnectionConfig.builder()
@@ -258,7 +283,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("startupModes")
     void startupModes(String[] options, IggyStartingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).sourceConfig().startingOffsets())
+        assertThat(sourceConfig(source(with(appendOptions(), options))).startingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -289,7 +314,7 @@ class IggyDynamicTableFactoryTest {
     @ParameterizedTest
     @MethodSource("boundedModes")
     void boundedModes(String[] options, @Nullable IggyStoppingOffsets expected) {
-        assertThat(source(with(appendOptions(), options)).sourceConfig().stoppingOffsets())
+        assertThat(sourceConfig(source(with(appendOptions(), options))).stoppingOffsets())
                 .isEqualTo(expected);
     }
 
@@ -746,7 +771,7 @@ class IggyDynamicTableFactoryTest {
                         source.toString(),
                         sink.asSummaryString(),
                         sink.toString(),
-                        ((IggyDynamicSource) source).sourceConfig().toString())) {
+                        sourceConfig((IggyDynamicSource) source).toString())) {
             assertThat(shown.toString())
                     .doesNotContain(SECRET_PASSWORD)
                     .doesNotContain(SECRET_TOKEN);

@@ -1,9 +1,26 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.iggy.sink.IggyPartitioners;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
@@ -49,13 +66,7 @@ class IggyTableITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(4)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(4);
 
     private String stream;
     private StreamExecutionEnvironment env;
@@ -114,11 +125,13 @@ class IggyTableITCase {
         // On the wire: key in the header, payload without the key column, partition by XXH32.
         Map<String, Long> partitionOfKey = new HashMap<>();
         Map<String, Long> offsetOfKey = new HashMap<>();
+        Map<String, Long> checksumOfKey = new HashMap<>();
         for (long p = 0; p < 3; p++) {
             for (Message m : IGGY.readAll(stream, "orders", p)) {
                 String key = headerText(m, IggyConnectorOptions.DEFAULT_KEY_HEADER);
                 partitionOfKey.put(key, p);
                 offsetOfKey.put(key, m.header().offset().longValue());
+                checksumOfKey.put(key, m.header().checksum().longValue());
                 assertThat(new String(m.payload(), StandardCharsets.UTF_8))
                         .doesNotContain("k1")
                         .contains("\"name\"");
@@ -143,7 +156,7 @@ class IggyTableITCase {
             assertThat(((Instant) row.getField("ts")).toEpochMilli())
                     .isBetween(before - 60_000, System.currentTimeMillis() + 60_000);
             assertThat((byte[]) row.getField("mid")).hasSize(16);
-            assertThat(row.getField("cks")).isNotNull();
+            assertThat(row.getField("cks")).isEqualTo(checksumOfKey.get(id));
             @SuppressWarnings("unchecked")
             Map<String, byte[]> headers = (Map<String, byte[]>) row.getField("hdrs");
             assertThat(headers).containsKeys("trace", IggyConnectorOptions.DEFAULT_KEY_HEADER);
@@ -170,12 +183,14 @@ class IggyTableITCase {
                 "earliest-offset",
                 "scan.bounded.mode",
                 "latest-offset");
+        Instant beforeWriting = Instant.now().minusMillis(1);
         tEnv.executeSql(
                         "INSERT INTO events VALUES"
                                 + " ('a', 1, X'0000000000000000000000000000002A',"
                                 + "  TO_TIMESTAMP_LTZ(1700000000123, 3), 1),"
                                 + " ('b', 2, CAST(NULL AS BINARY(16)), CAST(NULL AS TIMESTAMP_LTZ(6)), 0)")
                 .await();
+        Instant afterWriting = Instant.now().plusMillis(1);
 
         List<Message> partition1 = IGGY.readAll(stream, "events", 1);
         assertThat(partition1).hasSize(1);
@@ -198,7 +213,9 @@ class IggyTableITCase {
         Row b = byValue.get("b");
         assertThat(b.getField("part")).isEqualTo(0);
         assertThat(new BigInteger(1, (byte[]) b.getField("mid"))).isNotEqualTo(BigInteger.ZERO);
-        assertThat(b.getField("ots")).as("defaults to the time of writing").isNotNull();
+        assertThat((Instant) b.getField("ots"))
+                .as("defaults to the time of writing")
+                .isBetween(beforeWriting, afterWriting);
     }
 
     // ----- startup and bounded modes --------------------------------------------------------

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.sql;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
@@ -15,6 +32,8 @@ import java.io.InputStream;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -118,6 +137,56 @@ class SqlJarPackagingIT {
         assertThat(classes.keySet())
                 .as("BLAKE2b is the connector's own; BouncyCastle must not be bundled")
                 .noneMatch(name -> name.contains("org/bouncycastle/"));
+    }
+
+    @Test
+    void carriesTheApacheLicenseAndANoticeNamingEveryBundledGroupId() throws IOException {
+        String license = entryText("META-INF/LICENSE");
+        String notice = entryText("META-INF/NOTICE");
+        assertThat(license).contains("Apache License", "Version 2.0, January 2004");
+
+        String pom = Files.readString(Path.of(System.getProperty("modulePom")));
+        Matcher include = Pattern.compile("<include>([^:<]+):([^<]+)</include>").matcher(pom);
+        Set<String> bundledGroups = new TreeSet<>();
+        while (include.find()) {
+            bundledGroups.add(include.group(1));
+        }
+        assertThat(bundledGroups).as("the shade plugin's artifactSet").contains("io.netty");
+        for (String group : bundledGroups) {
+            assertThat(notice)
+                    .as("NOTICE names the bundled groupId " + group)
+                    .contains(group + ":");
+        }
+    }
+
+    @Test
+    void everyNonApacheLicenseTheNoticeNamesIsInside() throws IOException {
+        String notice = entryText("META-INF/NOTICE");
+        Set<String> named = new TreeSet<>();
+        Matcher file = Pattern.compile("\\((LICENSE\\.[A-Za-z_]+)\\)").matcher(notice);
+        while (file.find()) {
+            named.add("META-INF/licenses/" + file.group(1));
+        }
+        Set<String> inside;
+        try (JarFile file2 = new JarFile(jar)) {
+            inside =
+                    file2.stream()
+                            .map(JarEntry::getName)
+                            .filter(name -> name.startsWith("META-INF/licenses/LICENSE"))
+                            .collect(Collectors.toCollection(TreeSet::new));
+        }
+        assertThat(named).isNotEmpty();
+        assertThat(inside).isEqualTo(named);
+    }
+
+    private static String entryText(String name) throws IOException {
+        try (JarFile file = new JarFile(jar)) {
+            JarEntry entry = file.getJarEntry(name);
+            assertThat(entry).as(name + " in the SQL jar").isNotNull();
+            try (InputStream in = file.getInputStream(entry)) {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+        }
     }
 
     @Test

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils.server;
 
 import org.slf4j.Logger;
@@ -10,6 +27,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.util.Arrays;
 
 /**
  * Serves one TCP connection: reads request frames one at a time and answers each before reading the
@@ -25,6 +43,9 @@ final class ClientConnection implements Runnable {
     static final long MAX_CONTROL_PAYLOAD = 10L * 1024 * 1024;
 
     private static final int BUFFER_SIZE = 64 * 1024;
+
+    /** The payload buffer grows by at most this much beyond what has arrived. */
+    private static final int READ_CHUNK = 1024 * 1024;
 
     private final Socket socket;
     private final ServerState state;
@@ -83,20 +104,21 @@ final class ClientConnection implements Runnable {
         readFully(in, header, 4, false);
         int code = LittleEndian.getInt(header, 0);
         long payloadLength = length - 4;
-        boolean tooBig =
-                (code != CommandCodes.SEND_MESSAGES && payloadLength > MAX_CONTROL_PAYLOAD)
-                        || payloadLength > Integer.MAX_VALUE - 16;
-        if (tooBig) {
-            // The real server leaves the oversized payload unread; we skip it to stay in sync.
+        if (code == CommandCodes.SEND_MESSAGES && session.user() == null) {
+            // The real server checks the login before it reads a send's payload; it then leaves
+            // the payload unread, we discard it to stay in sync (never buffering it).
+            writeError(out, ErrorCodes.UNAUTHENTICATED);
             skipFully(in, payloadLength);
+            return true;
+        }
+        if (payloadLength > maxPayload(code)) {
+            // Answered at once, as the real server does; then discarded as it arrives.
             writeError(out, ErrorCodes.INVALID_COMMAND);
+            skipFully(in, payloadLength);
             return true;
         }
         int size = (int) payloadLength;
-        if (payload.length < size) {
-            payload = new byte[Math.max(size, payload.length * 2)];
-        }
-        readFully(in, payload, size, false);
+        readPayload(in, size);
 
         Reply reply;
         try {
@@ -120,6 +142,32 @@ final class ClientConnection implements Runnable {
         reply.writeTo(out);
         out.flush();
         return true;
+    }
+
+    private long maxPayload(int code) {
+        long configured = state.maxRequestPayload();
+        return code == CommandCodes.SEND_MESSAGES
+                ? configured
+                : Math.min(configured, MAX_CONTROL_PAYLOAD);
+    }
+
+    /**
+     * Reads {@code size} bytes into {@link #payload}, growing it only as bytes arrive, so a length
+     * that promises more than the client sends costs no more memory than what was sent.
+     */
+    private void readPayload(InputStream in, int size) throws IOException {
+        int read = 0;
+        while (read < size) {
+            if (read == payload.length) {
+                long grown = Math.max(2L * payload.length, (long) read + READ_CHUNK);
+                payload = Arrays.copyOf(payload, (int) Math.min(size, grown));
+            }
+            int n = in.read(payload, read, Math.min(payload.length, size) - read);
+            if (n < 0) {
+                throw new EOFException("connection closed inside a frame");
+            }
+            read += n;
+        }
     }
 
     private void writeError(OutputStream out, int code) throws IOException {

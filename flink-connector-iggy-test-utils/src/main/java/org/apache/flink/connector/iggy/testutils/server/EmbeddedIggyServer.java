@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils.server;
 
 import org.slf4j.Logger;
@@ -256,6 +273,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final String rootPassword;
         private final Deduplication deduplication;
         private final Duration consumerGroupRebalancingTimeout;
+        private final int maxRequestPayload;
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -264,6 +282,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.rootPassword = builder.rootPassword;
             this.deduplication = builder.deduplication;
             this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
+            this.maxRequestPayload = builder.maxRequestPayload;
         }
 
         public static Config defaults() {
@@ -303,6 +322,16 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             return consumerGroupRebalancingTimeout;
         }
 
+        /**
+         * The largest request payload accepted, in bytes (default 256 MiB). The real server has no
+         * limit for SendMessages; this one has, so a hostile length cannot exhaust the heap of the
+         * JVM it shares with the tests. Other commands are limited to 10 MiB, as in the real
+         * server.
+         */
+        public int maxRequestPayload() {
+            return maxRequestPayload;
+        }
+
         @Override
         public String toString() {
             return "Config{host="
@@ -340,12 +369,16 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
         /** Builds a {@link Config}. */
         public static final class Builder {
+            /** The largest byte array a JVM reliably allocates. */
+            private static final int MAX_ARRAY_SIZE = Integer.MAX_VALUE - 16;
+
             private String host = "127.0.0.1";
             private int port = 0;
             private String rootUsername = "iggy";
             private String rootPassword = "iggy";
             private Deduplication deduplication = Deduplication.DISABLED;
             private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
+            private int maxRequestPayload = 256 * 1024 * 1024;
 
             private Builder() {}
 
@@ -384,6 +417,16 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                     throw new IllegalArgumentException("negative timeout: " + timeout);
                 }
                 this.consumerGroupRebalancingTimeout = timeout;
+                return this;
+            }
+
+            /** See {@link Config#maxRequestPayload()}. */
+            public Builder maxRequestPayload(int bytes) {
+                if (bytes < 0 || bytes > MAX_ARRAY_SIZE) {
+                    throw new IllegalArgumentException(
+                            "maxRequestPayload must be within 0.." + MAX_ARRAY_SIZE + ": " + bytes);
+                }
+                this.maxRequestPayload = bytes;
                 return this;
             }
 

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.testutils.server;
 
 import org.junit.jupiter.api.Test;
@@ -8,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The message checksum is XXH3-64 (seed 0) of the message after its 8-byte checksum field
- * (iggy-protocol.md §7.1). The empty-input value is the published one; the others come from the
- * reference implementation ({@code xxhsum -H3}, xxHash 0.8.1) over the bytes 0, 1, 2, ... of each
- * length, chosen to cross every size class of the algorithm.
+ * (docs/iggy-protocol.md §7.1). The empty-input value is the published one; the others come from
+ * the reference implementation ({@code xxhsum -H3}, xxHash 0.8.1) over the bytes 0, 1, 2, ... of
+ * each length, chosen to cross every size class of the algorithm.
  */
 class Xxh3ChecksumTest {
 

@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
@@ -42,8 +59,9 @@ import java.util.concurrent.TimeUnit;
  * <p>Each checkpoint records every split's next offset. When that checkpoint completes, the reader
  * stores (next offset - 1), the last offset the checkpoint covers, under the consumer name. Nothing
  * is stored for a split this reader has not read past the offset it got it at (which also keeps the
- * server's "offset past the end" error away). Storing is asynchronous and a failure is only counted
- * ({@code commitsFailed}) and logged: Flink's checkpoint, not Iggy, is the truth.
+ * server's "offset past the end" error away), and nothing at all for a source without a consumer
+ * name. Storing is asynchronous and a failure is only counted ({@code commitsFailed}) and logged:
+ * Flink's checkpoint, not Iggy, is the truth.
  */
 @Internal
 public final class IggySourceReader<T>
@@ -58,6 +76,7 @@ public final class IggySourceReader<T>
     private final AsyncIggyTcpClient client;
     private final Consumer consumer;
     private final String consumerName;
+    private final boolean storesOffsets;
     private final Duration requestTimeout;
     private final Map<String, IggyPartitionSplitState> activeSplits;
 
@@ -97,6 +116,7 @@ public final class IggySourceReader<T>
         this.client = client;
         this.consumer = Consumer.of(ConsumerId.of(config.consumerName()));
         this.consumerName = config.consumerName();
+        this.storesOffsets = config.storesOffsets();
         this.requestTimeout = config.connection().requestTimeout();
         this.activeSplits = activeSplits;
         SourceReaderMetricGroup metrics = context.metricGroup();
@@ -227,7 +247,8 @@ public final class IggySourceReader<T>
                 finishedSplitsToStore.remove(offset.state.split().splitId(), offset.state);
             }
             long last = offset.nextOffset - 1;
-            if (offset.nextOffset > offset.state.assignedAtOffset()
+            if (storesOffsets
+                    && offset.nextOffset > offset.state.assignedAtOffset()
                     && last != offset.state.committedOffset()) {
                 toStore.add(offset);
             }

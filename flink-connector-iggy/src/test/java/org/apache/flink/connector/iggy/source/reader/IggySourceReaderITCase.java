@@ -1,3 +1,20 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -5,6 +22,7 @@ import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
@@ -18,6 +36,8 @@ import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+
+import javax.annotation.Nullable;
 
 import java.time.Duration;
 import java.util.List;
@@ -50,12 +70,21 @@ class IggySourceReaderITCase {
     }
 
     private SourceReader<String, IggyPartitionSplit> reader() throws Exception {
+        return reader(consumer);
+    }
+
+    private SourceReader<String, IggyPartitionSplit> reader(@Nullable String consumerName)
+            throws Exception {
         IggySource<String> source =
                 IggySource.<String>builder()
                         .setConnection(connection(IGGY))
                         .setStream(stream)
                         .setTopic(topic)
-                        .setConsumerName(consumer)
+                        .setConsumerName(consumerName)
+                        .setStartingOffsets(
+                                consumerName != null
+                                        ? IggyStartingOffsets.committed()
+                                        : IggyStartingOffsets.earliest())
                         .setBatchSize(4)
                         .setPollInterval(Duration.ofMillis(20))
                         .setValueOnlyDeserializer(new SimpleStringSchema())
@@ -155,6 +184,25 @@ class IggySourceReaderITCase {
                     .isEqualTo(14L);
             assertThat(output.getEmittedRecords()).containsExactlyElementsOf(strings("a", 0, 15));
         }
+    }
+
+    @Test
+    void withoutAConsumerNameCompletedCheckpointsStoreNothing() throws Exception {
+        IGGY.send(stream, topic, 0, numbered("a", 0, 5));
+        TestingReaderOutput<String> output = new TestingReaderOutput<>();
+        SourceReader<String, IggyPartitionSplit> reader = reader(null);
+        try {
+            reader.addSplits(List.of(split(0, 0)));
+            pollUntil(reader, output, 5);
+            reader.snapshotState(1);
+            reader.notifyCheckpointComplete(1);
+        } finally {
+            reader.close(); // waits for the stores in flight, were there any
+        }
+        assertThat(output.getEmittedRecords()).containsExactlyElementsOf(strings("a", 0, 5));
+        assertThat(IGGY.storedOffset(stream, topic, 0, "flink-iggy-source")).isEmpty();
+        assertThat(counter("commitsSucceeded")).isZero();
+        assertThat(counter("commitsFailed")).isZero();
     }
 
     @Test

@@ -1,0 +1,54 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.util.Collector;
+
+import java.io.IOException;
+import java.util.Objects;
+
+/** {@link IggyRecordDeserializationSchema#valueOnly}: a Flink format applied to the payload. */
+@Internal
+final class ValueOnlyDeserializationSchema<T> implements IggyRecordDeserializationSchema<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final DeserializationSchema<T> valueDeserializer;
+
+    ValueOnlyDeserializationSchema(DeserializationSchema<T> valueDeserializer) {
+        this.valueDeserializer = Objects.requireNonNull(valueDeserializer, "valueDeserializer");
+    }
+
+    @Override
+    public void open(Context context) throws Exception {
+        valueDeserializer.open(context);
+    }
+
+    @Override
+    public void deserialize(IggyMessage message, Collector<T> out) throws IOException {
+        valueDeserializer.deserialize(message.payload(), out);
+    }
+
+    @Override
+    public TypeInformation<T> getProducedType() {
+        return valueDeserializer.getProducedType();
+    }
+}

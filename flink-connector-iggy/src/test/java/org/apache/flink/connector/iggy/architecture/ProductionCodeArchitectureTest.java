@@ -1,0 +1,140 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.architecture;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.PublicEvolving;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+/**
+ * The layering of the connector's production code: {@code table} builds on {@code source} and
+ * {@code sink}, which build on {@code common}; {@code source} and {@code sink} know nothing of each
+ * other. The rules name packages, not classes, so they hold for classes added or moved later.
+ */
+@AnalyzeClasses(
+        packages = ProductionCodeArchitectureTest.CONNECTOR,
+        importOptions = {
+            ImportOption.DoNotIncludeTests.class,
+            ProductionCodeArchitectureTest.DoNotIncludeTestUtils.class
+        })
+class ProductionCodeArchitectureTest {
+
+    static final String CONNECTOR = "org.apache.flink.connector.iggy";
+    private static final String COMMON = CONNECTOR + ".common..";
+    private static final String SOURCE = CONNECTOR + ".source..";
+    private static final String SINK = CONNECTOR + ".sink..";
+    private static final String TABLE = CONNECTOR + ".table..";
+    private static final String TEST_UTILS = CONNECTOR + ".testutils..";
+
+    @ArchTest
+    static final ArchRule LAYERS =
+            layeredArchitecture()
+                    .consideringOnlyDependenciesInLayers()
+                    .layer("table")
+                    .definedBy(TABLE)
+                    .layer("source")
+                    .definedBy(SOURCE)
+                    .layer("sink")
+                    .definedBy(SINK)
+                    .layer("common")
+                    .definedBy(COMMON)
+                    .whereLayer("table")
+                    .mayNotBeAccessedByAnyLayer()
+                    .whereLayer("source")
+                    .mayOnlyBeAccessedByLayers("table")
+                    .whereLayer("sink")
+                    .mayOnlyBeAccessedByLayers("table")
+                    .whereLayer("common")
+                    .mayOnlyBeAccessedByLayers("source", "sink", "table")
+                    .because("table builds on source and sink, which build on common");
+
+    @ArchTest
+    static final ArchRule SOURCE_AND_SINK_ARE_INDEPENDENT =
+            noClasses()
+                    .that()
+                    .resideInAPackage(SOURCE)
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage(SINK)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAPackage(TABLE)
+                    .because("the source is usable (and testable) without the sink and the table");
+
+    @ArchTest
+    static final ArchRule SINK_AND_SOURCE_ARE_INDEPENDENT =
+            noClasses()
+                    .that()
+                    .resideInAPackage(SINK)
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage(SOURCE)
+                    .orShould()
+                    .dependOnClassesThat()
+                    .resideInAPackage(TABLE)
+                    .because("the sink is usable (and testable) without the source and the table");
+
+    @ArchTest
+    static final ArchRule EVERY_CLASS_IS_IN_A_LAYER =
+            classes()
+                    .should()
+                    .resideInAnyPackage(COMMON, SOURCE, SINK, TABLE)
+                    .because("a new package must take its place in the layering above");
+
+    @ArchTest
+    static final ArchRule NO_TEST_CODE_IN_MAIN =
+            noClasses()
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAnyPackage(
+                            TEST_UTILS,
+                            "org.junit..",
+                            "org.assertj..",
+                            "org.apache.flink.test..",
+                            "org.apache.flink.connector.testframe..")
+                    .because("the in-JVM server and test libraries are test-scoped");
+
+    @ArchTest
+    static final ArchRule PUBLIC_CLASSES_SAY_WHO_MAY_USE_THEM =
+            classes()
+                    .that()
+                    .arePublic()
+                    .and()
+                    .areTopLevelClasses()
+                    .should()
+                    .beAnnotatedWith(PublicEvolving.class)
+                    .orShould()
+                    .beAnnotatedWith(Internal.class)
+                    .because("users must see what is API (@PublicEvolving) and what is not");
+
+    /** Leaves out the in-JVM server, which is on the class path but not part of this module. */
+    static final class DoNotIncludeTestUtils implements ImportOption {
+        @Override
+        public boolean includes(com.tngtech.archunit.core.importer.Location location) {
+            return !location.contains("/org/apache/flink/connector/iggy/testutils/");
+        }
+    }
+}
