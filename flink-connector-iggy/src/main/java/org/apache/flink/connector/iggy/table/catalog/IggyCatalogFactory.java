@@ -15,7 +15,6 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
