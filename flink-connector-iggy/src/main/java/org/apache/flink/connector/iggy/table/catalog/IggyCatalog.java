@@ -26,7 +26,6 @@ import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
 import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
 import org.apache.flink.connector.iggy.table.UpsertIggyDynamicTableFactory;
-import org.apache.flink.connector.iggy.table.catalog.IggyCatalogOptions.TopicCompression;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.ValidationException;
@@ -55,7 +54,6 @@ import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.factories.Factory;
 import org.apache.flink.table.factories.FactoryUtil;
-import org.apache.flink.util.TimeUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
@@ -71,8 +69,6 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.math.BigInteger;
-import java.time.Duration;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -94,9 +90,6 @@ import java.util.stream.Collectors;
 public final class IggyCatalog implements Catalog {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCatalog.class);
-
-    private static final BigInteger NEVER_EXPIRE =
-            BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private static final int STREAM_NAME_ALREADY_EXISTS = 1012;
     private static final int TOPIC_NAME_ALREADY_EXISTS = 2013;
@@ -306,7 +299,7 @@ public final class IggyCatalog implements Catalog {
                         ? IggyTableDefinition.deserialize(stored.get(), quoted(tablePath))
                         : topicTable();
         Map<String, String> options = new HashMap<>(table.getOptions());
-        options.putAll(topicOptions(topic));
+        options.putAll(IggyTopicSettings.asOptions(topic));
         return table.copy(options);
     }
 
@@ -325,7 +318,7 @@ public final class IggyCatalog implements Catalog {
             throw new DatabaseNotExistException(name, stream);
         }
         Map<String, String> options = storedOptions(tablePath, resolved);
-        TopicSettings settings = TopicSettings.of(tablePath, resolved.getOptions());
+        IggyTopicSettings settings = IggyTopicSettings.of(tablePath, resolved.getOptions());
         byte[] definition = IggyTableDefinition.serialize(resolved, options);
 
         Optional<TopicDetails> existing = topic(tablePath);
@@ -387,7 +380,7 @@ public final class IggyCatalog implements Catalog {
         }
         ResolvedCatalogTable resolved = resolvedTable(tablePath, newTable);
         Map<String, String> options = storedOptions(tablePath, resolved);
-        TopicSettings settings = TopicSettings.of(tablePath, resolved.getOptions());
+        IggyTopicSettings settings = IggyTopicSettings.of(tablePath, resolved.getOptions());
         byte[] definition = IggyTableDefinition.serialize(resolved, options);
         alterTopic(tablePath, topic.get(), settings);
         definitions().write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
@@ -710,24 +703,7 @@ public final class IggyCatalog implements Catalog {
                 .build();
     }
 
-    /** What Iggy itself knows of a topic, as table options. */
-    private static Map<String, String> topicOptions(TopicDetails topic) {
-        Map<String, String> options = new HashMap<>();
-        options.put(IggyCatalogOptions.PARTITIONS.key(), Long.toString(topic.partitionsCount()));
-        options.put(
-                IggyCatalogOptions.COMPRESSION.key(),
-                topic.compressionAlgorithm() == CompressionAlgorithm.Gzip ? "gzip" : "none");
-        BigInteger expiry = topic.messageExpiry();
-        if (expiry != null && expiry.signum() > 0 && expiry.compareTo(NEVER_EXPIRE) < 0) {
-            options.put(
-                    IggyCatalogOptions.MESSAGE_EXPIRY.key(),
-                    TimeUtils.formatWithHighestUnit(
-                            Duration.of(expiry.longValueExact(), ChronoUnit.MICROS)));
-        }
-        return options;
-    }
-
-    private void alterTopic(ObjectPath path, TopicDetails topic, TopicSettings settings) {
+    private void alterTopic(ObjectPath path, TopicDetails topic, IggyTopicSettings settings) {
         StreamId stream = StreamId.of(path.getDatabaseName());
         TopicId topicId = TopicId.of(path.getObjectName());
         long partitions = settings.partitions(topic.partitionsCount().intValue());
@@ -885,88 +861,5 @@ public final class IggyCatalog implements Catalog {
         options.add(IggyConnectorOptions.STREAM);
         options.add(IggyConnectorOptions.TOPIC);
         return options;
-    }
-
-    /** The topic options of a table's DDL, parsed. */
-    private static final class TopicSettings {
-        @Nullable private final Integer partitions;
-        @Nullable private final TopicCompression compression;
-        @Nullable private final Duration expiry;
-
-        private TopicSettings(
-                @Nullable Integer partitions,
-                @Nullable TopicCompression compression,
-                @Nullable Duration expiry) {
-            this.partitions = partitions;
-            this.compression = compression;
-            this.expiry = expiry;
-        }
-
-        static TopicSettings of(ObjectPath path, Map<String, String> tableOptions) {
-            Configuration options = Configuration.fromMap(tableOptions);
-            try {
-                TopicSettings settings =
-                        new TopicSettings(
-                                options.get(IggyCatalogOptions.PARTITIONS),
-                                options.get(IggyCatalogOptions.COMPRESSION),
-                                options.get(IggyCatalogOptions.MESSAGE_EXPIRY));
-                if (settings.partitions != null && settings.partitions < 1) {
-                    throw new IllegalArgumentException(
-                            "'" + IggyCatalogOptions.PARTITIONS.key() + "' must be at least 1");
-                }
-                if (settings.expiry != null && settings.expiry.isNegative()) {
-                    throw new IllegalArgumentException(
-                            "'" + IggyCatalogOptions.MESSAGE_EXPIRY.key() + "' is negative");
-                }
-                return settings;
-            } catch (IllegalArgumentException e) {
-                throw new ValidationException(
-                        "Invalid topic option of table "
-                                + path.getFullName()
-                                + ": "
-                                + e.getMessage(),
-                        e);
-            }
-        }
-
-        boolean isEmpty() {
-            return partitions == null && compression == null && expiry == null;
-        }
-
-        List<String> keys() {
-            List<String> keys = new ArrayList<>();
-            if (partitions != null) {
-                keys.add(IggyCatalogOptions.PARTITIONS.key());
-            }
-            if (compression != null) {
-                keys.add(IggyCatalogOptions.COMPRESSION.key());
-            }
-            if (expiry != null) {
-                keys.add(IggyCatalogOptions.MESSAGE_EXPIRY.key());
-            }
-            return keys;
-        }
-
-        int partitions(int otherwise) {
-            return partitions != null ? partitions : otherwise;
-        }
-
-        CompressionAlgorithm compression(CompressionAlgorithm otherwise) {
-            if (compression == null) {
-                return otherwise;
-            }
-            return compression == TopicCompression.GZIP
-                    ? CompressionAlgorithm.Gzip
-                    : CompressionAlgorithm.None;
-        }
-
-        BigInteger expiryMicros(BigInteger otherwise) {
-            if (expiry == null) {
-                return otherwise;
-            }
-            return BigInteger.valueOf(expiry.getSeconds())
-                    .multiply(BigInteger.valueOf(1_000_000))
-                    .add(BigInteger.valueOf(expiry.getNano() / 1000));
-        }
     }
 }
