@@ -158,6 +158,25 @@ class IggyCatalogITCase {
     }
 
     @Test
+    void catalogOptionsAreCheckedAtCreate() {
+        assertThat(create("current", Map.of("default-database", "shop")).getDefaultDatabase())
+                .isEqualTo("shop");
+        assertThat(catalog.getDefaultDatabase()).isNull();
+        assertThatThrownBy(
+                        () -> create("positions", Map.of("default.scan.startup.mode", "timestamp")))
+                .hasStackTraceContaining("'default.scan.startup.mode' must be")
+                .hasStackTraceContaining("set positions per table");
+        assertThatThrownBy(
+                        () ->
+                                create(
+                                        "positions",
+                                        Map.of("default.scan.bounded.mode", "specific-offsets")))
+                .hasStackTraceContaining("'default.scan.bounded.mode' must be");
+        assertThatThrownBy(() -> create("none", Map.of("default.partitions", "0")))
+                .hasStackTraceContaining("'default.partitions' must be at least 1");
+    }
+
+    @Test
     void aClosedCatalogSaysSo() {
         Catalog closed = open("closed", Map.of());
         closed.close();
