@@ -17,8 +17,8 @@
  */
 package org.apache.flink.connector.iggy.table.catalog;
 
+import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -52,13 +52,7 @@ class IggyCatalogSqlITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension
-    static final MiniClusterExtension FLINK =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
     private final String shop = IGGY.uniqueName("shop");
 
