@@ -15,13 +15,20 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# Builds the project and runs one benchmark main class on the reactor's own jars.
+# Builds the project and runs benchmark main classes on the reactor's own jars.
 # Usage: flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [args]
+#        flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark  (each with defaults, one JVM each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name="${1:?benchmark class, e.g. SourceBenchmark}"
 shift
 mvn -B -q -pl flink-connector-iggy-e2e -am package dependency:build-classpath -DskipTests \
     -Dmdep.outputFile=target/benchmark.cp
-exec java -Xmx6g -cp "flink-connector-iggy-e2e/target/classes:$(cat flink-connector-iggy-e2e/target/benchmark.cp)" \
-    "org.apache.flink.connector.iggy.benchmark.$name" "$@"
+cp="flink-connector-iggy-e2e/target/classes:$(cat flink-connector-iggy-e2e/target/benchmark.cp)"
+IFS='+' read -ra names <<< "$name"
+if [ "${#names[@]}" -gt 1 ]; then
+    set --
+fi
+for one in "${names[@]}"; do
+    java -Xmx6g -cp "$cp" "org.apache.flink.connector.iggy.benchmark.$one" "$@"
+done

@@ -33,7 +33,6 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -271,10 +270,7 @@ public final class SinkBenchmark {
                                 .setStream(stream)
                                 .setTopic("t")
                                 .setBatchSize(BATCH_SIZE)
-                                .setRecordSerializer(
-                                        IggyRecordSerializationSchema.<T>builder()
-                                                .setValueSerializationSchema(value)
-                                                .build())
+                                .setValueSerializationSchema(value)
                                 .build());
         JobGraph job = env.getStreamGraph().getJobGraph();
         flink.submitJob(job).get();

@@ -21,13 +21,20 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.runtime.jobgraph.JobGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -38,125 +45,222 @@ import org.apache.iggy.message.Message;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 
+import java.lang.management.ManagementFactory;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Records per second of {@link IggySource} (bounded, parallelism p over p partitions) against a
- * plain SDK poll loop per partition reading the same data with the same batch size. Not a test: run
- * it and read the ratios.
+ * The figures of {@link IggySource} against plain SDK poll loops in the same JVM, every row printed
+ * side by side, each the median of interleaved repetitions. Not a test: run it and read the table.
  *
  * <pre>
- * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [partitions] [messagesPerPartition] [batchSize]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark 0 60   # the idle-latency rows only
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark   # both, one build
  * </pre>
  *
- * <p>"IggySource rec/s" is measured from the first to the last record reaching the sink; the figure
- * "incl. startup" adds the local job's submission and scheduling.
+ * <ul>
+ *   <li>1,000,000 x 100 B in 4 partitions, p=1: job submission to last record, and first to last
+ *       record (steady), each as a ratio to the SDK loop; time from submission to first record.
+ *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
+ *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
+ *   <li>1 message/s into an idle 4-partition topic: delay from send to the sink (median, p99) and
+ *       the process's CPU (in-JVM server and MiniCluster included) as % of one core, next to the
+ *       same JVM's CPU with no job running.
+ * </ul>
+ *
+ * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
+ * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
+ * submission to a running cluster.
  *
  * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one (credentials from
  * {@code IGGY_USERNAME}/{@code IGGY_PASSWORD}), as {@link IggyServerExtension} does for tests.
  */
 public final class SourceBenchmark {
 
-    private static final int ROUNDS = 3;
+    private static final int BATCH = 1000;
 
     /** Messages per send request while filling the topic. */
     private static final int SEND_BATCH = 1000;
 
+    private static MiniCluster flink;
+
     private SourceBenchmark() {}
 
     public static void main(String[] args) throws Exception {
-        int partitions = args.length > 0 ? Integer.parseInt(args[0]) : 4;
-        int perPartition = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
-        int batchSize = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
+        int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+        int idleSeconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
 
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
+        Configuration cluster = new Configuration();
+        // Any free port: another benchmark on a shared machine may hold the default 8081.
+        cluster.set(RestOptions.BIND_PORT, "0");
+        // One cluster for every job, started before the clocks run: "submission" is a job's
+        // submission to a running cluster, as in production.
+        flink =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setConfiguration(cluster)
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(2)
+                                .build());
+        flink.start();
         IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
                         .setAddress(iggy.address())
                         .setCredentials(iggy.username(), iggy.password())
                         .build();
         System.out.printf(
-                "Iggy source benchmark: %s, %d partitions x %d messages, batch %d, best of %d%n",
+                "Iggy source benchmark: %s, %d cores, median of %d interleaved repetitions%n",
                 iggy.isExternal() ? "server " + iggy.address() : "in-JVM server",
-                partitions,
-                perPartition,
-                batchSize,
-                ROUNDS);
-        System.out.printf(
-                "%-8s %16s %16s %16s %8s%n",
-                "payload", "SDK loop rec/s", "IggySource rec/s", "(incl. startup)", "ratio");
+                Runtime.getRuntime().availableProcessors(),
+                repetitions);
         try {
-            for (int payloadSize : new int[] {100, 1024}) {
-                String stream = "bench-" + UUID.randomUUID().toString().substring(0, 8);
-                fill(iggy, stream, partitions, perPartition, payloadSize);
-                double sdk = 0;
-                double flink = 0;
-                double flinkWall = 0;
-                for (int round = 0; round < ROUNDS; round++) {
-                    sdk =
-                            Math.max(
-                                    sdk,
-                                    sdkLoop(
-                                            connection,
-                                            stream,
-                                            partitions,
-                                            perPartition,
-                                            batchSize));
-                    double[] rates =
-                            flinkJob(connection, stream, partitions, perPartition, batchSize);
-                    flink = Math.max(flink, rates[0]);
-                    flinkWall = Math.max(flinkWall, rates[1]);
-                }
-                System.out.printf(
-                        "%-8s %16.0f %16.0f %16.0f %8.2f%n",
-                        payloadSize + " B", sdk, flink, flinkWall, flink / sdk);
-                iggy.deleteStream(stream);
+            if (repetitions > 0) {
+                throughput(connection, iggy, repetitions);
             }
+            String idle = fill(iggy, 4, 4, 0, 0);
+            double baselineCpu = cpuPercentOverSeconds(Math.min(10, idleSeconds));
+            Latency latency = idleLatency(connection, iggy, idle, idleSeconds);
+            System.out.printf(
+                    "%-58s %14s %14s %8s %8s%n",
+                    "1 msg/s, idle 4-partition topic: delay median / p99 (ms)",
+                    "",
+                    String.format("%.1f / %.1f", latency.medianMs, latency.p99Ms),
+                    "",
+                    "5 / 20");
+            System.out.printf(
+                    "%-58s %14s %14s %8s %8s%n",
+                    "same: process CPU, % of one core (no job / job)",
+                    "",
+                    String.format("%.1f / %.1f", baselineCpu, latency.cpuPercent),
+                    "",
+                    "<= 5");
         } finally {
+            flink.close();
             iggy.stop();
         }
         System.exit(0);
     }
 
-    private static void fill(
+    /** Every throughput row, each the median of {@code repetitions} interleaved runs. */
+    private static void throughput(
+            IggyConnectionConfig connection, IggyServerExtension iggy, int repetitions)
+            throws Exception {
+        String small = fill(iggy, 4, 4, 250_000, 100);
+        String kib = fill(iggy, 4, 4, 75_000, 1024);
+        String wide = fill(iggy, 1000, 10, 30_000, 100);
+        String narrow = fill(iggy, 4, 4, 75_000, 100);
+
+        List<Double> sdkSmall = new ArrayList<>();
+        List<Double> submitToLast = new ArrayList<>();
+        List<Double> steadySmall = new ArrayList<>();
+        List<Double> firstDelayMs = new ArrayList<>();
+        List<Double> sdkKib = new ArrayList<>();
+        List<Double> kibP1 = new ArrayList<>();
+        List<Double> kibP2 = new ArrayList<>();
+        List<Double> wideRate = new ArrayList<>();
+        List<Double> narrowRate = new ArrayList<>();
+        for (int r = 0; r < repetitions; r++) {
+            sdkSmall.add(sdkLoop(connection, small, 4, 250_000));
+            JobFigures job = flinkJob(connection, small, 1, 1_000_000);
+            submitToLast.add(job.submitToLastRate);
+            steadySmall.add(job.steadyRate);
+            firstDelayMs.add(job.firstRecordDelayNanos / 1e6);
+            sdkKib.add(sdkLoop(connection, kib, 4, 75_000));
+            kibP1.add(flinkJob(connection, kib, 1, 300_000).steadyRate);
+            kibP2.add(flinkJob(connection, kib, 2, 300_000).steadyRate);
+            wideRate.add(flinkJob(connection, wide, 1, 300_000).steadyRate);
+            narrowRate.add(flinkJob(connection, narrow, 1, 300_000).steadyRate);
+        }
+        double sdk = median(sdkSmall);
+        double sdk1k = median(sdkKib);
+        System.out.printf(
+                "%n%-58s %14s %14s %8s %8s%n",
+                "measure", "SDK loop", "IggySource", "ratio", "target");
+        row(
+                "1M x 100 B, 4 partitions, p=1: submission -> last (rec/s)",
+                sdk,
+                median(submitToLast),
+                ">= 0.9");
+        row("same, steady: first -> last record (rec/s)", sdk, median(steadySmall), ">= 0.95");
+        row("300k x 1 KiB, 4 partitions, steady, p=1 (rec/s)", sdk1k, median(kibP1), ">= 0.9");
+        row("300k x 1 KiB, 4 partitions, steady, p=2 (rec/s)", sdk1k, median(kibP2), ">= 0.9");
+        System.out.printf(
+                "%-58s %14s %14.0f %8s %8s%n",
+                "submission -> first record (ms)", "", median(firstDelayMs), "", "<= 200");
+        row(
+                "10 of 1000 partitions with data / 4 partitions (rec/s)",
+                median(narrowRate),
+                median(wideRate),
+                ">= 0.9");
+        System.out.printf(
+                "%nRaw (per repetition): SDK 100 B %s; submit->last %s; steady %s; first ms %s;"
+                        + " SDK 1 KiB %s; 1 KiB p=1 %s; p=2 %s; 1000p %s; 4p %s%n",
+                sdkSmall,
+                submitToLast,
+                steadySmall,
+                firstDelayMs,
+                sdkKib,
+                kibP1,
+                kibP2,
+                wideRate,
+                narrowRate);
+    }
+
+    private static void row(String measure, double base, double source, String target) {
+        System.out.printf(
+                "%-58s %14.0f %14.0f %8.2f %8s%n", measure, base, source, source / base, target);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** A new stream with topic "t": {@code filled} of its partitions get the messages. */
+    private static String fill(
             IggyServerExtension iggy,
-            String stream,
             int partitions,
+            int filled,
             int perPartition,
             int payloadSize) {
+        String stream = "bench-" + UUID.randomUUID().toString().substring(0, 8);
         iggy.createStream(stream);
         iggy.createTopic(stream, "t", partitions);
         byte[] payload = new byte[payloadSize];
         Arrays.fill(payload, (byte) 'x');
-        for (long p = 0; p < partitions; p++) {
+        for (int i = 0; i < filled; i++) {
+            long p = (long) i * partitions / filled;
             for (int sent = 0; sent < perPartition; sent += SEND_BATCH) {
                 int size = Math.min(SEND_BATCH, perPartition - sent);
                 iggy.send(stream, "t", p, Collections.nCopies(size, payload));
             }
         }
+        return stream;
     }
 
     /**
      * One thread per partition, each polling with its own client: poll, wait, repeat. Clients
-     * connect before the clock starts, as the source's steady figure excludes its start too.
+     * connect before the clock starts.
      */
     private static double sdkLoop(
-            IggyConnectionConfig connection,
-            String stream,
-            int partitions,
-            int perPartition,
-            int batchSize)
+            IggyConnectionConfig connection, String stream, int partitions, int perPartition)
             throws Exception {
         ExecutorService threads = Executors.newFixedThreadPool(partitions);
         List<AsyncIggyTcpClient> clients = new ArrayList<>();
@@ -184,7 +288,7 @@ public final class SourceBenchmark {
                                                                 Consumer.of(1L),
                                                                 PollingStrategy.offset(
                                                                         BigInteger.valueOf(offset)),
-                                                                (long) batchSize,
+                                                                (long) BATCH,
                                                                 false)
                                                         .join();
                                         for (Message m : polled.messages()) {
@@ -205,39 +309,153 @@ public final class SourceBenchmark {
         }
     }
 
-    /** Returns {steady records/s (first to last record), records/s including job startup}. */
-    private static double[] flinkJob(
-            IggyConnectionConfig connection,
-            String stream,
-            int partitions,
-            int perPartition,
-            int batchSize)
-            throws Exception {
-        CountingSink.reset();
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createLocalEnvironment(partitions);
-        IggySource<byte[]> source =
+    private static final class JobFigures {
+        double steadyRate;
+        double submitToLastRate;
+        long firstRecordDelayNanos;
+    }
+
+    private static IggySource<byte[]> source(
+            IggyConnectionConfig connection, String stream, boolean bounded) {
+        IggySourceBuilder<byte[]> builder =
                 IggySource.<byte[]>builder()
                         .setConnection(connection)
                         .setStream(stream)
                         .setTopic("t")
                         .setConsumerName("bench-" + UUID.randomUUID())
-                        .setStartingOffsets(IggyStartingOffsets.earliest())
-                        .setBounded(IggyStoppingOffsets.latest())
-                        .setBatchSize(batchSize)
-                        .setDeserializer(IggyRecordDeserializationSchema.payloads())
-                        .build();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy").sinkTo(new CountingSink());
-        long start = System.nanoTime();
-        env.execute("iggy source benchmark");
-        long wall = System.nanoTime() - start;
-        long total = (long) partitions * perPartition;
+                        .setStartingOffsets(
+                                bounded
+                                        ? IggyStartingOffsets.earliest()
+                                        : IggyStartingOffsets.latest())
+                        .setBatchSize(BATCH)
+                        .setDeserializer(IggyRecordDeserializationSchema.payloads());
+        if (bounded) {
+            builder.setBounded(IggyStoppingOffsets.latest());
+        }
+        return builder.build();
+    }
+
+    /** A bounded job reading the whole topic at parallelism p into a counting sink. */
+    private static JobFigures flinkJob(
+            IggyConnectionConfig connection, String stream, int parallelism, long total)
+            throws Exception {
+        CountingSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        env.fromSource(source(connection, stream, true), WatermarkStrategy.noWatermarks(), "iggy")
+                .sinkTo(new CountingSink());
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        long submitted = System.nanoTime();
+        flink.submitJob(job).get();
+        JobResult result = flink.requestJobResult(job.getJobID()).get();
+        if (!result.isSuccess()) {
+            throw new IllegalStateException(
+                    "The benchmark job failed", result.getSerializedThrowable().orElse(null));
+        }
         if (CountingSink.COUNT.get() != total) {
             throw new IllegalStateException(
                     "IggySource read " + CountingSink.COUNT.get() + " records, expected " + total);
         }
-        double steady = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
-        return new double[] {steady, total / (wall / 1e9)};
+        JobFigures figures = new JobFigures();
+        figures.steadyRate = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
+        figures.submitToLastRate = total / ((CountingSink.LAST.get() - submitted) / 1e9);
+        figures.firstRecordDelayNanos = CountingSink.FIRST.get() - submitted;
+        return figures;
+    }
+
+    private static final class Latency {
+        double medianMs;
+        double p99Ms;
+        double cpuPercent;
+    }
+
+    /**
+     * An unbounded job on an idle topic; one message a second (round robin over the partitions)
+     * carrying its send time; the sink notes the delay.
+     */
+    private static Latency idleLatency(
+            IggyConnectionConfig connection, IggyServerExtension iggy, String stream, int seconds)
+            throws Exception {
+        DelaySink.DELAYS.clear();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromSource(source(connection, stream, false), WatermarkStrategy.noWatermarks(), "iggy")
+                .sinkTo(new DelaySink());
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        flink.submitJob(job).get();
+        try {
+            // Let the job start and settle before measuring.
+            long settleUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < settleUntil) {
+                Thread.sleep(100);
+            }
+            long cpuStart = processCpuNanos();
+            long wallStart = System.nanoTime();
+            for (int i = 0; i < seconds; i++) {
+                long due = wallStart + TimeUnit.SECONDS.toNanos(i);
+                while (System.nanoTime() < due) {
+                    Thread.sleep(Math.max(1, (due - System.nanoTime()) / 1_000_000));
+                }
+                byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
+                iggy.send(stream, "t", i % 4, List.of(payload));
+            }
+            long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+            while (System.nanoTime() < waitUntil) {
+                Thread.sleep(10);
+            }
+            Latency latency = new Latency();
+            latency.cpuPercent =
+                    100.0 * (processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
+            List<Double> delays = new ArrayList<>(DelaySink.DELAYS);
+            Collections.sort(delays);
+            if (delays.size() < seconds) {
+                throw new IllegalStateException(
+                        "Only " + delays.size() + " of " + seconds + " messages arrived");
+            }
+            latency.medianMs = median(delays);
+            latency.p99Ms = delays.get((int) Math.ceil(0.99 * delays.size()) - 1);
+            return latency;
+        } finally {
+            flink.cancelJob(job.getJobID()).get();
+        }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private static double cpuPercentOverSeconds(int seconds) throws InterruptedException {
+        long cpuStart = processCpuNanos();
+        long wallStart = System.nanoTime();
+        long until = wallStart + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < until) {
+            Thread.sleep(100);
+        }
+        return 100.0 * (processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
+    }
+
+    /** Notes each record's delay since the send time it carries (same JVM, same clock). */
+    private static final class DelaySink implements Sink<byte[]> {
+        static final List<Double> DELAYS = new CopyOnWriteArrayList<>();
+
+        @Override
+        public SinkWriter<byte[]> createWriter(WriterInitContext context) {
+            return new SinkWriter<>() {
+                @Override
+                public void write(byte[] element, Context context) {
+                    long sent = ByteBuffer.wrap(element).getLong();
+                    DELAYS.add((System.nanoTime() - sent) / 1e6);
+                }
+
+                @Override
+                public void flush(boolean endOfInput) {}
+
+                @Override
+                public void close() {}
+            };
+        }
     }
 
     /** Counts records and notes when the first and last arrived; nothing per record is shared. */

@@ -29,7 +29,9 @@ import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.CloseableIterator;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -53,11 +55,13 @@ import java.util.Optional;
  * The README's example job: a topic of {@code key=value} lines read as a keyed map and written,
  * reconciled, to a second topic that keeps one message per change.
  *
- * <p>Without arguments it starts an in-JVM Iggy server; {@code --address host:port} (with {@code
- * --username}, {@code --password}) uses a running Iggy 0.8 server instead. It writes {@code k1=v1},
- * {@code k2=v2}, {@code k1=v1} (unchanged) and {@code k1=v1b} to {@code events}, runs the job once
- * over what exists (bounded), and prints what reached {@code latest}: three messages, since the
- * repeated {@code k1=v1} changes nothing.
+ * <p>Without {@code IGGY_TCP_ADDRESS} (or {@code --address host:port}) it starts an in-JVM Iggy
+ * server; with it, it uses that Iggy 0.8 server ({@code IGGY_USERNAME}/{@code IGGY_PASSWORD} or
+ * {@code --username}/{@code --password}, default {@code iggy}/{@code iggy}), where it recreates the
+ * stream {@code flink-iggy-example}. It writes {@link #INPUT} to {@code events}, runs the job once
+ * over what exists (bounded), and prints the input, the changes the source derived from it (a line
+ * {@code key=} deletes its key) and what reached {@code latest}: an unchanged value is not written
+ * again, and a delete is written as {@code key=}.
  */
 public final class KeyedMapExample {
 
@@ -65,18 +69,32 @@ public final class KeyedMapExample {
     static final String EVENTS = "events";
     static final String LATEST = "latest";
 
+    /** An upsert of k1 and k2, k1's value again (unchanged), a change of k1, a delete of k2. */
+    static final List<String> INPUT = List.of("k1=v1", "k2=v2", "k1=v1", "k1=v1b", "k2=");
+
+    /** What one run read, derived and wrote. */
+    record Result(
+            List<String> input, List<IggyMapChange<String, String>> changes, List<String> output) {}
+
     private KeyedMapExample() {}
 
     public static void main(String[] args) throws Exception {
-        String address = JobArgs.option(args, "--address");
-        String username = JobArgs.orDefault(args, "--username", "iggy");
-        String password = JobArgs.orDefault(args, "--password", "iggy");
+        String address = JobArgs.orDefault(args, "--address", System.getenv("IGGY_TCP_ADDRESS"));
+        String username =
+                JobArgs.orDefault(args, "--username", envOrDefault("IGGY_USERNAME", "iggy"));
+        String password =
+                JobArgs.orDefault(args, "--password", envOrDefault("IGGY_PASSWORD", "iggy"));
 
         EmbeddedIggyServer server = null;
-        if (address == null) {
+        if (address == null || address.isBlank()) {
             server = EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults());
             address = server.address();
-            System.out.println("Started an in-JVM Iggy server at " + address);
+            System.out.println(
+                    "Started an in-JVM Iggy server at "
+                            + address
+                            + " (set IGGY_TCP_ADDRESS=host:port to use a real one)");
+        } else {
+            System.out.println("Using the Iggy server at " + address);
         }
         try {
             IggyConnectionConfig connection =
@@ -84,13 +102,7 @@ public final class KeyedMapExample {
                             .setAddress(address)
                             .setCredentials(username, password)
                             .build();
-            List<String> latest = run(connection, STREAM);
-            System.out.println("Messages in topic '" + LATEST + "':");
-            latest.forEach(line -> System.out.println("  " + line));
-            System.out.println(
-                    "Example finished: "
-                            + latest.size()
-                            + " changes written for 4 input messages.");
+            print(run(connection, STREAM));
         } finally {
             if (server != null) {
                 server.close();
@@ -98,52 +110,97 @@ public final class KeyedMapExample {
         }
     }
 
-    /** Prepares the topics, runs the job, and returns the payloads that reached {@code latest}. */
-    static List<String> run(IggyConnectionConfig connection, String stream) throws Exception {
+    private static void print(Result result) {
+        System.out.println();
+        System.out.println(
+                "Input: "
+                        + count(result.input().size(), "message")
+                        + " in topic '"
+                        + EVENTS
+                        + "' of stream '"
+                        + STREAM
+                        + "'");
+        result.input().forEach(line -> System.out.println("  " + line));
+
+        long deletes = result.changes().stream().filter(IggyMapChange::isDelete).count();
+        System.out.println(
+                "Changelog the source derived (key = the text before '='; 'key=' deletes the key): "
+                        + count(result.changes().size() - deletes, "upsert")
+                        + ", "
+                        + count(deletes, "delete"));
+        for (IggyMapChange<String, String> change : result.changes()) {
+            System.out.println(
+                    change.isDelete()
+                            ? "  DELETE " + change.key()
+                            : "  UPSERT " + change.key() + " -> " + change.value());
+        }
+
+        System.out.println(
+                "Output: "
+                        + count(result.output().size(), "message")
+                        + " in topic '"
+                        + LATEST
+                        + "', one per change ("
+                        + count(result.changes().size() - result.output().size(), "unchanged value")
+                        + " skipped by the sink; a delete is written as 'key=')");
+        result.output().forEach(line -> System.out.println("  " + line));
+    }
+
+    private static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private static String envOrDefault(String name, String defaultValue) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? defaultValue : value;
+    }
+
+    /** Prepares the topics, runs the job, and returns what it read, derived and wrote. */
+    static Result run(IggyConnectionConfig connection, String stream) throws Exception {
         try (IggyTcpClient client = newClient(connection)) {
             recreateTopics(client, stream);
-            List<Message> input = new ArrayList<>();
-            for (String line : List.of("k1=v1", "k2=v2", "k1=v1", "k1=v1b")) {
-                input.add(Message.of(line));
-            }
             client.messages()
                     .sendMessages(
                             StreamId.of(stream),
                             TopicId.of(EVENTS),
                             Partitioning.partitionId(0L),
-                            input);
+                            INPUT.stream().map(Message::of).toList());
 
-            runJob(connection, stream);
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setParallelism(1);
+            List<IggyMapChange<String, String>> changes = new ArrayList<>();
+            try (CloseableIterator<IggyMapChange<String, String>> derived =
+                    buildPipeline(env, connection, stream, IggyStoppingOffsets.latest())
+                            .collectAsync()) {
+                env.execute("Iggy keyed-map example");
+                derived.forEachRemaining(changes::add);
+            }
 
-            return client
-                    .messages()
-                    .pollMessages(
-                            StreamId.of(stream),
-                            TopicId.of(LATEST),
-                            Optional.of(0L),
-                            Consumer.of(ConsumerId.of("example-reader")),
-                            PollingStrategy.offset(BigInteger.ZERO),
-                            100L,
-                            false)
-                    .messages()
-                    .stream()
-                    .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
-                    .toList();
+            List<String> output =
+                    client
+                            .messages()
+                            .pollMessages(
+                                    StreamId.of(stream),
+                                    TopicId.of(LATEST),
+                                    Optional.of(0L),
+                                    Consumer.of(ConsumerId.of("example-reader")),
+                                    PollingStrategy.offset(BigInteger.ZERO),
+                                    100L,
+                                    false)
+                            .messages()
+                            .stream()
+                            .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                            .toList();
+            return new Result(INPUT, changes, output);
         }
     }
 
-    private static void runJob(IggyConnectionConfig connection, String stream) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(1);
-        buildPipeline(env, connection, stream, IggyStoppingOffsets.latest());
-        env.execute("Iggy keyed-map example");
-    }
-
     /**
-     * {@code events} as a keyed map (key = the text before '=') into {@code latest}, reconciled:
-     * bounded at {@code stop}, or live when it is {@code null}.
+     * {@code events} as a keyed map (key = the text before '=', {@code key=} a delete) into {@code
+     * latest}, reconciled: bounded at {@code stop}, or live when it is {@code null}. Returns the
+     * changes the source derives.
      */
-    static void buildPipeline(
+    static DataStream<IggyMapChange<String, String>> buildPipeline(
             StreamExecutionEnvironment env,
             IggyConnectionConfig connection,
             String stream,
@@ -158,19 +215,24 @@ public final class KeyedMapExample {
                         .setDeserializer(
                                 IggyRecordDeserializationSchema.keyedMap(
                                         KeyedMapExample::keyBeforeEquals,
+                                        KeyedMapExample::endsWithEquals,
                                         new SimpleStringSchema()));
         if (stop != null) {
             source.setBounded(stop);
         }
-        env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events")
-                .sinkTo(
+        DataStream<IggyMapChange<String, String>> changes =
+                env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events");
+        changes.sinkTo(
                         IggySink.<String, String>keyedMap()
                                 .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic(LATEST)
                                 .setValueSerializationSchema(new SimpleStringSchema())
+                                .setDeletionValueFunction(
+                                        key -> (key + "=").getBytes(StandardCharsets.UTF_8))
                                 .build())
                 .name("iggy-latest");
+        return changes;
     }
 
     /** {@code k1} for {@code k1=v1}; a line without '=' has no key and is skipped. */
@@ -179,6 +241,12 @@ public final class KeyedMapExample {
         String line = new String(message.payload(), StandardCharsets.UTF_8);
         int eq = line.indexOf('=');
         return eq < 0 ? null : line.substring(0, eq);
+    }
+
+    /** {@code k2=}: the key without a value, a delete. */
+    static boolean endsWithEquals(IggyMessage message) {
+        byte[] payload = message.payload();
+        return payload.length > 0 && payload[payload.length - 1] == '=';
     }
 
     private static IggyTcpClient newClient(IggyConnectionConfig connection) {

@@ -50,7 +50,7 @@ import java.util.function.BooleanSupplier;
 final class FlinkCluster implements AutoCloseable {
 
     /** What Flink's default {@code config.yaml} passes to every Flink JVM on Java 17. */
-    private static final List<String> JAVA_17_OPTIONS =
+    static final List<String> JAVA_17_OPTIONS =
             List.of(
                     "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
                     "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
@@ -79,7 +79,11 @@ final class FlinkCluster implements AutoCloseable {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final List<Process> processes = new ArrayList<>();
     private Process jobManager;
+
+    /** The TaskManagers started and not killed. */
     private final List<Process> taskManagers = new ArrayList<>();
+
+    private int taskManagersStarted;
 
     private FlinkCluster(Path home, String classpath, int restPort) {
         this.home = home;
@@ -178,9 +182,56 @@ final class FlinkCluster implements AutoCloseable {
                         ""));
     }
 
+    /** The folder of this cluster's configuration, logs and checkpoints. */
+    Path home() {
+        return home;
+    }
+
+    /** What {@code FLINK_CONF_DIR} names for a Flink client of this cluster. */
+    Path confDir() {
+        return confDir;
+    }
+
+    /** The log4j configuration of every process of this cluster (a file per process). */
+    Path log4jConfiguration() {
+        return confDir.resolve("log4j.properties").toAbsolutePath();
+    }
+
+    /** The class path of the cluster's processes: a distribution's {@code lib/}. */
+    String classpath() {
+        return classpath;
+    }
+
+    /**
+     * Whether a TaskManager this cluster started and did not kill exits within {@code window}: a
+     * TaskManager that hit a fatal error shuts down within a few seconds of it.
+     */
+    boolean taskManagerExitsWithin(Duration window) throws InterruptedException {
+        long deadline = System.nanoTime() + window.toNanos();
+        for (Process taskManager : taskManagers) {
+            long left = Math.max(0, deadline - System.nanoTime());
+            if (taskManager.waitFor(left, TimeUnit.NANOSECONDS)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Starts a new TaskManager for each one that died (not killed by {@link #killTaskManager}), so
+     * that a test that took one down leaves a working cluster to the next.
+     */
+    void replaceDeadTaskManagers(Duration timeout) throws IOException {
+        List<Process> dead = taskManagers.stream().filter(p -> !p.isAlive()).toList();
+        taskManagers.removeAll(dead);
+        for (int i = 0; i < dead.size(); i++) {
+            startTaskManager(timeout);
+        }
+    }
+
     /** Starts one more TaskManager JVM; returns once it registered with the JobManager. */
     void startTaskManager(Duration timeout) throws IOException {
-        String name = "taskmanager-" + (taskManagers.size() + 1);
+        String name = "taskmanager-" + (++taskManagersStarted);
         taskManagers.add(
                 start(
                         name,
@@ -192,7 +243,7 @@ final class FlinkCluster implements AutoCloseable {
 
     /** SIGKILLs the most recently started TaskManager and waits until its process is gone. */
     void killTaskManager() throws InterruptedException {
-        Process taskManager = taskManagers.get(taskManagers.size() - 1);
+        Process taskManager = taskManagers.remove(taskManagers.size() - 1);
         taskManager.destroyForcibly();
         if (!taskManager.waitFor(30, TimeUnit.SECONDS)) {
             throw new AssertionError("TaskManager did not die within 30 s of SIGKILL");
@@ -211,7 +262,7 @@ final class FlinkCluster implements AutoCloseable {
         command.add("-XX:TieredStopAtLevel=1");
         command.addAll(JAVA_17_OPTIONS);
         command.add("-Dlog.file=" + log);
-        command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties").toUri());
+        command.add("-Dlog4j.configurationFile=" + log4jConfiguration().toUri());
         command.add("-classpath");
         command.add(classpath);
         command.add(mainClass);

@@ -67,14 +67,19 @@ class FlinkClusterIT {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
+    private static final Duration SQL_CLIENT_TIMEOUT = Duration.ofSeconds(180);
+    private static final Path SQL_SCRIPTS = Path.of("src", "test", "resources", "sql");
+
     private static FlinkCluster cluster;
     private static String jobJarId;
+    private static SqlClient sqlClient;
 
     @BeforeAll
     static void startCluster() throws Exception {
         Path home = Path.of("target", "flink-cluster-" + System.currentTimeMillis());
         cluster = FlinkCluster.start(home, 2, STARTUP);
         jobJarId = cluster.uploadJar(builtJar("job-jar"));
+        sqlClient = new SqlClient(cluster, builtJar("sql-jar"));
     }
 
     @AfterAll
@@ -128,6 +133,91 @@ class FlinkClusterIT {
                                                 .value(),
                                         StandardCharsets.UTF_8))
                 .containsExactly("k1", "k2", "k1");
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * The "SQL client quick start" of docs/table-sql.md, exactly as documented (its script is
+     * {@code src/test/resources/sql/quickstart.sql}, with the documented address, credentials and
+     * stream replaced by the test server's), run by Flink's SQL client with the SQL jar.
+     */
+    @Test
+    void sqlClientRunsTheDocumentedQuickStart() throws Exception {
+        String stream = IGGY.uniqueName("quickstart");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "orders", 1);
+        IGGY.createTopic(stream, "customers", 1);
+
+        String printed =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("quickstart.sql"),
+                        documentedConnection(stream),
+                        SQL_CLIENT_TIMEOUT);
+
+        assertThat(SqlClient.resultRows(printed))
+                .containsExactly(
+                        // SELECT * FROM orders
+                        List.of("+I", "o-1", "alice", "12.50"),
+                        List.of("+I", "o-2", "bob", "7.25"),
+                        List.of("+I", "o-3", "alice", "3.00"),
+                        // SELECT * FROM customers: the changelog of the keyed map
+                        List.of("+I", "c1", "alice", "gold"),
+                        List.of("+I", "c2", "bob", "silver"),
+                        List.of("-U", "c1", "alice", "gold"),
+                        List.of("+U", "c1", "alice", "platinum"),
+                        List.of("-D", "c2", "bob", "silver"));
+        // One message per change: the two values of c1, c2's value and c2's deletion.
+        assertThat(IGGY.readAll(stream, "customers", 0)).hasSize(4);
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * A SQL-client query of a table whose address has no server fails with the connector's message,
+     * the TaskManager survives (FLINK-39330 kills it when a task fails while still starting), and
+     * the next query runs.
+     */
+    @Test
+    void sqlClientQueryOfAnUnreachableServerFailsAndTheNextQueryRuns() throws Exception {
+        String printed;
+        boolean taskManagerDied;
+        try {
+            printed =
+                    sqlClient.runFailing(
+                            SQL_SCRIPTS.resolve("unreachable-server.sql"),
+                            Map.of(),
+                            SQL_CLIENT_TIMEOUT);
+            taskManagerDied = cluster.taskManagerExitsWithin(Duration.ofSeconds(10));
+        } finally {
+            // Whatever this test finds, the other tests of the class get a working cluster.
+            cluster.replaceDeadTaskManagers(STARTUP);
+        }
+        assertThat(taskManagerDied)
+                .as("a TaskManager died of the failed query (FLINK-39330)")
+                .isFalse();
+        // The SQL client prints only the root cause: it must be the connector's message.
+        assertThat(printed.substring(printed.lastIndexOf(SqlClient.STATEMENT_FAILED)))
+                .contains("Cannot connect to Iggy at 127.0.0.1:1");
+
+        String stream = IGGY.uniqueName("after-failure");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "orders", 1);
+        send(stream, "orders", List.of("first", "second"));
+        Path script = cluster.home().resolve("after-failure.sql");
+        Files.writeString(
+                script,
+                String.join(
+                        "\n",
+                        "SET 'sql-client.execution.result-mode' = 'tableau';",
+                        "CREATE TABLE orders (line STRING) WITH ('connector' = 'iggy',",
+                        "  'address' = 'localhost:8090', 'username' = 'iggy', 'password' = 'iggy',",
+                        "  'stream' = 'shop', 'topic' = 'orders', 'format' = 'raw',",
+                        "  'scan.startup.mode' = 'earliest-offset',",
+                        "  'scan.bounded.mode' = 'latest-offset');",
+                        "SELECT * FROM orders;",
+                        ""));
+        String next = sqlClient.run(script, documentedConnection(stream), SQL_CLIENT_TIMEOUT);
+        assertThat(SqlClient.resultRows(next))
+                .containsExactly(List.of("+I", "first"), List.of("+I", "second"));
         IGGY.deleteStream(stream);
     }
 
@@ -301,6 +391,19 @@ class FlinkClusterIT {
         return Path.of(path);
     }
 
+    /**
+     * The documented scripts' connection and stream ({@code 'address' = 'localhost:8090'}, {@code
+     * iggy}/{@code iggy}, stream {@code shop}), replaced by the test server's and {@code stream}.
+     */
+    private static Map<String, String> documentedConnection(String stream) {
+        Map<String, String> replacements = new LinkedHashMap<>();
+        replacements.put("'address' = 'localhost:8090'", "'address' = '" + IGGY.address() + "'");
+        replacements.put("'username' = 'iggy'", "'username' = '" + IGGY.username() + "'");
+        replacements.put("'password' = 'iggy'", "'password' = '" + IGGY.password() + "'");
+        replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
+        return replacements;
+    }
+
     private static List<String> jobArgs(String stream) {
         return List.of(
                 "--address", IGGY.address(),
@@ -318,9 +421,13 @@ class FlinkClusterIT {
     }
 
     private static void send(String stream, List<String> lines) {
+        send(stream, EVENTS, lines);
+    }
+
+    private static void send(String stream, String topic, List<String> lines) {
         IGGY.send(
                 stream,
-                EVENTS,
+                topic,
                 0,
                 lines.stream().map(line -> line.getBytes(StandardCharsets.UTF_8)).toList());
     }

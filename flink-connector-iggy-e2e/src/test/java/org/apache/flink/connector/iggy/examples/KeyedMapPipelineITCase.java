@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.examples;
 
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -60,9 +61,18 @@ class KeyedMapPipelineITCase {
     void exampleJobWritesOneMessagePerChangeAndSkipsTheUnchangedValue() throws Exception {
         String stream = IGGY.uniqueName("example");
 
-        List<String> latest = KeyedMapExample.run(connection(), stream);
+        KeyedMapExample.Result result = KeyedMapExample.run(connection(), stream);
 
-        assertThat(latest).containsExactly("k1=v1", "k2=v2", "k1=v1b");
+        assertThat(result.input()).isEqualTo(KeyedMapExample.INPUT);
+        assertThat(result.changes())
+                .containsExactly(
+                        IggyMapChange.upsert("k1", "k1=v1"),
+                        IggyMapChange.upsert("k2", "k2=v2"),
+                        IggyMapChange.upsert("k1", "k1=v1"),
+                        IggyMapChange.upsert("k1", "k1=v1b"),
+                        IggyMapChange.delete("k2"));
+        // The repeated k1=v1 is not written again; the delete of k2 is written as "k2=".
+        assertThat(result.output()).containsExactly("k1=v1", "k2=v2", "k1=v1b", "k2=");
         IGGY.deleteStream(stream);
     }
 

@@ -17,15 +17,15 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncodingFunction;
-import org.apache.flink.connector.iggy.sink.reconcile.EncodedChange;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
-import org.apache.flink.connector.iggy.sink.reconcile.ReconciledMessage;
+import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -34,30 +34,29 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 
 /**
- * A sink that maintains a keyed map in an Iggy topic: it sends a key's value only when it differs
- * from the last value sent for that key, and a configured payload when a sent key is deleted.
+ * The keyed-map sink that {@link IggyKeyedMapSinkBuilder} builds for {@code IggyMapChange}s, and
+ * the table sink (through {@link #of}) for rows.
  *
- * <p>Before its writer the sink inserts an encoding step ({@link ChangeEncodingFunction}), {@code
+ * <p>Before its writer it inserts an encoding step ({@link ChangeEncodingFunction}), {@code
  * keyBy(key bytes)} and an {@link IggyReconcileFunction}, which keeps a fingerprint of the last
- * value sent per key in Flink keyed state. To restore that state after the job graph changed, give
- * it a uid ({@code setReconcileUid}) and the sink a uid.
- *
- * <p>Built with {@link IggySink#keyedMap()} for {@link
- * org.apache.flink.connector.iggy.common.IggyMapChange} input, or with {@link #builder} for any
- * change type given an {@link IggyMapChangeEncoder} (the table sink does that for rows).
+ * value sent per key in Flink keyed state. One {@link KeyedMessage} per change travels from the
+ * encoder to the writer.
  *
  * @param <IN> the change type
  */
-@PublicEvolving
-public class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<IN> {
+@Internal
+public final class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
 
     private final IggyWriterConfig config;
-    private final IggyMapChangeEncoder<IN> encoder;
-    private final IggyPartitioner<ReconciledMessage> partitioner;
+    private final ChangeEncoder<IN> encoder;
+    private final String tombstoneError;
+    private final boolean partitionByKey;
+    private final long partition;
     @Nullable private final String keyHeader;
     @Nullable private final byte[] sinkId;
     @Nullable private final Duration stateTtl;
@@ -65,59 +64,101 @@ public class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<
 
     IggyKeyedMapSink(
             IggyWriterConfig config,
-            IggyMapChangeEncoder<IN> encoder,
-            IggyPartitioner<ReconciledMessage> partitioner,
+            ChangeEncoder<IN> encoder,
+            String tombstoneError,
+            boolean partitionByKey,
+            long partition,
             @Nullable String keyHeader,
             @Nullable byte[] sinkId,
             @Nullable Duration stateTtl,
             @Nullable String reconcileUid) {
         this.config = config;
         this.encoder = encoder;
-        this.partitioner = partitioner;
+        this.tombstoneError = tombstoneError;
+        this.partitionByKey = partitionByKey;
+        this.partition = partition;
         this.keyHeader = keyHeader;
         this.sinkId = sinkId;
         this.stateTtl = stateTtl;
         this.reconcileUid = reconcileUid;
     }
 
-    /** A keyed-map sink for any change type that {@code encoder} can read. */
-    public static <IN> IggyKeyedMapSinkBuilder<IN> builder(IggyMapChangeEncoder<IN> encoder) {
-        return new IggyKeyedMapSinkBuilder<>(encoder);
+    /**
+     * A keyed-map sink for any change type {@code encoder} reads, with the options of {@code
+     * builder} (its key and value schemas, deletion value and headers functions do not apply).
+     *
+     * @param deletesFix what makes deletes writable, for the error a delete of a sent key gets when
+     *     they are not
+     * @throws IllegalArgumentException naming every invalid option of the builder
+     */
+    public static <IN> IggyKeyedMapSink<IN> of(
+            IggyKeyedMapSinkBuilder<?, ?> builder, ChangeEncoder<IN> encoder, String deletesFix) {
+        return builder.buildSink(encoder, tombstoneError(deletesFix), new ArrayList<>());
+    }
+
+    /** The error a delete of a sent key gets when the sink cannot write deletes. */
+    public static String tombstoneError(String deletesFix) {
+        return "Iggy does not support Kafka-style tombstones. Provide "
+                + deletesFix
+                + " or encode deletes in the payload.";
+    }
+
+    /** A change for an error message, cut short: it may be large. */
+    public static String describe(Object change) {
+        String text = String.valueOf(change);
+        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
     }
 
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
-        SingleOutputStreamOperator<ReconciledMessage> reconciled =
-                input.flatMap(new ChangeEncodingFunction<>(encoder), EncodedChange.typeInfo())
+        SingleOutputStreamOperator<KeyedMessage> reconciled =
+                input.flatMap(new ChangeEncodingFunction<>(encoder), KeyedMessage.typeInfo())
                         .name("Iggy Encode Changes")
-                        .keyBy(change -> change.key, Types.STRING)
+                        .keyBy(KeyedMessage::stateKey, Types.STRING)
                         .process(
-                                new IggyReconcileFunction(
-                                        encoder.deletionValueOption(), sinkId, stateTtl),
-                                ReconciledMessage.typeInfo())
+                                new IggyReconcileFunction(tombstoneError, sinkId, stateTtl),
+                                KeyedMessage.typeInfo())
                         .name("Iggy Reconcile");
         if (reconcileUid != null) {
             reconciled.uid(reconcileUid);
         }
-        // The writer receives reconciled messages, not IN: see createWriter.
-        return (DataStream) reconciled;
+        return asWriterInput(reconciled);
+    }
+
+    /**
+     * Flink's pre-write contract keeps the element type, but the writer of this sink receives the
+     * reconciled messages ({@link KeyedMessageWriter} reads them as such): only the declared type
+     * changes here, no element.
+     */
+    @SuppressWarnings("unchecked")
+    private static <IN> DataStream<IN> asWriterInput(DataStream<KeyedMessage> messages) {
+        return (DataStream<IN>) (DataStream<?>) messages;
     }
 
     @Override
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
-        IggyClientBatchSender sender = IggyClientBatchSender.open(config);
-        try {
-            return (SinkWriter)
-                    new IggySinkWriter<>(
-                            config,
-                            new ReconciledMessageSchema(partitioner, keyHeader),
-                            sender,
-                            context);
-        } catch (IOException | RuntimeException e) {
-            sender.close();
-            throw e;
-        }
+        return new KeyedMessageWriter<>(
+                config,
+                partitionByKey,
+                partition,
+                keyHeader,
+                () -> IggyClientBatchSender.open(config),
+                context);
+    }
+
+    /** Where and how it writes; never shows credentials. */
+    @Override
+    public String toString() {
+        return "IggyKeyedMapSink{"
+                + config
+                + ", partition="
+                + (partitionByKey ? "by key" : String.valueOf(partition))
+                + ", keyHeader="
+                + keyHeader
+                + ", idempotentWrites="
+                + (sinkId != null)
+                + ", stateTtl="
+                + stateTtl
+                + '}';
     }
 }

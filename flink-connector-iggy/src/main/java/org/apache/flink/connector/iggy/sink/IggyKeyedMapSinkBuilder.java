@@ -18,26 +18,289 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
+import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
+import org.apache.flink.util.function.SerializableFunction;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Builds an {@link IggyKeyedMapSink} for any change type read by an {@link IggyMapChangeEncoder}.
+ * Builds the keyed-map sink for a stream of {@link IggyMapChange}s: it sends a key's value only
+ * when it differs from the last value sent for that key, and a configured payload when a sent key
+ * is deleted.
  *
- * @param <IN> the change type
+ * <pre>{@code
+ * Sink<IggyMapChange<String, String>> sink =
+ *     IggySink.<String, String>keyedMap()
+ *         .setConnection(IggyConnectionConfig.builder().setAddress("iggy:8090").build())
+ *         .setStream("catalog").setTopic("products")
+ *         .setValueSerializationSchema(new SimpleStringSchema())
+ *         .setDeletionValueFunction(key -> (key + "=DELETE").getBytes(UTF_8))
+ *         .build();
+ * changes.sinkTo(sink).uid("products-sink");
+ * }</pre>
+ *
+ * <p>Before its writer the sink inserts an encoding step, {@code keyBy(key bytes)} and a reconcile
+ * step that keeps a fingerprint of the last value sent per key in Flink keyed state. {@link
+ * #build()} names every missing or invalid option at once.
+ *
+ * @param <K> the key type
+ * @param <V> the value type
  */
 @PublicEvolving
-public final class IggyKeyedMapSinkBuilder<IN>
-        extends IggyKeyedMapSinkBuilderBase<IN, IggyKeyedMapSinkBuilder<IN>> {
+public final class IggyKeyedMapSinkBuilder<K, V>
+        extends IggySinkBuilderBase<IggyKeyedMapSinkBuilder<K, V>> {
 
-    private final IggyMapChangeEncoder<IN> encoder;
+    @Nullable private SerializationSchema<K> keySchema;
+    @Nullable private SerializationSchema<V> valueSchema;
+    @Nullable private SerializableFunction<K, byte[]> deletionValueFunction;
 
-    IggyKeyedMapSinkBuilder(IggyMapChangeEncoder<IN> encoder) {
-        this.encoder = encoder;
+    @Nullable
+    private SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>> headersFunction;
+
+    private boolean idempotentWrites;
+    @Nullable private String sinkId;
+    @Nullable private Duration stateTtl;
+    @Nullable private String reconcileUid;
+
+    IggyKeyedMapSinkBuilder() {}
+
+    /**
+     * The key's bytes: they identify the key in the sink's state, are hashed into idempotent
+     * message ids and used for key partitioning. Default: UTF-8 for {@code String} keys, the array
+     * itself for {@code byte[]} keys; other key types need this. It must return bytes for every
+     * key: a change whose key serializes to {@code null} fails the job, naming the schema.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setKeySerializationSchema(
+            SerializationSchema<K> keySchema) {
+        this.keySchema = keySchema;
+        return this;
     }
 
-    public IggyKeyedMapSink<IN> build() {
-        if (encoder == null) {
-            throw new IllegalArgumentException("The change encoder is missing");
+    /** Required: the payload of an upsert; only these bytes are sent and fingerprinted. */
+    public IggyKeyedMapSinkBuilder<K, V> setValueSerializationSchema(
+            SerializationSchema<V> valueSchema) {
+        this.valueSchema = valueSchema;
+        return this;
+    }
+
+    /**
+     * The payload to send when a key that was sent is deleted. Without it such a delete fails the
+     * job: Iggy has no tombstones.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setDeletionValueFunction(
+            SerializableFunction<K, byte[]> deletionValueFunction) {
+        this.deletionValueFunction = deletionValueFunction;
+        return this;
+    }
+
+    /**
+     * User headers of the message a change sends, upsert or delete (default: none besides the key
+     * header). Headers are not fingerprinted: an upsert with the last value sent for its key sends
+     * nothing, whatever its headers.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setHeadersFunction(
+            SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
+                    headersFunction) {
+        this.headersFunction = headersFunction;
+        return this;
+    }
+
+    /**
+     * Give every message a deterministic id: BLAKE2b-128 of (sink id, key, number of messages sent
+     * for the key before). With the server's message deduplication on, messages replayed after a
+     * failover are dropped by the server. Off by default.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setIdempotentWrites(boolean idempotentWrites) {
+        this.idempotentWrites = idempotentWrites;
+        return this;
+    }
+
+    /**
+     * What distinguishes this sink's message ids from another sink's writing the same keys to the
+     * same topic; default {@code "<stream>/<topic>"}. Keep it stable across restarts.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setSinkId(String sinkId) {
+        this.sinkId = sinkId;
+        return this;
+    }
+
+    /**
+     * Forget a key's fingerprint when the key was not written for {@code ttl}: bounds state for
+     * keys that stop appearing, at the price that an expired key's next value is sent again even if
+     * unchanged (and, with idempotent writes, gets ids numbered from 0 again). Default: keep
+     * forever.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setStateTtl(Duration ttl) {
+        this.stateTtl = ttl;
+        return this;
+    }
+
+    /**
+     * A uid for the operator that keeps the fingerprints, so that they restore from a savepoint
+     * even after the job graph upstream of the sink changed. Flink then requires a uid on the sink
+     * too ({@code sinkTo(sink).uid(...)}) and combines both. Without it the fingerprints restore
+     * only into an unchanged job graph.
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setReconcileUid(String reconcileUid) {
+        this.reconcileUid = reconcileUid;
+        return this;
+    }
+
+    /**
+     * @throws IllegalArgumentException naming every missing or invalid option
+     */
+    public Sink<IggyMapChange<K, V>> build() {
+        List<String> problems = new ArrayList<>();
+        if (valueSchema == null) {
+            problems.add("the value serialization schema is not set (setValueSerializationSchema)");
         }
-        return buildSink(encoder);
+        MapChangeEncoder<K, V> encoder =
+                new MapChangeEncoder<>(
+                        keySchema != null ? keySchema : new DefaultKeyBytes<>(),
+                        valueSchema,
+                        deletionValueFunction,
+                        headersFunction);
+        return buildSink(
+                encoder, IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"), problems);
+    }
+
+    /** The sink for {@code encoder}'s changes with this builder's options, or every problem. */
+    <IN> IggyKeyedMapSink<IN> buildSink(
+            ChangeEncoder<IN> encoder, String tombstoneError, List<String> problems) {
+        IggyWriterConfig config = writerConfig(problems);
+        if (stateTtl != null && (stateTtl.isNegative() || stateTtl.toMillis() < 1)) {
+            problems.add("the state TTL must be at least 1 ms, but is " + stateTtl);
+        }
+        if (reconcileUid != null && reconcileUid.isBlank()) {
+            problems.add("the reconcile uid must not be blank");
+        }
+        if (sinkId != null && !idempotentWrites) {
+            problems.add(
+                    "a sink id only shapes idempotent message ids: call setIdempotentWrites(true)"
+                            + " or drop setSinkId");
+        }
+        failOnProblems("keyed-map IggySink", problems);
+        byte[] id = null;
+        if (idempotentWrites) {
+            String name = sinkId != null ? sinkId : config.stream() + "/" + config.topic();
+            id = name.getBytes(StandardCharsets.UTF_8);
+        }
+        return new IggyKeyedMapSink<>(
+                config,
+                encoder,
+                tombstoneError,
+                partitionByKey,
+                partition,
+                keyHeader,
+                id,
+                stateTtl,
+                reconcileUid);
+    }
+
+    /** UTF-8 of String keys, byte[] keys as they are. */
+    private static final class DefaultKeyBytes<K> implements SerializationSchema<K> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public byte[] serialize(K key) {
+            if (key instanceof String) {
+                return ((String) key).getBytes(StandardCharsets.UTF_8);
+            }
+            if (key instanceof byte[]) {
+                return (byte[]) key;
+            }
+            throw new IggyConnectorException(
+                    "Keys of type "
+                            + key.getClass().getName()
+                            + " need a key serialization schema: call setKeySerializationSchema"
+                            + " on the keyed-map sink builder (only String and byte[] keys have a"
+                            + " default)");
+        }
+    }
+
+    /** An {@link IggyMapChange} as one keyed message. */
+    private static final class MapChangeEncoder<K, V>
+            implements ChangeEncoder<IggyMapChange<K, V>> {
+        private static final long serialVersionUID = 1L;
+
+        private final SerializationSchema<K> keySchema;
+        private final SerializationSchema<V> valueSchema;
+        @Nullable private final SerializableFunction<K, byte[]> deletionValue;
+
+        @Nullable
+        private final SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
+                headers;
+
+        MapChangeEncoder(
+                SerializationSchema<K> keySchema,
+                SerializationSchema<V> valueSchema,
+                @Nullable SerializableFunction<K, byte[]> deletionValue,
+                @Nullable
+                        SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
+                                headers) {
+            this.keySchema = keySchema;
+            this.valueSchema = valueSchema;
+            this.deletionValue = deletionValue;
+            this.headers = headers;
+        }
+
+        @Override
+        public void open(SerializationSchema.InitializationContext context) throws Exception {
+            keySchema.open(context);
+            valueSchema.open(context);
+        }
+
+        @Override
+        public KeyedMessage encode(IggyMapChange<K, V> change) {
+            byte[] key = keySchema.serialize(change.key());
+            if (key == null) {
+                throw nullBytes("key serialization schema", keySchema, change);
+            }
+            Map<HeaderKey, HeaderValue> userHeaders =
+                    headers != null ? headers.apply(change) : Collections.emptyMap();
+            if (!change.isDelete()) {
+                byte[] value = valueSchema.serialize(change.value());
+                if (value == null) {
+                    throw nullBytes("value serialization schema", valueSchema, change);
+                }
+                return KeyedMessage.upsert(key, value, userHeaders, 0);
+            }
+            byte[] payload = null;
+            if (deletionValue != null) {
+                payload = deletionValue.apply(change.key());
+                if (payload == null) {
+                    throw nullBytes("deletion value function", deletionValue, change);
+                }
+            }
+            return KeyedMessage.delete(key, payload, userHeaders, 0);
+        }
+
+        private static IggyConnectorException nullBytes(
+                String what, Object function, IggyMapChange<?, ?> change) {
+            return new IggyConnectorException(
+                    "The keyed-map sink's "
+                            + what
+                            + " "
+                            + function.getClass().getName()
+                            + " returned null for the change "
+                            + IggyKeyedMapSink.describe(change)
+                            + ". Every change needs bytes there: make it return bytes, or filter"
+                            + " such changes out before the sink.");
+        }
     }
 }

@@ -24,8 +24,10 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 
 /**
- * Chooses the target partition of a record. Partitions are chosen by the writer, not the server, so
- * that every batch goes to one partition. Built-in choices are in {@link IggyPartitioners}.
+ * Chooses the target partition of a record in {@link IggySinkBuilder#setPartitioner}. Partitions
+ * are chosen by the writer, not the server, so that every batch goes to one partition. Both sink
+ * builders also have {@code setPartition(id)} (every record to one partition, the default 0) and
+ * {@code setPartitionByKey()}.
  *
  * @param <T> the sink's record type
  */
@@ -34,12 +36,26 @@ import java.io.Serializable;
 public interface IggyPartitioner<T> extends Serializable {
 
     /** Called once per writer before the first record. */
-    default void open(IggySinkContext context) {}
+    default void open(int subtaskId, int parallelism) {}
 
     /**
      * The partition id for {@code record}, in {@code [0, partitionCount)}.
      *
-     * @param key the record's key bytes if the schema has a key serializer, else {@code null}
+     * @param key the record's key bytes if the sink has a key serializer, else {@code null}
      */
     long partition(T record, @Nullable byte[] key, byte[] payload, int partitionCount);
+
+    /** Records spread round-robin over all partitions, each writer starting at its own index. */
+    static <T> IggyPartitioner<T> roundRobin() {
+        return new Partitioners.RoundRobin<>();
+    }
+
+    /**
+     * The partition Iggy's own messages-key partitioning chooses for {@code key}: XXH32 (seed 0) of
+     * the key bytes, unsigned, modulo the partition count. {@code setPartitionByKey()} uses it; a
+     * custom {@link IggyRecordSerializationSchema} may too.
+     */
+    static long partitionForKey(byte[] key, int partitionCount) {
+        return Partitioners.partitionForKey(key, partitionCount);
+    }
 }

@@ -31,7 +31,8 @@ import java.io.IOException;
  * #keyedMap()} for a keyed map that only sends what changed.
  *
  * <p>Delivery is at-least-once by default: every checkpoint waits until the server acknowledged
- * every message sent before it. The sink never creates or drops streams or topics.
+ * every message sent before it. The sink never creates or drops streams or topics. A writer
+ * connects when it gets its first record, not while its task starts.
  *
  * @param <IN> the record type
  */
@@ -54,26 +55,33 @@ public class IggySink<IN> implements Sink<IN> {
     }
 
     /**
-     * A sink for a keyed map ({@link org.apache.flink.connector.iggy.common.IggyMapChange}s) that
-     * sends a value only when it differs from the last one sent for its key.
+     * A sink for a keyed map: a stream of {@link
+     * org.apache.flink.connector.iggy.common.IggyMapChange}s, of which it sends a value only when
+     * it differs from the last one sent for its key.
      */
-    public static <K, V> IggyMapChangeSinkBuilder<K, V> keyedMap() {
-        return new IggyMapChangeSinkBuilder<>();
+    public static <K, V> IggyKeyedMapSinkBuilder<K, V> keyedMap() {
+        return new IggyKeyedMapSinkBuilder<>();
     }
 
     @Override
     public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
-        IggyClientBatchSender sender = IggyClientBatchSender.open(config);
-        try {
-            return new IggySinkWriter<>(config, recordSerializer, sender, context);
-        } catch (IOException | RuntimeException e) {
-            sender.close();
-            throw e;
-        }
+        return new RecordWriter<>(
+                config, recordSerializer, () -> IggyClientBatchSender.open(config), context);
     }
 
     @VisibleForTesting
-    public IggyWriterConfig writerConfig() {
+    IggyWriterConfig writerConfig() {
         return config;
+    }
+
+    @VisibleForTesting
+    IggyRecordSerializationSchema<IN> recordSerializer() {
+        return recordSerializer;
+    }
+
+    /** Where and how it writes; never shows credentials. */
+    @Override
+    public String toString() {
+        return "IggySink{" + config + "}";
     }
 }

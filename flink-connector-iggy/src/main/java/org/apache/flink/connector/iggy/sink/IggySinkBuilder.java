@@ -18,43 +18,172 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.util.function.SerializableFunction;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Builds an {@link IggySink} that sends every record as one message.
  *
  * <pre>{@code
- * IggySink<String> sink = IggySink.<String>builder()
+ * IggySink<Order> sink = IggySink.<Order>builder()
  *     .setConnection(IggyConnectionConfig.builder().setAddress("iggy:8090").build())
  *     .setStream("orders")
  *     .setTopic("enriched")
- *     .setRecordSerializer(IggyRecordSerializationSchema.<String>builder()
- *         .setValueSerializationSchema(new SimpleStringSchema())
- *         .build())
+ *     .setValueSerializationSchema(new JsonSerializationSchema<>())
+ *     .setKeySerializationSchema(order -> order.customerId().getBytes(UTF_8))
+ *     .setPartitionByKey()
  *     .build();
  * }</pre>
+ *
+ * <p>Each message is made either from the value serialization schema (required) and the optional
+ * key serialization schema, key header, partition choice, headers and message id functions, or
+ * entirely by an {@link IggyRecordSerializationSchema} ({@link #setRecordSerializer}). {@link
+ * #build()} names every missing or invalid option at once.
+ *
+ * @param <IN> the record type
  */
 @PublicEvolving
 public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuilder<IN>> {
 
     @Nullable private IggyRecordSerializationSchema<IN> recordSerializer;
+    @Nullable private SerializationSchema<IN> valueSchema;
+    @Nullable private SerializationSchema<IN> keySchema;
+    @Nullable private IggyPartitioner<IN> partitioner;
+    @Nullable private SerializableFunction<IN, Map<HeaderKey, HeaderValue>> headersFunction;
+    @Nullable private SerializableFunction<IN, BigInteger> messageIdFunction;
 
     IggySinkBuilder() {}
 
-    /** Required: payload, headers, id, timestamp and partition of each record's message. */
+    /**
+     * Required unless a record serializer is set: the payload of each message. It must return bytes
+     * (possibly empty) for every record.
+     */
+    public IggySinkBuilder<IN> setValueSerializationSchema(SerializationSchema<IN> valueSchema) {
+        this.valueSchema = valueSchema;
+        return this;
+    }
+
+    /** The record's key bytes, for {@link #setPartitionByKey()} and the key header. */
+    public IggySinkBuilder<IN> setKeySerializationSchema(SerializationSchema<IN> keySchema) {
+        this.keySchema = keySchema;
+        return this;
+    }
+
+    /**
+     * Chooses each record's partition, e.g. {@link IggyPartitioner#roundRobin()}. Replaces {@link
+     * #setPartition} and {@link #setPartitionByKey()}.
+     */
+    public IggySinkBuilder<IN> setPartitioner(IggyPartitioner<IN> partitioner) {
+        this.partitioner = partitioner;
+        this.partitionByKey = false;
+        this.partitionChosen = true;
+        return this;
+    }
+
+    @Override
+    void partitionerChosen() {
+        partitioner = null;
+    }
+
+    /** User headers per record (Iggy's {@code HeaderKey}/{@code HeaderValue} of the SDK). */
+    public IggySinkBuilder<IN> setHeadersFunction(
+            SerializableFunction<IN, Map<HeaderKey, HeaderValue>> headersFunction) {
+        this.headersFunction = headersFunction;
+        return this;
+    }
+
+    /**
+     * Deterministic message ids per record (unsigned 128 bit, non-zero): with the server's
+     * deduplication on, a record replayed after a failover is dropped by the server (idempotent
+     * writes). Without it the server generates random ids.
+     */
+    public IggySinkBuilder<IN> setMessageIdFunction(
+            SerializableFunction<IN, BigInteger> messageIdFunction) {
+        this.messageIdFunction = messageIdFunction;
+        return this;
+    }
+
+    /**
+     * Full control over each record's message: payload, headers, id, timestamp and partition.
+     * Excludes the value and key serialization schemas, key header, partition choice, headers and
+     * message id functions, which it replaces.
+     */
     public IggySinkBuilder<IN> setRecordSerializer(
             IggyRecordSerializationSchema<IN> recordSerializer) {
         this.recordSerializer = recordSerializer;
         return this;
     }
 
+    /**
+     * @throws IllegalArgumentException naming every missing or invalid option
+     */
     public IggySink<IN> build() {
-        IggyWriterConfig config = buildWriterConfig();
-        if (recordSerializer == null) {
-            throw new IllegalArgumentException(
-                    "The record serializer is missing: call setRecordSerializer");
+        List<String> problems = new ArrayList<>();
+        IggyWriterConfig config = writerConfig(problems);
+        IggyRecordSerializationSchema<IN> schema = recordSerializer(problems);
+        failOnProblems("IggySink", problems);
+        return new IggySink<>(config, schema);
+    }
+
+    @Nullable
+    private IggyRecordSerializationSchema<IN> recordSerializer(List<String> problems) {
+        if (recordSerializer != null) {
+            List<String> replaced = new ArrayList<>();
+            addIf(replaced, valueSchema != null, "setValueSerializationSchema");
+            addIf(replaced, keySchema != null, "setKeySerializationSchema");
+            addIf(replaced, keyHeader != null, "setKeyHeader");
+            addIf(replaced, partitionChosen, "setPartition/setPartitionByKey/setPartitioner");
+            addIf(replaced, headersFunction != null, "setHeadersFunction");
+            addIf(replaced, messageIdFunction != null, "setMessageIdFunction");
+            if (!replaced.isEmpty()) {
+                problems.add(
+                        "the record serializer makes the whole message, so "
+                                + String.join(", ", replaced)
+                                + " would be ignored: drop them or the record serializer");
+            }
+            return recordSerializer;
         }
-        return new IggySink<>(config, recordSerializer);
+        int before = problems.size();
+        if (valueSchema == null) {
+            problems.add(
+                    "the value serialization schema is not set (setValueSerializationSchema, or"
+                            + " setRecordSerializer)");
+        }
+        if (keySchema == null && keyHeader != null) {
+            problems.add(
+                    "the key header '"
+                            + keyHeader
+                            + "' needs key bytes (setKeySerializationSchema)");
+        }
+        if (keySchema == null && partitionByKey) {
+            problems.add("partitioning by key needs key bytes (setKeySerializationSchema)");
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        IggyPartitioner<IN> chosen =
+                partitioner != null
+                        ? partitioner
+                        : partitionByKey
+                                ? new Partitioners.ByKey<>()
+                                : new Partitioners.Fixed<>(partition);
+        return new BuiltRecordSerializationSchema<>(
+                valueSchema, keySchema, keyHeader, chosen, headersFunction, messageIdFunction);
+    }
+
+    private static void addIf(List<String> list, boolean condition, String item) {
+        if (condition) {
+            list.add(item);
+        }
     }
 }

@@ -17,60 +17,73 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
-import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 
+import org.apache.iggy.message.HeaderKey;
+
 import javax.annotation.Nullable;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
- * The options every Iggy sink shares: connection, target topic, delivery guarantee, batching.
+ * The options both sink builders share: connection, target topic, delivery guarantee, batching,
+ * partition choice and key header. Not public: users see these setters on {@link IggySinkBuilder}
+ * and {@link IggyKeyedMapSinkBuilder}.
  *
  * @param <SELF> the concrete builder, so that setters chain
  */
-@PublicEvolving
-public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
+abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
 
-    private IggyConnectionConfig connection;
+    @Nullable private IggyConnectionConfig connection;
     @Nullable private IggyId stream;
     @Nullable private IggyId topic;
-    private DeliveryGuarantee deliveryGuarantee = DeliveryGuarantee.AT_LEAST_ONCE;
+    @Nullable private DeliveryGuarantee deliveryGuarantee = DeliveryGuarantee.AT_LEAST_ONCE;
     private int batchSize = IggyWriterConfig.DEFAULT_BATCH_SIZE;
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
-    private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
+    @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
+
+    long partition;
+    boolean partitionByKey;
+
+    /** Whether setPartition or setPartitionByKey was called. */
+    boolean partitionChosen;
+
+    @Nullable String keyHeader;
 
     IggySinkBuilderBase() {}
 
     @SuppressWarnings("unchecked")
-    private SELF self() {
+    final SELF self() {
         return (SELF) this;
     }
 
-    /** Default: {@code localhost:8090} as user {@code iggy}/{@code iggy}. */
+    /** Required: the server's address and credentials. */
     public SELF setConnection(IggyConnectionConfig connection) {
         this.connection = connection;
         return self();
     }
 
-    /** The stream to write to, by name. It must exist: the sink never creates it. */
+    /** Required: the stream to write to, by name. It must exist: the sink never creates it. */
     public SELF setStream(String stream) {
         return setStream(IggyId.of(stream));
     }
 
+    /** Required: the stream to write to. It must exist: the sink never creates it. */
     public SELF setStream(IggyId stream) {
         this.stream = stream;
         return self();
     }
 
-    /** The topic to write to, by name. It must exist: the sink never creates it. */
+    /** Required: the topic to write to, by name. It must exist: the sink never creates it. */
     public SELF setTopic(String topic) {
         return setTopic(IggyId.of(topic));
     }
 
+    /** Required: the topic to write to. It must exist: the sink never creates it. */
     public SELF setTopic(IggyId topic) {
         this.topic = topic;
         return self();
@@ -113,46 +126,94 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /** Validates the shared options, naming any that is missing or invalid. */
-    IggyWriterConfig buildWriterConfig() {
+    /** Send every message to this partition (an id from 0); the default is partition 0. */
+    public SELF setPartition(long partition) {
+        this.partition = partition;
+        this.partitionByKey = false;
+        this.partitionChosen = true;
+        partitionerChosen();
+        return self();
+    }
+
+    /**
+     * Send each record to the partition Iggy's own messages-key partitioning would choose for its
+     * key bytes ({@link IggyPartitioner#partitionForKey}), so equal keys share a partition. Needs
+     * key bytes: the key serialization schema.
+     */
+    public SELF setPartitionByKey() {
+        this.partitionByKey = true;
+        this.partitionChosen = true;
+        partitionerChosen();
+        return self();
+    }
+
+    /** Also write the key bytes into this user header (raw), since Iggy messages have no key. */
+    public SELF setKeyHeader(String keyHeader) {
+        this.keyHeader = keyHeader;
+        return self();
+    }
+
+    /** Called when setPartition or setPartitionByKey replaces an earlier partitioner choice. */
+    void partitionerChosen() {}
+
+    /**
+     * Validates the shared options, adding one line per missing or invalid option to {@code
+     * problems}.
+     *
+     * @return the writer configuration, or {@code null} if a shared option is invalid
+     */
+    @Nullable
+    final IggyWriterConfig writerConfig(List<String> problems) {
+        int before = problems.size();
+        if (connection == null) {
+            problems.add("the connection is not set (setConnection, with the server's address)");
+        }
         if (stream == null) {
-            throw new IllegalArgumentException("The Iggy stream is missing: call setStream");
+            problems.add("the stream is not set (setStream)");
         }
         if (topic == null) {
-            throw new IllegalArgumentException("The Iggy topic is missing: call setTopic");
+            problems.add("the topic is not set (setTopic)");
         }
         if (deliveryGuarantee == null) {
-            throw new IllegalArgumentException(
-                    "The delivery guarantee is missing: use AT_LEAST_ONCE or NONE");
-        }
-        if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE) {
-            throw new IllegalArgumentException(
-                    "The Iggy sink does not support EXACTLY_ONCE: Iggy has no transactions. Use"
-                            + " AT_LEAST_ONCE with idempotent writes (deterministic message ids,"
-                            + " e.g. setIdempotentWrites on the keyed-map sink or"
-                            + " setMessageIdFunction on the serialization schema) and enable the"
-                            + " server's message deduplication for effectively-once output.");
+            problems.add("the delivery guarantee is null: use AT_LEAST_ONCE or NONE");
+        } else if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+            problems.add(
+                    "the Iggy sink does not support EXACTLY_ONCE: Iggy has no transactions. Use"
+                            + " AT_LEAST_ONCE with idempotent writes (deterministic message ids:"
+                            + " setIdempotentWrites on the keyed-map sink builder, or"
+                            + " setMessageIdFunction on the sink builder) and enable the server's"
+                            + " message deduplication for effectively-once output");
         }
         if (batchSize < 1) {
-            throw new IllegalArgumentException(
-                    "The batch size must be at least 1, but is " + batchSize);
+            problems.add("the batch size must be at least 1, but is " + batchSize);
         }
         if (maxBatchBytes < 1) {
-            throw new IllegalArgumentException(
-                    "The max batch bytes must be at least 1, but is " + maxBatchBytes);
+            problems.add("the max batch bytes must be at least 1, but is " + maxBatchBytes);
         }
         if (linger == null || linger.isNegative()) {
-            throw new IllegalArgumentException(
-                    "The linger must be zero or positive, but is " + linger);
+            problems.add("the linger must be zero or positive, but is " + linger);
         }
         if (maxInFlightRequests < 1) {
-            throw new IllegalArgumentException(
-                    "The max in-flight requests must be at least 1, but is " + maxInFlightRequests);
+            problems.add(
+                    "the max in-flight requests must be at least 1, but is " + maxInFlightRequests);
         }
-        IggyConnectionConfig conn =
-                connection != null ? connection : IggyConnectionConfig.builder().build();
+        if (partition < 0 || partition > 0xFFFF_FFFFL) {
+            problems.add(
+                    "the partition must be an unsigned 32-bit Iggy partition id, but is "
+                            + partition);
+        }
+        if (keyHeader != null) {
+            try {
+                HeaderKey.fromString(keyHeader);
+            } catch (RuntimeException e) {
+                problems.add("the key header '" + keyHeader + "' is invalid: " + e.getMessage());
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
         return new IggyWriterConfig(
-                conn,
+                connection,
                 stream,
                 topic,
                 deliveryGuarantee,
@@ -160,5 +221,13 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests);
+    }
+
+    /** Fails with every problem found, if there is any. */
+    static void failOnProblems(String what, List<String> problems) {
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "Invalid " + what + ": " + String.join("; ", problems) + ".");
+        }
     }
 }

@@ -29,17 +29,12 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
-import org.apache.iggy.message.BytesMessageId;
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
-import org.apache.iggy.message.MessageId;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -52,6 +47,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Batches records per partition and sends each batch asynchronously, with at most {@code
@@ -76,21 +72,21 @@ import java.util.concurrent.TimeoutException;
  * barrier. A send unanswered after the request timeout fails. A failed send fails the next {@code
  * write} or {@code flush} with its cause, and no later batch of any partition is sent after it:
  * nothing is silently dropped.
+ *
+ * <p>The writer connects on its first record, not when it is made: the task is running before any
+ * connection is attempted, and a bad address or password fails the job like any other error.
+ * Subclasses turn their input into messages and hand them to {@link #add}.
  */
 @Internal
-class IggySinkWriter<T> implements SinkWriter<T> {
+abstract class IggySinkWriter<T> implements SinkWriter<T> {
 
     private final IggyWriterConfig config;
-    private final IggyRecordSerializationSchema<T> schema;
-    private final IggyBatchSender sender;
-    private final IggySinkContext sinkContext;
+    private final Supplier<IggyBatchSender> openSender;
+    @Nullable private IggyBatchSender sender;
     private final ProcessingTimeService timeService;
     private final MailboxExecutor mailbox;
     private final long lingerMillis;
     private final Duration requestTimeout;
-
-    /** Id 0 asks the server to generate one; the SDK only ever reads the array. */
-    private static final MessageId SERVER_GENERATED_ID = new BytesMessageId(new byte[16]);
 
     private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
 
@@ -106,60 +102,50 @@ class IggySinkWriter<T> implements SinkWriter<T> {
     private final Counter numRecordsSendErrors;
     private volatile long lastSendTimeMillis;
 
+    /**
+     * @param openSender connects, logs in and checks the topic; called on the first record, so that
+     *     the task is running before any connection is attempted
+     */
     IggySinkWriter(
             IggyWriterConfig config,
-            IggyRecordSerializationSchema<T> schema,
-            IggyBatchSender sender,
-            WriterInitContext context)
-            throws IOException {
+            Supplier<IggyBatchSender> openSender,
+            WriterInitContext context) {
         this.config = config;
-        this.schema = schema;
-        this.sender = sender;
+        this.openSender = openSender;
         this.timeService = context.getProcessingTimeService();
         this.mailbox = context.getMailboxExecutor();
         this.lingerMillis = config.linger().toMillis();
         this.requestTimeout = config.connection().requestTimeout();
-        int subtask = context.getTaskInfo().getIndexOfThisSubtask();
-        int parallelism = context.getTaskInfo().getNumberOfParallelSubtasks();
-        int partitions = sender.partitionCount();
-        this.sinkContext =
-                new IggySinkContext() {
-                    @Override
-                    public int subtaskId() {
-                        return subtask;
-                    }
-
-                    @Override
-                    public int parallelism() {
-                        return parallelism;
-                    }
-
-                    @Override
-                    public int partitionCount() {
-                        return partitions;
-                    }
-                };
         SinkWriterMetricGroup metrics = context.metricGroup();
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
         this.numRecordsSendErrors = metrics.getNumRecordsSendErrorsCounter();
         metrics.setCurrentSendTimeGauge(() -> lastSendTimeMillis);
-        try {
-            schema.open(context.asSerializationSchemaInitializationContext(), sinkContext);
-        } catch (Exception e) {
-            throw new IOException("Cannot open the Iggy serialization schema", e);
-        }
     }
 
-    @Override
-    public void write(T element, Context context) throws IOException, InterruptedException {
-        checkSendFailure();
-        IggySinkRecord record = schema.serialize(element, sinkContext, context.timestamp());
-        if (record == null) {
-            return;
+    /** Partitions of the target topic; connects first if this is the first use. */
+    final int partitionCount() {
+        return sender().partitionCount();
+    }
+
+    private IggyBatchSender sender() {
+        if (sender == null) {
+            sender = openSender.get();
         }
-        PartitionBuffer buffer = buffer(record.partition());
-        buffer.add(toMessage(record), record.messageId() != null);
+        return sender;
+    }
+
+    /**
+     * Adds a message to its partition's batch, failing first if the server would refuse it.
+     *
+     * @param withMessageId whether the message has a client-chosen id (idempotent writes)
+     */
+    final void add(long partition, Message message, boolean withMessageId)
+            throws IOException, InterruptedException {
+        checkSendFailure();
+        IggyWireMessages.checkSize(message, partition, config);
+        PartitionBuffer buffer = buffer(partition);
+        buffer.add(message, withMessageId);
         if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
             awaitCapacity();
             closeBatch(buffer);
@@ -191,7 +177,9 @@ class IggySinkWriter<T> implements SinkWriter<T> {
             lingerTimer.cancel(false);
             lingerTimer = null;
         }
-        sender.close();
+        if (sender != null) {
+            sender.close();
+        }
     }
 
     private PartitionBuffer buffer(long partition) {
@@ -239,7 +227,7 @@ class IggySinkWriter<T> implements SinkWriter<T> {
         long start = System.currentTimeMillis();
         CompletableFuture<Void> result;
         try {
-            result = sender.send(batch.partition, batch.messages);
+            result = sender().send(batch.partition, batch.messages);
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }
@@ -345,42 +333,6 @@ class IggySinkWriter<T> implements SinkWriter<T> {
                         + ": "
                         + cause.getMessage(),
                 cause);
-    }
-
-    static Message toMessage(IggySinkRecord record) {
-        byte[] payload = record.payload();
-        Map<HeaderKey, HeaderValue> headers = record.userHeaders();
-        long headersLength = 0;
-        for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
-            headersLength += 10L + h.getKey().value().length + h.getValue().value().length;
-        }
-        BigInteger id = record.messageId();
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.ZERO,
-                        id == null
-                                ? SERVER_GENERATED_ID
-                                : new BytesMessageId(toU128LittleEndian(id)),
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        BigInteger.valueOf(record.originTimestampMicros()),
-                        headersLength,
-                        (long) payload.length,
-                        BigInteger.ZERO);
-        return new Message(header, payload, headers);
-    }
-
-    /**
-     * The id as the wire carries it. {@link BytesMessageId} writes its bytes as they are, where the
-     * SDK's BigInteger-based id costs a conversion and two buffers per message.
-     */
-    private static byte[] toU128LittleEndian(BigInteger id) {
-        byte[] bigEndian = id.toByteArray();
-        byte[] wire = new byte[16];
-        for (int i = 0; i < Math.min(16, bigEndian.length); i++) {
-            wire[i] = bigEndian[bigEndian.length - 1 - i];
-        }
-        return wire;
     }
 
     @VisibleForTesting

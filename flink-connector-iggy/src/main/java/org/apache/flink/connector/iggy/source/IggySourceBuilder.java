@@ -54,6 +54,7 @@ public final class IggySourceBuilder<T> {
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     @Nullable private Duration partitionDiscoveryInterval;
     private boolean skipUndecodableRecords;
+    private boolean readRecreatedTopicFromStart;
     @Nullable private IggyRecordDeserializationSchema<T> deserializer;
 
     IggySourceBuilder() {}
@@ -137,6 +138,18 @@ public final class IggySourceBuilder<T> {
      */
     public IggySourceBuilder<T> setSkipUndecodableRecords(boolean skip) {
         this.skipUndecodableRecords = skip;
+        return this;
+    }
+
+    /**
+     * What the source does when its topic is deleted and created again while it reads (noticed by a
+     * new topic identity, a partition ending before what was read, or the topic missing). By
+     * default ({@code false}) it fails: reading on at the old offsets would skip messages silently.
+     * With {@code true} it logs a warning, waits while the topic is missing, and reads the affected
+     * partitions of the new topic from offset 0.
+     */
+    public IggySourceBuilder<T> setReadRecreatedTopicFromStart(boolean readFromStart) {
+        this.readRecreatedTopicFromStart = readFromStart;
         return this;
     }
 
@@ -229,6 +242,7 @@ public final class IggySourceBuilder<T> {
                 batchSize,
                 pollInterval,
                 partitionDiscoveryInterval,
-                skipUndecodableRecords);
+                skipUndecodableRecords,
+                readRecreatedTopicFromStart);
     }
 }

@@ -52,6 +52,7 @@ public final class IggySourceConfig implements Serializable {
     private final Duration pollInterval;
     @Nullable private final Duration partitionDiscoveryInterval;
     private final boolean skipUndecodableRecords;
+    private final boolean readRecreatedTopicFromStart;
 
     IggySourceConfig(
             IggyConnectionConfig connection,
@@ -63,7 +64,8 @@ public final class IggySourceConfig implements Serializable {
             int batchSize,
             Duration pollInterval,
             @Nullable Duration partitionDiscoveryInterval,
-            boolean skipUndecodableRecords) {
+            boolean skipUndecodableRecords,
+            boolean readRecreatedTopicFromStart) {
         this.connection = connection;
         this.stream = stream;
         this.topic = topic;
@@ -74,6 +76,7 @@ public final class IggySourceConfig implements Serializable {
         this.pollInterval = pollInterval;
         this.partitionDiscoveryInterval = partitionDiscoveryInterval;
         this.skipUndecodableRecords = skipUndecodableRecords;
+        this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
     }
 
     public IggyConnectionConfig connection() {
@@ -133,6 +136,11 @@ public final class IggySourceConfig implements Serializable {
         return skipUndecodableRecords;
     }
 
+    /** On a deleted and re-created topic: read it from its start instead of failing. */
+    public boolean readRecreatedTopicFromStart() {
+        return readRecreatedTopicFromStart;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -151,7 +159,8 @@ public final class IggySourceConfig implements Serializable {
                 && batchSize == that.batchSize
                 && pollInterval.equals(that.pollInterval)
                 && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
-                && skipUndecodableRecords == that.skipUndecodableRecords;
+                && skipUndecodableRecords == that.skipUndecodableRecords
+                && readRecreatedTopicFromStart == that.readRecreatedTopicFromStart;
     }
 
     @Override

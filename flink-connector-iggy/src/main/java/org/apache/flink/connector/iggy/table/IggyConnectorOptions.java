@@ -245,7 +245,9 @@ public final class IggyConnectorOptions {
                     .durationType()
                     .defaultValue(IggySourceBuilder.DEFAULT_POLL_INTERVAL)
                     .withDescription(
-                            "How long a partition whose last poll was empty waits before the next.");
+                            "The longest time between two checks for new data in an idle topic;"
+                                    + " right after data arrived the source checks within a few"
+                                    + " milliseconds and backs off to this interval.");
 
     public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
             ConfigOptions.key("scan.skip-undecodable-records")
@@ -254,6 +256,15 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "Skip (count and log) messages the formats cannot decode instead of"
                                     + " failing the job.");
+
+    public static final ConfigOption<Boolean> SCAN_RECREATED_TOPIC_READ_FROM_START =
+            ConfigOptions.key("scan.recreated-topic.read-from-start")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "When the topic is deleted and created again under a running source,"
+                                    + " read the new topic from offset 0 (logging a warning)"
+                                    + " instead of failing the job.");
 
     public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
 
@@ -288,6 +299,21 @@ public final class IggyConnectorOptions {
                     .intType()
                     .defaultValue(IggyWriterConfig.DEFAULT_BATCH_SIZE)
                     .withDescription("Most messages per send request and partition.");
+
+    public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
+            ConfigOptions.key("sink.max-batch-bytes")
+                    .longType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
+                    .withDescription(
+                            "Most bytes (payloads and headers) per send request and partition.");
+
+    public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
+            ConfigOptions.key("sink.max-in-flight-requests")
+                    .intType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT)
+                    .withDescription(
+                            "Most batches per sink subtask sent and unanswered or waiting to be"
+                                    + " sent; the subtask waits for an acknowledgement beyond.");
 
     public static final ConfigOption<Duration> SINK_LINGER =
             ConfigOptions.key("sink.linger")

@@ -68,6 +68,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CO
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
@@ -200,7 +201,8 @@ public final class IggyConnectorOptionsUtil {
                 .setPollInterval(options.get(SCAN_POLL_INTERVAL))
                 .setPartitionDiscoveryInterval(
                         options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
-                .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS));
+                .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
+                .setReadRecreatedTopicFromStart(options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
     }
 
     static IggyStartingOffsets startingOffsets(ReadableConfig options) {
@@ -374,6 +376,18 @@ public final class IggyConnectorOptionsUtil {
                             + SINK_BATCH_SIZE.key()
                             + "' must be at least 1, but is "
                             + options.get(SINK_BATCH_SIZE));
+        }
+        for (ConfigOption<? extends Number> atLeastOne :
+                List.of(
+                        IggyConnectorOptions.SINK_MAX_BATCH_BYTES,
+                        IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS)) {
+            if (options.get(atLeastOne).longValue() < 1) {
+                throw new ValidationException(
+                        "Option '"
+                                + atLeastOne.key()
+                                + "' must be at least 1, but is "
+                                + options.get(atLeastOne));
+            }
         }
         options.getOptional(IggyConnectorOptions.SINK_STATE_TTL)
                 .ifPresent(ttl -> requirePositive(IggyConnectorOptions.SINK_STATE_TTL.key(), ttl));

@@ -18,18 +18,13 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
-import org.apache.flink.connector.iggy.sink.IggyPartitioners;
 import org.apache.flink.connector.iggy.sink.IggySink;
-import org.apache.flink.connector.iggy.sink.IggySinkBuilderBase;
-import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -44,7 +39,6 @@ import org.apache.flink.types.RowKind;
 
 import javax.annotation.Nullable;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -62,84 +56,6 @@ import java.util.stream.Collectors;
 @Internal
 public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadata {
 
-    /** Where and how the sink writes: everything the sink builders need except the encoding. */
-    static final class WriteSettings implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-        final IggyConnectionConfig connection;
-        final String stream;
-        final String topic;
-        final DeliveryGuarantee deliveryGuarantee;
-
-        /** 'fixed', 'round-robin', 'key' or a class name. */
-        final String partitioner;
-
-        /** The instance of the class {@link #partitioner} names, if it names one. */
-        @Nullable final IggyPartitioner<RowData> customPartitioner;
-
-        final long partition;
-        final int batchSize;
-        final Duration linger;
-
-        /** upsert-iggy: deterministic message ids for the server's deduplication. */
-        final boolean idempotentWrites;
-
-        /** upsert-iggy: how long an unwritten key's fingerprint is kept; null: forever. */
-        @Nullable final Duration stateTtl;
-
-        @Nullable final Integer parallelism;
-
-        WriteSettings(
-                IggyConnectionConfig connection,
-                String stream,
-                String topic,
-                DeliveryGuarantee deliveryGuarantee,
-                String partitioner,
-                @Nullable IggyPartitioner<RowData> customPartitioner,
-                long partition,
-                int batchSize,
-                Duration linger,
-                boolean idempotentWrites,
-                @Nullable Duration stateTtl,
-                @Nullable Integer parallelism) {
-            this.connection = connection;
-            this.stream = stream;
-            this.topic = topic;
-            this.deliveryGuarantee = deliveryGuarantee;
-            this.partitioner = partitioner;
-            this.customPartitioner = customPartitioner;
-            this.partition = partition;
-            this.batchSize = batchSize;
-            this.linger = linger;
-            this.idempotentWrites = idempotentWrites;
-            this.stateTtl = stateTtl;
-            this.parallelism = parallelism;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            if (!(o instanceof WriteSettings)) {
-                return false;
-            }
-            WriteSettings that = (WriteSettings) o;
-            return connection.equals(that.connection)
-                    && stream.equals(that.stream)
-                    && topic.equals(that.topic)
-                    && deliveryGuarantee == that.deliveryGuarantee
-                    && partitioner.equals(that.partitioner)
-                    && partition == that.partition
-                    && batchSize == that.batchSize
-                    && linger.equals(that.linger)
-                    && idempotentWrites == that.idempotentWrites
-                    && Objects.equals(stateTtl, that.stateTtl)
-                    && Objects.equals(parallelism, that.parallelism);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(stream, topic, partitioner, partition);
-        }
-    }
-
     private final DataType physicalDataType;
     @Nullable private final EncodingFormat<SerializationSchema<RowData>> keyEncodingFormat;
     private final EncodingFormat<SerializationSchema<RowData>> valueEncodingFormat;
@@ -147,7 +63,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     private final int[] valueProjection;
     @Nullable private final String keyPrefix;
     private final String keyHeader;
-    private final WriteSettings settings;
+
+    /** The table's options, validated; the sink builders take the sink.* ones from here. */
+    private final Configuration options;
+
+    /** The instance of the class 'sink.partitioner' names, if it names one. */
+    @Nullable private final IggyPartitioner<RowData> customPartitioner;
+
     private final boolean upsert;
 
     /** upsert-iggy: how a deletion is written; {@code null} for iggy. */
@@ -164,7 +86,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             int[] valueProjection,
             @Nullable String keyPrefix,
             String keyHeader,
-            WriteSettings settings,
+            Configuration options,
+            @Nullable IggyPartitioner<RowData> customPartitioner,
             boolean upsert,
             @Nullable IggyDeletionMessage deletion) {
         this.physicalDataType = physicalDataType;
@@ -174,7 +97,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         this.valueProjection = valueProjection;
         this.keyPrefix = keyPrefix;
         this.keyHeader = keyHeader;
-        this.settings = settings;
+        this.options = options;
+        this.customPartitioner = customPartitioner;
         this.upsert = upsert;
         this.deletion = deletion;
         this.consumedDataType = physicalDataType;
@@ -187,7 +111,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         }
         if (!deletion.isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
-                    IggyReconcileFunction.tombstoneError(
+                    IggyKeyedMapSink.tombstoneError(
                                     IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
                             + " The query produces deletions, but upsert-iggy table's '"
                             + IggyConnectorOptions.DELETE_ENCODING.key()
@@ -221,7 +145,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
                         : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
 
-        return SinkV2Provider.of(sink, settings.parallelism);
+        return SinkV2Provider.of(
+                sink, options.getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null));
     }
 
     private Sink<RowData> appendSink(
@@ -229,7 +154,16 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        return withWriterOptions(IggySink.<RowData>builder())
+        return IggySink.<RowData>builder()
+                .setConnection(IggyConnectorOptionsUtil.connectionConfig(options))
+                .setStream(IggyConnectorOptionsUtil.stream(options))
+                .setTopic(IggyConnectorOptionsUtil.topic(options))
+                .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
+                .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
+                .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
+                .setMaxInFlightRequests(
+                        options.get(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS))
                 .setRecordSerializer(
                         new IggyRowDataSerializationSchema(
                                 keyFormat,
@@ -242,31 +176,23 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 .build();
     }
 
-    /** The options both kinds of sink share. */
-    private <B extends IggySinkBuilderBase<B>> B withWriterOptions(B builder) {
-        return builder.setConnection(settings.connection)
-                .setStream(settings.stream)
-                .setTopic(settings.topic)
-                .setDeliveryGuarantee(settings.deliveryGuarantee)
-                .setBatchSize(settings.batchSize)
-                .setLinger(settings.linger);
-    }
-
     private int[] metadataPositions() {
         return IggyWritableMetadata.positions(
                 metadataKeys, DataType.getFieldCount(physicalDataType));
     }
 
     private IggyPartitioner<RowData> partitioner() {
-        switch (settings.partitioner) {
+        switch (options.get(IggyConnectorOptions.SINK_PARTITIONER)) {
             case SinkPartitioner.FIXED:
-                return IggyPartitioners.fixed(settings.partition);
+                long partition = options.get(IggyConnectorOptions.SINK_PARTITION);
+                return (row, key, payload, count) -> partition;
             case SinkPartitioner.ROUND_ROBIN:
-                return IggyPartitioners.balanced();
+                return IggyPartitioner.roundRobin();
             case SinkPartitioner.KEY:
-                return IggyPartitioners.byKey();
+                // the factory made sure the table has key columns, whose format writes bytes
+                return (row, key, payload, count) -> IggyPartitioner.partitionForKey(key, count);
             default:
-                return settings.customPartitioner;
+                return customPartitioner;
         }
     }
 
@@ -275,27 +201,36 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        IggyKeyedMapSinkBuilder<RowData> builder =
-                withWriterOptions(
-                                IggyKeyedMapSink.builder(
-                                        new IggyRowDataMapChangeEncoder(
-                                                keyFormat,
-                                                keyColumns,
-                                                valueFormat,
-                                                valueColumns,
-                                                deletion,
-                                                metadataPositions())))
+        IggyKeyedMapSinkBuilder<?, ?> builder =
+                IggySink.keyedMap()
+                        .setConnection(IggyConnectorOptionsUtil.connectionConfig(options))
+                        .setStream(IggyConnectorOptionsUtil.stream(options))
+                        .setTopic(IggyConnectorOptionsUtil.topic(options))
+                        .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
+                        .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                        .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
+                        .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
+                        .setMaxInFlightRequests(
+                                options.get(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS))
                         .setKeyHeader(keyHeader)
-                        .setIdempotentWrites(settings.idempotentWrites);
-        if (settings.stateTtl != null) {
-            builder.setStateTtl(settings.stateTtl);
-        }
-        if (SinkPartitioner.KEY.equals(settings.partitioner)) {
+                        .setIdempotentWrites(
+                                options.get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
+        options.getOptional(IggyConnectorOptions.SINK_STATE_TTL).ifPresent(builder::setStateTtl);
+        if (SinkPartitioner.KEY.equals(options.get(IggyConnectorOptions.SINK_PARTITIONER))) {
             builder.setPartitionByKey();
         } else {
-            builder.setPartition(settings.partition);
+            builder.setPartition(options.get(IggyConnectorOptions.SINK_PARTITION));
         }
-        return builder.build();
+        return IggyKeyedMapSink.of(
+                builder,
+                new IggyRowDataMapChangeEncoder(
+                        keyFormat,
+                        keyColumns,
+                        valueFormat,
+                        valueColumns,
+                        deletion,
+                        metadataPositions()),
+                IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION);
     }
 
     @Override
@@ -326,7 +261,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         valueProjection,
                         keyPrefix,
                         keyHeader,
-                        settings,
+                        options,
+                        customPartitioner,
                         upsert,
                         deletion);
         copy.metadataKeys = metadataKeys;
@@ -339,11 +275,11 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     public String asSummaryString() {
         return (upsert ? "upsert-iggy" : "iggy")
                 + " table sink ("
-                + settings.connection.address()
+                + IggyConnectorOptionsUtil.connectionConfig(options).address()
                 + ", stream '"
-                + settings.stream
+                + IggyConnectorOptionsUtil.stream(options)
                 + "', topic '"
-                + settings.topic
+                + IggyConnectorOptionsUtil.topic(options)
                 + "')";
     }
 
@@ -368,7 +304,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 && Arrays.equals(valueProjection, that.valueProjection)
                 && Objects.equals(keyPrefix, that.keyPrefix)
                 && keyHeader.equals(that.keyHeader)
-                && settings.equals(that.settings)
+                && options.equals(that.options)
+                && Objects.equals(customPartitioner, that.customPartitioner)
                 && upsert == that.upsert
                 && Objects.equals(deletion, that.deletion)
                 && metadataKeys.equals(that.metadataKeys)
@@ -377,11 +314,6 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueEncodingFormat, settings, upsert);
-    }
-
-    @VisibleForTesting
-    WriteSettings settings() {
-        return settings;
+        return Objects.hash(physicalDataType, valueEncodingFormat, options, upsert);
     }
 }

@@ -19,8 +19,10 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
+import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
+import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.RowKind;
 
@@ -32,15 +34,21 @@ import javax.annotation.Nullable;
 import java.util.Map;
 
 /**
- * How the {@code upsert-iggy} sink reads a changelog row for the keyed-map sink: INSERT and
- * UPDATE_AFTER upsert, DELETE deletes, UPDATE_BEFORE is ignored; key and value bytes come from the
- * key and value formats; the 'headers' and 'origin-timestamp' metadata columns are written with
- * upserts and deletes.
+ * How the {@code upsert-iggy} sink turns a changelog row into the keyed-map sink's message: INSERT
+ * and UPDATE_AFTER upsert, DELETE deletes, UPDATE_BEFORE is ignored; key and value bytes come from
+ * the key and value formats; the 'headers' and 'origin-timestamp' metadata columns are written with
+ * upserts and deletes, and the delete encoding's headers win on a conflict.
  */
 @Internal
-final class IggyRowDataMapChangeEncoder implements IggyMapChangeEncoder<RowData> {
+final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
 
     private static final long serialVersionUID = 1L;
+
+    /** What makes deletes writable, as the error for an unwritable delete names it. */
+    static final String DELETION_VALUE_OPTION =
+            "'"
+                    + IggyConnectorOptions.DELETE_ENCODING.key()
+                    + "' = 'header', 'empty-payload' or 'custom-payload'";
 
     private final SerializationSchema<RowData> keyFormat;
     private final IggyRowProjection keyColumns;
@@ -74,68 +82,49 @@ final class IggyRowDataMapChangeEncoder implements IggyMapChangeEncoder<RowData>
 
     @Nullable
     @Override
-    public IggyMapChange.Kind kind(RowData row) {
-        switch (row.getRowKind()) {
-            case INSERT:
-            case UPDATE_AFTER:
-                return IggyMapChange.Kind.UPSERT;
-            case DELETE:
-                return IggyMapChange.Kind.DELETE;
-            default:
-                return null;
+    public KeyedMessage encode(RowData row) {
+        RowKind kind = row.getRowKind();
+        if (kind == RowKind.UPDATE_BEFORE) {
+            return null;
         }
-    }
-
-    @Override
-    public byte[] key(RowData row) {
-        return keyFormat.serialize(keyColumns.project(row, RowKind.INSERT));
-    }
-
-    @Override
-    public byte[] value(RowData row) {
-        return valueFormat.serialize(valueColumns.project(row, RowKind.INSERT));
-    }
-
-    @Override
-    public boolean hasDeletionValue() {
-        return deletion.isEncoded();
-    }
-
-    @Override
-    public byte[] deletionValue(RowData row) {
-        return deletion.payload();
-    }
-
-    @Override
-    public Map<HeaderKey, HeaderValue> headers(RowData row) {
-        return IggyWritableMetadata.headers(row, metadataPositions);
-    }
-
-    /** The 'headers' column and the delete encoding's headers, which win on a conflict. */
-    @Override
-    public Map<HeaderKey, HeaderValue> deletionHeaders(RowData row) {
-        Map<HeaderKey, HeaderValue> marker = deletion.headers();
-        Map<HeaderKey, HeaderValue> headers = headers(row);
-        if (headers.isEmpty()) {
-            return marker;
-        }
-        headers.putAll(marker);
-        return headers;
-    }
-
-    @Override
-    public long originTimestampMicros(RowData row) {
+        byte[] key = bytes(keyFormat, keyColumns, row, "key");
+        Map<HeaderKey, HeaderValue> headers = IggyWritableMetadata.headers(row, metadataPositions);
         Long micros = IggyWritableMetadata.originTimestampMicros(row, metadataPositions);
-        return micros != null ? micros : 0;
+        long timestamp = micros != null ? micros : 0;
+        if (kind != RowKind.DELETE) {
+            return KeyedMessage.upsert(
+                    key, bytes(valueFormat, valueColumns, row, "value"), headers, timestamp);
+        }
+        if (!deletion.isEncoded()) {
+            return KeyedMessage.delete(key, null, headers, timestamp);
+        }
+        Map<HeaderKey, HeaderValue> marker = deletion.headers();
+        if (headers.isEmpty()) {
+            headers = marker;
+        } else {
+            headers.putAll(marker);
+        }
+        return KeyedMessage.delete(key, deletion.payload(), headers, timestamp);
     }
 
-    @Override
-    public String deletionValueOption() {
-        return DELETION_VALUE_OPTION;
+    private static byte[] bytes(
+            SerializationSchema<RowData> format,
+            IggyRowProjection columns,
+            RowData row,
+            String what) {
+        byte[] bytes = format.serialize(columns.project(row, RowKind.INSERT));
+        if (bytes == null) {
+            throw new IggyConnectorException(
+                    "The upsert-iggy sink's "
+                            + what
+                            + " format "
+                            + format.getClass().getName()
+                            + " returned null for the row "
+                            + IggyKeyedMapSink.describe(row)
+                            + ": every row needs "
+                            + what
+                            + " bytes.");
+        }
+        return bytes;
     }
-
-    static final String DELETION_VALUE_OPTION =
-            "'"
-                    + IggyConnectorOptions.DELETE_ENCODING.key()
-                    + "' = 'header', 'empty-payload' or 'custom-payload'";
 }

@@ -21,7 +21,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
-import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkRecord;
 import org.apache.flink.table.data.RowData;
 
@@ -76,19 +75,19 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
     }
 
     @Override
-    public void open(SerializationSchema.InitializationContext context, IggySinkContext sink)
+    public void open(
+            SerializationSchema.InitializationContext context, int subtaskId, int parallelism)
             throws Exception {
         if (keyFormat != null) {
             keyFormat.open(context);
         }
         valueFormat.open(context);
-        partitioner.open(sink);
+        partitioner.open(subtaskId, parallelism);
         keyHeaderKey = new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
-    public IggySinkRecord serialize(
-            RowData row, IggySinkContext context, @Nullable Long timestamp) {
+    public IggySinkRecord serialize(RowData row, int partitionCount, @Nullable Long timestamp) {
         byte[] key =
                 keyFormat != null
                         ? keyFormat.serialize(keyColumns.project(row, row.getRowKind()))
@@ -107,7 +106,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         long partition =
                 partitionPos >= 0 && !row.isNullAt(partitionPos)
                         ? row.getInt(partitionPos)
-                        : partitioner.partition(row, key, payload, context.partitionCount());
+                        : partitioner.partition(row, key, payload, partitionCount);
         return new IggySinkRecord(
                 partition, payload, headers, messageId(row), originTimestampMicros(row, timestamp));
     }

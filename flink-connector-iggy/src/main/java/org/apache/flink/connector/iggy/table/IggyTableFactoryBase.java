@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
@@ -65,6 +66,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PA
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
@@ -74,6 +76,8 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BA
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_BATCH_BYTES;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARALLELISM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
@@ -135,12 +139,15 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_POLL_BATCH_SIZE);
         options.add(SCAN_POLL_INTERVAL);
         options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
+        options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(SCAN_PARALLELISM);
         options.add(SINK_PARTITIONER);
         options.add(SINK_PARTITION);
         options.add(SINK_DELIVERY_GUARANTEE);
         options.add(SINK_BATCH_SIZE);
+        options.add(SINK_MAX_BATCH_BYTES);
         options.add(SINK_LINGER);
+        options.add(SINK_MAX_IN_FLIGHT_REQUESTS);
         options.add(SINK_PARALLELISM);
         if (upsert()) {
             options.add(SINK_IDEMPOTENT_WRITES);
@@ -220,20 +227,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         IggyPartitioner<RowData> customPartitioner =
                 IggyConnectorOptionsUtil.validateSinkOptions(
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());
-        IggyDynamicSink.WriteSettings settings =
-                new IggyDynamicSink.WriteSettings(
-                        IggyConnectorOptionsUtil.connectionConfig(options),
-                        IggyConnectorOptionsUtil.stream(options),
-                        IggyConnectorOptionsUtil.topic(options),
-                        IggyConnectorOptionsUtil.deliveryGuarantee(options),
-                        options.get(SINK_PARTITIONER),
-                        customPartitioner,
-                        options.get(SINK_PARTITION),
-                        options.get(SINK_BATCH_SIZE),
-                        options.get(SINK_LINGER),
-                        upsert() && options.get(SINK_IDEMPOTENT_WRITES),
-                        upsert() ? options.getOptional(SINK_STATE_TTL).orElse(null) : null,
-                        options.getOptional(SINK_PARALLELISM).orElse(null));
+        // Checked here, at planning, with messages naming the options; the sink reads them again.
+        IggyConnectorOptionsUtil.connectionConfig(options);
         return new IggyDynamicSink(
                 physicalDataType,
                 keyFormat,
@@ -242,7 +237,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
                 IggyConnectorOptionsUtil.keyHeader(options),
-                settings,
+                Configuration.fromMap(context.getCatalogTable().getOptions()),
+                customPartitioner,
                 upsert(),
                 upsert() ? deletionMessage(options) : null);
     }

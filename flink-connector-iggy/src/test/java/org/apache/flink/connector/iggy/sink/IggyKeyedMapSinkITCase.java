@@ -20,16 +20,17 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.TypeHint;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testframe.source.FromElementsSource;
@@ -94,10 +95,10 @@ class IggyKeyedMapSinkITCase {
                                 assertThat(
                                                 ExceptionUtils.findThrowableWithMessage(
                                                         e,
-                                                        IggyReconcileFunction.tombstoneError(
+                                                        IggyKeyedMapSink.tombstoneError(
                                                                 "setDeletionValueFunction")))
                                         .isPresent());
-        assertThat(IggyReconcileFunction.tombstoneError("setDeletionValueFunction"))
+        assertThat(IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"))
                 .isEqualTo(
                         "Iggy does not support Kafka-style tombstones. Provide"
                                 + " setDeletionValueFunction or encode deletes in the payload.");
@@ -184,9 +185,9 @@ class IggyKeyedMapSinkITCase {
                 sink().setPartitionByKey().setKeyHeader("key").build(),
                 upsert("key-1", "x"),
                 upsert("test-key", "y"));
-        assertThat(payloads(IggyPartitioners.partitionForKey(bytes("key-1"), 3))).contains("x");
-        assertThat(payloads(IggyPartitioners.partitionForKey(bytes("test-key"), 3))).contains("y");
-        assertThat(IGGY.readAll(stream, topic, IggyPartitioners.partitionForKey(bytes("key-1"), 3)))
+        assertThat(payloads(IggyPartitioner.partitionForKey(bytes("key-1"), 3))).contains("x");
+        assertThat(payloads(IggyPartitioner.partitionForKey(bytes("test-key"), 3))).contains("y");
+        assertThat(IGGY.readAll(stream, topic, IggyPartitioner.partitionForKey(bytes("key-1"), 3)))
                 .anySatisfy(
                         m ->
                                 assertThat(m.userHeaders().values())
@@ -240,7 +241,8 @@ class IggyKeyedMapSinkITCase {
                                         .setStream("s")
                                         .setTopic("t")
                                         .build())
-                .hasMessageContaining("setValueSerializationSchema");
+                .hasMessageContaining("setValueSerializationSchema")
+                .hasMessageContaining("setConnection");
         assertThatThrownBy(() -> sink().setStateTtl(Duration.ZERO).build())
                 .hasMessageContaining("state TTL");
         assertThatThrownBy(() -> sink().setSinkId("x").build())
@@ -277,10 +279,37 @@ class IggyKeyedMapSinkITCase {
                                         .isPresent());
     }
 
+    /** Issue: a key serializer returning null ended in a bare NullPointerException. */
+    @Test
+    void aNullKeyFailsTheJobNamingTheKeySerializerAndTheChange() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromData(CHANGES, upsert("fine", "a"), upsert("no-bytes", "b"))
+                .sinkTo(sink().setKeySerializationSchema(new NullForNoBytes()).build());
+        assertThatThrownBy(() -> env.execute("null key"))
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ExceptionUtils.findThrowableWithMessage(
+                                                        e,
+                                                        "key serialization schema "
+                                                                + NullForNoBytes.class.getName()
+                                                                + " returned null for the change"
+                                                                + " UPSERT(no-bytes -> b)"))
+                                        .isPresent());
+    }
+
+    /** UTF-8, but nothing for the key "no-bytes". */
+    static final class NullForNoBytes implements SerializationSchema<String> {
+        @Override
+        public byte[] serialize(String key) {
+            return key.equals("no-bytes") ? null : bytes(key);
+        }
+    }
+
     @SafeVarargs
     private void run(
-            IggyKeyedMapSink<IggyMapChange<String, String>> sink,
-            IggyMapChange<String, String>... changes)
+            Sink<IggyMapChange<String, String>> sink, IggyMapChange<String, String>... changes)
             throws Exception {
         // Without Kryo: every type on the keyed-map path has serializers of its own.
         Configuration noGenericTypes = new Configuration();
@@ -292,7 +321,7 @@ class IggyKeyedMapSinkITCase {
         env.execute("keyed map sink");
     }
 
-    private IggyMapChangeSinkBuilder<String, String> sink() {
+    private IggyKeyedMapSinkBuilder<String, String> sink() {
         return IggySink.<String, String>keyedMap()
                 .setConnection(connection(IGGY))
                 .setStream(stream)

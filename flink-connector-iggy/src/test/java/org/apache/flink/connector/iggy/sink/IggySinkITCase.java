@@ -40,6 +40,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -77,7 +79,7 @@ class IggySinkITCase {
         for (int i = 0; i < 500; i++) {
             records.add("r" + i);
         }
-        env.fromData(records).sinkTo(sink(stringSchema().setPartition(3).build()));
+        env.fromData(records).sinkTo(strings().setPartition(3).build());
         env.execute("iggy sink");
         assertThat(payloads(3)).containsExactlyElementsOf(records);
         assertThat(payloads(0)).isEmpty();
@@ -96,7 +98,7 @@ class IggySinkITCase {
                             List.of(Message.of(key)));
         }
         for (String key : keys) {
-            assertThat(payloads(IggyPartitioners.partitionForKey(bytes(key), PARTITIONS)))
+            assertThat(payloads(IggyPartitioner.partitionForKey(bytes(key), PARTITIONS)))
                     .as("server placed key %s", key)
                     .contains(key);
         }
@@ -105,11 +107,10 @@ class IggySinkITCase {
     @Test
     void oneBatchWithMixedKeysLandsEveryRecordInItsKeysPartition() throws Exception {
         IggySink<String> sink =
-                sink(
-                        stringSchema()
-                                .setKeySerializationSchema(s -> bytes(s.split("=")[0]))
-                                .setPartitioner(IggyPartitioners.byKey())
-                                .build());
+                strings()
+                        .setKeySerializationSchema(s -> bytes(s.split("=")[0]))
+                        .setPartitionByKey()
+                        .build();
         List<String> records = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             records.add("key-" + i + "=v");
@@ -124,7 +125,7 @@ class IggySinkITCase {
         for (int p = 0; p < PARTITIONS; p++) {
             for (String payload : payloads(p)) {
                 String key = payload.split("=")[0];
-                assertThat(IggyPartitioners.partitionForKey(bytes(key), PARTITIONS))
+                assertThat(IggyPartitioner.partitionForKey(bytes(key), PARTITIONS))
                         .as("partition of %s", key)
                         .isEqualTo(p);
                 seen++;
@@ -136,14 +137,7 @@ class IggySinkITCase {
     @Test
     void manySmallBatchesInFlightAtOnceAreAppendedInOrder() throws Exception {
         IggySink<String> sink =
-                IggySink.<String>builder()
-                        .setConnection(connection(IGGY))
-                        .setStream(stream)
-                        .setTopic(topic)
-                        .setBatchSize(3)
-                        .setMaxInFlightRequests(8)
-                        .setRecordSerializer(stringSchema().setPartition(1).build())
-                        .build();
+                strings().setBatchSize(3).setMaxInFlightRequests(8).setPartition(1).build();
         List<String> records = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
             records.add("r" + i);
@@ -160,13 +154,11 @@ class IggySinkITCase {
     @Test
     void messagesCarryHeadersIdsAndOriginTimestamps() throws Exception {
         IggySink<String> sink =
-                sink(
-                        stringSchema()
-                                .setKeySerializationSchema(s -> bytes("k-" + s))
-                                .setKeyHeader("key")
-                                .setMessageIdFunction(
-                                        s -> java.math.BigInteger.valueOf(1000 + s.length()))
-                                .build());
+                strings()
+                        .setKeySerializationSchema(s -> bytes("k-" + s))
+                        .setKeyHeader("key")
+                        .setMessageIdFunction(s -> java.math.BigInteger.valueOf(1000 + s.length()))
+                        .build();
         try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
             writer.write(
                     "abc",
@@ -194,15 +186,9 @@ class IggySinkITCase {
     }
 
     @Test
-    void missingStreamIsAClearErrorAtStart() {
-        IggySink<String> sink =
-                IggySink.<String>builder()
-                        .setConnection(connection(IGGY))
-                        .setStream("no-such-stream-" + stream)
-                        .setTopic(topic)
-                        .setRecordSerializer(stringSchema().build())
-                        .build();
-        assertThatThrownBy(() -> sink.createWriter(new TestSinkInitContext()))
+    void missingStreamIsAClearErrorOnTheFirstRecord() throws Exception {
+        IggySink<String> sink = strings().setStream("no-such-stream-" + stream).build();
+        assertThatThrownBy(() -> writeOne(sink))
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("no-such-stream-" + stream)
                 .hasMessageContaining(IGGY.address())
@@ -210,9 +196,9 @@ class IggySinkITCase {
     }
 
     @Test
-    void missingTopicIsAClearErrorAtStart() {
-        IggySink<String> sink = sink(stringSchema().build(), "no-such-topic");
-        assertThatThrownBy(() -> sink.createWriter(new TestSinkInitContext()))
+    void missingTopicIsAClearErrorOnTheFirstRecord() throws Exception {
+        IggySink<String> sink = strings().setTopic("no-such-topic").build();
+        assertThatThrownBy(() -> writeOne(sink))
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("'no-such-topic'")
                 .hasMessageContaining(stream)
@@ -220,31 +206,84 @@ class IggySinkITCase {
     }
 
     @Test
-    void wrongPasswordIsAClearErrorAtStart() {
+    void wrongPasswordIsAClearErrorOnTheFirstRecord() throws Exception {
         IggySink<String> sink =
-                IggySink.<String>builder()
+                strings()
                         .setConnection(
                                 IggyConnectionConfig.builder()
                                         .setAddress(IGGY.address())
                                         .setCredentials(IGGY.username(), "wrong-password")
                                         .build())
-                        .setStream(stream)
-                        .setTopic(topic)
-                        .setRecordSerializer(stringSchema().build())
                         .build();
-        assertThatThrownBy(() -> sink.createWriter(new TestSinkInitContext()))
+        assertThatThrownBy(() -> writeOne(sink))
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("Cannot log in")
                 .hasMessageContaining("username and password")
                 .hasMessageNotContaining("wrong-password");
     }
 
+    /**
+     * A writer connects on its first record, not while its task starts (Flink 2.2's SQL client
+     * loses the TaskManager when a task fails while starting, FLINK-39330).
+     */
+    @Test
+    void aWriterConnectsOnItsFirstRecordNotWhenMade() throws Exception {
+        int closedPort = closedPort();
+        IggySink<String> sink = sinkTo(closedPort);
+        try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
+            writer.flush(false); // nothing to send: still no connection
+            assertThatThrownBy(() -> writer.write("a", NO_CONTEXT))
+                    .isInstanceOf(IggyConnectorException.class)
+                    .hasMessageContaining("Cannot connect to Iggy at 127.0.0.1:" + closedPort);
+        }
+    }
+
+    @Test
+    void aBadAddressFailsTheJobWithTheConnectMessage() throws Exception {
+        int closedPort = closedPort();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromData("a", "b").sinkTo(sinkTo(closedPort));
+        assertThatThrownBy(() -> env.execute("bad address"))
+                .satisfies(
+                        e ->
+                                assertThat(
+                                                ExceptionUtils.findThrowableWithMessage(
+                                                        e,
+                                                        "Cannot connect to Iggy at 127.0.0.1:"
+                                                                + closedPort))
+                                        .isPresent());
+    }
+
+    /** A payload above the server's limit fails before it is sent, naming the limit. */
+    @Test
+    void anOversizedMessageFailsBeforeSendingNamingTheLimit() throws Exception {
+        IggySink<String> sink =
+                IggySink.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setPartition(1)
+                        .setValueSerializationSchema(s -> new byte[Integer.parseInt(s)])
+                        .build();
+        try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
+            writer.write("10", NO_CONTEXT);
+            assertThatThrownBy(() -> writer.write("64000001", NO_CONTEXT))
+                    .isInstanceOf(IggyConnectorException.class)
+                    .hasMessageContaining("partition 1 of topic")
+                    .hasMessageContaining("64,000,001 bytes of payload")
+                    .hasMessageContaining("at most 64,000,000 bytes")
+                    .hasMessageContaining("4022");
+            writer.flush(true);
+        }
+        assertThat(IGGY.readAll(stream, topic, 1)).hasSize(1);
+    }
+
     @Test
     void aPartitionThatDoesNotExistFailsTheJobWithTheCause() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        env.fromData("a", "b", "c")
-                .sinkTo(sink(stringSchema().setPartition(PARTITIONS + 2).build()));
+        env.fromData("a", "b", "c").sinkTo(strings().setPartition(PARTITIONS + 2).build());
         assertThatThrownBy(() -> env.execute("bad partition"))
                 .satisfies(
                         e ->
@@ -262,7 +301,7 @@ class IggySinkITCase {
         Optional<EmbeddedIggyServer> server = IGGY.embeddedServer();
         Assumptions.assumeTrue(server.isPresent(), "needs the embedded server to stop it");
         IggySink<String> sink =
-                IggySink.<String>builder()
+                strings()
                         .setConnection(
                                 IggyConnectionConfig.builder()
                                         .setAddress(IGGY.address())
@@ -270,9 +309,6 @@ class IggySinkITCase {
                                         .setRequestTimeout(Duration.ofSeconds(2))
                                         .setConnectTimeout(Duration.ofSeconds(2))
                                         .build())
-                        .setStream(stream)
-                        .setTopic(topic)
-                        .setRecordSerializer(stringSchema().build())
                         .build();
         SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext());
         try {
@@ -291,13 +327,7 @@ class IggySinkITCase {
     @Test
     void exactlyOnceIsRefusedPointingToIdempotentWrites() {
         assertThatThrownBy(
-                        () ->
-                                IggySink.<String>builder()
-                                        .setStream("s")
-                                        .setTopic("t")
-                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                        .setRecordSerializer(stringSchema().build())
-                                        .build())
+                        () -> base().setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("EXACTLY_ONCE")
                 .hasMessageContaining("idempotent writes")
@@ -311,7 +341,8 @@ class IggySinkITCase {
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").build())
                 .hasMessageContaining("setTopic");
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
-                .hasMessageContaining("setRecordSerializer");
+                .hasMessageContaining("setRecordSerializer")
+                .hasMessageContaining("setConnection");
         assertThatThrownBy(() -> base().setBatchSize(0).build()).hasMessageContaining("batch size");
         assertThatThrownBy(() -> base().setMaxBatchBytes(0).build())
                 .hasMessageContaining("max batch bytes");
@@ -322,28 +353,41 @@ class IggySinkITCase {
     }
 
     private static IggySinkBuilder<String> base() {
-        return IggySink.<String>builder()
-                .setStream("s")
-                .setTopic("t")
-                .setRecordSerializer(stringSchema().build());
+        return IggySinkBuilderTest.<String>sinkTo("s", "t")
+                .setValueSerializationSchema(new SimpleStringSchema());
     }
 
-    private IggySink<String> sink(IggyRecordSerializationSchema<String> schema) {
-        return sink(schema, topic);
-    }
-
-    private IggySink<String> sink(IggyRecordSerializationSchema<String> schema, String topicName) {
+    /** Strings to this test's topic, partition 0 unless changed. */
+    private IggySinkBuilder<String> strings() {
         return IggySink.<String>builder()
                 .setConnection(connection(IGGY))
                 .setStream(stream)
-                .setTopic(topicName)
-                .setRecordSerializer(schema)
+                .setTopic(topic)
+                .setValueSerializationSchema(new SimpleStringSchema());
+    }
+
+    /** Strings to a loopback port, giving up connecting after 2 s. */
+    private IggySink<String> sinkTo(int port) {
+        return strings()
+                .setConnection(
+                        IggyConnectionConfig.builder()
+                                .setAddress("127.0.0.1:" + port)
+                                .setConnectTimeout(Duration.ofSeconds(2))
+                                .build())
                 .build();
     }
 
-    private static IggyRecordSerializationSchemaBuilder<String> stringSchema() {
-        return IggyRecordSerializationSchema.<String>builder()
-                .setValueSerializationSchema(new SimpleStringSchema());
+    /** A loopback port nobody listens on any more. */
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void writeOne(IggySink<String> sink) throws Exception {
+        try (SinkWriter<String> writer = sink.createWriter(new TestSinkInitContext())) {
+            writer.write("a", NO_CONTEXT);
+        }
     }
 
     private List<String> payloads(long partition) {

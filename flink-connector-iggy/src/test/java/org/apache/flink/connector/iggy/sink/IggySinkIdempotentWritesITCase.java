@@ -126,14 +126,9 @@ class IggySinkIdempotentWritesITCase {
                         .setConnection(connection(DEDUPLICATING))
                         .setStream(stream)
                         .setTopic("out")
-                        .setRecordSerializer(
-                                IggyRecordSerializationSchema.<String>builder()
-                                        .setValueSerializationSchema(new SimpleStringSchema())
-                                        .setMessageIdFunction(
-                                                v ->
-                                                        BigInteger.valueOf(
-                                                                1 + Long.parseLong(v.substring(1))))
-                                        .build())
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setMessageIdFunction(
+                                v -> BigInteger.valueOf(1 + Long.parseLong(v.substring(1))))
                         .build());
         assertThat(killPointReached.get()).isDone();
         assertThat(payloads(DEDUPLICATING, stream)).hasSize(RECORDS).doesNotHaveDuplicates();
@@ -185,7 +180,7 @@ class IggySinkIdempotentWritesITCase {
         job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
     }
 
-    private static IggyKeyedMapSink<IggyMapChange<String, String>> keyedMapSink(
+    private static Sink<IggyMapChange<String, String>> keyedMapSink(
             IggyServerExtension iggy, String stream, boolean idempotent) {
         return IggySink.<String, String>keyedMap()
                 .setConnection(connection(iggy))

@@ -22,9 +22,12 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 
 import io.netty.buffer.ByteBufUtil;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
@@ -140,11 +143,12 @@ class IggySinkWriterTest {
     void aBatchWithMessageIdsWaitsUntilItsPartitionHasNothingInFlight() throws Exception {
         sender.autoComplete = false;
         IggyRecordSerializationSchema<String> withIds =
-                IggyRecordSerializationSchema.<String>builder()
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
                         .setMessageIdFunction(r -> BigInteger.valueOf(r.charAt(1)))
-                        .build();
+                        .build()
+                        .recordSerializer();
         IggySinkWriter<String> writer = writer(config(2, Duration.ofHours(1), 5), withIds);
         write(writer, "0a", "0b", "0c", "0d", "1a", "1b");
         // [0c, 0d] must not be appended before [0a, 0b] is: were [0a, 0b] lost, its replay
@@ -248,6 +252,7 @@ class IggySinkWriterTest {
                 IggySink.<String>builder()
                         .setConnection(
                                 IggyConnectionConfig.builder()
+                                        .setAddress("127.0.0.1:8090")
                                         .setRequestTimeout(Duration.ofMillis(100))
                                         .build())
                         .setStream("s")
@@ -263,11 +268,69 @@ class IggySinkWriterTest {
                 .hasMessageContaining("partition 0");
     }
 
+    /** A message the server would refuse (error 4017) fails its write; nothing is sent. */
+    @Test
+    void userHeadersAboveTheServersLimitFailTheWriteBeforeSending() throws Exception {
+        IggyRecordSerializationSchema<String> bigHeaders =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setPartition(2)
+                        .setHeadersFunction(r -> headersOfSize(Integer.parseInt(r)))
+                        .build()
+                        .recordSerializer();
+        IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), bigHeaders);
+        write(writer, "100000"); // exactly at the limit is fine
+        assertThatThrownBy(() -> write(writer, "100001"))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("partition 2 of topic")
+                .hasMessageContaining("100,001 bytes of user headers")
+                .hasMessageContaining("at most 100,000 bytes")
+                .hasMessageContaining("error 4017");
+        assertThat(sender.sends).hasSize(1);
+        assertThat(writer.bufferedRecords()).isZero();
+    }
+
+    /**
+     * Headers whose encoded size (per header 10 bytes of kinds and lengths, then key and value) is
+     * {@code size}: Iggy takes at most 255 bytes per key and value.
+     */
+    private static Map<HeaderKey, HeaderValue> headersOfSize(int size) {
+        Map<HeaderKey, HeaderValue> headers = new java.util.HashMap<>();
+        int left = size;
+        for (int i = 0; left > 0; i++) {
+            int value = Math.min(255, left - 14);
+            headers.put(
+                    HeaderKey.fromString(String.format("h%03d", i)),
+                    HeaderValue.fromRaw(new byte[value]));
+            left -= 14 + value;
+        }
+        return headers;
+    }
+
+    @Test
+    void aWriterOpensItsSenderOnTheFirstRecordOnly() throws Exception {
+        int[] opened = {0};
+        RecordWriter<String> writer =
+                new RecordWriter<>(
+                        config(2, Duration.ZERO, 5),
+                        byFirstChar(),
+                        () -> {
+                            opened[0]++;
+                            return sender;
+                        },
+                        context);
+        writer.flush(false);
+        assertThat(opened[0]).as("no record, no connection").isZero();
+        write(writer, "0a", "1a", "2a");
+        assertThat(opened[0]).isEqualTo(1);
+        writer.close();
+    }
+
     @Test
     void messagesCarryIdAndOriginTimestamp() {
         BigInteger id = BigInteger.ONE.shiftLeft(127).add(BigInteger.valueOf(0x0102));
         Message m =
-                IggySinkWriter.toMessage(new IggySinkRecord(1, "x".getBytes(), Map.of(), id, 42));
+                IggyWireMessages.message(new IggySinkRecord(1, "x".getBytes(), Map.of(), id, 42));
         byte[] wire = new byte[16];
         wire[0] = 0x02;
         wire[1] = 0x01;
@@ -275,7 +338,7 @@ class IggySinkWriterTest {
         assertThat(ByteBufUtil.getBytes(m.header().id().toBytes())).containsExactly(wire);
         assertThat(m.header().originTimestamp()).isEqualTo(BigInteger.valueOf(42));
         assertThat(m.header().payloadLength()).isEqualTo(1);
-        Message serverId = IggySinkWriter.toMessage(IggySinkRecord.of(1, new byte[0], 0));
+        Message serverId = IggyWireMessages.message(IggySinkRecord.of(1, new byte[0], 0));
         assertThat(ByteBufUtil.getBytes(serverId.header().id().toBytes()))
                 .containsExactly(new byte[16]);
     }
@@ -290,7 +353,7 @@ class IggySinkWriterTest {
     private IggySinkWriter<String> writer(
             IggyWriterConfig config, IggyRecordSerializationSchema<String> schema)
             throws IOException {
-        return new IggySinkWriter<>(config, schema, sender, context);
+        return new RecordWriter<>(config, schema, () -> sender, context);
     }
 
     private static IggyWriterConfig config(int batch, Duration linger, int inFlight) {
@@ -300,6 +363,7 @@ class IggySinkWriterTest {
     private static IggyWriterConfig config(
             int batch, Duration linger, int inFlight, DeliveryGuarantee guarantee) {
         return IggySink.<String>builder()
+                .setConnection(IggySinkBuilderTest.CONNECTION)
                 .setStream(IggyId.of("s"))
                 .setTopic(IggyId.of(7))
                 .setBatchSize(batch)
@@ -313,10 +377,11 @@ class IggySinkWriterTest {
 
     /** Partition = the record's first character as a digit. */
     private static IggyRecordSerializationSchema<String> byFirstChar() {
-        return IggyRecordSerializationSchema.<String>builder()
+        return IggySinkBuilderTest.<String>sinkTo("s", "t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
-                .build();
+                .build()
+                .recordSerializer();
     }
 
     private static void write(SinkWriter<String> writer, String... records)

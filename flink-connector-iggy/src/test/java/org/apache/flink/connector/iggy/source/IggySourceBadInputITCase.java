@@ -87,8 +87,18 @@ class IggySourceBadInputITCase {
                 .setValueOnlyDeserializer(new SimpleStringSchema());
     }
 
-    private static void startEnumerator(IggySource<String> source) {
-        source.createEnumerator(new TestingSplitEnumeratorContext<>(1)).start();
+    /** Starts an enumerator and runs its discovery, which start() leaves to a worker thread. */
+    private static void startEnumerator(IggySource<String> source) throws Throwable {
+        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
+                new TestingSplitEnumeratorContext<>(1);
+        source.createEnumerator(context).start();
+        try {
+            context.triggerAllActions();
+        } catch (Throwable t) {
+            Optional<IggyConnectorException> ours =
+                    ExceptionUtils.findThrowable(t, IggyConnectorException.class);
+            throw ours.isPresent() ? ours.get() : t;
+        }
     }
 
     @Test
@@ -125,22 +135,42 @@ class IggySourceBadInputITCase {
 
     @Test
     void unreachableAddressFailsWithinTheConnectTimeout() throws IOException {
-        int unusedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            unusedPort = socket.getLocalPort();
-        }
-        IggyConnectionConfig unreachable =
-                IggyConnectionConfig.builder()
-                        .setAddress("127.0.0.1:" + unusedPort)
-                        .setConnectTimeout(Duration.ofSeconds(2))
-                        .build();
+        String address = closedAddress();
+        IggyConnectionConfig unreachable = unreachable(address);
         long start = System.nanoTime();
         assertThatThrownBy(() -> startEnumerator(source(unreachable).build()))
                 .isInstanceOf(IggyConnectorException.class)
-                .hasMessageContaining("127.0.0.1:" + unusedPort)
+                .hasMessageContaining(address)
                 .hasMessageContaining("topic 't' of stream '" + stream + "'")
                 .hasMessageContaining("Check that the server is running");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+    }
+
+    /**
+     * Nothing connects while tasks start (a failure there can take a TaskManager down): the job
+     * starts, then fails normally with the connector's message.
+     */
+    @Test
+    void unreachableAddressFailsTheStartedJobWithTheConnectorMessage() throws IOException {
+        String address = closedAddress();
+        assertJobFailsWith(
+                source(unreachable(address)).build(),
+                "Cannot connect to Iggy at " + address,
+                "Check that the server is running");
+    }
+
+    /** A loopback address whose port nothing listens on. */
+    private static String closedAddress() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return "127.0.0.1:" + socket.getLocalPort();
+        }
+    }
+
+    private static IggyConnectionConfig unreachable(String address) {
+        return IggyConnectionConfig.builder()
+                .setAddress(address)
+                .setConnectTimeout(Duration.ofSeconds(2))
+                .build();
     }
 
     /** Fails on payloads that are not numbers. */

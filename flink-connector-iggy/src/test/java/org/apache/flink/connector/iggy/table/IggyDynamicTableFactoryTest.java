@@ -17,10 +17,12 @@
  */
 package org.apache.flink.connector.iggy.table;
 
-import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
@@ -33,10 +35,13 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.factories.TestFormatFactory;
 import org.apache.flink.table.factories.utils.FactoryMocks;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.RowKind;
 
 import org.junit.jupiter.api.Test;
@@ -50,6 +55,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -184,6 +190,8 @@ class IggyDynamicTableFactoryTest {
                                 "1 min",
                                 "scan.skip-undecodable-records",
                                 "true",
+                                "scan.recreated-topic.read-from-start",
+                                "true",
                                 "scan.parallelism",
                                 "3"));
         IggySourceConfig config = sourceConfig(source);
@@ -200,6 +208,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();
+        assertThat(config.readRecreatedTopicFromStart()).isTrue();
         assertThat(source.parallelism()).isEqualTo(3);
     }
 
@@ -218,6 +227,7 @@ class IggyDynamicTableFactoryTest {
                     {"scan.poll.interval", "1 s"},
                     {"scan.partition-discovery.interval", "1 min"},
                     {"scan.skip-undecodable-records", "true"},
+                    {"scan.recreated-topic.read-from-start", "true"},
                     {"scan.parallelism", "2"}
                 }) {
             assertThat(source(with(appendOptions(), changed))).as(changed[0]).isNotEqualTo(source);
@@ -355,13 +365,13 @@ class IggyDynamicTableFactoryTest {
     @Test
     void sinkDefaults() {
         IggyDynamicSink sink = sink(appendOptions());
-        IggyDynamicSink.WriteSettings settings = sink.settings();
-        assertThat(settings.deliveryGuarantee).isEqualTo(DeliveryGuarantee.AT_LEAST_ONCE);
-        assertThat(settings.partitioner).isEqualTo("fixed");
-        assertThat(settings.partition).isZero();
-        assertThat(settings.batchSize).isEqualTo(1000);
-        assertThat(settings.linger).isEqualTo(Duration.ofMillis(5));
-        assertThat(settings.parallelism).isNull();
+        assertThat(runtimeSink(sink).toString())
+                .startsWith("IggySink{")
+                .contains("localhost:8090")
+                .contains(
+                        "deliveryGuarantee=at-least-once, batchSize=1000, maxBatchBytes=4194304,"
+                                + " linger=PT0.005S, maxInFlightRequests=5}");
+        assertThat(runtimeProvider(sink).getParallelism()).isEmpty();
         assertThat(sink.getChangelogMode(ChangelogMode.insertOnly()))
                 .isEqualTo(ChangelogMode.insertOnly());
         assertThat(sink.listWritableMetadata())
@@ -371,8 +381,9 @@ class IggyDynamicTableFactoryTest {
 
     @Test
     void sinkWithEveryOption() {
-        IggyDynamicSink.WriteSettings settings =
-                sink(with(
+        IggyDynamicSink sink =
+                sink(
+                        with(
                                 appendOptions(),
                                 "sink.partitioner",
                                 "fixed",
@@ -382,30 +393,69 @@ class IggyDynamicTableFactoryTest {
                                 "none",
                                 "sink.batch-size",
                                 "10",
+                                "sink.max-batch-bytes",
+                                "2048",
                                 "sink.linger",
                                 "20 ms",
+                                "sink.max-in-flight-requests",
+                                "2",
                                 "sink.parallelism",
-                                "2"))
-                        .settings();
-        assertThat(settings.partition).isEqualTo(3);
-        assertThat(settings.deliveryGuarantee).isEqualTo(DeliveryGuarantee.NONE);
-        assertThat(settings.batchSize).isEqualTo(10);
-        assertThat(settings.linger).isEqualTo(Duration.ofMillis(20));
-        assertThat(settings.parallelism).isEqualTo(2);
+                                "2"));
+        assertThat(runtimeSink(sink).toString())
+                .contains(
+                        "deliveryGuarantee=none, batchSize=10, maxBatchBytes=2048,"
+                                + " linger=PT0.02S, maxInFlightRequests=2}");
+        assertThat(runtimeProvider(sink).getParallelism()).contains(2);
+        assertThat(sink)
+                .isNotEqualTo(sink(with(appendOptions(), "sink.max-in-flight-requests", "3")));
 
+        assertThat(runtimeSink(sink(with(appendOptions(), "sink.partitioner", "round-robin"))))
+                .isInstanceOf(IggySink.class);
         assertThat(
-                        sink(with(appendOptions(), "sink.partitioner", "round-robin"))
-                                .settings()
-                                .partitioner)
-                .isEqualTo("round-robin");
-        assertThat(
-                        sink(with(
-                                        appendOptions(),
-                                        "sink.partitioner",
-                                        FirstPartition.class.getName()))
-                                .settings()
-                                .partitioner)
-                .isEqualTo(FirstPartition.class.getName());
+                        runtimeSink(
+                                sink(
+                                        with(
+                                                appendOptions(),
+                                                "sink.partitioner",
+                                                FirstPartition.class.getName()))))
+                .isInstanceOf(IggySink.class);
+    }
+
+    private static SinkV2Provider runtimeProvider(IggyDynamicSink sink) {
+        return (SinkV2Provider) sink.getSinkRuntimeProvider(new TestSinkContext());
+    }
+
+    private static Sink<RowData> runtimeSink(IggyDynamicSink sink) {
+        return runtimeProvider(sink).createSink();
+    }
+
+    /** What the planner tells a sink; the test formats need nothing of it. */
+    private static final class TestSinkContext implements DynamicTableSink.Context {
+        @Override
+        public boolean isBounded() {
+            return false;
+        }
+
+        @Override
+        public <T> TypeInformation<T> createTypeInformation(DataType consumedDataType) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public <T> TypeInformation<T> createTypeInformation(LogicalType consumedLogicalType) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public DynamicTableSink.DataStructureConverter createDataStructureConverter(
+                DataType consumedDataType) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<int[][]> getTargetColumns() {
+            return Optional.empty();
+        }
     }
 
     /** A custom partitioner, loaded by class name. */
@@ -434,21 +484,25 @@ class IggyDynamicTableFactoryTest {
         assertThat(sink.listWritableMetadata())
                 .as("message ids and partitions belong to the reconciliation")
                 .containsOnlyKeys("headers", "origin-timestamp");
-        assertThat(sink.settings().idempotentWrites).isFalse();
-        assertThat(sink.settings().stateTtl).isNull();
-        IggyDynamicSink.WriteSettings configured =
-                ((IggyDynamicSink)
-                                FactoryMocks.createTableSink(
-                                        PK_SCHEMA,
-                                        with(
-                                                upsertOptions(),
-                                                "sink.idempotent-writes",
-                                                "true",
-                                                "sink.state-ttl",
-                                                "7 d")))
-                        .settings();
-        assertThat(configured.idempotentWrites).isTrue();
-        assertThat(configured.stateTtl).isEqualTo(Duration.ofDays(7));
+        assertThat(runtimeSink(sink).toString()).contains("idempotentWrites=false, stateTtl=null");
+        IggyDynamicSink configured =
+                (IggyDynamicSink)
+                        FactoryMocks.createTableSink(
+                                PK_SCHEMA,
+                                with(
+                                        upsertOptions(),
+                                        "sink.idempotent-writes",
+                                        "true",
+                                        "sink.state-ttl",
+                                        "7 d",
+                                        "sink.max-batch-bytes",
+                                        "100",
+                                        "sink.max-in-flight-requests",
+                                        "1"));
+        assertThat(runtimeSink(configured).toString())
+                .contains("maxBatchBytes=100, linger=PT0.005S, maxInFlightRequests=1}")
+                .contains(
+                        "partition=0, keyHeader=flink.key, idempotentWrites=true, stateTtl=PT168H");
 
         IggyDynamicSource custom =
                 (IggyDynamicSource)
@@ -610,6 +664,14 @@ class IggyDynamicTableFactoryTest {
                         "iggy",
                         new String[] {"sink.partition", "-1"},
                         "'sink.partition' is a partition id"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.max-batch-bytes", "0"},
+                        "'sink.max-batch-bytes' must be at least 1, but is 0"),
+                invalid(
+                        "upsert-iggy",
+                        new String[] {"sink.max-in-flight-requests", "0"},
+                        "'sink.max-in-flight-requests' must be at least 1, but is 0"),
                 invalid(
                         "iggy",
                         new String[] {"key.fields", "missing"},

@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.connector.iggy.sink.IggyPartitioners;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -137,7 +137,7 @@ class IggyTableITCase {
                         .contains("\"name\"");
                 assertThat(p)
                         .isEqualTo(
-                                IggyPartitioners.partitionForKey(
+                                IggyPartitioner.partitionForKey(
                                         key.getBytes(StandardCharsets.UTF_8), 3));
             }
         }

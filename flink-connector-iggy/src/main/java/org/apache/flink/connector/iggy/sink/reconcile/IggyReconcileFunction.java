@@ -23,14 +23,12 @@ import org.apache.flink.api.common.state.StateTtlConfig;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyFingerprint;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 
 import javax.annotation.Nullable;
 
-import java.math.BigInteger;
 import java.time.Duration;
 
 /**
@@ -45,23 +43,23 @@ import java.time.Duration;
  *   <tr><td>delete</td><td>fingerprint, deletion value</td><td>send it, clear fp</td></tr>
  * </table>
  *
- * <p>Its input is already encoded ({@link ChangeEncodingFunction}) and keyed by the key bytes.
- * State per key is one {@link ReconcileState}: the 16-byte BLAKE2b-128 fingerprint of the last
- * value sent (absent after a delete) and the count of messages sent for the key. The count numbers
- * the messages so that idempotent message ids are deterministic; it survives deletes so a re-added
- * key never reuses an id. Without idempotent writes a delete clears the whole state. {@link
- * ReconcileStateSerializer} snapshots it in 17 bytes for most keys.
+ * <p>Its input is already encoded ({@link ChangeEncodingFunction}) and keyed by the key bytes
+ * ({@link KeyedMessage#stateKey}); it passes on the messages to send as they came, with their id
+ * set when idempotent writes are on. State per key is one {@link ReconcileState}: the 16-byte
+ * BLAKE2b-128 fingerprint of the last value sent (absent after a delete) and the count of messages
+ * sent for the key. The count numbers the messages so that idempotent message ids are
+ * deterministic; it survives deletes so a re-added key never reuses an id. Without idempotent
+ * writes a delete clears the whole state. {@link ReconcileStateSerializer} snapshots it in 17 bytes
+ * for most keys.
  */
 @Internal
 public class IggyReconcileFunction
-        extends KeyedProcessFunction<String, EncodedChange, ReconciledMessage> {
+        extends KeyedProcessFunction<String, KeyedMessage, KeyedMessage> {
 
     private static final long serialVersionUID = 1L;
 
     static final String STATE_NAME = "iggy-reconcile";
-    private static final int FP = IggyFingerprint.SIZE;
-
-    private final String deletionValueOption;
+    private final String tombstoneError;
     @Nullable private final byte[] sinkId;
     @Nullable private final Duration stateTtl;
 
@@ -69,23 +67,16 @@ public class IggyReconcileFunction
     private transient Counter unchanged;
 
     /**
-     * @param deletionValueOption the option that provides deletion payloads, named by the tombstone
-     *     error
+     * @param tombstoneError the error a delete of a sent key gets when the sink cannot write
+     *     deletes: its builder knows the option that would
      * @param sinkId hashed into message ids; {@code null} turns idempotent writes off
      * @param stateTtl forget keys not written for this long; {@code null} keeps them forever
      */
     public IggyReconcileFunction(
-            String deletionValueOption, @Nullable byte[] sinkId, @Nullable Duration stateTtl) {
-        this.deletionValueOption = deletionValueOption;
+            String tombstoneError, @Nullable byte[] sinkId, @Nullable Duration stateTtl) {
+        this.tombstoneError = tombstoneError;
         this.sinkId = sinkId;
         this.stateTtl = stateTtl;
-    }
-
-    /** The error a delete of a sent key gets when deletes cannot be encoded. */
-    public static String tombstoneError(String deletionValueOption) {
-        return "Iggy does not support Kafka-style tombstones. Provide "
-                + deletionValueOption
-                + " or encode deletes in the payload.";
     }
 
     @Override
@@ -104,18 +95,18 @@ public class IggyReconcileFunction
     }
 
     @Override
-    public void processElement(EncodedChange change, Context ctx, Collector<ReconciledMessage> out)
+    public void processElement(KeyedMessage change, Context ctx, Collector<KeyedMessage> out)
             throws Exception {
         ReconcileState stored = state.value();
         long sequence = stored == null ? 0 : stored.messagesSent();
-        if (change.delete) {
+        if (change.isDelete()) {
             if (stored == null || !stored.hasFingerprint()) {
                 return;
             }
-            if (change.payload == null) {
-                throw new IggyConnectorException(tombstoneError(deletionValueOption));
+            if (change.payload() == null) {
+                throw new IggyConnectorException(tombstoneError);
             }
-            out.collect(message(change, sequence));
+            send(change, sequence, out);
             if (sinkId != null) {
                 state.update(ReconcileState.deleted(sequence + 1));
             } else {
@@ -123,30 +114,19 @@ public class IggyReconcileFunction
             }
             return;
         }
-        byte[] fingerprint = IggyFingerprint.of(change.payload);
+        byte[] fingerprint = IggyFingerprint.of(change.payload());
         if (stored != null && stored.hasFingerprint(fingerprint)) {
             unchanged.inc();
             return;
         }
-        out.collect(message(change, sequence));
+        send(change, sequence, out);
         state.update(ReconcileState.sent(fingerprint, sequence + 1));
     }
 
-    private ReconciledMessage message(EncodedChange change, long sequence) {
-        byte[] key = change.keyBytes();
-        byte[] id = null;
+    private void send(KeyedMessage change, long sequence, Collector<KeyedMessage> out) {
         if (sinkId != null) {
-            id = toU128Bytes(IggyFingerprint.messageId(sinkId, key, sequence));
+            change.setMessageId(IggyFingerprint.messageId(sinkId, change.key(), sequence));
         }
-        return new ReconciledMessage(
-                key, change.payload, id, change.headers, change.originTimestampMicros);
-    }
-
-    private static byte[] toU128Bytes(BigInteger id) {
-        byte[] raw = id.toByteArray();
-        byte[] out = new byte[FP];
-        int n = Math.min(raw.length, FP);
-        System.arraycopy(raw, raw.length - n, out, FP - n, n);
-        return out;
+        out.collect(change);
     }
 }

@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyFingerprint;
 import org.apache.flink.util.Preconditions;
 
 import java.nio.ByteBuffer;

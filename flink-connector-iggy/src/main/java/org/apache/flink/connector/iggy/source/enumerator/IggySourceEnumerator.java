@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
+import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
@@ -118,27 +119,54 @@ public final class IggySourceEnumerator
                 restored);
     }
 
+    /**
+     * Starts discovery on a worker thread: connecting, describing the topic and planning (which may
+     * read stored offsets) are slow and fallible, so none of it runs on the coordinator thread.
+     */
     @Override
     public void start() {
-        try {
-            describer = describerFactory.get();
-            if (!initialDiscoveryFinished) {
-                PartitionOffsets offsets = describer.describe();
-                for (long partition : new TreeSet<>(offsets.partitionIds())) {
-                    if (isKnown(partition)) {
-                        continue;
-                    }
-                    pendingSplits.put(partition, planner.initialSplit(partition, offsets));
-                }
-                initialDiscoveryFinished = true;
-                LOG.info("{}: planned splits {}", description, pendingSplits.values());
-            }
-        } catch (RuntimeException e) {
-            closeDescriber();
-            throw new IggyConnectorException(
-                    "The Iggy source for " + description + " cannot start: " + e.getMessage(), e);
+        describer = describerFactory.get();
+        if (initialDiscoveryFinished) {
+            assignPendingSplits();
+            scheduleDiscovery();
+        } else {
+            context.callAsync(this::planInitialSplits, this::addInitialSplits);
         }
+    }
+
+    /** Runs on a worker thread. */
+    private List<IggyPartitionSplit> planInitialSplits() {
+        PartitionOffsets offsets = describer.describe();
+        List<IggyPartitionSplit> splits = new ArrayList<>();
+        for (long partition : new TreeSet<>(offsets.partitionIds())) {
+            splits.add(planner.initialSplit(partition, offsets));
+        }
+        return splits;
+    }
+
+    /** Runs on the coordinator thread. */
+    private void addInitialSplits(
+            @Nullable List<IggyPartitionSplit> splits, @Nullable Throwable error) {
+        if (error != null) {
+            throw new IggyConnectorException(
+                    "The Iggy source for "
+                            + description
+                            + " cannot start: "
+                            + IggyClients.asRuntime(error).getMessage(),
+                    error);
+        }
+        for (IggyPartitionSplit split : splits) {
+            if (!isKnown(split.partitionId())) {
+                pendingSplits.put(split.partitionId(), split);
+            }
+        }
+        initialDiscoveryFinished = true;
+        LOG.info("{}: planned splits {}", description, pendingSplits.values());
         assignPendingSplits();
+        scheduleDiscovery();
+    }
+
+    private void scheduleDiscovery() {
         if (discoveryInterval != null) {
             long periodMillis = discoveryInterval.toMillis();
             context.callAsync(
@@ -146,8 +174,6 @@ public final class IggySourceEnumerator
                     this::addDiscoveredPartitions,
                     periodMillis,
                     periodMillis);
-        } else {
-            closeDescriber();
         }
     }
 
@@ -252,12 +278,9 @@ public final class IggySourceEnumerator
                 initialDiscoveryFinished);
     }
 
+    /** Closes the describer, which the enumerator keeps for its whole life. */
     @Override
     public void close() {
-        closeDescriber();
-    }
-
-    private void closeDescriber() {
         if (describer != null) {
             describer.close();
             describer = null;

@@ -25,7 +25,12 @@ import org.apache.flink.connector.iggy.common.IggyTopics;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 
-/** Describes the topic through the SDK; connects (and so fails fast) when created. */
+import javax.annotation.Nullable;
+
+/**
+ * Describes the topic through the SDK. Connects at the first description, on the worker thread that
+ * asks, and keeps the connection until closed.
+ */
 @Internal
 final class IggyTopicDescriber implements TopicDescriber {
 
@@ -33,7 +38,7 @@ final class IggyTopicDescriber implements TopicDescriber {
     private final IggyId stream;
     private final IggyId topic;
     private final String consumerName;
-    private final AsyncIggyTcpClient client;
+    @Nullable private AsyncIggyTcpClient client;
 
     IggyTopicDescriber(
             IggyConnectionConfig config, IggyId stream, IggyId topic, String consumerName) {
@@ -41,11 +46,13 @@ final class IggyTopicDescriber implements TopicDescriber {
         this.stream = stream;
         this.topic = topic;
         this.consumerName = consumerName;
-        this.client = IggyClients.connect(config);
     }
 
     @Override
-    public PartitionOffsets describe() {
+    public synchronized PartitionOffsets describe() {
+        if (client == null) {
+            client = IggyClients.connect(config);
+        }
         return new IggyPartitionOffsets(
                 client,
                 config,
@@ -56,7 +63,8 @@ final class IggyTopicDescriber implements TopicDescriber {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         IggyClients.closeQuietly(client);
+        client = null;
     }
 }

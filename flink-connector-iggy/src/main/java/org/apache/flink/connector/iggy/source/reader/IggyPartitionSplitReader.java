@@ -18,315 +18,584 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.base.source.reader.RecordsBySplits;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
 import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.partition.Partition;
+import org.apache.iggy.topic.TopicDetails;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.math.BigInteger;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * Polls every assigned partition with an explicit partition id, {@code PollingStrategy.offset} and
- * auto-commit off: Flink, not Iggy, decides who reads what and where.
+ * Reads the assigned partitions with explicit partition polls ({@code PollingStrategy.offset},
+ * auto-commit off): Flink, not Iggy, decides who reads what and where.
  *
- * <p>Polls of different partitions are in flight at the same time, so a slow or idle partition
- * never holds back the others; a partition with data is polled again as soon as its batch arrives,
- * while the task thread emits that batch. A partition whose poll came back empty is not polled
- * again before the poll interval has passed; when no partition is due the fetcher waits, and {@link
- * #wakeUp()} ends that wait at once.
+ * <p>Only partitions known to hold unread data are polled. A partition whose poll returned a full
+ * answer is polled again at once, while the task thread emits that answer; one that reached its end
+ * is watched instead: one topic description (a single request, whatever the number of partitions)
+ * tells every partition's current end, and only partitions that grew are polled. How often the
+ * topic is described adapts: right after data arrived on a partition that then reached its end, a
+ * few milliseconds apart, backing off with the time since, to the poll interval for an idle topic.
+ * At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below what the SDK's connection
+ * pool queues, however many partitions a reader holds.
+ *
+ * <p>The description also guards against a topic deleted and re-created under the source: a new
+ * topic identity, or a partition whose end is behind what was already read, fails the source (or,
+ * when configured, makes it read the new topic from its start), never skipped silently.
+ *
+ * <p>Answers come back on the SDK's threads into one queue; a fetch handles only what arrived, so
+ * its cost follows the partitions with data.
  */
 @Internal
 public final class IggyPartitionSplitReader implements SplitReader<Message, IggyPartitionSplit> {
 
-    private final AsyncIggyTcpClient client;
-    private final Consumer consumer;
-    private final long batchSize;
-    private final long pollIntervalNanos;
-    private final Duration requestTimeout;
-    private final String address;
-    private final Map<String, IggyPartitionSplitState> splitStates;
+    private static final Logger LOG = LoggerFactory.getLogger(IggyPartitionSplitReader.class);
 
-    private final Map<String, Cursor> cursors = new LinkedHashMap<>();
-    private volatile CompletableFuture<Void> wakeUp = new CompletableFuture<>();
+    /** Polls in flight at once, whatever the number of partitions; the SDK queues up to 1000. */
+    static final int MAX_POLLS_IN_FLIGHT = 16;
+
+    /** The shortest time between two topic descriptions. */
+    static final long MIN_DESCRIBE_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    /** Each partition of the topic adds this to the shortest delay: a description costs more. */
+    static final long DESCRIBE_DELAY_PER_PARTITION_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
 
     /**
-     * @param splitStates the reader's split states by split id, to publish partition ends to
+     * The delay between descriptions is the time since data last arrived divided by this: after one
+     * second without data the next message is noticed within about 5 ms.
      */
+    static final int BACK_OFF_DIVISOR = 200;
+
+    /** Server error codes of a missing stream and a missing topic. */
+    private static final int STREAM_NOT_FOUND = 1009;
+
+    private static final int TOPIC_NOT_FOUND = 2010;
+
+    /** A fetch returns at least this often, empty if need be. */
+    private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final IggyReadRequests requests;
+    private final IggySourceReaderMetrics metrics;
+    private final long batchSize;
+    private final long pollIntervalNanos;
+    private final boolean readRecreatedTopicFromStart;
+
+    private final Map<Long, Cursor> cursors = new HashMap<>();
+    private final ArrayDeque<Cursor> due = new ArrayDeque<>();
+    private final LinkedBlockingQueue<Answer> answers = new LinkedBlockingQueue<>();
+    private final List<Cursor> reachedStop = new ArrayList<>();
+    private int pollsInFlight;
+    private boolean describing;
+    private long nextDescribeAtNanos = System.nanoTime();
+    private long lastDataNanos = Long.MIN_VALUE;
+    private int topicPartitions;
+    @Nullable private TopicIdentity topicIdentity;
+    private boolean topicMissingLogged;
+
+    /** An answer changed what the task thread needs to know (a first end): hand over now. */
+    private boolean handOverEmpty;
+
     public IggyPartitionSplitReader(
-            AsyncIggyTcpClient client,
-            Consumer consumer,
+            IggyReadRequests requests,
+            IggySourceReaderMetrics metrics,
             int batchSize,
             Duration pollInterval,
-            Duration requestTimeout,
-            String address,
-            Map<String, IggyPartitionSplitState> splitStates) {
-        this.client = client;
-        this.consumer = consumer;
+            boolean readRecreatedTopicFromStart) {
+        this.requests = requests;
+        this.metrics = metrics;
         this.batchSize = batchSize;
         this.pollIntervalNanos = pollInterval.toNanos();
-        this.requestTimeout = requestTimeout;
-        this.address = address;
-        this.splitStates = splitStates;
+        this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
     }
 
     /** Fetcher-side position of one split. */
     private static final class Cursor {
         final IggyPartitionSplit split;
+        final String splitId;
+        final IggySourceReaderMetrics.Partition published;
         long nextOffset;
-        long dueAtNanos;
+
+        /** The partition's exclusive end as last learned, or UNKNOWN. */
+        long knownEnd = IggySourceReaderMetrics.UNKNOWN;
+
+        /** {@link #nextOffset} when the description in flight was asked for. */
+        long offsetAtDescribe;
+
         boolean paused;
-        CompletableFuture<PolledMessages> inFlight;
+        boolean removed;
+        boolean queued;
+        @Nullable CompletableFuture<PolledMessages> inFlight;
 
-        /** The offset the in-flight poll started at. */
-        long inFlightFrom;
+        /** Bumped when the position is reset: answers to older polls are dropped. */
+        int generation;
 
-        Cursor(IggyPartitionSplit split) {
+        Cursor(IggyPartitionSplit split, IggySourceReaderMetrics.Partition published) {
             this.split = split;
+            this.splitId = split.splitId();
+            this.published = published;
             this.nextOffset = split.startingOffset();
-            this.dueAtNanos = System.nanoTime();
         }
 
-        boolean reachedEnd() {
+        boolean reachedStop() {
             return nextOffset >= split.stoppingOffset();
+        }
+
+        boolean hasUnreadData() {
+            return knownEnd > nextOffset;
+        }
+    }
+
+    /** One answer from the SDK's threads, or a wake-up. */
+    private static final class Answer {
+        static final Answer WAKE_UP = new Answer(null, 0, null, null);
+
+        @Nullable final Cursor cursor;
+        final int generation;
+        @Nullable final Object value;
+        @Nullable final Throwable error;
+
+        Answer(
+                @Nullable Cursor cursor,
+                int generation,
+                @Nullable Object value,
+                @Nullable Throwable error) {
+            this.cursor = cursor;
+            this.generation = generation;
+            this.value = value;
+            this.error = error;
+        }
+    }
+
+    /** What tells a re-created topic from the one read so far. */
+    private static final class TopicIdentity {
+        final long id;
+        final BigInteger createdAt;
+
+        TopicIdentity(TopicDetails details) {
+            this.id = details.id();
+            this.createdAt = details.createdAt();
+        }
+
+        boolean sameAs(TopicIdentity other) {
+            return id == other.id && createdAt.equals(other.createdAt);
+        }
+
+        @Override
+        public String toString() {
+            return "id " + id + ", created at " + createdAt + " µs";
         }
     }
 
     @Override
     public RecordsWithSplitIds<Message> fetch() throws IOException {
-        RecordsBySplits.Builder<Message> records = new RecordsBySplits.Builder<>();
-        if (finishReachedSplits(records)) {
-            return records.build();
-        }
-        startDuePolls(System.nanoTime());
-        if (!anyInFlight()) {
-            waitUntilDueOrWokenUp();
-            startDuePolls(System.nanoTime());
-            if (!anyInFlight()) {
-                return records.build();
+        IggyPolledRecords records = new IggyPolledRecords();
+        long returnByNanos = System.nanoTime() + MAX_FETCH_NANOS;
+        try {
+            while (true) {
+                Answer answer;
+                boolean wokenUp = false;
+                while ((answer = answers.poll()) != null) {
+                    wokenUp |= handle(answer, records);
+                }
+                finishReachedSplits(records);
+                if (!records.isEmpty() || wokenUp || handOverEmpty || cursors.isEmpty()) {
+                    handOverEmpty = false;
+                    return records;
+                }
+                startDuePolls();
+                long now = System.nanoTime();
+                if (now - returnByNanos >= 0) {
+                    return records;
+                }
+                long waitNanos = Math.min(describeIfDue(now), returnByNanos - now);
+                answer = answers.poll(waitNanos, TimeUnit.NANOSECONDS);
+                if (answer != null && handle(answer, records)) {
+                    return records;
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return records;
         }
-        if (!waitForAnyPollOrWakeUp()) {
-            return records.build();
-        }
-        harvestCompletedPolls(records);
-        finishReachedSplits(records);
-        return records.build();
     }
 
-    private boolean finishReachedSplits(RecordsBySplits.Builder<Message> records) {
-        boolean any = false;
-        for (Iterator<Cursor> it = cursors.values().iterator(); it.hasNext(); ) {
-            Cursor cursor = it.next();
-            if (cursor.inFlight == null && cursor.reachedEnd()) {
-                records.addFinishedSplit(cursor.split.splitId());
-                it.remove();
-                any = true;
+    /** Handles one answer; true for a wake-up. */
+    private boolean handle(Answer answer, IggyPolledRecords records) throws IOException {
+        if (answer == Answer.WAKE_UP) {
+            return true;
+        }
+        if (answer.cursor != null) {
+            pollsInFlight--;
+            Cursor cursor = answer.cursor;
+            if (cursor.removed || answer.generation != cursor.generation) {
+                return false;
             }
-        }
-        return any;
-    }
-
-    private void startDuePolls(long nowNanos) {
-        for (Cursor cursor : cursors.values()) {
-            if (cursor.inFlight == null
-                    && !cursor.paused
-                    && !cursor.reachedEnd()
-                    && nowNanos - cursor.dueAtNanos >= 0) {
-                startPoll(cursor);
+            cursor.inFlight = null;
+            if (answer.error != null) {
+                pollFailed(cursor, answer.error);
+            } else {
+                polled(cursor, (PolledMessages) answer.value, records);
             }
-        }
-    }
-
-    private void startPoll(Cursor cursor) {
-        long count = Math.min(batchSize, cursor.split.stoppingOffset() - cursor.nextOffset);
-        cursor.inFlightFrom = cursor.nextOffset;
-        cursor.inFlight =
-                client.messages()
-                        .pollMessages(
-                                cursor.split.stream().toStreamId(),
-                                cursor.split.topic().toTopicId(),
-                                Optional.of(cursor.split.partitionId()),
-                                consumer,
-                                PollingStrategy.offset(BigInteger.valueOf(cursor.nextOffset)),
-                                count,
-                                false)
-                        .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    private boolean anyInFlight() {
-        for (Cursor cursor : cursors.values()) {
-            if (cursor.inFlight != null) {
-                return true;
+        } else {
+            describing = false;
+            if (answer.error != null) {
+                describeFailed(answer.error);
+            } else {
+                @SuppressWarnings("unchecked")
+                Optional<TopicDetails> details = (Optional<TopicDetails>) answer.value;
+                described(details);
             }
         }
         return false;
     }
 
-    private void waitUntilDueOrWokenUp() {
-        long now = System.nanoTime();
-        long waitNanos = Long.MAX_VALUE;
-        for (Cursor cursor : cursors.values()) {
-            if (!cursor.paused && !cursor.reachedEnd()) {
-                waitNanos = Math.min(waitNanos, Math.max(0, cursor.dueAtNanos - now));
+    private void finishReachedSplits(IggyPolledRecords records) {
+        for (Cursor cursor : reachedStop) {
+            if (!cursor.removed) {
+                records.addFinishedSplit(cursor.splitId);
+                cursor.removed = true;
+                cursors.remove(cursor.split.partitionId());
             }
         }
-        if (waitNanos == Long.MAX_VALUE) {
-            // Everything is paused: wait for a resume, which wakes us up.
-            waitNanos = pollIntervalNanos;
-        }
-        if (waitNanos > 0) {
-            awaitWakeUp(waitNanos);
-        }
+        reachedStop.clear();
     }
 
-    /** Waits until a poll completes or a wake-up comes; false when interrupted. */
-    private boolean waitForAnyPollOrWakeUp() throws IOException {
-        List<CompletableFuture<?>> waitFor = new ArrayList<>();
-        for (Cursor cursor : cursors.values()) {
-            if (cursor.inFlight != null) {
-                waitFor.add(cursor.inFlight);
-            }
-        }
-        CompletableFuture<Void> wake = wakeUp;
-        waitFor.add(wake);
-        try {
-            // Every poll carries its own timeout, so this completes; the bound is a safety net.
-            CompletableFuture.anyOf(waitFor.toArray(new CompletableFuture<?>[0]))
-                    .get(requestTimeout.toMillis() * 2, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } catch (ExecutionException e) {
-            // A failed poll: reported while harvesting.
-        } catch (TimeoutException e) {
-            throw new IOException("No poll answer from Iggy at " + address + " in time", e);
-        }
-        if (wake.isDone()) {
-            wakeUp = new CompletableFuture<>();
-        }
-        return true;
-    }
-
-    private void awaitWakeUp(long nanos) {
-        CompletableFuture<Void> wake = wakeUp;
-        try {
-            wake.get(nanos, TimeUnit.NANOSECONDS);
-            wakeUp = new CompletableFuture<>();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (TimeoutException | ExecutionException e) {
-            // Due time reached.
-        }
-    }
-
-    private void harvestCompletedPolls(RecordsBySplits.Builder<Message> records)
-            throws IOException {
-        long now = System.nanoTime();
-        for (Cursor cursor : cursors.values()) {
-            CompletableFuture<PolledMessages> poll = cursor.inFlight;
-            if (poll == null || !poll.isDone()) {
-                continue;
-            }
-            cursor.inFlight = null;
-            PolledMessages polled;
-            try {
-                polled = poll.join();
-            } catch (RuntimeException e) {
-                Throwable cause = IggyClients.asRuntime(e);
-                throw new IOException(
-                        "Polling partition "
-                                + cursor.split.partitionId()
-                                + " of topic "
-                                + cursor.split.topic()
-                                + " in stream "
-                                + cursor.split.stream()
-                                + " at "
-                                + address
-                                + " from offset "
-                                + cursor.inFlightFrom
-                                + " failed: "
-                                + cause,
-                        cause);
-            }
-            int added = addRecords(cursor, polled.messages(), records);
-            publishEnd(cursor, polled);
-            if (added == 0) {
-                cursor.dueAtNanos = now + pollIntervalNanos;
-            } else if (!cursor.paused && !cursor.reachedEnd()) {
-                // Ask for the next batch while the task thread emits this one.
+    private void startDuePolls() {
+        while (pollsInFlight < MAX_POLLS_IN_FLIGHT && !due.isEmpty()) {
+            Cursor cursor = due.poll();
+            cursor.queued = false;
+            if (!cursor.removed
+                    && !cursor.paused
+                    && cursor.inFlight == null
+                    && !cursor.reachedStop()) {
                 startPoll(cursor);
             }
         }
     }
 
-    private int addRecords(
-            Cursor cursor, List<Message> messages, RecordsBySplits.Builder<Message> records) {
-        String splitId = cursor.split.splitId();
-        long stop = cursor.split.stoppingOffset();
-        int added = 0;
-        for (Message message : messages) {
-            long offset = message.header().offset().longValue();
-            // Duplicates from the server are dropped (the first copy wins); nothing past the end.
-            if (offset < cursor.nextOffset || offset >= stop) {
-                continue;
-            }
-            records.add(splitId, message);
-            cursor.nextOffset = offset + 1;
-            added++;
+    private void markDue(Cursor cursor) {
+        if (!cursor.queued
+                && !cursor.removed
+                && !cursor.paused
+                && cursor.inFlight == null
+                && !cursor.reachedStop()) {
+            cursor.queued = true;
+            due.add(cursor);
         }
-        return added;
     }
 
-    private void publishEnd(Cursor cursor, PolledMessages polled) {
-        IggyPartitionSplitState state = splitStates.get(cursor.split.splitId());
-        if (state == null) {
+    private void startPoll(Cursor cursor) {
+        long count = Math.min(batchSize, cursor.split.stoppingOffset() - cursor.nextOffset);
+        int generation = cursor.generation;
+        CompletableFuture<PolledMessages> poll =
+                requests.poll(cursor.split.partitionId(), cursor.nextOffset, count);
+        cursor.inFlight = poll;
+        pollsInFlight++;
+        poll.whenComplete(
+                (polled, error) -> answers.add(new Answer(cursor, generation, polled, error)));
+    }
+
+    /**
+     * Describes the topic when a watched partition exists and the delay since the last description
+     * has passed; returns how long the fetch may wait for an answer.
+     */
+    private long describeIfDue(long now) {
+        if (describing) {
+            return pollIntervalNanos;
+        }
+        if (now - nextDescribeAtNanos < 0) {
+            return nextDescribeAtNanos - now;
+        }
+        boolean anyWatched = false;
+        for (Cursor cursor : cursors.values()) {
+            cursor.offsetAtDescribe = cursor.nextOffset;
+            anyWatched |=
+                    !cursor.paused
+                            && !cursor.queued
+                            && cursor.inFlight == null
+                            && !cursor.reachedStop();
+        }
+        if (!anyWatched) {
+            // Everything is polled or paused; answers, resumes and wake-ups end the wait.
+            return pollIntervalNanos;
+        }
+        describing = true;
+        requests.describeTopic()
+                .whenComplete((details, error) -> answers.add(new Answer(null, 0, details, error)));
+        return pollIntervalNanos;
+    }
+
+    /** The delay before the next description, given the time since data last arrived. */
+    @VisibleForTesting
+    static long describeDelayNanos(
+            long sinceDataNanos, int topicPartitions, long pollIntervalNanos) {
+        long shortest =
+                MIN_DESCRIBE_DELAY_NANOS + topicPartitions * DESCRIBE_DELAY_PER_PARTITION_NANOS;
+        long backedOff = sinceDataNanos < 0 ? Long.MAX_VALUE : sinceDataNanos / BACK_OFF_DIVISOR;
+        return Math.min(pollIntervalNanos, Math.max(shortest, backedOff));
+    }
+
+    private void polled(Cursor cursor, PolledMessages polled, IggyPolledRecords records) {
+        List<Message> messages = polled.messages();
+        int size = messages.size();
+        if (size == 0) {
+            // Nothing at our position: as far as we know, this is the end; watch it.
+            cursor.knownEnd = cursor.nextOffset;
+            publishEnd(cursor);
             return;
         }
-        long current = polled.currentOffset() == null ? 0 : polled.currentOffset().longValue();
-        // current_offset is 0 for an empty partition and for one with a single message, so an
-        // empty answer at our position means: we are at the end.
-        long end =
-                polled.messages().isEmpty()
-                        ? Math.max(cursor.nextOffset, current == 0 ? 0 : current + 1)
-                        : current + 1;
-        state.setEndOffset(end);
-        state.setCaughtUpOffsetIfUnknown(end);
+        long first = messages.get(0).header().offset().longValue();
+        long last = messages.get(size - 1).header().offset().longValue();
+        long stop = cursor.split.stoppingOffset();
+        if (first < cursor.nextOffset || last >= stop || last - first + 1 != size) {
+            messages = unreadWithin(messages, cursor.nextOffset, stop);
+            last = messages.isEmpty() ? cursor.nextOffset - 1 : offsetOf(messages, -1);
+        }
+        if (!messages.isEmpty()) {
+            records.add(cursor.splitId, messages);
+            cursor.nextOffset = last + 1;
+            if (cursor.reachedStop()) {
+                reachedStop.add(cursor);
+            }
+        }
+        BigInteger current = polled.currentOffset();
+        cursor.knownEnd =
+                Math.max(cursor.nextOffset, current == null ? 0 : current.longValue() + 1);
+        publishEnd(cursor);
+        if (cursor.hasUnreadData()) {
+            markDue(cursor); // ask for the next batch while the task thread emits this one
+        } else {
+            // Caught up right after data: more may follow soon, so look again soon.
+            lastDataNanos = System.nanoTime();
+            nextDescribeAtNanos =
+                    Math.min(
+                            nextDescribeAtNanos,
+                            lastDataNanos
+                                    + describeDelayNanos(0, topicPartitions, pollIntervalNanos));
+        }
+    }
+
+    private static long offsetOf(List<Message> messages, int index) {
+        int i = index < 0 ? messages.size() + index : index;
+        return messages.get(i).header().offset().longValue();
+    }
+
+    /** The messages in [from, stop), first copy of each offset, in order. */
+    private static List<Message> unreadWithin(List<Message> messages, long from, long stop) {
+        List<Message> kept = new ArrayList<>(messages.size());
+        long next = from;
+        for (Message message : messages) {
+            long offset = message.header().offset().longValue();
+            if (offset >= next && offset < stop) {
+                kept.add(message);
+                next = offset + 1;
+            }
+        }
+        return kept;
+    }
+
+    private void publishEnd(Cursor cursor) {
+        boolean first = cursor.published.caughtUpOffset == IggySourceReaderMetrics.UNKNOWN;
+        IggySourceReaderMetrics.publishEnd(cursor.published, cursor.knownEnd);
+        handOverEmpty |= first;
+    }
+
+    private void described(Optional<TopicDetails> answer) throws IOException {
+        long now = System.nanoTime();
+        if (answer.isEmpty()) {
+            topicMissing();
+            nextDescribeAtNanos = now + pollIntervalNanos;
+            return;
+        }
+        TopicDetails details = answer.get();
+        topicMissingLogged = false;
+        topicPartitions = details.partitions().size();
+        TopicIdentity identity = new TopicIdentity(details);
+        if (topicIdentity == null) {
+            topicIdentity = identity;
+        } else if (!topicIdentity.sameAs(identity)) {
+            TopicIdentity old = topicIdentity;
+            topicIdentity = identity;
+            recreated(
+                    "it was deleted and created again (it had "
+                            + old
+                            + ", it has "
+                            + identity
+                            + ")",
+                    cursors.values());
+        }
+        for (Partition partition : details.partitions()) {
+            Cursor cursor = cursors.get(partition.id());
+            if (cursor == null || cursor.removed) {
+                continue;
+            }
+            long end = endOf(partition);
+            if (end < cursor.offsetAtDescribe && !maybeOneExpiredMessage(partition, cursor)) {
+                recreated(
+                        "partition "
+                                + partition.id()
+                                + " ends at offset "
+                                + end
+                                + " but offsets up to "
+                                + (cursor.offsetAtDescribe - 1)
+                                + " were read already",
+                        List.of(cursor));
+                continue;
+            }
+            if (cursor.inFlight == null) {
+                cursor.knownEnd = Math.max(end, cursor.nextOffset);
+                publishEnd(cursor);
+                if (cursor.hasUnreadData()) {
+                    markDue(cursor);
+                }
+            }
+        }
+        nextDescribeAtNanos =
+                now + describeDelayNanos(now - lastDataNanos, topicPartitions, pollIntervalNanos);
+    }
+
+    /**
+     * The exclusive end of a partition. {@code current_offset} is 0 both when the partition is
+     * empty and when it holds one message, so emptiness comes from the message count.
+     */
+    static long endOf(Partition partition) {
+        long current = partition.currentOffset().longValue();
+        boolean empty =
+                partition.messagesCount() == null || partition.messagesCount().signum() == 0;
+        return empty && current == 0 ? 0 : current + 1;
+    }
+
+    /** A partition whose single message expired reports what an empty one does. */
+    private static boolean maybeOneExpiredMessage(Partition partition, Cursor cursor) {
+        return cursor.offsetAtDescribe == 1 && endOf(partition) == 0;
+    }
+
+    private void recreated(String what, Collection<Cursor> affected) throws IOException {
+        String message =
+                "Iggy "
+                        + requests.description()
+                        + " changed under the running source: "
+                        + what
+                        + ".";
+        if (!readRecreatedTopicFromStart) {
+            throw new IggyConnectorException(
+                    message
+                            + " Reading on would skip messages silently, so the source stops. Restart the job from a"
+                            + " savepoint or checkpoint taken before, start it without state, or let the source read"
+                            + " a re-created topic from its start (IggySourceBuilder#setReadRecreatedTopicFromStart, SQL"
+                            + " 'scan.recreated-topic.read-from-start').");
+        }
+        LOG.warn("{} Reading the affected partitions again from their start (offset 0).", message);
+        for (Cursor cursor : affected) {
+            if (cursor.inFlight != null) {
+                cursor.inFlight.cancel(false);
+                cursor.inFlight = null;
+            }
+            cursor.generation++;
+            cursor.nextOffset = 0;
+            cursor.offsetAtDescribe = 0;
+            cursor.knownEnd = IggySourceReaderMetrics.UNKNOWN;
+            markDue(cursor);
+        }
+    }
+
+    private void topicMissing() throws IOException {
+        String message =
+                "Iggy "
+                        + requests.description()
+                        + " no longer exists: it was deleted under the running source.";
+        if (!readRecreatedTopicFromStart) {
+            throw new IggyConnectorException(
+                    message
+                            + " Re-create it and restart the job; to read a re-created topic from its start, set"
+                            + " IggySourceBuilder#setReadRecreatedTopicFromStart (SQL"
+                            + " 'scan.recreated-topic.read-from-start').");
+        }
+        if (!topicMissingLogged) {
+            topicMissingLogged = true;
+            LOG.warn("{} Waiting for it to be created again.", message);
+        }
+    }
+
+    private void pollFailed(Cursor cursor, Throwable error) throws IOException {
+        Throwable cause = IggyClients.asRuntime(error);
+        int code = IggyClients.serverErrorCode(cause);
+        if (code == STREAM_NOT_FOUND || code == TOPIC_NOT_FOUND) {
+            topicMissing();
+            cursor.knownEnd = cursor.nextOffset; // watched until the topic is back
+            return;
+        }
+        throw new IOException(
+                "Polling partition "
+                        + cursor.split.partitionId()
+                        + " of "
+                        + requests.description()
+                        + " from offset "
+                        + cursor.nextOffset
+                        + " failed: "
+                        + cause,
+                cause);
+    }
+
+    private void describeFailed(Throwable error) throws IOException {
+        Throwable cause = IggyClients.asRuntime(error);
+        int code = IggyClients.serverErrorCode(cause);
+        if (code == STREAM_NOT_FOUND || code == TOPIC_NOT_FOUND) {
+            topicMissing();
+            nextDescribeAtNanos = System.nanoTime() + pollIntervalNanos;
+            return;
+        }
+        if (cause instanceof IggyConnectorException) {
+            throw (IggyConnectorException) cause; // cannot connect or log in: says so itself
+        }
+        throw new IOException("Describing " + requests.description() + " failed: " + cause, cause);
     }
 
     @Override
     public void handleSplitsChanges(SplitsChange<IggyPartitionSplit> splitsChanges) {
         if (splitsChanges instanceof SplitsAddition) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                cursors.put(split.splitId(), new Cursor(split));
+                Cursor cursor = new Cursor(split, metrics.partition(split.partitionId()));
+                cursors.put(split.partitionId(), cursor);
+                if (cursor.reachedStop()) {
+                    reachedStop.add(cursor);
+                }
             }
+            // New partitions are found out about by describing the topic at once.
+            nextDescribeAtNanos = System.nanoTime();
         } else if (splitsChanges instanceof SplitsRemoval) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                Cursor removed = cursors.remove(split.splitId());
-                if (removed != null && removed.inFlight != null) {
-                    removed.inFlight.cancel(false);
+                Cursor removed = cursors.remove(split.partitionId());
+                if (removed != null) {
+                    removed.removed = true;
+                    if (removed.inFlight != null) {
+                        removed.inFlight.cancel(false);
+                    }
                 }
             }
         }
@@ -337,23 +606,27 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             Collection<IggyPartitionSplit> splitsToPause,
             Collection<IggyPartitionSplit> splitsToResume) {
         for (IggyPartitionSplit split : splitsToPause) {
-            Cursor cursor = cursors.get(split.splitId());
+            Cursor cursor = cursors.get(split.partitionId());
             if (cursor != null) {
                 cursor.paused = true;
             }
         }
         for (IggyPartitionSplit split : splitsToResume) {
-            Cursor cursor = cursors.get(split.splitId());
+            Cursor cursor = cursors.get(split.partitionId());
             if (cursor != null) {
                 cursor.paused = false;
-                cursor.dueAtNanos = System.nanoTime();
+                if (cursor.hasUnreadData()) {
+                    markDue(cursor);
+                } else {
+                    nextDescribeAtNanos = System.nanoTime();
+                }
             }
         }
     }
 
     @Override
     public void wakeUp() {
-        wakeUp.complete(null);
+        answers.add(Answer.WAKE_UP);
     }
 
     @Override
@@ -364,6 +637,6 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             }
         }
         cursors.clear();
-        // The client belongs to the source reader, which closes it.
+        // The requests belong to the source reader, which closes them.
     }
 }

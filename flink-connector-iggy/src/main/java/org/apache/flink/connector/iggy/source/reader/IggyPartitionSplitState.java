@@ -21,14 +21,11 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 /**
- * Progress of one split in a reader. The task thread advances {@link #nextOffset()} as records are
- * emitted; the fetcher thread publishes what it learns about the partition's end; metric reporters
- * read both.
+ * A split's progress on the task thread: the emitter advances {@link #nextOffset()} per record.
+ * What the fetcher learns about the partition goes to {@link IggySourceReaderMetrics} instead.
  */
 @Internal
 public final class IggyPartitionSplitState {
-
-    private static final long UNKNOWN = -1;
 
     private final IggyPartitionSplit split;
 
@@ -38,9 +35,6 @@ public final class IggyPartitionSplitState {
     // Written per record on the task thread: plain, not volatile. Metric threads may read a
     // slightly stale value, which is fine for a gauge.
     private long nextOffset;
-    private volatile long endOffset = UNKNOWN;
-    private volatile long caughtUpOffset = UNKNOWN;
-    private volatile long committedOffset = UNKNOWN;
 
     IggyPartitionSplitState(IggyPartitionSplit split) {
         this.split = split;
@@ -67,46 +61,6 @@ public final class IggyPartitionSplitState {
 
     void setNextOffset(long nextOffset) {
         this.nextOffset = nextOffset;
-    }
-
-    /** The partition's exclusive end as last seen by a poll, or -1 before the first poll. */
-    long endOffset() {
-        return endOffset;
-    }
-
-    void setEndOffset(long endOffset) {
-        this.endOffset = endOffset;
-    }
-
-    /** The partition's end at the first poll: reaching it means caught up; -1 until known. */
-    long caughtUpOffset() {
-        return caughtUpOffset;
-    }
-
-    void setCaughtUpOffsetIfUnknown(long offset) {
-        if (caughtUpOffset == UNKNOWN) {
-            caughtUpOffset = offset;
-        }
-    }
-
-    boolean isCaughtUp() {
-        long target = caughtUpOffset;
-        return target != UNKNOWN && nextOffset >= target;
-    }
-
-    /** The last offset this reader stored under the consumer name, or -1. */
-    long committedOffset() {
-        return committedOffset;
-    }
-
-    void setCommittedOffset(long committedOffset) {
-        this.committedOffset = committedOffset;
-    }
-
-    /** Records known to be in the partition but not yet emitted. */
-    long pendingRecords() {
-        long end = endOffset;
-        return end == UNKNOWN ? 0 : Math.max(0, end - nextOffset);
     }
 
     IggyPartitionSplit toSplit() {

@@ -62,10 +62,8 @@ public final class IggyRecordEmitter<T>
     @Override
     public void emitRecord(Message element, SourceOutput<T> output, IggyPartitionSplitState state)
             throws Exception {
+        // The fetcher hands over each offset once, in order, from the split's next offset on.
         long offset = element.header().offset().longValue();
-        if (offset < state.nextOffset()) {
-            return; // already emitted before a restore
-        }
         IggyPartitionSplit split = state.split();
         IggyMessage message =
                 new IggyMessage(split.stream(), split.topic(), split.partitionId(), element);

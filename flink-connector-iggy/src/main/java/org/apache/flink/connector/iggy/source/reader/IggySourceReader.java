@@ -29,27 +29,20 @@ import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.util.UserCodeClassLoader;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -73,107 +66,83 @@ public final class IggySourceReader<T>
     /** Caught-up is also checked after this many records while data keeps flowing. */
     private static final int CAUGHT_UP_CHECK_EVERY = 4096;
 
-    private final AsyncIggyTcpClient client;
-    private final Consumer consumer;
+    private final IggyReadRequests requests;
+    private final IggySourceReaderMetrics metrics;
     private final String consumerName;
     private final boolean storesOffsets;
     private final Duration requestTimeout;
-    private final Map<String, IggyPartitionSplitState> activeSplits;
-
-    /** Last state per partition ever read here, for the per-partition gauges. */
-    private final Map<Long, IggyPartitionSplitState> partitionGaugeStates =
-            new ConcurrentHashMap<>();
-
+    private final Map<String, IggyPartitionSplitState> activeSplits = new HashMap<>();
     private final Map<String, IggyPartitionSplitState> finishedSplitsToStore = new HashMap<>();
     private final TreeMap<Long, List<OffsetToStore>> offsetsByCheckpoint = new TreeMap<>();
     private CompletableFuture<Void> storing = CompletableFuture.completedFuture(null);
 
-    private final Counter commitsSucceeded;
-    private final Counter commitsFailed;
-    private volatile boolean caughtUp;
+    private boolean caughtUp;
     private int recordsSinceCaughtUpCheck;
 
-    private IggySourceReader(
+    IggySourceReader(
+            IggyReadRequests requests,
+            IggySourceReaderMetrics metrics,
             IggySourceConfig config,
-            AsyncIggyTcpClient client,
-            Map<String, IggyPartitionSplitState> activeSplits,
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
             SourceReaderContext context) {
         super(
                 () ->
                         new IggyPartitionSplitReader(
-                                client,
-                                Consumer.of(ConsumerId.of(config.consumerName())),
+                                requests,
+                                metrics,
                                 config.batchSize(),
                                 config.pollInterval(),
-                                config.connection().requestTimeout(),
-                                config.connection().address(),
-                                activeSplits),
+                                config.readRecreatedTopicFromStart()),
                 emitter,
                 flinkConfig,
                 context);
-        this.client = client;
-        this.consumer = Consumer.of(ConsumerId.of(config.consumerName()));
+        this.requests = requests;
+        this.metrics = metrics;
         this.consumerName = config.consumerName();
         this.storesOffsets = config.storesOffsets();
         this.requestTimeout = config.connection().requestTimeout();
-        this.activeSplits = activeSplits;
-        SourceReaderMetricGroup metrics = context.metricGroup();
-        this.commitsSucceeded = metrics.counter("commitsSucceeded", new ThreadSafeSimpleCounter());
-        this.commitsFailed = metrics.counter("commitsFailed", new ThreadSafeSimpleCounter());
-        metrics.gauge("caughtUp", () -> caughtUp ? 1 : 0);
-        metrics.setPendingRecordsGauge(
-                () -> {
-                    long pending = 0;
-                    for (IggyPartitionSplitState state : activeSplits.values()) {
-                        pending += state.pendingRecords();
-                    }
-                    return pending;
-                });
     }
 
-    /** Opens the deserializer and connects, so bad settings fail when the task starts. */
+    /**
+     * Opens the deserializer; connects nowhere. The fetcher connects at its first request, once the
+     * task runs, so a bad address or password fails the running job with the connector's message
+     * instead of a task that never finished starting.
+     */
     public static <T> IggySourceReader<T> create(
             IggySourceConfig config,
             IggyRecordDeserializationSchema<T> deserializer,
             Configuration flinkConfig,
             SourceReaderContext context)
             throws Exception {
-        SourceReaderMetricGroup metrics = context.metricGroup();
-        Counter skipped = metrics.counter("numRecordsSkipped");
+        SourceReaderMetricGroup group = context.metricGroup();
+        Counter skipped = group.counter("numRecordsSkipped");
         deserializer.open(new DeserializerContext(context, skipped));
-        AsyncIggyTcpClient client = IggyClients.connect(config.connection());
-        try {
-            IggyRecordEmitter<T> emitter =
-                    new IggyRecordEmitter<>(
-                            deserializer,
-                            config.skipUndecodableRecords(),
-                            metrics.getIOMetricGroup().getNumBytesInCounter(),
-                            skipped);
-            return new IggySourceReader<>(
-                    config, client, new ConcurrentHashMap<>(), emitter, flinkConfig, context);
-        } catch (RuntimeException e) {
-            IggyClients.closeQuietly(client);
-            throw e;
-        }
+        IggyRecordEmitter<T> emitter =
+                new IggyRecordEmitter<>(
+                        deserializer,
+                        config.skipUndecodableRecords(),
+                        group.getIOMetricGroup().getNumBytesInCounter(),
+                        skipped);
+        return new IggySourceReader<>(
+                new IggyClientReadRequests(
+                        config.connection(),
+                        config.stream(),
+                        config.topic(),
+                        config.consumerName()),
+                new IggySourceReaderMetrics(group),
+                config,
+                emitter,
+                flinkConfig,
+                context);
     }
 
     @Override
     protected IggyPartitionSplitState initializedState(IggyPartitionSplit split) {
         IggyPartitionSplitState state = new IggyPartitionSplitState(split);
         activeSplits.put(split.splitId(), state);
-        if (partitionGaugeStates.put(split.partitionId(), state) == null) {
-            registerPartitionGauges(split.partitionId());
-        }
+        metrics.splitAdded(state);
         return state;
-    }
-
-    private void registerPartitionGauges(long partitionId) {
-        MetricGroup group = context.metricGroup().addGroup("partition", Long.toString(partitionId));
-        group.gauge("currentOffset", () -> partitionGaugeStates.get(partitionId).nextOffset() - 1);
-        group.gauge(
-                "committedOffset", () -> partitionGaugeStates.get(partitionId).committedOffset());
     }
 
     @Override
@@ -186,6 +155,7 @@ public final class IggySourceReader<T>
         finishedSplitIds.forEach(
                 (id, state) -> {
                     activeSplits.remove(id);
+                    metrics.splitFinished(state);
                     finishedSplitsToStore.put(id, state);
                     LOG.info("Finished reading {} at offset {}", state.split(), state.nextOffset());
                 });
@@ -207,15 +177,14 @@ public final class IggySourceReader<T>
         if (activeSplits.isEmpty() && finishedSplitsToStore.isEmpty()) {
             return; // nothing assigned yet
         }
-        for (IggyPartitionSplitState state : activeSplits.values()) {
-            if (!state.isCaughtUp()) {
-                return;
+        if (metrics.checkCaughtUp(activeSplits.values())) {
+            caughtUp = true;
+            if (!activeSplits.isEmpty()) {
+                LOG.info(
+                        "Caught up: every partition of this reader reached its end as first seen ({} partitions)",
+                        activeSplits.size());
             }
         }
-        caughtUp = true;
-        LOG.info(
-                "Caught up: every partition of this reader reached its high watermark at start ({} partitions)",
-                activeSplits.size());
     }
 
     @Override
@@ -249,7 +218,7 @@ public final class IggySourceReader<T>
             long last = offset.nextOffset - 1;
             if (storesOffsets
                     && offset.nextOffset > offset.state.assignedAtOffset()
-                    && last != offset.state.committedOffset()) {
+                    && last != metrics.committedOffset(offset.state.partitionId())) {
                 toStore.add(offset);
             }
         }
@@ -262,25 +231,16 @@ public final class IggySourceReader<T>
     private CompletableFuture<Void> store(List<OffsetToStore> offsets) {
         CompletableFuture<?>[] stores = new CompletableFuture<?>[offsets.size()];
         for (int i = 0; i < offsets.size(); i++) {
-            IggyPartitionSplitState state = offsets.get(i).state;
-            IggyPartitionSplit split = state.split();
+            IggyPartitionSplit split = offsets.get(i).state.split();
             long offset = offsets.get(i).nextOffset - 1;
             stores[i] =
-                    client.consumerOffsets()
-                            .storeConsumerOffset(
-                                    split.stream().toStreamId(),
-                                    split.topic().toTopicId(),
-                                    Optional.of(split.partitionId()),
-                                    consumer,
-                                    BigInteger.valueOf(offset))
-                            .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                    requests.storeOffset(split.partitionId(), offset)
                             .whenComplete(
                                     (ok, error) -> {
                                         if (error == null) {
-                                            state.setCommittedOffset(offset);
-                                            commitsSucceeded.inc();
+                                            metrics.committed(split.partitionId(), offset);
                                         } else {
-                                            commitsFailed.inc();
+                                            metrics.commitFailed();
                                             LOG.warn(
                                                     "Could not store offset {} of partition {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
                                                     offset,
@@ -303,7 +263,7 @@ public final class IggySourceReader<T>
             } catch (Exception e) {
                 // Failures were counted and logged already; never block closing on them.
             }
-            IggyClients.closeQuietly(client);
+            requests.close();
         }
     }
 

@@ -17,11 +17,8 @@
  */
 package org.apache.flink.connector.iggy.sink.reconcile;
 
-import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.connector.iggy.common.IggyFingerprint;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.IggyMapChangeEncoder;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.checkpoint.SavepointType;
@@ -31,9 +28,9 @@ import org.apache.flink.state.rocksdb.EmbeddedRocksDBStateBackend;
 import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.apache.flink.streaming.util.OperatorSnapshotUtil;
 
 import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
 import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,8 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import javax.annotation.Nullable;
 
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,32 +126,19 @@ class IggyReconcileFunctionTest {
             h.process(upsert("k", "v"));
             h.process(upsert("k", "v")); // same payload, other headers: nothing is sent
             h.process(IggyMapChange.delete("k"));
-            List<ReconciledMessage> out = h.output();
+            List<KeyedMessage> out = h.output();
             assertThat(out).hasSize(2);
             assertThat(headers(out.get(0))).containsExactly(Map.entry("op", "upsert:v"));
-            assertThat(out.get(0).originTimestampMicros).isEqualTo(42);
-            assertThat(new String(out.get(1).payload, StandardCharsets.UTF_8)).isEmpty();
+            assertThat(out.get(0).originTimestampMicros()).isEqualTo(42);
+            assertThat(new String(out.get(1).payload(), StandardCharsets.UTF_8)).isEmpty();
             assertThat(headers(out.get(1))).containsExactly(Map.entry("op", "delete:k"));
             assertThat(h.storedState("k")).isNull();
         }
     }
 
-    @Test
-    void headerBytesRoundTripEveryKindAndLength() {
-        Map<HeaderKey, HeaderValue> headers = new LinkedHashMap<>();
-        headers.put(HeaderKey.fromString("a"), new HeaderValue(HeaderKind.Raw, new byte[0]));
-        headers.put(HeaderKey.fromString("b"), HeaderValue.fromInt64(-7));
-        headers.put(
-                new HeaderKey(HeaderKind.Raw, new byte[300]),
-                new HeaderValue(HeaderKind.Raw, new byte[70_000]));
-        assertThat(EncodedHeaders.decode(EncodedHeaders.encode(headers))).isEqualTo(headers);
-        assertThat(EncodedHeaders.encode(Map.of())).isNull();
-        assertThat(EncodedHeaders.decode(null)).isEmpty();
-    }
-
-    private static Map<String, String> headers(ReconciledMessage message) {
+    private static Map<String, String> headers(KeyedMessage message) {
         Map<String, String> out = new LinkedHashMap<>();
-        EncodedHeaders.decode(message.headers)
+        message.headers()
                 .forEach(
                         (k, v) ->
                                 out.put(
@@ -172,20 +156,20 @@ class IggyReconcileFunctionTest {
         }
 
         @Override
-        public Map<HeaderKey, HeaderValue> headers(IggyMapChange<String, String> change) {
+        Map<HeaderKey, HeaderValue> headers(IggyMapChange<String, String> change) {
             return Map.of(
                     HeaderKey.fromString("op"),
                     HeaderValue.fromString(calls++ == 0 ? "upsert:" + change.value() : "other"));
         }
 
         @Override
-        public Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<String, String> change) {
+        Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<String, String> change) {
             return Map.of(
                     HeaderKey.fromString("op"), HeaderValue.fromString("delete:" + change.key()));
         }
 
         @Override
-        public long originTimestampMicros(IggyMapChange<String, String> change) {
+        long originTimestampMicros(IggyMapChange<String, String> change) {
             return 42;
         }
     }
@@ -231,15 +215,15 @@ class IggyReconcileFunctionTest {
             h.process(IggyMapChange.delete("k1"));
             h.process(upsert("k1", "v1"));
             h.process(upsert("k2", "v1"));
-            List<ReconciledMessage> out = h.output();
+            List<KeyedMessage> out = h.output();
             assertThat(out).hasSize(4);
             byte[] k1 = "k1".getBytes(StandardCharsets.UTF_8);
             for (int seq = 0; seq < 3; seq++) {
-                assertThat(new BigInteger(1, out.get(seq).messageId))
-                        .isEqualTo(IggyFingerprint.messageId(SINK_ID, k1, seq));
+                assertThat(out.get(seq).messageId())
+                        .containsExactly(IggyFingerprint.messageId(SINK_ID, k1, seq));
             }
-            assertThat(new BigInteger(1, out.get(3).messageId))
-                    .isEqualTo(
+            assertThat(out.get(3).messageId())
+                    .containsExactly(
                             IggyFingerprint.messageId(
                                     SINK_ID, "k2".getBytes(StandardCharsets.UTF_8), 0));
         }
@@ -249,7 +233,7 @@ class IggyReconcileFunctionTest {
     void withoutIdempotentWritesTheServerChoosesIds() throws Exception {
         try (Harness h = harness(null, null)) {
             h.process(upsert("k1", "v1"));
-            assertThat(h.output().get(0).messageId).isNull();
+            assertThat(h.output().get(0).messageId()).isNull();
         }
     }
 
@@ -298,10 +282,51 @@ class IggyReconcileFunctionTest {
             h.process(upsert("k1", "v1"));
             h.process(upsert("k2", "v2"));
             assertThat(h.payloads()).containsExactly("v2");
-            assertThat(new BigInteger(1, h.output().get(0).messageId))
-                    .isEqualTo(
+            assertThat(h.output().get(0).messageId())
+                    .containsExactly(
                             IggyFingerprint.messageId(
                                     SINK_ID, "k2".getBytes(StandardCharsets.UTF_8), 2));
+        }
+    }
+
+    /**
+     * A savepoint written by the version before the keyed message (k1 sent v1; k2 sent v2, then was
+     * deleted; a key with bytes above 0x7F sent v3 and v4; idempotent writes on) restores on both
+     * backends: unchanged values send nothing, and the message counts go on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"heap", "RocksDB"})
+    void restoresTheSavepointOfStringKeyedVersions(String backend) throws Exception {
+        OperatorSubtaskState savepoint =
+                OperatorSnapshotUtil.readStateHandle(
+                        Paths.get(
+                                        getClass()
+                                                .getClassLoader()
+                                                .getResource(
+                                                        "serializer/reconcile-savepoint-v1.bin")
+                                                .toURI())
+                                .toString());
+        StateBackend stateBackend =
+                backend.equals("heap")
+                        ? new HashMapStateBackend()
+                        : new EmbeddedRocksDBStateBackend();
+        String wide = "ключ-é";
+        try (Harness h = harness(k -> "gone", SINK_ID, savepoint, null, stateBackend)) {
+            h.process(upsert("k1", "v1"));
+            h.process(upsert("k2", "v2"));
+            h.process(upsert(wide, "v4"));
+            h.process(upsert(wide, "v5"));
+            assertThat(h.payloads()).containsExactly("v2", "v5");
+            assertThat(h.output().get(0).messageId())
+                    .containsExactly(
+                            IggyFingerprint.messageId(
+                                    SINK_ID, "k2".getBytes(StandardCharsets.UTF_8), 2));
+            assertThat(h.output().get(1).messageId())
+                    .containsExactly(
+                            IggyFingerprint.messageId(
+                                    SINK_ID, wide.getBytes(StandardCharsets.UTF_8), 2));
+            assertThat(h.storedState("k1"))
+                    .isEqualTo(ReconcileState.sent(IggyFingerprint.of("v1"), 1));
         }
     }
 
@@ -325,10 +350,10 @@ class IggyReconcileFunctionTest {
 
     @Test
     void ignoredChangesDoNothing() throws Exception {
-        IggyMapChangeEncoder<IggyMapChange<String, String>> ignoreAll =
+        StringEncoder ignoreAll =
                 new StringEncoder(null) {
                     @Override
-                    public IggyMapChange.Kind kind(IggyMapChange<String, String> change) {
+                    public KeyedMessage encode(IggyMapChange<String, String> change) {
                         return null;
                     }
                 };
@@ -378,47 +403,55 @@ class IggyReconcileFunctionTest {
         String of(String key);
     }
 
-    static class StringEncoder implements IggyMapChangeEncoder<IggyMapChange<String, String>> {
-        private final SimpleStringSchema strings = new SimpleStringSchema();
+    /** UTF-8 keys and values; deletes written only with a deletion value. */
+    static class StringEncoder implements ChangeEncoder<IggyMapChange<String, String>> {
         @Nullable private final DeletionValue deletion;
 
         StringEncoder(@Nullable DeletionValue deletion) {
             this.deletion = deletion;
         }
 
-        @Override
-        public IggyMapChange.Kind kind(IggyMapChange<String, String> change) {
-            return change.kind();
+        Map<HeaderKey, HeaderValue> headers(IggyMapChange<String, String> change) {
+            return Map.of();
+        }
+
+        Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<String, String> change) {
+            return Map.of();
+        }
+
+        long originTimestampMicros(IggyMapChange<String, String> change) {
+            return 0;
         }
 
         @Override
-        public byte[] key(IggyMapChange<String, String> change) {
-            return strings.serialize(change.key());
+        public KeyedMessage encode(IggyMapChange<String, String> change) {
+            byte[] key = utf8(change.key());
+            if (!change.isDelete()) {
+                return KeyedMessage.upsert(
+                        key, utf8(change.value()), headers(change), originTimestampMicros(change));
+            }
+            return KeyedMessage.delete(
+                    key,
+                    deletion == null ? null : utf8(deletion.of(change.key())),
+                    deletionHeaders(change),
+                    originTimestampMicros(change));
         }
 
-        @Override
-        public byte[] value(IggyMapChange<String, String> change) {
-            return strings.serialize(change.value());
-        }
-
-        @Override
-        public boolean hasDeletionValue() {
-            return deletion != null;
-        }
-
-        @Override
-        public byte[] deletionValue(IggyMapChange<String, String> change) {
-            return strings.serialize(deletion.of(change.key()));
+        private static byte[] utf8(String s) {
+            return s.getBytes(StandardCharsets.UTF_8);
         }
     }
 
     static final class Harness implements AutoCloseable {
-        final KeyedOneInputStreamOperatorTestHarness<String, EncodedChange, ReconciledMessage>
-                harness;
-        final IggyMapChangeEncoder<IggyMapChange<String, String>> encoder;
+        static final String TOMBSTONE_ERROR =
+                "Iggy does not support Kafka-style tombstones. Provide"
+                        + " setDeletionValueFunction or encode deletes in the payload.";
+
+        final KeyedOneInputStreamOperatorTestHarness<String, KeyedMessage, KeyedMessage> harness;
+        final ChangeEncoder<IggyMapChange<String, String>> encoder;
 
         Harness(
-                IggyMapChangeEncoder<IggyMapChange<String, String>> encoder,
+                ChangeEncoder<IggyMapChange<String, String>> encoder,
                 @Nullable byte[] sinkId,
                 @Nullable OperatorSubtaskState restore,
                 @Nullable Duration ttl,
@@ -428,9 +461,8 @@ class IggyReconcileFunctionTest {
             harness =
                     new KeyedOneInputStreamOperatorTestHarness<>(
                             new KeyedProcessOperator<>(
-                                    new IggyReconcileFunction(
-                                            encoder.deletionValueOption(), sinkId, ttl)),
-                            change -> change.key,
+                                    new IggyReconcileFunction(TOMBSTONE_ERROR, sinkId, ttl)),
+                            KeyedMessage::stateKey,
                             Types.STRING);
             harness.setStateBackend(backend);
             if (restore != null) {
@@ -440,32 +472,31 @@ class IggyReconcileFunctionTest {
         }
 
         void process(IggyMapChange<String, String> change) throws Exception {
-            EncodedChange encoded = ChangeEncodingFunction.encode(encoder, change);
+            KeyedMessage encoded = encoder.encode(change);
             if (encoded != null) {
                 harness.processElement(new StreamRecord<>(encoded));
             }
         }
 
-        List<ReconciledMessage> output() {
+        List<KeyedMessage> output() {
             return harness.extractOutputValues();
         }
 
         List<String> payloads() {
             return output().stream()
-                    .map(m -> new String(m.payload, StandardCharsets.UTF_8))
+                    .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
                     .collect(Collectors.toList());
         }
 
         ReconcileState storedState(String key) throws Exception {
             harness.getOperator()
                     .setCurrentKey(
-                            new EncodedChange(
+                            KeyedMessage.upsert(
                                             key.getBytes(StandardCharsets.UTF_8),
-                                            false,
-                                            null,
-                                            null,
+                                            new byte[0],
+                                            Map.of(),
                                             0)
-                                    .key);
+                                    .stateKey());
             return harness.getOperator()
                     .getKeyedStateStore()
                     .getState(

@@ -22,8 +22,7 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.sink.IggyPartitioners;
-import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
@@ -72,11 +71,8 @@ public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<
                 .setConnection(connection(iggy))
                 .setStream(stream)
                 .setTopic(topic)
-                .setRecordSerializer(
-                        IggyRecordSerializationSchema.<String>builder()
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .setPartitioner(IggyPartitioners.balanced())
-                                .build())
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setPartitioner(IggyPartitioner.roundRobin())
                 .build();
     }
 

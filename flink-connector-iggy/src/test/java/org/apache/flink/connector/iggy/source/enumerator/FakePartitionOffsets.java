@@ -25,7 +25,7 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /** A topic held in memory: high watermarks, stored offsets and message timestamps. */
-final class FakePartitionOffsets implements PartitionOffsets, TopicDescriber {
+class FakePartitionOffsets implements PartitionOffsets, TopicDescriber {
 
     final Map<Long, Long> highWatermarks = new TreeMap<>();
     final Map<Long, Long> storedOffsets = new TreeMap<>();

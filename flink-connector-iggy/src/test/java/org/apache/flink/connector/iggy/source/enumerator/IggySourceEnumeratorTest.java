@@ -81,6 +81,9 @@ class IggySourceEnumeratorTest {
                 new TestingSplitEnumeratorContext<>(3);
         IggySourceEnumerator enumerator = enumerator(context, false, null, null);
         enumerator.start();
+        assertThat(topic.describeCalls).as("start() leaves describing to a worker thread").isZero();
+        context.triggerAllActions();
+        assertThat(topic.describeCalls).isEqualTo(1);
         assertThat(context.getSplitAssignments()).isEmpty(); // no reader yet
 
         for (int reader = 0; reader < 3; reader++) {
@@ -93,7 +96,9 @@ class IggySourceEnumeratorTest {
                         Map.entry(0, List.of(0L, 3L, 6L)),
                         Map.entry(1, List.of(1L, 4L)),
                         Map.entry(2, List.of(2L, 5L)));
-        assertThat(topic.closed).as("no discovery: connection closed after start").isTrue();
+        assertThat(topic.closed).as("the describer lives as long as the enumerator").isFalse();
+        enumerator.close();
+        assertThat(topic.closed).isTrue();
     }
 
     @Test
@@ -105,6 +110,7 @@ class IggySourceEnumeratorTest {
                 new TestingSplitEnumeratorContext<>(2);
         IggySourceEnumerator enumerator = enumerator(context, false, null, null);
         enumerator.start();
+        context.triggerAllActions();
         context.registerReader(0, "h");
         enumerator.addReader(0);
         context.registerReader(1, "h");
@@ -132,6 +138,7 @@ class IggySourceEnumeratorTest {
                 new TestingSplitEnumeratorContext<>(2);
         IggySourceEnumerator enumerator = enumerator(context, false, null, null);
         enumerator.start();
+        context.triggerAllActions();
         context.registerReader(0, "h");
         enumerator.addReader(0);
 
@@ -162,6 +169,10 @@ class IggySourceEnumeratorTest {
         enumerator.start();
         context.registerReader(1, "h");
         enumerator.addReader(1);
+        assertThat(context.getSplitAssignments())
+                .as("no end signal before the topic was described")
+                .isEmpty();
+        context.triggerAllActions();
         assertThat(context.getSplitAssignments().get(1).hasReceivedNoMoreSplitsSignal()).isTrue();
 
         context.registerReader(0, "h");
@@ -178,6 +189,7 @@ class IggySourceEnumeratorTest {
                 new TestingSplitEnumeratorContext<>(2);
         IggySourceEnumerator enumerator = enumerator(context, false, Duration.ofSeconds(1), null);
         enumerator.start();
+        context.triggerAllActions();
         context.registerReader(0, "h");
         enumerator.addReader(0);
         context.registerReader(1, "h");
@@ -202,15 +214,20 @@ class IggySourceEnumeratorTest {
     }
 
     @Test
-    void failsAtStartNamingTheTopicWhenDescribingFails() {
+    void failsNamingTheTopicWhenDescribingFails() {
         TestingSplitEnumeratorContext<IggyPartitionSplit> context =
                 new TestingSplitEnumeratorContext<>(1);
         IggySourceEnumerator enumerator =
                 new IggySourceEnumerator(
                         context,
-                        () -> {
-                            throw new IggyConnectorException("Cannot connect to Iggy at h:1");
-                        },
+                        () ->
+                                new FakePartitionOffsets() {
+                                    @Override
+                                    public PartitionOffsets describe() {
+                                        throw new IggyConnectorException(
+                                                "Cannot connect to Iggy at h:1");
+                                    }
+                                },
                         new IggySplitPlanner(
                                 IggyId.of("s"),
                                 IggyId.of("t"),
@@ -221,9 +238,13 @@ class IggySourceEnumeratorTest {
                         null,
                         "topic 't' of stream 's' at h:1",
                         null);
-        assertThatThrownBy(enumerator::start)
-                .isInstanceOf(IggyConnectorException.class)
-                .hasMessageContaining("topic 't' of stream 's' at h:1")
-                .hasMessageContaining("Cannot connect to Iggy at h:1");
+        enumerator.start();
+        assertThatThrownBy(context::triggerAllActions)
+                .hasRootCauseMessage("Cannot connect to Iggy at h:1")
+                .satisfies(
+                        e ->
+                                assertThat(e)
+                                        .hasStackTraceContaining(
+                                                "The Iggy source for topic 't' of stream 's' at h:1 cannot start: Cannot connect to Iggy at h:1"));
     }
 }

@@ -15,11 +15,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.sink.reconcile;
 
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
 
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
@@ -31,7 +30,7 @@ import java.util.Objects;
  * whose fingerprint is unchanged. Only the value bytes are hashed, never the key, so a string and
  * its UTF-8 bytes have the same fingerprint.
  */
-@PublicEvolving
+@Internal
 public final class IggyFingerprint {
 
     /** Size of a fingerprint and of a message id in bytes. */
@@ -62,10 +61,14 @@ public final class IggyFingerprint {
 
     /**
      * A deterministic, non-zero Iggy message id for the {@code sequence}-th message a sink sends
-     * for a key: BLAKE2b-128 over the length-prefixed sink id and key and the sequence number.
-     * Replays after a failover produce the same ids, so server-side deduplication can drop them.
+     * for a key: BLAKE2b-128 over the length-prefixed sink id and key and the sequence number, read
+     * as a big-endian u128. Replays after a failover produce the same ids, so server-side
+     * deduplication can drop them.
+     *
+     * @return the id as the wire carries it: 16 bytes, little-endian, ready for the SDK's {@code
+     *     BytesMessageId}
      */
-    public static BigInteger messageId(byte[] sinkId, byte[] key, long sequence) {
+    public static byte[] messageId(byte[] sinkId, byte[] key, long sequence) {
         // Checked first: failing halfway would leave part of a message in the thread's hasher.
         Objects.requireNonNull(sinkId, "sinkId");
         Objects.requireNonNull(key, "key");
@@ -78,11 +81,19 @@ public final class IggyFingerprint {
         for (int i = 0; i < 8; i++) {
             hasher.update((byte) (sequence >>> (8 * i)));
         }
-        byte[] out = new byte[SIZE];
-        hasher.digest(out, 0);
-        BigInteger id = new BigInteger(1, out);
+        byte[] digest = new byte[SIZE];
+        hasher.digest(digest, 0);
+        byte[] wire = new byte[SIZE];
+        boolean zero = true;
+        for (int i = 0; i < SIZE; i++) {
+            wire[i] = digest[SIZE - 1 - i];
+            zero &= digest[i] == 0;
+        }
         // Id 0 asks the server to generate a random id, which would defeat deduplication.
-        return id.signum() == 0 ? BigInteger.ONE : id;
+        if (zero) {
+            wire[0] = 1;
+        }
+        return wire;
     }
 
     private static void updateInt(Blake2b128 hasher, int value) {

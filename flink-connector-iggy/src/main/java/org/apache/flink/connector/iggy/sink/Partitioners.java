@@ -17,53 +17,31 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 
 import org.apache.commons.codec.digest.XXHash32;
 
 import javax.annotation.Nullable;
 
-/** The built-in partitioners: fixed partition, balanced round-robin, and by key. */
-@PublicEvolving
-public final class IggyPartitioners {
+/** The partitioners the builders offer: one partition, round-robin, by key. */
+@Internal
+final class Partitioners {
 
-    private IggyPartitioners() {}
+    private Partitioners() {}
 
-    /** Every record to {@code partition} (default 0). */
-    public static <T> IggyPartitioner<T> fixed(long partition) {
-        if (partition < 0 || partition > 0xFFFF_FFFFL) {
-            throw new IllegalArgumentException(
-                    "An Iggy partition id is an unsigned 32-bit number, but is " + partition);
-        }
-        return new Fixed<>(partition);
-    }
-
-    /** Records spread round-robin over all partitions, each writer starting at its own index. */
-    public static <T> IggyPartitioner<T> balanced() {
-        return new Balanced<>();
-    }
-
-    /**
-     * Records with equal keys to the same partition: XXH32 (seed 0) of the key bytes, unsigned,
-     * modulo the partition count, exactly as Iggy's own messages-key partitioning does. Needs a key
-     * serializer in the schema.
-     */
-    public static <T> IggyPartitioner<T> byKey() {
-        return new ByKey<>();
-    }
-
-    /** The partition Iggy chooses for messages sent with {@code Partitioning.messagesKey(key)}. */
-    public static long partitionForKey(byte[] key, int partitionCount) {
+    static long partitionForKey(byte[] key, int partitionCount) {
         XXHash32 hash = new XXHash32(0);
         hash.update(key, 0, key.length);
         return hash.getValue() % partitionCount;
     }
 
-    private static final class Fixed<T> implements IggyPartitioner<T> {
+    /** Every record to one partition. */
+    static final class Fixed<T> implements IggyPartitioner<T> {
         private static final long serialVersionUID = 1L;
         private final long partition;
 
-        private Fixed(long partition) {
+        Fixed(long partition) {
             this.partition = partition;
         }
 
@@ -74,17 +52,17 @@ public final class IggyPartitioners {
 
         @Override
         public String toString() {
-            return "fixed partition " + partition;
+            return "partition " + partition;
         }
     }
 
-    private static final class Balanced<T> implements IggyPartitioner<T> {
+    static final class RoundRobin<T> implements IggyPartitioner<T> {
         private static final long serialVersionUID = 1L;
         private transient int next;
 
         @Override
-        public void open(IggySinkContext context) {
-            next = context.subtaskId();
+        public void open(int subtaskId, int parallelism) {
+            next = subtaskId;
         }
 
         @Override
@@ -96,18 +74,21 @@ public final class IggyPartitioners {
 
         @Override
         public String toString() {
-            return "balanced";
+            return "round-robin";
         }
     }
 
+    /** The builders make sure there is a key serializer; a null key is the serializer's fault. */
     static final class ByKey<T> implements IggyPartitioner<T> {
         private static final long serialVersionUID = 1L;
 
         @Override
         public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
             if (key == null) {
-                throw new IllegalStateException(
-                        "Partitioning by key needs key bytes: set a key serialization schema.");
+                throw new IggyConnectorException(
+                        "Partitioning by key needs key bytes, but the key serialization schema"
+                                + " returned null for a record. Make it return bytes for every"
+                                + " record.");
             }
             return partitionForKey(key, count);
         }

@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.commons.codec.binary.Hex;
 import org.bouncycastle.crypto.digests.Blake2bDigest;

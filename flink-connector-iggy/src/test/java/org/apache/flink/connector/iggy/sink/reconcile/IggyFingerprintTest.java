@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.commons.codec.binary.Hex;
 import org.bouncycastle.crypto.digests.Blake2bDigest;
@@ -51,14 +51,14 @@ class IggyFingerprintTest {
     @Test
     void messageIdsAreDeterministicAndSeparateTheirInputs() {
         byte[] sink = "sink".getBytes(StandardCharsets.UTF_8);
-        BigInteger id = IggyFingerprint.messageId(sink, bytes("k1"), 0);
-        assertThat(IggyFingerprint.messageId(sink, bytes("k1"), 0)).isEqualTo(id);
-        assertThat(IggyFingerprint.messageId(sink, bytes("k1"), 1)).isNotEqualTo(id);
-        assertThat(IggyFingerprint.messageId(sink, bytes("k2"), 0)).isNotEqualTo(id);
-        assertThat(IggyFingerprint.messageId(bytes("other"), bytes("k1"), 0)).isNotEqualTo(id);
+        BigInteger id = messageId(sink, bytes("k1"), 0);
+        assertThat(messageId(sink, bytes("k1"), 0)).isEqualTo(id);
+        assertThat(messageId(sink, bytes("k1"), 1)).isNotEqualTo(id);
+        assertThat(messageId(sink, bytes("k2"), 0)).isNotEqualTo(id);
+        assertThat(messageId(bytes("other"), bytes("k1"), 0)).isNotEqualTo(id);
         // length prefixes: moving a byte from sink id to key changes the id
-        assertThat(IggyFingerprint.messageId(bytes("sin"), bytes("kk1"), 0))
-                .isNotEqualTo(IggyFingerprint.messageId(bytes("sink"), bytes("k1"), 0));
+        assertThat(messageId(bytes("sin"), bytes("kk1"), 0))
+                .isNotEqualTo(messageId(bytes("sink"), bytes("k1"), 0));
         assertThat(id.signum()).isPositive();
         assertThat(id.bitLength()).isLessThanOrEqualTo(128);
     }
@@ -76,17 +76,28 @@ class IggyFingerprintTest {
             random.nextBytes(sink);
             random.nextBytes(key);
             long sequence = random.nextLong();
-            assertThat(IggyFingerprint.messageId(sink, key, sequence))
+            assertThat(messageId(sink, key, sequence))
                     .isEqualTo(messageIdWithBouncyCastle(sink, key, sequence));
         }
     }
 
     @Test
     void aRejectedMessageIdLeavesNothingBehindForTheNextFingerprint() {
-        assertThatThrownBy(() -> IggyFingerprint.messageId(bytes("sink"), null, 0))
+        assertThatThrownBy(() -> messageId(bytes("sink"), null, 0))
                 .isInstanceOf(NullPointerException.class);
         assertThat(Hex.encodeHexString(IggyFingerprint.of("v1")))
                 .isEqualTo("32813478dd927a4c2415bc5464568e9d");
+    }
+
+    /** The id as a number: the wire form is the little-endian u128. */
+    private static BigInteger messageId(byte[] sink, byte[] key, long sequence) {
+        byte[] wire = IggyFingerprint.messageId(sink, key, sequence);
+        assertThat(wire).hasSize(16);
+        byte[] bigEndian = new byte[16];
+        for (int i = 0; i < 16; i++) {
+            bigEndian[i] = wire[15 - i];
+        }
+        return new BigInteger(1, bigEndian);
     }
 
     private static BigInteger messageIdWithBouncyCastle(byte[] sink, byte[] key, long sequence) {

@@ -28,67 +28,47 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class IggyPartitionersTest {
+class IggyPartitionerTest {
 
     /** XXH32 vectors of docs/iggy-protocol.md §7.1, modulo 3 as the server computes. */
     @ParameterizedTest
     @CsvSource({"test-key, 2523710439", "key-1, 962816521", "user-123, 214559884"})
     void keyPartitioningIsIggysXxh32ModuloCount(String key, long xxh32) {
         byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-        assertThat(IggyPartitioners.partitionForKey(bytes, 3)).isEqualTo(xxh32 % 3);
-        assertThat(IggyPartitioners.partitionForKey(bytes, 1_000_000)).isEqualTo(xxh32 % 1_000_000);
-        assertThat(IggyPartitioners.<String>byKey().partition("x", bytes, new byte[0], 7))
+        assertThat(IggyPartitioner.partitionForKey(bytes, 3)).isEqualTo(xxh32 % 3);
+        assertThat(IggyPartitioner.partitionForKey(bytes, 1_000_000)).isEqualTo(xxh32 % 1_000_000);
+        assertThat(new Partitioners.ByKey<String>().partition("x", bytes, new byte[0], 7))
                 .isEqualTo(xxh32 % 7);
     }
 
     @Test
     void emptyKeyHashesToTheStandardXxh32Value() {
-        assertThat(IggyPartitioners.partitionForKey(new byte[0], Integer.MAX_VALUE))
+        assertThat(IggyPartitioner.partitionForKey(new byte[0], Integer.MAX_VALUE))
                 .isEqualTo(46947589L % Integer.MAX_VALUE);
     }
 
     @Test
     void byKeyWithoutKeyBytesIsAClearError() {
         assertThatThrownBy(
-                        () -> IggyPartitioners.<String>byKey().partition("x", null, new byte[0], 3))
+                        () -> new Partitioners.ByKey<String>().partition("x", null, new byte[0], 3))
                 .hasMessageContaining("key serialization schema");
     }
 
     @Test
-    void fixedAlwaysReturnsItsPartitionAndRejectsNegativeIds() {
-        IggyPartitioner<String> fixed = IggyPartitioners.fixed(2);
+    void fixedAlwaysReturnsItsPartition() {
+        IggyPartitioner<String> fixed = new Partitioners.Fixed<>(2);
         assertThat(fixed.partition("a", null, new byte[0], 3)).isEqualTo(2);
         assertThat(fixed.partition("b", null, new byte[0], 3)).isEqualTo(2);
-        assertThatThrownBy(() -> IggyPartitioners.fixed(-1)).hasMessageContaining("-1");
     }
 
     @Test
-    void balancedCyclesThroughAllPartitionsStartingAtTheSubtask() {
-        IggyPartitioner<String> balanced = IggyPartitioners.balanced();
-        balanced.open(context(1));
+    void roundRobinCyclesThroughAllPartitionsStartingAtTheSubtask() {
+        IggyPartitioner<String> balanced = IggyPartitioner.roundRobin();
+        balanced.open(1, 2);
         List<Long> partitions = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             partitions.add(balanced.partition("r", null, new byte[0], 3));
         }
         assertThat(partitions).containsExactly(1L, 2L, 0L, 1L, 2L, 0L);
-    }
-
-    static IggySinkContext context(int subtask) {
-        return new IggySinkContext() {
-            @Override
-            public int subtaskId() {
-                return subtask;
-            }
-
-            @Override
-            public int parallelism() {
-                return 2;
-            }
-
-            @Override
-            public int partitionCount() {
-                return 3;
-            }
-        };
     }
 }

@@ -1,0 +1,112 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.util.function.SerializableFunction;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+
+/** The record serialization schema {@link IggySinkBuilder} makes from its schemas and functions. */
+@Internal
+final class BuiltRecordSerializationSchema<T> implements IggyRecordSerializationSchema<T> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final SerializationSchema<T> valueSchema;
+    @Nullable private final SerializationSchema<T> keySchema;
+    @Nullable private final String keyHeader;
+    private final IggyPartitioner<T> partitioner;
+    @Nullable private final SerializableFunction<T, Map<HeaderKey, HeaderValue>> headers;
+    @Nullable private final SerializableFunction<T, BigInteger> messageIds;
+    @Nullable private transient HeaderKey keyHeaderKey;
+
+    BuiltRecordSerializationSchema(
+            SerializationSchema<T> valueSchema,
+            @Nullable SerializationSchema<T> keySchema,
+            @Nullable String keyHeader,
+            IggyPartitioner<T> partitioner,
+            @Nullable SerializableFunction<T, Map<HeaderKey, HeaderValue>> headers,
+            @Nullable SerializableFunction<T, BigInteger> messageIds) {
+        this.valueSchema = valueSchema;
+        this.keySchema = keySchema;
+        this.keyHeader = keyHeader;
+        this.partitioner = partitioner;
+        this.headers = headers;
+        this.messageIds = messageIds;
+    }
+
+    @Override
+    public void open(
+            SerializationSchema.InitializationContext context, int subtaskId, int parallelism)
+            throws Exception {
+        valueSchema.open(context);
+        if (keySchema != null) {
+            keySchema.open(context);
+        }
+        if (keyHeader != null) {
+            keyHeaderKey =
+                    new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
+        }
+        partitioner.open(subtaskId, parallelism);
+    }
+
+    @Override
+    public IggySinkRecord serialize(T element, int partitionCount, @Nullable Long timestamp) {
+        byte[] payload = valueSchema.serialize(element);
+        if (payload == null) {
+            throw new IggyConnectorException(
+                    "The value serialization schema "
+                            + valueSchema.getClass().getName()
+                            + " returned null for a record: every message needs a payload. Make it"
+                            + " return bytes (possibly empty), or filter such records out before"
+                            + " the sink.");
+        }
+        byte[] key = keySchema != null ? keySchema.serialize(element) : null;
+        Map<HeaderKey, HeaderValue> userHeaders =
+                headers != null ? headers.apply(element) : Collections.emptyMap();
+        if (keyHeaderKey != null && key != null) {
+            userHeaders = new HashMap<>(userHeaders);
+            userHeaders.put(keyHeaderKey, new HeaderValue(HeaderKind.Raw, key));
+        }
+        long partition = partitioner.partition(element, key, payload, partitionCount);
+        return new IggySinkRecord(
+                partition,
+                payload,
+                userHeaders,
+                messageIds != null ? messageIds.apply(element) : null,
+                originTimestampMicros(timestamp));
+    }
+
+    /** The record's Flink timestamp, or now when it has none, in microseconds. */
+    static long originTimestampMicros(@Nullable Long timestampMillis) {
+        return (timestampMillis != null ? timestampMillis : System.currentTimeMillis()) * 1000L;
+    }
+}

@@ -1,0 +1,125 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+
+import org.apache.iggy.message.BytesMessageId;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.apache.iggy.message.MessageId;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.util.Map;
+
+/**
+ * The SDK messages the writer hands to the sender, and the limits the server enforces on each.
+ *
+ * <p>Ids go to the SDK as {@link BytesMessageId}, which writes its 16 bytes as they are: the
+ * keyed-map sink's ids arrive in that form, and an id given as a number is converted once here.
+ */
+@Internal
+final class IggyWireMessages {
+
+    /** Iggy 0.8's largest payload of one message; a larger one gets error 4022. */
+    static final long MAX_PAYLOAD_BYTES = 64_000_000L;
+
+    /** Iggy 0.8's largest user headers of one message, as encoded; larger get error 4017. */
+    static final long MAX_USER_HEADERS_BYTES = 100_000L;
+
+    /** Id 0 asks the server to generate one; the SDK only ever reads the array. */
+    private static final MessageId SERVER_GENERATED_ID = new BytesMessageId(new byte[16]);
+
+    private IggyWireMessages() {}
+
+    /**
+     * @param wireId the id as the wire carries it (16 bytes, little-endian u128), or {@code null}
+     *     for a server-generated id
+     */
+    static Message message(
+            byte[] payload,
+            Map<HeaderKey, HeaderValue> headers,
+            @Nullable byte[] wireId,
+            long originTimestampMicros) {
+        long headersLength = 0;
+        for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
+            // kind (1) and length (4) of the key and of the value, then their bytes
+            headersLength += 10L + h.getKey().value().length + h.getValue().value().length;
+        }
+        MessageHeader header =
+                new MessageHeader(
+                        BigInteger.ZERO,
+                        wireId == null ? SERVER_GENERATED_ID : new BytesMessageId(wireId),
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        BigInteger.valueOf(originTimestampMicros),
+                        headersLength,
+                        (long) payload.length,
+                        BigInteger.ZERO);
+        return new Message(header, payload, headers);
+    }
+
+    /** The message of a record of {@link IggyRecordSerializationSchema}. */
+    static Message message(IggySinkRecord record) {
+        BigInteger id = record.messageId();
+        return message(
+                record.payload(),
+                record.userHeaders(),
+                id == null ? null : wireId(id),
+                record.originTimestampMicros());
+    }
+
+    /** An unsigned 128-bit id as the wire carries it: little-endian. */
+    static byte[] wireId(BigInteger id) {
+        byte[] bigEndian = id.toByteArray();
+        byte[] wire = new byte[16];
+        for (int i = 0; i < Math.min(16, bigEndian.length); i++) {
+            wire[i] = bigEndian[bigEndian.length - 1 - i];
+        }
+        return wire;
+    }
+
+    /** Fails on a message the server would refuse for its size, before it spoils a batch. */
+    static void checkSize(Message message, long partition, IggyWriterConfig config) {
+        long payload = message.payload().length;
+        if (payload > MAX_PAYLOAD_BYTES) {
+            throw tooLarge("payload", payload, MAX_PAYLOAD_BYTES, 4022, partition, config);
+        }
+        long headers = message.header().userHeadersLength();
+        if (headers > MAX_USER_HEADERS_BYTES) {
+            throw tooLarge(
+                    "user headers", headers, MAX_USER_HEADERS_BYTES, 4017, partition, config);
+        }
+    }
+
+    private static IggyConnectorException tooLarge(
+            String part, long size, long limit, int code, long partition, IggyWriterConfig config) {
+        return new IggyConnectorException(
+                String.format(
+                        "A record's message for partition %d of %s has %,d bytes of %s, but Iggy"
+                                + " accepts at most %,d bytes of %s per message (the server"
+                                + " would answer error %d). Make such records smaller or split"
+                                + " them before the sink.",
+                        partition, config.target(), size, part, limit, part, code));
+    }
+}

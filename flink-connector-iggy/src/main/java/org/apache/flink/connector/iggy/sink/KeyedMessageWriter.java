@@ -1,0 +1,101 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The writer of the keyed-map sink: sends the {@link KeyedMessage}s its reconcile step passes on,
+ * adding the key header and choosing the partition (one, or by key).
+ *
+ * @param <IN> the sink's declared input type; its elements are {@link KeyedMessage}s (see {@link
+ *     IggyKeyedMapSink#addPreWriteTopology})
+ */
+@Internal
+final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
+
+    private final boolean partitionByKey;
+    private final long partition;
+    @Nullable private final HeaderKey keyHeader;
+
+    KeyedMessageWriter(
+            IggyWriterConfig config,
+            boolean partitionByKey,
+            long partition,
+            @Nullable String keyHeader,
+            Supplier<IggyBatchSender> openSender,
+            WriterInitContext context) {
+        super(config, openSender, context);
+        this.partitionByKey = partitionByKey;
+        this.partition = partition;
+        this.keyHeader =
+                keyHeader == null
+                        ? null
+                        : new HeaderKey(
+                                HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void write(IN element, Context context) throws IOException, InterruptedException {
+        KeyedMessage message = (KeyedMessage) element;
+        byte[] key = message.key();
+        long target =
+                partitionByKey ? Partitioners.partitionForKey(key, partitionCount()) : partition;
+        long timestamp = message.originTimestampMicros();
+        add(
+                target,
+                IggyWireMessages.message(
+                        message.payload(),
+                        withKeyHeader(message.headers(), key),
+                        message.messageId(),
+                        timestamp != 0
+                                ? timestamp
+                                : BuiltRecordSerializationSchema.originTimestampMicros(
+                                        context.timestamp())),
+                message.messageId() != null);
+    }
+
+    private Map<HeaderKey, HeaderValue> withKeyHeader(
+            Map<HeaderKey, HeaderValue> headers, byte[] key) {
+        if (keyHeader == null) {
+            return headers;
+        }
+        HeaderValue value = new HeaderValue(HeaderKind.Raw, key);
+        if (headers.isEmpty()) {
+            return Collections.singletonMap(keyHeader, value);
+        }
+        Map<HeaderKey, HeaderValue> all = new HashMap<>(headers);
+        all.put(keyHeader, value);
+        return all;
+    }
+}

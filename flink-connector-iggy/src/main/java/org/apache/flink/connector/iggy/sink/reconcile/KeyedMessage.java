@@ -1,0 +1,176 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
+
+import javax.annotation.Nullable;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One change of the keyed-map sink as the message it may become: key bytes, upsert or delete,
+ * payload, user headers, origin timestamp and, once the reconcile step numbered it, the message id.
+ * The encoder makes it before the {@code keyBy}; the same record crosses the shuffle ({@link
+ * KeyedMessageSerializer}), the reconcile step and reaches the writer, which turns it into the SDK
+ * message. Nothing changes it after the reconcile step.
+ */
+@Internal
+public final class KeyedMessage {
+
+    private final byte[] key;
+    private final boolean delete;
+    @Nullable private final byte[] payload;
+    private final Map<HeaderKey, HeaderValue> headers;
+    private final long originTimestampMicros;
+    @Nullable private byte[] messageId;
+
+    /**
+     * @param payload the value of an upsert or the deletion payload of a delete; {@code null} for a
+     *     delete the sink cannot write (it fails if the key was sent)
+     * @param headers user headers besides the key header, possibly empty
+     * @param originTimestampMicros microseconds since the epoch; 0 for the record's timestamp or
+     *     the time of writing
+     */
+    KeyedMessage(
+            byte[] key,
+            boolean delete,
+            @Nullable byte[] payload,
+            Map<HeaderKey, HeaderValue> headers,
+            long originTimestampMicros,
+            @Nullable byte[] messageId) {
+        this.key = key;
+        this.delete = delete;
+        this.payload = payload;
+        this.headers = headers;
+        this.originTimestampMicros = originTimestampMicros;
+        this.messageId = messageId;
+    }
+
+    /** The key now has the value {@code payload}. */
+    public static KeyedMessage upsert(
+            byte[] key, byte[] payload, Map<HeaderKey, HeaderValue> headers, long timestampMicros) {
+        return new KeyedMessage(
+                Objects.requireNonNull(key, "key"),
+                false,
+                Objects.requireNonNull(payload, "payload"),
+                headers,
+                timestampMicros,
+                null);
+    }
+
+    /**
+     * The key was deleted; {@code payload} announces it, or is null when deletes are unwritable.
+     */
+    public static KeyedMessage delete(
+            byte[] key,
+            @Nullable byte[] payload,
+            Map<HeaderKey, HeaderValue> headers,
+            long timestampMicros) {
+        return new KeyedMessage(
+                Objects.requireNonNull(key, "key"), true, payload, headers, timestampMicros, null);
+    }
+
+    public static TypeInformation<KeyedMessage> typeInfo() {
+        return new SerializerTypeInfo<>(KeyedMessage.class, KeyedMessageSerializer.INSTANCE);
+    }
+
+    public byte[] key() {
+        return key;
+    }
+
+    public boolean isDelete() {
+        return delete;
+    }
+
+    @Nullable
+    public byte[] payload() {
+        return payload;
+    }
+
+    public Map<HeaderKey, HeaderValue> headers() {
+        return headers;
+    }
+
+    public long originTimestampMicros() {
+        return originTimestampMicros;
+    }
+
+    /**
+     * The key the reconcile state is kept under: the key bytes as a Latin-1 string, one char per
+     * byte, so equal bytes are equal keys. Savepoints of every version hold the state under this
+     * key (Flink's {@code StringSerializer}); a key of another type would not restore from them on
+     * the heap backend, which keeps the restored keys as strings. Nothing reads the bytes back from
+     * it: the message keeps its key bytes.
+     */
+    public String stateKey() {
+        return new String(key, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * 16 bytes as the wire carries them (little-endian u128); {@code null}: the server's choice.
+     */
+    @Nullable
+    public byte[] messageId() {
+        return messageId;
+    }
+
+    /** Set once by the reconcile step when idempotent writes are on. */
+    void setMessageId(byte[] messageId) {
+        this.messageId = messageId;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof KeyedMessage)) {
+            return false;
+        }
+        KeyedMessage that = (KeyedMessage) o;
+        return delete == that.delete
+                && originTimestampMicros == that.originTimestampMicros
+                && Arrays.equals(key, that.key)
+                && Arrays.equals(payload, that.payload)
+                && Arrays.equals(messageId, that.messageId)
+                && headers.equals(that.headers);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(key) + Arrays.hashCode(payload);
+    }
+
+    /** Sizes only: keys and payloads may be confidential. */
+    @Override
+    public String toString() {
+        return (delete ? "DELETE" : "UPSERT")
+                + "("
+                + key.length
+                + " key bytes, "
+                + (payload == null ? "no" : String.valueOf(payload.length))
+                + " payload bytes, "
+                + headers.size()
+                + " headers)";
+    }
+}

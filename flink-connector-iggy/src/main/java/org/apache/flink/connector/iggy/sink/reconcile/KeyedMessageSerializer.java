@@ -1,0 +1,144 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Serializes a {@link KeyedMessage} between the keyed-map sink's operators: a flags byte (delete,
+ * payload present, message id present), the key, the payload if present, the 16 id bytes if
+ * present, the number of headers and each header's key and value (kind code and length-prefixed
+ * bytes), and the origin timestamp. Only the network sees this form; no state holds it.
+ */
+@Internal
+public final class KeyedMessageSerializer extends VariableLengthSerializer<KeyedMessage> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final KeyedMessageSerializer INSTANCE = new KeyedMessageSerializer();
+
+    /** Length-prefixed byte arrays, as Flink writes them. */
+    private static final BytePrimitiveArraySerializer BYTES = BytePrimitiveArraySerializer.INSTANCE;
+
+    private static final int DELETE = 1;
+    private static final int PAYLOAD = 2;
+    private static final int MESSAGE_ID = 4;
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public KeyedMessage createInstance() {
+        return KeyedMessage.upsert(new byte[0], new byte[0], Collections.emptyMap(), 0);
+    }
+
+    /**
+     * A new record sharing the arrays and headers: no operator changes them once the record is
+     * made, only the reconcile step sets the id of the record it received.
+     */
+    @Override
+    public KeyedMessage copy(KeyedMessage from) {
+        return new KeyedMessage(
+                from.key(),
+                from.isDelete(),
+                from.payload(),
+                from.headers(),
+                from.originTimestampMicros(),
+                from.messageId());
+    }
+
+    @Override
+    public void serialize(KeyedMessage message, DataOutputView target) throws IOException {
+        byte[] payload = message.payload();
+        byte[] id = message.messageId();
+        target.writeByte(
+                (message.isDelete() ? DELETE : 0)
+                        | (payload != null ? PAYLOAD : 0)
+                        | (id != null ? MESSAGE_ID : 0));
+        BYTES.serialize(message.key(), target);
+        if (payload != null) {
+            BYTES.serialize(payload, target);
+        }
+        if (id != null) {
+            target.write(id);
+        }
+        Map<HeaderKey, HeaderValue> headers = message.headers();
+        target.writeInt(headers.size());
+        for (Map.Entry<HeaderKey, HeaderValue> header : headers.entrySet()) {
+            target.writeByte(header.getKey().kind().asCode());
+            BYTES.serialize(header.getKey().value(), target);
+            target.writeByte(header.getValue().kind().asCode());
+            BYTES.serialize(header.getValue().value(), target);
+        }
+        target.writeLong(message.originTimestampMicros());
+    }
+
+    @Override
+    public KeyedMessage deserialize(DataInputView source) throws IOException {
+        int flags = source.readByte();
+        byte[] key = BYTES.deserialize(source);
+        byte[] payload = (flags & PAYLOAD) != 0 ? BYTES.deserialize(source) : null;
+        byte[] id = null;
+        if ((flags & MESSAGE_ID) != 0) {
+            id = new byte[IggyFingerprint.SIZE];
+            source.readFully(id);
+        }
+        int count = source.readInt();
+        Map<HeaderKey, HeaderValue> headers =
+                count == 0 ? Collections.emptyMap() : new LinkedHashMap<>(2 * count);
+        for (int i = 0; i < count; i++) {
+            HeaderKey name =
+                    new HeaderKey(
+                            HeaderKind.fromCode(source.readByte()), BYTES.deserialize(source));
+            headers.put(
+                    name,
+                    new HeaderValue(
+                            HeaderKind.fromCode(source.readByte()), BYTES.deserialize(source)));
+        }
+        return new KeyedMessage(
+                key, (flags & DELETE) != 0, payload, headers, source.readLong(), id);
+    }
+
+    @Override
+    public TypeSerializerSnapshot<KeyedMessage> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** Nothing to configure. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<KeyedMessage> {
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.topic.TopicDetails;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The requests a source reader sends to Iggy for its one topic, each answered asynchronously and
+ * failing after the request timeout. The seam between the split reader's scheduling and the SDK, so
+ * that scheduling can be tested without a server.
+ */
+@Internal
+public interface IggyReadRequests extends AutoCloseable {
+
+    /** Up to {@code count} messages of a partition from {@code offset} on, auto-commit off. */
+    CompletableFuture<PolledMessages> poll(long partitionId, long offset, long count);
+
+    /** The topic with every partition's current offset; empty when the topic does not exist. */
+    CompletableFuture<Optional<TopicDetails>> describeTopic();
+
+    /** Stores {@code offset} (the last processed one) under the reader's consumer name. */
+    CompletableFuture<Void> storeOffset(long partitionId, long offset);
+
+    /** Where the requests go, for error messages: "topic t of stream s at host:port". */
+    String description();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,188 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.testutils.formats.DummyInitializationContext;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** What the sink builders make of their options, and how they report wrong ones. */
+class IggySinkBuilderTest {
+
+    static final IggyConnectionConfig CONNECTION =
+            IggyConnectionConfig.builder().setAddress("127.0.0.1:8090").build();
+
+    /** A stream sink builder with everything required except the record's encoding. */
+    static <T> IggySinkBuilder<T> sinkTo(String stream, String topic) {
+        return IggySink.<T>builder().setConnection(CONNECTION).setStream(stream).setTopic(topic);
+    }
+
+    @Test
+    void defaultsToPayloadOnlyOnPartitionZeroWithServerIds() throws Exception {
+        IggyRecordSerializationSchema<String> schema =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .build()
+                        .recordSerializer();
+        schema.open(new DummyInitializationContext(), 0, 2);
+        IggySinkRecord record = schema.serialize("héllo", 3, 1234L);
+        assertThat(record.partition()).isZero();
+        assertThat(new String(record.payload(), StandardCharsets.UTF_8)).isEqualTo("héllo");
+        assertThat(record.userHeaders()).isEmpty();
+        assertThat(record.messageId()).isNull();
+        assertThat(record.originTimestampMicros()).isEqualTo(1_234_000L);
+    }
+
+    @Test
+    void writesKeyHeaderHeadersIdAndKeyPartition() throws Exception {
+        IggyRecordSerializationSchema<String> schema =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setKeySerializationSchema(
+                                s -> s.split("=")[0].getBytes(StandardCharsets.UTF_8))
+                        .setKeyHeader("key")
+                        .setPartitionByKey()
+                        .setHeadersFunction(
+                                s ->
+                                        Map.of(
+                                                HeaderKey.fromString("len"),
+                                                HeaderValue.fromInt32(s.length())))
+                        .setMessageIdFunction(s -> BigInteger.valueOf(s.hashCode() & 0xFFFF))
+                        .build()
+                        .recordSerializer();
+        schema.open(new DummyInitializationContext(), 0, 2);
+        IggySinkRecord record = schema.serialize("key-1=v", 3, null);
+        assertThat(record.partition())
+                .isEqualTo(
+                        IggyPartitioner.partitionForKey(
+                                "key-1".getBytes(StandardCharsets.UTF_8), 3));
+        HeaderValue key =
+                record.userHeaders()
+                        .get(
+                                new HeaderKey(
+                                        HeaderKind.String, "key".getBytes(StandardCharsets.UTF_8)));
+        assertThat(key.kind()).isEqualTo(HeaderKind.Raw);
+        assertThat(new String(key.value(), StandardCharsets.UTF_8)).isEqualTo("key-1");
+        assertThat(record.userHeaders().get(HeaderKey.fromString("len")).asInt32()).isEqualTo(7);
+        assertThat(record.messageId()).isEqualTo(BigInteger.valueOf("key-1=v".hashCode() & 0xFFFF));
+        assertThat(record.originTimestampMicros()).isPositive();
+    }
+
+    @Test
+    void buildNamesEveryMissingOrInconsistentOptionAtOnce() {
+        assertThatThrownBy(() -> IggySink.<String>builder().build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("setConnection")
+                .hasMessageContaining("setStream")
+                .hasMessageContaining("setTopic")
+                .hasMessageContaining("setValueSerializationSchema");
+        assertThatThrownBy(
+                        () ->
+                                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setPartitionByKey()
+                                        .setKeyHeader("k")
+                                        .setBatchSize(0)
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .build())
+                .hasMessageContaining("partitioning by key needs key bytes")
+                .hasMessageContaining("the key header 'k' needs key bytes")
+                .hasMessageContaining("batch size must be at least 1, but is 0")
+                .hasMessageContaining("EXACTLY_ONCE");
+        assertThatThrownBy(
+                        () ->
+                                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                                        .setRecordSerializer((element, partitions, ts) -> null)
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setPartition(2)
+                                        .build())
+                .hasMessageContaining("setValueSerializationSchema")
+                .hasMessageContaining("setPartition");
+    }
+
+    @Test
+    void keyedMapBuilderNamesEveryProblemAtOnce() {
+        assertThatThrownBy(
+                        () ->
+                                IggySink.<String, String>keyedMap()
+                                        .setConnection(CONNECTION)
+                                        .setStream("s")
+                                        .setStateTtl(Duration.ZERO)
+                                        .setSinkId("x")
+                                        .setPartition(-1)
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("setValueSerializationSchema")
+                .hasMessageContaining("setTopic")
+                .hasMessageContaining("state TTL")
+                .hasMessageContaining("setIdempotentWrites")
+                .hasMessageContaining("partition must be an unsigned 32-bit");
+    }
+
+    @Test
+    void keyPartitioningHasTheSameNameInBothModes() throws Exception {
+        IggyRecordSerializationSchema<String> schema =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setKeySerializationSchema(new SimpleStringSchema())
+                        .setPartitionByKey()
+                        .build()
+                        .recordSerializer();
+        schema.open(new DummyInitializationContext(), 0, 1);
+        assertThat(schema.serialize("k7", 5, null).partition())
+                .isEqualTo(IggyPartitioner.partitionForKey(bytes("k7"), 5));
+        assertThat(
+                        IggySink.<String, String>keyedMap()
+                                .setConnection(CONNECTION)
+                                .setStream("s")
+                                .setTopic("t")
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .setPartitionByKey()
+                                .build()
+                                .toString())
+                .contains("partition=by key");
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void rejectsIdsOutsideU128() {
+        assertThatThrownBy(
+                        () ->
+                                new IggySinkRecord(
+                                        0, new byte[0], Map.of(), BigInteger.ONE.shiftLeft(128), 0))
+                .hasMessageContaining("128-bit");
+        assertThatThrownBy(() -> IggySinkRecord.of(-1, new byte[0], 0)).hasMessageContaining("-1");
+    }
+}

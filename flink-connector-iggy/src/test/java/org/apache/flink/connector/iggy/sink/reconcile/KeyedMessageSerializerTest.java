@@ -1,0 +1,72 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink.reconcile;
+
+import org.apache.flink.api.common.typeutils.SerializerTestBase;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Flink's serializer contract for the keyed-map sink's messages between its operators. */
+class KeyedMessageSerializerTest extends SerializerTestBase<KeyedMessage> {
+
+    @Override
+    protected TypeSerializer<KeyedMessage> createSerializer() {
+        return KeyedMessageSerializer.INSTANCE;
+    }
+
+    @Override
+    protected int getLength() {
+        return -1;
+    }
+
+    @Override
+    protected Class<KeyedMessage> getTypeClass() {
+        return KeyedMessage.class;
+    }
+
+    @Override
+    protected KeyedMessage[] getTestData() {
+        Map<HeaderKey, HeaderValue> headers = new LinkedHashMap<>();
+        headers.put(HeaderKey.fromString("a"), new HeaderValue(HeaderKind.Raw, new byte[0]));
+        headers.put(HeaderKey.fromString("b"), HeaderValue.fromInt64(-7));
+        headers.put(
+                new HeaderKey(HeaderKind.Raw, new byte[300]),
+                new HeaderValue(HeaderKind.Raw, new byte[70_000]));
+        KeyedMessage withId = KeyedMessage.upsert(bytes("k2"), bytes("v"), headers, 42);
+        withId.setMessageId(IggyFingerprint.messageId(bytes("s/t"), bytes("k2"), 3));
+        return new KeyedMessage[] {
+            KeyedMessage.upsert(bytes("k1"), bytes("v1"), Map.of(), 0),
+            KeyedMessage.upsert(new byte[] {0, (byte) 0xFF, 0x7F}, new byte[0], Map.of(), -1),
+            KeyedMessage.delete(bytes("k1"), null, Map.of(), 0),
+            KeyedMessage.delete(bytes("k2"), bytes("gone"), headers, Long.MAX_VALUE),
+            withId,
+            KeyedMessage.upsert(bytes(""), new byte[4096], Map.of(), 0),
+        };
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,150 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.util.RestartStrategyUtils;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
+
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.numbered;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A topic deleted and created again under a running source: the source fails with a clear error, or
+ * reads the new topic from its start when told to; it never reads on at the old offsets.
+ */
+class IggySourceTopicRecreationITCase {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(1);
+
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private String stream;
+
+    @BeforeEach
+    void createTopic() {
+        stream = IGGY.uniqueName("recreated");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "t", 1);
+    }
+
+    private CloseableIterator<String> startJob(boolean readRecreatedFromStart) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        RestartStrategyUtils.configureNoRestartStrategy(env);
+        IggySource<String> source =
+                IggySource.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic("t")
+                        .setConsumerName("c")
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .setPollInterval(Duration.ofMillis(20))
+                        .setReadRecreatedTopicFromStart(readRecreatedFromStart)
+                        .setValueOnlyDeserializer(new SimpleStringSchema())
+                        .build();
+        return env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy").executeAndCollect();
+    }
+
+    private static List<String> take(CloseableIterator<String> it, int count) throws Exception {
+        return CompletableFuture.supplyAsync(
+                        () -> {
+                            List<String> taken = new ArrayList<>();
+                            while (taken.size() < count) {
+                                taken.add(it.next());
+                            }
+                            return taken;
+                        })
+                .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void recreateTopicWith5100NewMessages() {
+        IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of("t"));
+        IGGY.createTopic(stream, "t", 1);
+        for (int batch = 0; batch < 51; batch++) {
+            IGGY.send(stream, "t", 0, numbered("new-", batch * 100, batch * 100 + 100));
+        }
+    }
+
+    @Test
+    void failsWithAClearErrorByDefault() throws Exception {
+        IGGY.send(stream, "t", 0, numbered("old-", 0, 100));
+        try (CloseableIterator<String> it = startJob(false)) {
+            assertThat(take(it, 100)).endsWith("old-99");
+            recreateTopicWith5100NewMessages();
+
+            Throwable failure =
+                    CompletableFuture.supplyAsync(
+                                    () -> {
+                                        List<String> readAfter = new ArrayList<>();
+                                        try {
+                                            while (it.hasNext()) {
+                                                readAfter.add(it.next());
+                                            }
+                                        } catch (RuntimeException e) {
+                                            return (Throwable) e;
+                                        }
+                                        return new AssertionError(
+                                                "the job ended without error after reading "
+                                                        + readAfter.size());
+                                    })
+                            .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            Optional<IggyConnectorException> ours =
+                    ExceptionUtils.findThrowable(failure, IggyConnectorException.class);
+            assertThat(ours).as("failure: %s", failure).isPresent();
+            assertThat(ours.get().getMessage())
+                    .contains("topic 't' of stream '" + stream + "'")
+                    .containsAnyOf("no longer exists", "changed under the running source")
+                    .contains("setReadRecreatedTopicFromStart");
+        }
+    }
+
+    @Test
+    void readsTheNewTopicFromItsStartWhenConfigured() throws Exception {
+        IGGY.send(stream, "t", 0, numbered("old-", 0, 100));
+        try (CloseableIterator<String> it = startJob(true)) {
+            assertThat(take(it, 100)).endsWith("old-99");
+            recreateTopicWith5100NewMessages();
+            List<String> after = take(it, 5100);
+            assertThat(after).startsWith("new-0").endsWith("new-5099").doesNotHaveDuplicates();
+        }
+    }
+}

@@ -1,0 +1,204 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.apache.iggy.message.MessageId;
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.partition.Partition;
+import org.apache.iggy.topic.CompressionAlgorithm;
+import org.apache.iggy.topic.TopicDetails;
+
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A topic held in memory behind {@link IggyReadRequests}: answers polls and descriptions as the
+ * server would, records what was asked, and can hold poll answers back.
+ */
+class FakeTopicRequests implements IggyReadRequests {
+
+    private final Map<Long, List<Message>> partitions = new ConcurrentHashMap<>();
+    private volatile long topicId = 1;
+    private volatile long createdAt = 1000;
+    private volatile boolean exists = true;
+
+    /** Partition ids of every poll, in the order asked. */
+    final List<Long> polls = new CopyOnWriteArrayList<>();
+
+    final AtomicInteger describes = new AtomicInteger();
+    final AtomicInteger pollsInFlight = new AtomicInteger();
+    final AtomicInteger mostPollsInFlight = new AtomicInteger();
+    final List<String> requestingThreads = new CopyOnWriteArrayList<>();
+
+    /** When set, polls stay unanswered until {@link #answerHeldPolls()}. */
+    volatile boolean holdPolls;
+
+    private final List<Runnable> heldPolls = new CopyOnWriteArrayList<>();
+
+    FakeTopicRequests(int partitionCount) {
+        for (long p = 0; p < partitionCount; p++) {
+            partitions.put(p, new CopyOnWriteArrayList<>());
+        }
+    }
+
+    FakeTopicRequests append(long partition, String... payloads) {
+        List<Message> messages = partitions.get(partition);
+        synchronized (messages) {
+            for (String payload : payloads) {
+                messages.add(message(messages.size(), payload));
+            }
+        }
+        return this;
+    }
+
+    /** Deletes and creates the topic again, empty, with a new identity. */
+    void recreate() {
+        partitions.replaceAll((p, messages) -> new CopyOnWriteArrayList<>());
+        topicId++;
+        createdAt += 1000;
+    }
+
+    /** Empties every partition, keeping the topic's identity (as a purge would). */
+    void recreateKeepingIdentity() {
+        partitions.replaceAll((p, messages) -> new CopyOnWriteArrayList<>());
+    }
+
+    void delete() {
+        exists = false;
+    }
+
+    static Message message(long offset, String payload) {
+        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
+        return new Message(
+                new MessageHeader(
+                        BigInteger.ZERO,
+                        MessageId.serverGenerated(),
+                        BigInteger.valueOf(offset),
+                        BigInteger.valueOf(1_000_000L + offset),
+                        BigInteger.ZERO,
+                        0L,
+                        (long) bytes.length,
+                        BigInteger.ZERO),
+                bytes,
+                Map.of());
+    }
+
+    @Override
+    public CompletableFuture<PolledMessages> poll(long partitionId, long offset, long count) {
+        requestingThreads.add(Thread.currentThread().getName());
+        polls.add(partitionId);
+        mostPollsInFlight.accumulateAndGet(pollsInFlight.incrementAndGet(), Math::max);
+        CompletableFuture<PolledMessages> answer = new CompletableFuture<>();
+        Runnable respond =
+                () -> {
+                    pollsInFlight.decrementAndGet();
+                    answer.complete(read(partitionId, offset, count));
+                };
+        if (holdPolls) {
+            heldPolls.add(respond);
+        } else {
+            respond.run();
+        }
+        return answer;
+    }
+
+    void answerHeldPolls() {
+        holdPolls = false;
+        List<Runnable> held = new ArrayList<>(heldPolls);
+        heldPolls.clear();
+        held.forEach(Runnable::run);
+    }
+
+    int heldPollCount() {
+        return heldPolls.size();
+    }
+
+    private PolledMessages read(long partitionId, long offset, long count) {
+        List<Message> messages = partitions.get(partitionId);
+        List<Message> answer = new ArrayList<>();
+        synchronized (messages) {
+            for (long o = offset; o < messages.size() && answer.size() < count; o++) {
+                answer.add(messages.get((int) o));
+            }
+            long current = Math.max(0, messages.size() - 1);
+            return new PolledMessages(
+                    partitionId, BigInteger.valueOf(current), (long) answer.size(), answer);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Optional<TopicDetails>> describeTopic() {
+        requestingThreads.add(Thread.currentThread().getName());
+        describes.incrementAndGet();
+        if (!exists) {
+            return CompletableFuture.completedFuture(Optional.empty());
+        }
+        List<Partition> described = new ArrayList<>();
+        partitions.forEach(
+                (id, messages) -> {
+                    synchronized (messages) {
+                        long size = messages.size();
+                        described.add(
+                                new Partition(
+                                        id,
+                                        BigInteger.valueOf(createdAt),
+                                        1L,
+                                        BigInteger.valueOf(Math.max(0, size - 1)),
+                                        "0 B",
+                                        BigInteger.valueOf(size)));
+                    }
+                });
+        return CompletableFuture.completedFuture(
+                Optional.of(
+                        new TopicDetails(
+                                topicId,
+                                BigInteger.valueOf(createdAt),
+                                "t",
+                                "0 B",
+                                BigInteger.ZERO,
+                                CompressionAlgorithm.None,
+                                BigInteger.ZERO,
+                                (short) 1,
+                                BigInteger.ZERO,
+                                (long) described.size(),
+                                described)));
+    }
+
+    @Override
+    public CompletableFuture<Void> storeOffset(long partitionId, long offset) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public String description() {
+        return "topic 't' of stream 's' at fake:1";
+    }
+
+    @Override
+    public void close() {}
+}

@@ -1,0 +1,342 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
+import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.testutils.MetricListener;
+import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
+
+import org.apache.iggy.message.Message;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The split reader's scheduling against a topic in memory: what is polled, when, and how much. */
+class IggyPartitionSplitReaderTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    private final List<String> payloads = new ArrayList<>();
+    private final Set<String> finished = new HashSet<>();
+    private IggySourceReaderMetrics metrics;
+    private IggyPartitionSplitReader reader;
+
+    @AfterEach
+    void close() {
+        if (reader != null) {
+            reader.close();
+        }
+    }
+
+    private IggyPartitionSplitReader reader(
+            FakeTopicRequests topic, int batchSize, Duration pollInterval, boolean readFromStart) {
+        metrics =
+                new IggySourceReaderMetrics(
+                        InternalSourceReaderMetricGroup.mock(
+                                new MetricListener().getMetricGroup()));
+        reader =
+                new IggyPartitionSplitReader(
+                        topic, metrics, batchSize, pollInterval, readFromStart);
+        return reader;
+    }
+
+    private static IggyPartitionSplit split(long partition, long from, long to) {
+        return new IggyPartitionSplit(IggyId.of("s"), IggyId.of("t"), partition, from, to);
+    }
+
+    private void assign(IggyPartitionSplit... splits) {
+        reader.handleSplitsChanges(new SplitsAddition<>(List.of(splits)));
+    }
+
+    /** Fetches until {@code done}, collecting payloads and finished splits. */
+    private void fetchUntil(BooleanSupplier done) throws Exception {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!done.getAsBoolean()) {
+            assertThat(System.nanoTime())
+                    .as("deadline passed, read " + payloads)
+                    .isLessThan(deadline);
+            RecordsWithSplitIds<Message> records = reader.fetch();
+            while (records.nextSplit() != null) {
+                Message message;
+                while ((message = records.nextRecordFromSplit()) != null) {
+                    payloads.add(new String(message.payload(), StandardCharsets.UTF_8));
+                }
+            }
+            finished.addAll(records.finishedSplits());
+        }
+    }
+
+    private volatile boolean stopFetching;
+
+    /** Fetches on another thread, as the fetcher does, until {@link #stopFetching}. */
+    private CompletableFuture<Void> fetchInBackground() {
+        stopFetching = false;
+        return CompletableFuture.runAsync(
+                () -> {
+                    try {
+                        while (!stopFetching) {
+                            reader.fetch();
+                        }
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                });
+    }
+
+    private void stopFetching(CompletableFuture<Void> fetching) {
+        stopFetching = true;
+        reader.wakeUp();
+        fetching.join();
+    }
+
+    private static void waitFor(BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
+    void pollsOnlyPartitionsThatHoldData() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1000);
+        for (long p = 0; p < 1000; p += 100) {
+            for (int i = 0; i < 50; i++) {
+                topic.append(p, p + ":" + i);
+            }
+        }
+        reader(topic, 20, Duration.ofMillis(100), false);
+        List<IggyPartitionSplit> splits = new ArrayList<>();
+        for (long p = 0; p < 1000; p++) {
+            splits.add(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        assign(splits.toArray(new IggyPartitionSplit[0]));
+
+        fetchUntil(() -> payloads.size() == 500);
+
+        assertThat(new HashSet<>(topic.polls))
+                .containsExactlyInAnyOrder(
+                        0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L);
+        assertThat(topic.polls).as("three polls of 20 per partition of 50").hasSize(30);
+        assertThat(payloads).contains("0:0", "0:49", "900:49").doesNotHaveDuplicates();
+        assertThat(metrics.partition(100).endOffset).isEqualTo(50);
+        assertThat(metrics.partition(101).endOffset).isZero();
+    }
+
+    @Test
+    void anIdleTopicIsDescribedNotPolled() {
+        FakeTopicRequests topic = new FakeTopicRequests(4);
+        reader(topic, 20, Duration.ofMillis(5), false);
+        for (long p = 0; p < 4; p++) {
+            assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        CompletableFuture<Void> fetching = fetchInBackground();
+        waitFor(() -> topic.describes.get() >= 5, "five descriptions");
+        stopFetching(fetching);
+        assertThat(topic.polls).isEmpty();
+    }
+
+    @Test
+    void boundsThePollsInFlightWhateverThePartitionCount() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(200);
+        for (long p = 0; p < 200; p++) {
+            topic.append(p, p + ":a", p + ":b", p + ":c");
+        }
+        reader(topic, 1, Duration.ofMillis(100), false);
+        for (long p = 0; p < 200; p++) {
+            assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        topic.holdPolls = true;
+        CompletableFuture<Void> fetching = fetchInBackground();
+        waitFor(
+                () -> topic.heldPollCount() == IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT,
+                "the first polls");
+        stopFetching(fetching);
+        assertThat(topic.heldPollCount())
+                .as("no poll starts while the limit is reached")
+                .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+
+        topic.answerHeldPolls();
+        fetchUntil(() -> payloads.size() == 600);
+        assertThat(topic.mostPollsInFlight.get())
+                .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+        assertThat(payloads).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void noticesNewDataWithinMillisecondsAfterDataNotAfterThePollInterval() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(4).append(2, "first");
+        // An hour between checks unless the adaptive delay applies.
+        reader(topic, 20, Duration.ofHours(1), false);
+        for (long p = 0; p < 4; p++) {
+            assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        fetchUntil(() -> payloads.size() == 1);
+        topic.append(1, "second");
+        fetchUntil(() -> payloads.size() == 2);
+        assertThat(payloads).containsExactly("first", "second");
+    }
+
+    @Test
+    void theDelayBetweenDescriptionsGrowsWithTheTimeSinceData() {
+        long interval = TimeUnit.MILLISECONDS.toNanos(100);
+        long ms = TimeUnit.MILLISECONDS.toNanos(1);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 4, interval))
+                .isBetween(ms, 2 * ms);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(1000 * ms, 4, interval))
+                .isEqualTo(5 * ms);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(60_000 * ms, 4, interval))
+                .isEqualTo(interval);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(-1, 4, interval))
+                .as("no data seen yet")
+                .isEqualTo(interval);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 1000, interval))
+                .as("describing many partitions costs more")
+                .isEqualTo(21 * ms);
+    }
+
+    @Test
+    void finishesBoundedSplitsAtTheirStoppingOffset() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(2).append(0, "a", "b", "c", "d", "e");
+        reader(topic, 20, Duration.ofMillis(100), false);
+        assign(split(0, 1, 3), split(1, 0, 0));
+        fetchUntil(() -> finished.size() == 2);
+        assertThat(payloads).containsExactly("b", "c");
+        assertThat(finished).containsExactlyInAnyOrder("partition-0", "partition-1");
+        assertThat(topic.polls).as("nothing asked for an empty range").containsOnly(0L);
+    }
+
+    @Test
+    void failsWhenTheTopicIsRecreatedUnderIt() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 3);
+        topic.recreate();
+        topic.append(0, "x", "y", "z", "new-3", "new-4");
+
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("topic 't' of stream 's' at fake:1")
+                .hasMessageContaining("deleted and created again")
+                .hasMessageContaining("setReadRecreatedTopicFromStart");
+        assertThat(payloads).containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void failsWhenAPartitionEndsBeforeWhatWasRead() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 3);
+        topic.recreateKeepingIdentity();
+        topic.append(0, "x");
+
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("partition 0 ends at offset 1")
+                .hasMessageContaining("offsets up to 2 were read already");
+    }
+
+    @Test
+    void failsWhenTheTopicIsDeleted() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 1);
+        topic.delete();
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("no longer exists");
+    }
+
+    @Test
+    void readsARecreatedTopicFromItsStartWhenConfigured() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
+        reader(topic, 20, Duration.ofMillis(5), true);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 3);
+        topic.recreate();
+        topic.append(0, "x", "y", "z", "new-3", "new-4");
+        fetchUntil(() -> payloads.size() == 8);
+        assertThat(payloads).containsExactly("a", "b", "c", "x", "y", "z", "new-3", "new-4");
+    }
+
+    /** The reader's task thread never connects: start() and new splits only hand work over. */
+    @Test
+    void theSourceReaderConnectsNothingOnTheTaskThread() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder().setAddress("127.0.0.1:1").build();
+        IggySourceReader<String> sourceReader =
+                new IggySourceReader<>(
+                        topic,
+                        new IggySourceReaderMetrics(
+                                InternalSourceReaderMetricGroup.mock(
+                                        new MetricListener().getMetricGroup())),
+                        IggySourceTestSupport.config(
+                                IggySource.<String>builder()
+                                        .setConnection(connection)
+                                        .setStream("s")
+                                        .setTopic("t")
+                                        .setConsumerName("c")
+                                        .setValueOnlyDeserializer(new SimpleStringSchema())
+                                        .build()),
+                        new IggyRecordEmitter<>(
+                                IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()),
+                                false,
+                                new SimpleCounter(),
+                                new SimpleCounter()),
+                        new Configuration(),
+                        new TestingReaderContext());
+        try {
+            sourceReader.start();
+            sourceReader.addSplits(List.of(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET)));
+            waitFor(() -> !topic.requestingThreads.isEmpty(), "a first request");
+            assertThat(topic.requestingThreads)
+                    .doesNotContain(Thread.currentThread().getName())
+                    .allSatisfy(name -> assertThat(name).contains("Source Data Fetcher"));
+        } finally {
+            sourceReader.close();
+        }
+    }
+}
