@@ -80,10 +80,6 @@ final class IggyTableDefinitions {
 
     private static final int POLL_BATCH = 1000;
 
-    /** Never expire (u64::MAX), so that the offsets are 0 to the message count. */
-    private static final BigInteger NEVER_EXPIRE =
-            BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-
     private static final int TOPIC_NAME_ALREADY_EXISTS = 2013;
 
     private final AsyncIggyTcpClient client;
@@ -191,7 +187,7 @@ final class IggyTableDefinitions {
                                     StreamId.of(stream),
                                     1L,
                                     CompressionAlgorithm.None,
-                                    NEVER_EXPIRE,
+                                    IggyTopicSettings.NEVER_EXPIRE, // offsets stay 0..count
                                     BigInteger.ZERO,
                                     Optional.empty(),
                                     TOPIC),

@@ -45,8 +45,8 @@ import java.util.Map;
 @Internal
 final class IggyTopicSettings {
 
-    private static final BigInteger NEVER_EXPIRE =
-            BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+    /** Iggy's message expiry "never" (u64::MAX microseconds). */
+    static final BigInteger NEVER_EXPIRE = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     @Nullable private final Integer partitions;
     @Nullable private final TopicCompression compression;
