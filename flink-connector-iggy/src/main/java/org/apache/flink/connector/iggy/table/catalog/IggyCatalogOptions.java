@@ -17,7 +17,7 @@
  */
 package org.apache.flink.connector.iggy.table.catalog;
 
-import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
@@ -34,7 +34,7 @@ import java.util.List;
  * iggy} table ({@link IggyConnectorOptions#ADDRESS} and the rest of {@link #CONNECTION}); every
  * table of the catalog inherits them.
  */
-@PublicEvolving
+@Internal
 public final class IggyCatalogOptions {
 
     /** The connection options the catalog takes and hands to every table. */
@@ -132,7 +132,7 @@ public final class IggyCatalogOptions {
     private IggyCatalogOptions() {}
 
     /** Compression of a topic's messages on the server. */
-    @PublicEvolving
+    @Internal
     public enum TopicCompression {
         NONE,
         GZIP
