@@ -172,6 +172,56 @@ class FlinkClusterIT {
     }
 
     /**
+     * The quick start of docs/catalog.md ({@code src/test/resources/sql/catalog-quickstart.sql})
+     * run by Flink's SQL client, then another SQL client ({@code catalog-second-session.sql}) that
+     * sees the tables the first one created, with the documented connection and stream {@code shop}
+     * replaced by the test server's. The stream and its topic {@code raw-topic} exist beforehand,
+     * as a tool outside Flink would have created them.
+     */
+    @Test
+    void sqlClientRunsTheCatalogQuickStartAndASecondClientSeesItsTables() throws Exception {
+        String stream = IGGY.uniqueName("catalog");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "raw-topic", 1);
+        send(stream, "raw-topic", List.of("hello"));
+        Map<String, String> replacements = documentedCredentials();
+        replacements.put("IF NOT EXISTS shop;", "IF NOT EXISTS `" + stream + "`;");
+        replacements.put("SHOW TABLES IN shop;", "SHOW TABLES IN `" + stream + "`;");
+        replacements.put("shop.", "`" + stream + "`.");
+
+        String first =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("catalog-quickstart.sql"),
+                        replacements,
+                        SQL_CLIENT_TIMEOUT);
+        List<List<String>> rows = queryRows(first);
+        // SELECT * FROM shop.orders
+        assertThat(rows.get(0)).containsExactly("+I", "o1", "9.99");
+        // SELECT * FROM shop.`raw-topic`: payload, partition, offset, then more metadata
+        assertThat(rows).hasSize(2);
+        assertThat(rows.get(1).get(1)).containsIgnoringCase("68656c6c6f");
+        assertThat(rows.get(1).subList(2, 4)).containsExactly("0", "0");
+        assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("orders")))
+                .hasValueSatisfying(topic -> assertThat(topic.partitionsCount()).isEqualTo(3L));
+
+        replacements.remove("IF NOT EXISTS shop;");
+        String second =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("catalog-second-session.sql"),
+                        replacements,
+                        SQL_CLIENT_TIMEOUT);
+        assertThat(second).contains("raw-topic");
+        // SHOW CREATE TABLE: the stored definition and the topic's options, never the connection.
+        int ddl = second.indexOf("CREATE TABLE `iggy`");
+        assertThat(second.substring(ddl, second.indexOf("row in set", ddl)))
+                .contains("`amount` DECIMAL(10, 2)", "'format' = 'json'", "'partitions' = '3'")
+                .doesNotContain("password", "address");
+        assertThat(queryRows(second))
+                .containsExactly(List.of("+I", "o1", "9.99"), List.of("+I", "o2", "1.50"));
+        IGGY.deleteStream(stream);
+    }
+
+    /**
      * A SQL-client query of a table whose address has no server fails with the connector's message,
      * the TaskManager survives (FLINK-39330 kills it when a task fails while still starting), and
      * the next query runs.
@@ -396,12 +446,25 @@ class FlinkClusterIT {
      * iggy}/{@code iggy}, stream {@code shop}), replaced by the test server's and {@code stream}.
      */
     private static Map<String, String> documentedConnection(String stream) {
+        Map<String, String> replacements = documentedCredentials();
+        replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
+        return replacements;
+    }
+
+    /** The documented scripts' address and credentials, replaced by the test server's. */
+    private static Map<String, String> documentedCredentials() {
         Map<String, String> replacements = new LinkedHashMap<>();
         replacements.put("'address' = 'localhost:8090'", "'address' = '" + IGGY.address() + "'");
         replacements.put("'username' = 'iggy'", "'username' = '" + IGGY.username() + "'");
         replacements.put("'password' = 'iggy'", "'password' = '" + IGGY.password() + "'");
-        replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
         return replacements;
+    }
+
+    /** The rows the queries printed, without the tables SHOW statements print. */
+    private static List<List<String>> queryRows(String printed) {
+        return SqlClient.resultRows(printed).stream()
+                .filter(row -> row.get(0).matches("[+-][IUD]"))
+                .toList();
     }
 
     private static List<String> jobArgs(String stream) {

@@ -92,7 +92,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_F
  * showing a secret.
  */
 @Internal
-final class IggyConnectorOptionsUtil {
+public final class IggyConnectorOptionsUtil {
 
     private static final Pattern OFFSET_ENTRY =
             Pattern.compile("\\s*partition\\s*:\\s*(\\d+)\\s*,\\s*offset\\s*:\\s*(\\d+)\\s*");
@@ -119,7 +119,7 @@ final class IggyConnectorOptionsUtil {
      * The connection of a table. Credentials missing from the table's options come from {@code
      * flinkConfiguration} (the session's) or the environment, so they can stay out of DDL.
      */
-    static IggyConnectionConfig connectionConfig(
+    public static IggyConnectionConfig connectionConfig(
             ReadableConfig options, ReadableConfig flinkConfiguration) {
         IggyConnectionConfig.Builder builder =
                 IggyConnectionConfig.builder()

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sql;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.Factory;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -53,7 +54,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Checks the built SQL jar (run by failsafe after the shade step): nothing but Flink's packages,
  * relocated packages and {@code META-INF} inside; every reference the connector makes into a
- * relocated package resolves inside the jar; the factory service file lists both connectors.
+ * relocated package resolves inside the jar; the factory service file lists both connectors and the
+ * catalog.
  */
 class SqlJarPackagingIT {
 
@@ -252,23 +254,26 @@ class SqlJarPackagingIT {
                         .map(String::trim)
                         .filter(line -> !line.isEmpty() && !line.startsWith("#"))
                         .collect(Collectors.toSet());
-        assertThat(listed).hasSize(2);
+        assertThat(listed).hasSize(3);
 
         // Load them from the jar itself, as the SQL client does from lib/: Flink's own classes come
         // from the test class path, everything of the connector from the jar.
         Set<String> identifiers = new HashSet<>();
+        Set<String> catalogs = new HashSet<>();
         try (URLClassLoader loader =
                 new URLClassLoader(new URL[] {jar.toURI().toURL()}, getClass().getClassLoader())) {
             for (Factory factory : ServiceLoader.load(Factory.class, loader)) {
                 if (listed.contains(factory.getClass().getName())) {
                     assertThat(factory.getClass().getClassLoader()).isSameAs(loader);
-                    identifiers.add(factory.factoryIdentifier());
+                    (factory instanceof CatalogFactory ? catalogs : identifiers)
+                            .add(factory.factoryIdentifier());
                     assertThat(factory.requiredOptions()).isNotNull();
                     assertThat(factory.optionalOptions()).isNotEmpty();
                 }
             }
         }
         assertThat(identifiers).containsExactlyInAnyOrder("iggy", "upsert-iggy");
+        assertThat(catalogs).containsExactly("iggy");
     }
 
     /**

@@ -1,0 +1,144 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.table.catalog;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.table.catalog.IggyCatalogOptions.TopicCompression;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.util.TimeUtils;
+
+import org.apache.iggy.topic.CompressionAlgorithm;
+import org.apache.iggy.topic.TopicDetails;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The topic options of a table ({@code partitions}, {@code compression}, {@code message-expiry}):
+ * parsed from a DDL's options, or read from the topic Iggy describes. They live in Iggy, never in a
+ * stored definition.
+ */
+@Internal
+final class IggyTopicSettings {
+
+    /** Iggy's message expiry "never" (u64::MAX microseconds). */
+    static final BigInteger NEVER_EXPIRE = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+    @Nullable private final Integer partitions;
+    @Nullable private final TopicCompression compression;
+    @Nullable private final Duration expiry;
+
+    private IggyTopicSettings(
+            @Nullable Integer partitions,
+            @Nullable TopicCompression compression,
+            @Nullable Duration expiry) {
+        this.partitions = partitions;
+        this.compression = compression;
+        this.expiry = expiry;
+    }
+
+    static IggyTopicSettings of(ObjectPath path, Map<String, String> tableOptions) {
+        Configuration options = Configuration.fromMap(tableOptions);
+        try {
+            IggyTopicSettings settings =
+                    new IggyTopicSettings(
+                            options.get(IggyCatalogOptions.PARTITIONS),
+                            options.get(IggyCatalogOptions.COMPRESSION),
+                            options.get(IggyCatalogOptions.MESSAGE_EXPIRY));
+            if (settings.partitions != null && settings.partitions < 1) {
+                throw new IllegalArgumentException(
+                        "'" + IggyCatalogOptions.PARTITIONS.key() + "' must be at least 1");
+            }
+            if (settings.expiry != null && settings.expiry.isNegative()) {
+                throw new IllegalArgumentException(
+                        "'" + IggyCatalogOptions.MESSAGE_EXPIRY.key() + "' is negative");
+            }
+            return settings;
+        } catch (IllegalArgumentException e) {
+            throw new ValidationException(
+                    "Invalid topic option of table " + path.getFullName() + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    boolean isEmpty() {
+        return partitions == null && compression == null && expiry == null;
+    }
+
+    List<String> keys() {
+        List<String> keys = new ArrayList<>();
+        if (partitions != null) {
+            keys.add(IggyCatalogOptions.PARTITIONS.key());
+        }
+        if (compression != null) {
+            keys.add(IggyCatalogOptions.COMPRESSION.key());
+        }
+        if (expiry != null) {
+            keys.add(IggyCatalogOptions.MESSAGE_EXPIRY.key());
+        }
+        return keys;
+    }
+
+    int partitions(int otherwise) {
+        return partitions != null ? partitions : otherwise;
+    }
+
+    CompressionAlgorithm compression(CompressionAlgorithm otherwise) {
+        if (compression == null) {
+            return otherwise;
+        }
+        return compression == TopicCompression.GZIP
+                ? CompressionAlgorithm.Gzip
+                : CompressionAlgorithm.None;
+    }
+
+    BigInteger expiryMicros(BigInteger otherwise) {
+        if (expiry == null) {
+            return otherwise;
+        }
+        return BigInteger.valueOf(expiry.getSeconds())
+                .multiply(BigInteger.valueOf(1_000_000))
+                .add(BigInteger.valueOf(expiry.getNano() / 1000));
+    }
+
+    /** What Iggy itself knows of a topic, as table options. */
+    static Map<String, String> asOptions(TopicDetails topic) {
+        Map<String, String> options = new HashMap<>();
+        options.put(IggyCatalogOptions.PARTITIONS.key(), Long.toString(topic.partitionsCount()));
+        options.put(
+                IggyCatalogOptions.COMPRESSION.key(),
+                topic.compressionAlgorithm() == CompressionAlgorithm.Gzip ? "gzip" : "none");
+        BigInteger expiry = topic.messageExpiry();
+        if (expiry != null && expiry.signum() > 0 && expiry.compareTo(NEVER_EXPIRE) < 0) {
+            options.put(
+                    IggyCatalogOptions.MESSAGE_EXPIRY.key(),
+                    TimeUtils.formatWithHighestUnit(
+                            Duration.of(expiry.longValueExact(), ChronoUnit.MICROS)));
+        }
+        return options;
+    }
+}
