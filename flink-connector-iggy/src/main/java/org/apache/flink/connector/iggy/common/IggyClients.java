@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
+import org.apache.iggy.exception.IggyNotConnectedException;
 import org.apache.iggy.exception.IggyServerException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Opens logged-in SDK clients and waits on SDK futures with a deadline.
@@ -47,6 +49,9 @@ public final class IggyClients {
 
     /** How long {@link #closeAndWait} waits: Netty's 2 s quiet period and some slack. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+
+    /** The pause between two looks at whether the SDK has marked a login done. */
+    private static final Duration LOGIN_WINDOW_RETRY = Duration.ofNanos(100_000);
 
     private IggyClients() {}
 
@@ -112,11 +117,36 @@ public final class IggyClients {
                                                     .loginWithPersonalAccessToken(token))
                             .orElseGet(client::login);
             await(login, remaining(deadline), "log in to Iggy at " + config.address());
+            awaitLoggedIn(client, deadline, config.address());
         } catch (RuntimeException e) {
             closeQuietly(client);
             throw ConnectionFailures.cannotLogIn(config, e);
         }
         return client;
+    }
+
+    /**
+     * SDK 0.8.0 marks a client as logged in from a callback on the login answer that can run after
+     * the caller's wait for that answer has returned; a request sent in that window fails with "Not
+     * authenticated" although the login succeeded (seen under load on the first describe of a
+     * topic). So ask the server who we are until that window has passed, within the connect
+     * deadline.
+     */
+    private static void awaitLoggedIn(AsyncIggyTcpClient client, long deadline, String address) {
+        while (true) {
+            try {
+                await(
+                        client.system().getMe(),
+                        remaining(deadline),
+                        "confirm the login at Iggy at " + address);
+                return;
+            } catch (IggyNotConnectedException e) {
+                if (System.nanoTime() - deadline >= 0) {
+                    throw e;
+                }
+                LockSupport.parkNanos(LOGIN_WINDOW_RETRY.toNanos());
+            }
+        }
     }
 
     /** What is left until {@code deadline}, at least a millisecond so a wait still looks once. */
