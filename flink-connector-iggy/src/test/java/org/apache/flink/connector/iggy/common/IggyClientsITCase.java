@@ -203,6 +203,12 @@ class IggyClientsITCase {
                 .hasMessageContaining("Cannot connect to Iggy at 127.0.0.1:" + closedPort)
                 .hasMessageContaining("ConnectException");
         assertThat(notConnected.getSuppressed()).isNotEmpty();
+        // Flink's SQL client shows the text after the last "Caused by: " of the whole trace.
+        String[] causes =
+                ExceptionUtils.stringifyException(new RuntimeException("Job failed", notConnected))
+                        .split("Caused by: ");
+        assertThat(causes[causes.length - 1])
+                .startsWith(IggyConnectorException.class.getName() + ": Cannot connect to Iggy");
         assertThat(rootCause(notLoggedIn))
                 .isSameAs(notLoggedIn)
                 .hasMessageContaining("Cannot log in to Iggy")

@@ -162,7 +162,9 @@ public final class IggyCatalog implements Catalog {
 
     @Override
     public void close() throws CatalogException {
-        IggyClients.closeQuietly(client);
+        // Waits for the client's Netty threads: the SQL client releases the session's class loader
+        // right after, and threads still closing there fail to load classes and keep it running.
+        IggyClients.closeAndWait(client);
         client = null;
         definitions = null;
     }
