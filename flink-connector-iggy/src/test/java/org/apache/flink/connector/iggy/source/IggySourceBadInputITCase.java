@@ -21,6 +21,7 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.AbstractDeserializationSchema;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
@@ -91,9 +92,13 @@ class IggySourceBadInputITCase {
     private static void startEnumerator(IggySource<String> source) throws Throwable {
         TestingSplitEnumeratorContext<IggyPartitionSplit> context =
                 new TestingSplitEnumeratorContext<>(1);
-        source.createEnumerator(context).start();
+        SplitEnumerator<IggyPartitionSplit, ?> enumerator = source.createEnumerator(context);
+        enumerator.start();
         try {
             context.triggerAllActions();
+            // a failed start fails the job once a reader has registered
+            context.registerReader(0, "localhost");
+            enumerator.addReader(0);
         } catch (Throwable t) {
             Optional<IggyConnectorException> ours =
                     ExceptionUtils.findThrowable(t, IggyConnectorException.class);

@@ -73,6 +73,11 @@ public final class IggySourceEnumerator
     private boolean initialDiscoveryFinished;
     @Nullable private TopicDescriber describer;
 
+    /**
+     * Why the first discovery failed, kept until a reader has registered (see addInitialSplits).
+     */
+    @Nullable private IggyConnectorException startFailure;
+
     IggySourceEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context,
             Supplier<TopicDescriber> describerFactory,
@@ -148,12 +153,21 @@ public final class IggySourceEnumerator
     private void addInitialSplits(
             @Nullable List<IggyPartitionSplit> splits, @Nullable Throwable error) {
         if (error != null) {
-            throw new IggyConnectorException(
-                    "The Iggy source for "
-                            + description
-                            + " cannot start: "
-                            + IggyClients.asRuntime(error).getMessage(),
-                    error);
+            IggyConnectorException failure =
+                    new IggyConnectorException(
+                            "The Iggy source for "
+                                    + description
+                                    + " cannot start: "
+                                    + IggyClients.asRuntime(error).getMessage(),
+                            error);
+            if (context.registeredReaders().isEmpty()) {
+                // Failing the job while its tasks still start can take the TaskManager down
+                // (FLINK-39330: a collect sink that never opened); a registered reader's task has
+                // opened the operators after the source in its chain.
+                startFailure = failure;
+                return;
+            }
+            throw failure;
         }
         for (IggyPartitionSplit split : splits) {
             if (!isKnown(split.partitionId())) {
@@ -228,6 +242,9 @@ public final class IggySourceEnumerator
 
     @Override
     public void addReader(int subtaskId) {
+        if (startFailure != null) {
+            throw startFailure;
+        }
         // A registering reader is a new instance (first start or after a failure): it has not
         // been told anything yet.
         readersToldNoMoreSplits.remove(subtaskId);

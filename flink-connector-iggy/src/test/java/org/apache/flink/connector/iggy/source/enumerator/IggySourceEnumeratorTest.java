@@ -214,31 +214,30 @@ class IggySourceEnumeratorTest {
     }
 
     @Test
-    void failsNamingTheTopicWhenDescribingFails() {
+    void failsNamingTheTopicWhenDescribingFailsOnceAReaderHasRegistered() {
         TestingSplitEnumeratorContext<IggyPartitionSplit> context =
                 new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                new IggySourceEnumerator(
-                        context,
-                        () ->
-                                new FakePartitionOffsets() {
-                                    @Override
-                                    public PartitionOffsets describe() {
-                                        throw new IggyConnectorException(
-                                                "Cannot connect to Iggy at h:1");
-                                    }
-                                },
-                        new IggySplitPlanner(
-                                IggyId.of("s"),
-                                IggyId.of("t"),
-                                "c",
-                                IggyStartingOffsets.earliest(),
-                                null),
-                        false,
-                        null,
-                        "topic 't' of stream 's' at h:1",
-                        null);
+        IggySourceEnumerator enumerator = enumeratorThatCannotConnect(context);
         enumerator.start();
+        context.triggerAllActions();
+
+        // No reader yet: failing the job while its tasks start could take a TaskManager down.
+        context.registerReader(0, "h");
+        assertThatThrownBy(() -> enumerator.addReader(0))
+                .hasRootCauseMessage("Cannot connect to Iggy at h:1")
+                .hasMessage(
+                        "The Iggy source for topic 't' of stream 's' at h:1 cannot start: Cannot connect to Iggy at h:1");
+    }
+
+    @Test
+    void failsAtOnceWhenDescribingFailsAfterAReaderRegistered() {
+        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
+                new TestingSplitEnumeratorContext<>(1);
+        IggySourceEnumerator enumerator = enumeratorThatCannotConnect(context);
+        enumerator.start();
+        context.registerReader(0, "h");
+        enumerator.addReader(0);
+
         assertThatThrownBy(context::triggerAllActions)
                 .hasRootCauseMessage("Cannot connect to Iggy at h:1")
                 .satisfies(
@@ -246,5 +245,24 @@ class IggySourceEnumeratorTest {
                                 assertThat(e)
                                         .hasStackTraceContaining(
                                                 "The Iggy source for topic 't' of stream 's' at h:1 cannot start: Cannot connect to Iggy at h:1"));
+    }
+
+    private static IggySourceEnumerator enumeratorThatCannotConnect(
+            TestingSplitEnumeratorContext<IggyPartitionSplit> context) {
+        return new IggySourceEnumerator(
+                context,
+                () ->
+                        new FakePartitionOffsets() {
+                            @Override
+                            public PartitionOffsets describe() {
+                                throw new IggyConnectorException("Cannot connect to Iggy at h:1");
+                            }
+                        },
+                new IggySplitPlanner(
+                        IggyId.of("s"), IggyId.of("t"), "c", IggyStartingOffsets.earliest(), null),
+                false,
+                null,
+                "topic 't' of stream 's' at h:1",
+                null);
     }
 }
