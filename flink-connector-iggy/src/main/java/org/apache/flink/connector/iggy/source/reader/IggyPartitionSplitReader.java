@@ -59,10 +59,12 @@ import java.util.concurrent.TimeUnit;
  * answer is polled again at once, while the task thread emits that answer; one that reached its end
  * is watched instead: one topic description (a single request, whatever the number of partitions)
  * tells every partition's current end, and only partitions that grew are polled. How often the
- * topic is described adapts: right after data arrived on a partition that then reached its end, a
- * few milliseconds apart, backing off with the time since, to the poll interval for an idle topic.
- * At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below what the SDK's connection
- * pool queues, however many partitions a reader holds.
+ * topic is described adapts: {@link #MIN_DESCRIBE_DELAY_NANOS} apart for the first second after
+ * data arrived (or after the reader started), then backing off with the time since, to the poll
+ * interval for an idle topic. Each description costs about 0.4 ms of CPU, most of it in the SDK's
+ * hand-offs between its threads (docs/testing.md), so the shortest delay trades the CPU of a sparse
+ * topic against its latency. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below
+ * what the SDK's connection pool queues, however many partitions a reader holds.
  *
  * <p>The description also guards against a topic deleted and re-created under the source: a new
  * topic identity, or a partition whose end is behind what was already read, fails the source (or,
@@ -79,8 +81,11 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     /** Polls in flight at once, whatever the number of partitions; the SDK queues up to 1000. */
     static final int MAX_POLLS_IN_FLIGHT = 16;
 
-    /** The shortest time between two topic descriptions. */
-    static final long MIN_DESCRIBE_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * The shortest time between two topic descriptions: a message that arrives within a second of
+     * the last one is read 2.5 ms after it on average, at 200 descriptions a second.
+     */
+    static final long MIN_DESCRIBE_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     /** Each partition of the topic adds this to the shortest delay: a description costs more. */
     static final long DESCRIBE_DELAY_PER_PARTITION_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
@@ -112,7 +117,10 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     private int pollsInFlight;
     private boolean describing;
     private long nextDescribeAtNanos = System.nanoTime();
-    private long lastDataNanos = Long.MIN_VALUE;
+
+    /** When data last arrived, or partitions were added: the back-off counts from here. */
+    private long lastDataNanos = System.nanoTime();
+
     private int topicPartitions;
     @Nullable private TopicIdentity topicIdentity;
     private boolean topicMissingLogged;
@@ -356,7 +364,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             long sinceDataNanos, int topicPartitions, long pollIntervalNanos) {
         long shortest =
                 MIN_DESCRIBE_DELAY_NANOS + topicPartitions * DESCRIBE_DELAY_PER_PARTITION_NANOS;
-        long backedOff = sinceDataNanos < 0 ? Long.MAX_VALUE : sinceDataNanos / BACK_OFF_DIVISOR;
+        long backedOff = sinceDataNanos / BACK_OFF_DIVISOR;
         return Math.min(pollIntervalNanos, Math.max(shortest, backedOff));
     }
 
@@ -586,8 +594,10 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                     reachedStop.add(cursor);
                 }
             }
-            // New partitions are found out about by describing the topic at once.
+            // New partitions are found out about by describing the topic at once, and data is
+            // as likely to come now as right after data: a fresh reader is not an idle one.
             nextDescribeAtNanos = System.nanoTime();
+            lastDataNanos = nextDescribeAtNanos;
         } else if (splitsChanges instanceof SplitsRemoval) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
                 Cursor removed = cursors.remove(split.partitionId());

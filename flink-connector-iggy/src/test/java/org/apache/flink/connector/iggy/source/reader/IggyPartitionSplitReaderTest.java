@@ -217,21 +217,38 @@ class IggyPartitionSplitReaderTest {
     }
 
     @Test
+    void aFreshReaderNoticesTheFirstMessageWithinMillisecondsNotAfterThePollInterval()
+            throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(4);
+        // An hour between checks unless the reader counts its start as recent activity.
+        reader(topic, 20, Duration.ofHours(1), false);
+        for (long p = 0; p < 4; p++) {
+            assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        CompletableFuture<Void> fetching = fetchInBackground();
+        waitFor(() -> topic.describes.get() >= 1, "the first description");
+        stopFetching(fetching);
+        topic.append(3, "first");
+        fetchUntil(() -> payloads.size() == 1);
+        assertThat(payloads).containsExactly("first");
+    }
+
+    @Test
     void theDelayBetweenDescriptionsGrowsWithTheTimeSinceData() {
         long interval = TimeUnit.MILLISECONDS.toNanos(100);
         long ms = TimeUnit.MILLISECONDS.toNanos(1);
         assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 4, interval))
-                .isBetween(ms, 2 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(1000 * ms, 4, interval))
-                .isEqualTo(5 * ms);
+                .isBetween(5 * ms, 6 * ms);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(500 * ms, 4, interval))
+                .as("the first second after data")
+                .isBetween(5 * ms, 6 * ms);
+        assertThat(IggyPartitionSplitReader.describeDelayNanos(2000 * ms, 4, interval))
+                .isEqualTo(10 * ms);
         assertThat(IggyPartitionSplitReader.describeDelayNanos(60_000 * ms, 4, interval))
-                .isEqualTo(interval);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(-1, 4, interval))
-                .as("no data seen yet")
                 .isEqualTo(interval);
         assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 1000, interval))
                 .as("describing many partitions costs more")
-                .isEqualTo(21 * ms);
+                .isEqualTo(25 * ms);
     }
 
     @Test
