@@ -231,11 +231,13 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                     wokenUp |= handle(answer, records);
                 }
                 finishReachedSplits(records);
+                // Before the hand-over, which waits while the task thread is two batches behind:
+                // the next batches are read meanwhile.
+                startDuePolls();
                 if (!records.isEmpty() || wokenUp || handOverEmpty || cursors.isEmpty()) {
                     handOverEmpty = false;
                     return records;
                 }
-                startDuePolls();
                 long now = System.nanoTime();
                 if (now - returnByNanos >= 0) {
                     return records;

@@ -163,6 +163,29 @@ class IggyPartitionSplitReaderTest {
     }
 
     @Test
+    void asksForTheNextBatchBeforeHandingOverThisOne() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        for (int i = 0; i < 50; i++) {
+            topic.append(0, "0:" + i);
+        }
+        reader(topic, 20, Duration.ofMillis(100), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        topic.holdPolls = true;
+        CompletableFuture<Void> fetching = fetchInBackground();
+        waitFor(() -> topic.heldPollCount() == 1, "the first poll");
+        stopFetching(fetching);
+
+        topic.answerHeldPolls();
+        topic.holdPolls = true;
+        RecordsWithSplitIds<Message> first = reader.fetch();
+        assertThat(first.nextSplit()).isEqualTo(IggyPartitionSplit.splitId(0));
+        assertThat(topic.polls)
+                .as("the second batch is asked for before the first is handed over")
+                .hasSize(2);
+        assertThat(topic.heldPollCount()).isEqualTo(1);
+    }
+
+    @Test
     void anIdleTopicIsDescribedNotPolled() {
         FakeTopicRequests topic = new FakeTopicRequests(4);
         reader(topic, 20, Duration.ofMillis(5), false);
