@@ -18,6 +18,7 @@
 # Builds the project and runs benchmark main classes on the reactor's own jars.
 # Usage: flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [args]
 #        flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark  (each with defaults, one JVM each)
+# BENCHMARK_JAVA_OPTS adds JVM options, e.g. a profiler agent (docs/testing.md, "Profiling").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name="${1:?benchmark class, e.g. SourceBenchmark}"
@@ -30,5 +31,6 @@ if [ "${#names[@]}" -gt 1 ]; then
     set --
 fi
 for one in "${names[@]}"; do
-    java -Xmx6g -cp "$cp" "org.apache.flink.connector.iggy.benchmark.$one" "$@"
+    # shellcheck disable=SC2086 # the options are words on purpose
+    java -Xmx6g ${BENCHMARK_JAVA_OPTS:-} -cp "$cp" "org.apache.flink.connector.iggy.benchmark.$one" "$@"
 done

@@ -1,0 +1,209 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.benchmark;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Where the CPU of a stretch of time went, by thread group: the source's fetcher and task threads,
+ * the SDK's event loops (every client in the JVM), request time-outs, the in-JVM server, the plain
+ * SDK loop's threads, and the rest (MiniCluster, JIT, GC). Samples every thread's CPU time a few
+ * times a second, so that threads which end before the stretch does (a finished job's) still count,
+ * up to their last sample.
+ */
+final class ThreadCpu {
+
+    static final String FETCHER = "fetcher";
+    static final String TASK = "task";
+    static final String SDK = "SDK event loops";
+    static final String TIMEOUTS = "request timeouts";
+    static final String SERVER = "in-JVM server";
+    static final String LOOP = "SDK loop threads";
+    static final String REST = "rest";
+    static final String JVM = "JVM (GC, JIT)";
+    static final String IDLE = "idle";
+
+    /** Prefix of the plain SDK loop's thread names. */
+    static final String LOOP_THREAD_PREFIX = "sdk-loop-";
+
+    private static final String[] GROUPS = {FETCHER, TASK, SDK, TIMEOUTS, SERVER, LOOP, REST};
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private static final long SAMPLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+    private final Map<Long, String> groupById = new HashMap<>();
+    private final List<Sample> samples = new ArrayList<>();
+    private final Thread sampler;
+    private volatile boolean stopped;
+
+    /** Every thread's CPU time at one moment. */
+    private static final class Sample {
+        final long nanos = System.nanoTime();
+        final long processCpuNanos = PROCESS.getProcessCpuTime();
+        final Map<Long, Long> cpuNanosById = new HashMap<>();
+    }
+
+    private ThreadCpu() {
+        sample();
+        sampler = new Thread(this::sampleUntilStopped, "thread-cpu-sampler");
+        sampler.setDaemon(true);
+        sampler.start();
+    }
+
+    /** Starts sampling: threads alive now count from now, threads born later from their start. */
+    static ThreadCpu start() {
+        return new ThreadCpu();
+    }
+
+    private void sampleUntilStopped() {
+        while (!stopped) {
+            LockSupport.parkNanos(SAMPLE_NANOS);
+            sample();
+        }
+    }
+
+    private synchronized void sample() {
+        Sample sample = new Sample();
+        for (long id : THREADS.getAllThreadIds()) {
+            long cpu = THREADS.getThreadCpuTime(id);
+            if (cpu < 0) {
+                continue; // ended meanwhile
+            }
+            if (!groupById.containsKey(id)) {
+                ThreadInfo info = THREADS.getThreadInfo(id);
+                if (info == null) {
+                    continue;
+                }
+                groupById.put(id, groupOf(info.getThreadName()));
+            }
+            sample.cpuNanosById.put(id, cpu);
+        }
+        samples.add(sample);
+    }
+
+    /** Stops sampling; the CPU of the whole stretch, as {@link #between}. */
+    synchronized Map<String, Long> stop() {
+        stopped = true;
+        sample();
+        return between(Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * Per group, the CPU used in nanoseconds between the first sample at or after {@code fromNanos}
+     * and the last at or before {@code toNanos} (a {@link System#nanoTime()} each), or over all
+     * samples when fewer than two fall in between. Two more entries: the process's CPU that no Java
+     * thread accounts for ({@link #JVM}: garbage collection, JIT compilers, and the last moments of
+     * threads that ended between samples), and the CPU time the machine's cores had but the process
+     * left unused ({@link #IDLE}).
+     */
+    synchronized Map<String, Long> between(long fromNanos, long toNanos) {
+        int first = 0;
+        while (first < samples.size() && samples.get(first).nanos < fromNanos) {
+            first++;
+        }
+        int last = samples.size() - 1;
+        while (last >= 0 && samples.get(last).nanos > toNanos) {
+            last--;
+        }
+        if (last - first < 1) {
+            first = 0;
+            last = samples.size() - 1;
+        }
+        Sample start = samples.get(first);
+        Sample end = samples.get(last);
+        Map<Long, Long> lastSeen = new HashMap<>();
+        for (Sample sample : samples.subList(first, last + 1)) {
+            lastSeen.putAll(sample.cpuNanosById);
+        }
+        Map<String, Long> used = new LinkedHashMap<>();
+        for (String group : GROUPS) {
+            used.put(group, 0L);
+        }
+        lastSeen.forEach(
+                (id, cpu) ->
+                        used.merge(
+                                groupById.get(id),
+                                cpu - start.cpuNanosById.getOrDefault(id, 0L),
+                                Long::sum));
+        // The sampler's own CPU is the measurement's, not the measured work's.
+        long samplerId = sampler.getId();
+        used.merge(
+                REST,
+                -(lastSeen.getOrDefault(samplerId, 0L)
+                        - start.cpuNanosById.getOrDefault(samplerId, 0L)),
+                Long::sum);
+        long processCpu = end.processCpuNanos - start.processCpuNanos;
+        long wall = end.nanos - start.nanos;
+        long threads = used.values().stream().mapToLong(Long::longValue).sum();
+        used.put(JVM, processCpu - threads);
+        used.put(IDLE, Runtime.getRuntime().availableProcessors() * wall - processCpu);
+        return used;
+    }
+
+    /** The wall time between the first and the last sample. */
+    synchronized long wallNanos() {
+        return samples.get(samples.size() - 1).nanos - samples.get(0).nanos;
+    }
+
+    private static String groupOf(String threadName) {
+        if (threadName.startsWith("Source Data Fetcher")) {
+            return FETCHER;
+        }
+        if (threadName.startsWith("Source: ")) {
+            return TASK;
+        }
+        if (threadName.startsWith("multiThreadIoEventLoopGroup")) {
+            return SDK;
+        }
+        if (threadName.startsWith("CompletableFutureDelayScheduler")) {
+            return TIMEOUTS;
+        }
+        if (threadName.startsWith("iggy-embedded")) {
+            return SERVER;
+        }
+        if (threadName.startsWith(LOOP_THREAD_PREFIX)) {
+            return LOOP;
+        }
+        return REST;
+    }
+
+    /** "fetcher 0.3, task 0.1, ..." with {@code nanos} divided by {@code per}, one decimal. */
+    static String format(Map<String, Long> nanos, double per) {
+        StringBuilder text = new StringBuilder();
+        nanos.forEach(
+                (group, value) -> {
+                    if (value != 0) {
+                        text.append(text.length() > 0 ? ", " : "")
+                                .append(group)
+                                .append(' ')
+                                .append(String.format("%.1f", value / per));
+                    }
+                });
+        return text.toString();
+    }
+}
