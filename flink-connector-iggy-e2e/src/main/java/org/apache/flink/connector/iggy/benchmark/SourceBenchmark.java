@@ -69,7 +69,7 @@ import java.util.concurrent.locks.LockSupport;
  * side by side, each the median of interleaved repetitions. Not a test: run it and read the table.
  *
  * <pre>
- * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds] [scale]
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark 0 60   # the idle-latency rows only
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark   # both, one build
  * </pre>
@@ -87,7 +87,9 @@ import java.util.concurrent.locks.LockSupport;
  * </ul>
  *
  * <p>One repetition of every throughput measure runs first to warm the JVM up and is not counted.
- * {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0 the idle rows.
+ * {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0 the idle rows. {@code
+ * scale} (default 1) multiplies the numbers of records of the throughput rows: each job compiles
+ * some of Flink's code anew, which a longer job spreads over more records.
  *
  * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
  * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
@@ -110,12 +112,24 @@ public final class SourceBenchmark {
     public static void main(String[] args) throws Exception {
         int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int idleSeconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
+        int scale = args.length > 2 ? Integer.parseInt(args[2]) : 1;
 
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
         Configuration cluster = new Configuration();
         // Any free port: another benchmark on a shared machine may hold the default 8081.
         cluster.set(RestOptions.BIND_PORT, "0");
+        // Flink options to try, e.g. -Dflink.source.reader.element.queue.capacity=8
+        System.getProperties()
+                .stringPropertyNames()
+                .forEach(
+                        name -> {
+                            if (name.startsWith("flink.")) {
+                                cluster.setString(
+                                        name.substring("flink.".length()),
+                                        System.getProperty(name));
+                            }
+                        });
         // One cluster for every job, started before the clocks run: "submission" is a job's
         // submission to a running cluster, as in production.
         flink =
@@ -139,7 +153,7 @@ public final class SourceBenchmark {
                 repetitions);
         try {
             if (repetitions > 0) {
-                throughput(connection, iggy, repetitions);
+                throughput(connection, iggy, repetitions, scale);
             }
             if (idleSeconds <= 0) {
                 return;
@@ -186,13 +200,14 @@ public final class SourceBenchmark {
     }
 
     /** Every throughput row, each the median of {@code repetitions} interleaved runs. */
+    /** Every throughput row; {@code scale} multiplies the numbers of records. */
     private static void throughput(
-            IggyConnectionConfig connection, IggyServerExtension iggy, int repetitions)
+            IggyConnectionConfig connection, IggyServerExtension iggy, int repetitions, int scale)
             throws Exception {
-        String small = fill(iggy, 4, 4, 250_000, 100);
-        String kib = fill(iggy, 4, 4, 75_000, 1024);
-        String wide = fill(iggy, 1000, 10, 30_000, 100);
-        String narrow = fill(iggy, 4, 4, 75_000, 100);
+        String small = fill(iggy, 4, 4, scale * 250_000, 100);
+        String kib = fill(iggy, 4, 4, scale * 75_000, 1024);
+        String wide = fill(iggy, 1000, 10, scale * 30_000, 100);
+        String narrow = fill(iggy, 4, 4, scale * 75_000, 100);
 
         List<Double> sdkSmall = new ArrayList<>();
         List<Double> submitToLast = new ArrayList<>();
@@ -214,16 +229,16 @@ public final class SourceBenchmark {
         // Repetition 0 warms the JVM up (its rates were 2-8x below the others) and is not counted.
         for (int r = 0; r <= repetitions; r++) {
             boolean counted = r > 0;
-            sdkSmallRun = sdkLoop(connection, small, 4, 250_000);
-            sourceSmallRun = flinkJob(connection, small, 1, 1_000_000, true);
-            sdkKibRun = sdkLoop(connection, kib, 4, 75_000);
-            Run smallOneClient = sdkLoop(connection, small, 4, 250_000, 1);
-            Run kibOneClient = sdkLoop(connection, kib, 4, 75_000, 1);
-            sourceKibRun = flinkJob(connection, kib, 1, 300_000, true);
-            Run kibCopying = flinkJob(connection, kib, 1, 300_000, false);
-            Run kibTwo = flinkJob(connection, kib, 2, 300_000, true);
-            Run wideRun = flinkJob(connection, wide, 1, 300_000, true);
-            Run narrowRun = flinkJob(connection, narrow, 1, 300_000, true);
+            sdkSmallRun = sdkLoop(connection, small, 4, scale * 250_000);
+            sourceSmallRun = flinkJob(connection, small, 1, scale * 1_000_000L, true);
+            sdkKibRun = sdkLoop(connection, kib, 4, scale * 75_000);
+            Run smallOneClient = sdkLoop(connection, small, 4, scale * 250_000, 1);
+            Run kibOneClient = sdkLoop(connection, kib, 4, scale * 75_000, 1);
+            sourceKibRun = flinkJob(connection, kib, 1, scale * 300_000L, true);
+            Run kibCopying = flinkJob(connection, kib, 1, scale * 300_000L, false);
+            Run kibTwo = flinkJob(connection, kib, 2, scale * 300_000L, true);
+            Run wideRun = flinkJob(connection, wide, 1, scale * 300_000L, true);
+            Run narrowRun = flinkJob(connection, narrow, 1, scale * 300_000L, true);
             long flinkFirst = firstRecordDelayOfAFlinkSource();
             if (counted) {
                 sdkSmall.add(sdkSmallRun.steadyRate);
@@ -243,6 +258,10 @@ public final class SourceBenchmark {
         }
         double sdk = median(sdkSmall);
         double sdk1k = median(sdkKib);
+        if (scale != 1) {
+            System.out.printf(
+                    "%nScale %d: every record count below is %d times what it says.", scale, scale);
+        }
         System.out.printf(
                 "%n%-58s %14s %14s %8s %8s%n",
                 "measure", "SDK loop", "IggySource", "ratio", "target");

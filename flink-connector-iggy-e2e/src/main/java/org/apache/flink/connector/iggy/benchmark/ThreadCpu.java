@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
@@ -47,6 +48,9 @@ final class ThreadCpu {
     static final String JVM = "JVM (GC, JIT)";
     static final String IDLE = "idle";
 
+    /** Not CPU: the wall time of garbage collection pauses, for telling GC from JIT. */
+    static final String GC_PAUSES = "(of which GC pauses, wall)";
+
     /** Prefix of the plain SDK loop's thread names. */
     static final String LOOP_THREAD_PREFIX = "sdk-loop-";
 
@@ -65,6 +69,10 @@ final class ThreadCpu {
     private static final class Sample {
         final long nanos = System.nanoTime();
         final long processCpuNanos = PROCESS.getProcessCpuTime();
+        final long gcMillis =
+                ManagementFactory.getGarbageCollectorMXBeans().stream()
+                        .mapToLong(GarbageCollectorMXBean::getCollectionTime)
+                        .sum();
         final Map<Long, Long> cpuNanosById = new HashMap<>();
     }
 
@@ -161,6 +169,7 @@ final class ThreadCpu {
         long wall = end.nanos - start.nanos;
         long threads = used.values().stream().mapToLong(Long::longValue).sum();
         used.put(JVM, processCpu - threads);
+        used.put(GC_PAUSES, TimeUnit.MILLISECONDS.toNanos(end.gcMillis - start.gcMillis));
         used.put(IDLE, Runtime.getRuntime().availableProcessors() * wall - processCpu);
         return used;
     }
