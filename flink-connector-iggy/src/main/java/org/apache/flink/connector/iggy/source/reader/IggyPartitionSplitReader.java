@@ -159,6 +159,33 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         boolean queued;
         @Nullable CompletableFuture<PolledMessages> inFlight;
 
+        /** The exclusive end of what the poll in flight asked for. */
+        long inFlightTo;
+
+        /**
+         * A poll for the batch after the one in flight, asked for before that one answered, so that
+         * a partition with more data keeps a request at the server while an answer travels.
+         */
+        @Nullable CompletableFuture<PolledMessages> ahead;
+
+        long aheadFrom;
+        long aheadTo;
+
+        /** The read-ahead's answer when it came before the answer of the poll in flight. */
+        @Nullable PolledMessages aheadAnswer;
+
+        void cancelPolls() {
+            if (inFlight != null) {
+                inFlight.cancel(false);
+                inFlight = null;
+            }
+            if (ahead != null) {
+                ahead.cancel(false);
+                ahead = null;
+            }
+            aheadAnswer = null;
+        }
+
         /** Bumped when the position is reset: answers to older polls are dropped. */
         int generation;
 
@@ -180,19 +207,25 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
 
     /** One answer from the SDK's threads, or a wake-up. */
     private static final class Answer {
-        static final Answer WAKE_UP = new Answer(null, 0, null, null);
+        static final Answer WAKE_UP = new Answer(null, null, 0, null, null);
 
         @Nullable final Cursor cursor;
+
+        /** The poll answered, to tell the poll in flight from the read-ahead. */
+        @Nullable final CompletableFuture<PolledMessages> poll;
+
         final int generation;
         @Nullable final Object value;
         @Nullable final Throwable error;
 
         Answer(
                 @Nullable Cursor cursor,
+                @Nullable CompletableFuture<PolledMessages> poll,
                 int generation,
                 @Nullable Object value,
                 @Nullable Throwable error) {
             this.cursor = cursor;
+            this.poll = poll;
             this.generation = generation;
             this.value = value;
             this.error = error;
@@ -265,12 +298,21 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             if (cursor.removed || answer.generation != cursor.generation) {
                 return false;
             }
+            if (answer.poll == cursor.ahead) {
+                if (answer.error == null) {
+                    cursor.aheadAnswer = (PolledMessages) answer.value;
+                } else {
+                    cursor.ahead = null; // asked for again after the poll in flight, if need be
+                }
+                return false;
+            }
             cursor.inFlight = null;
             if (answer.error != null) {
                 pollFailed(cursor, answer.error);
             } else {
                 polled(cursor, (PolledMessages) answer.value, records);
             }
+            followWithReadAhead(cursor, records);
         } else {
             describing = false;
             if (answer.error != null) {
@@ -313,6 +355,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 && !cursor.removed
                 && !cursor.paused
                 && cursor.inFlight == null
+                && cursor.ahead == null
                 && !cursor.reachedStop()) {
             cursor.queued = true;
             due.add(cursor);
@@ -320,14 +363,75 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     }
 
     private void startPoll(Cursor cursor) {
-        long count = Math.min(batchSize, cursor.split.stoppingOffset() - cursor.nextOffset);
+        cursor.inFlightTo = endOfBatchFrom(cursor, cursor.nextOffset);
+        cursor.inFlight = sendPoll(cursor, cursor.nextOffset, cursor.inFlightTo);
+        startReadAheadIfUseful(cursor);
+    }
+
+    private long endOfBatchFrom(Cursor cursor, long from) {
+        return Math.min(from + batchSize, cursor.split.stoppingOffset());
+    }
+
+    private CompletableFuture<PolledMessages> sendPoll(Cursor cursor, long from, long to) {
         int generation = cursor.generation;
         CompletableFuture<PolledMessages> poll =
-                requests.poll(cursor.split.partitionId(), cursor.nextOffset, count);
-        cursor.inFlight = poll;
+                requests.poll(cursor.split.partitionId(), from, to - from);
         pollsInFlight++;
         poll.whenComplete(
-                (polled, error) -> answers.add(new Answer(cursor, generation, polled, error)));
+                (polled, error) ->
+                        answers.add(new Answer(cursor, poll, generation, polled, error)));
+        return poll;
+    }
+
+    /**
+     * Asks for the batch after the poll in flight when the partition is known to hold it, no other
+     * partition waits for its first poll, and the limit of polls in flight allows.
+     */
+    private void startReadAheadIfUseful(Cursor cursor) {
+        long from = cursor.inFlightTo;
+        if (cursor.ahead == null
+                && cursor.inFlight != null
+                && !cursor.paused
+                && cursor.knownEnd > from
+                && from < cursor.split.stoppingOffset()
+                && due.isEmpty()
+                && pollsInFlight < MAX_POLLS_IN_FLIGHT) {
+            cursor.aheadFrom = from;
+            cursor.aheadTo = endOfBatchFrom(cursor, from);
+            cursor.ahead = sendPoll(cursor, cursor.aheadFrom, cursor.aheadTo);
+        }
+    }
+
+    /**
+     * After the answer of the poll in flight: the read-ahead becomes the poll in flight (or its
+     * answer is used at once) when it starts where reading now stands; otherwise (a short answer, a
+     * reset) it is dropped and the partition polled again from where it stands.
+     */
+    private void followWithReadAhead(Cursor cursor, IggyPolledRecords records) {
+        if (cursor.ahead == null || cursor.removed) {
+            return;
+        }
+        if (cursor.aheadFrom != cursor.nextOffset) {
+            cursor.ahead.cancel(false);
+            cursor.ahead = null;
+            cursor.aheadAnswer = null;
+            cursor.generation++; // its answer, should it still come, is not used
+            if (cursor.hasUnreadData()) {
+                markDue(cursor);
+            }
+            return;
+        }
+        CompletableFuture<PolledMessages> ahead = cursor.ahead;
+        PolledMessages answered = cursor.aheadAnswer;
+        cursor.ahead = null;
+        cursor.aheadAnswer = null;
+        if (answered != null) {
+            polled(cursor, answered, records);
+        } else {
+            cursor.inFlight = ahead;
+            cursor.inFlightTo = cursor.aheadTo;
+            startReadAheadIfUseful(cursor);
+        }
     }
 
     /**
@@ -356,7 +460,8 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         }
         describing = true;
         requests.describeTopic()
-                .whenComplete((details, error) -> answers.add(new Answer(null, 0, details, error)));
+                .whenComplete(
+                        (details, error) -> answers.add(new Answer(null, null, 0, details, error)));
         return pollIntervalNanos;
     }
 
@@ -522,10 +627,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         }
         LOG.warn("{} Reading the affected partitions again from their start (offset 0).", message);
         for (Cursor cursor : affected) {
-            if (cursor.inFlight != null) {
-                cursor.inFlight.cancel(false);
-                cursor.inFlight = null;
-            }
+            cursor.cancelPolls();
             cursor.generation++;
             cursor.nextOffset = 0;
             cursor.offsetAtDescribe = 0;
@@ -605,9 +707,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 Cursor removed = cursors.remove(split.partitionId());
                 if (removed != null) {
                     removed.removed = true;
-                    if (removed.inFlight != null) {
-                        removed.inFlight.cancel(false);
-                    }
+                    removed.cancelPolls();
                 }
             }
         }
@@ -644,9 +744,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     @Override
     public void close() {
         for (Cursor cursor : cursors.values()) {
-            if (cursor.inFlight != null) {
-                cursor.inFlight.cancel(false);
-            }
+            cursor.cancelPolls();
         }
         cursors.clear();
         // The requests belong to the source reader, which closes them.

@@ -127,6 +127,16 @@ class FakeTopicRequests implements IggyReadRequests {
         return answer;
     }
 
+    /** Answers the held polls, the last asked first. */
+    void answerHeldPollsLastFirst() {
+        holdPolls = false;
+        List<Runnable> held = new ArrayList<>(heldPolls);
+        heldPolls.clear();
+        for (int i = held.size() - 1; i >= 0; i--) {
+            held.get(i).run();
+        }
+    }
+
     void answerHeldPolls() {
         holdPolls = false;
         List<Runnable> held = new ArrayList<>(heldPolls);
@@ -138,11 +148,15 @@ class FakeTopicRequests implements IggyReadRequests {
         return heldPolls.size();
     }
 
+    /** The most messages one poll answers, whatever it asked for (a server may answer less). */
+    volatile int mostPerAnswer = Integer.MAX_VALUE;
+
     private PolledMessages read(long partitionId, long offset, long count) {
         List<Message> messages = partitions.get(partitionId);
         List<Message> answer = new ArrayList<>();
+        long most = Math.min(count, mostPerAnswer);
         synchronized (messages) {
-            for (long o = offset; o < messages.size() && answer.size() < count; o++) {
+            for (long o = offset; o < messages.size() && answer.size() < most; o++) {
                 answer.add(messages.get((int) o));
             }
             long current = Math.max(0, messages.size() - 1);

@@ -165,7 +165,7 @@ class IggyPartitionSplitReaderTest {
     @Test
     void asksForTheNextBatchBeforeHandingOverThisOne() throws Exception {
         FakeTopicRequests topic = new FakeTopicRequests(1);
-        for (int i = 0; i < 50; i++) {
+        for (int i = 0; i < 20; i++) {
             topic.append(0, "0:" + i);
         }
         reader(topic, 20, Duration.ofMillis(100), false);
@@ -174,15 +174,63 @@ class IggyPartitionSplitReaderTest {
         CompletableFuture<Void> fetching = fetchInBackground();
         waitFor(() -> topic.heldPollCount() == 1, "the first poll");
         stopFetching(fetching);
+        // Unknown to the reader until the answer says so: there is more.
+        for (int i = 20; i < 50; i++) {
+            topic.append(0, "0:" + i);
+        }
 
         topic.answerHeldPolls();
         topic.holdPolls = true;
         RecordsWithSplitIds<Message> first = reader.fetch();
         assertThat(first.nextSplit()).isEqualTo(IggyPartitionSplit.splitId(0));
         assertThat(topic.polls)
-                .as("the second batch is asked for before the first is handed over")
-                .hasSize(2);
-        assertThat(topic.heldPollCount()).isEqualTo(1);
+                .as(
+                        "the next batch and its read-ahead are asked for before the first is handed over")
+                .hasSize(3);
+        assertThat(topic.heldPollCount()).isEqualTo(2);
+    }
+
+    @Test
+    void readsAheadAndKeepsTheOrderWhenTheLaterBatchAnswersFirst() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        for (int i = 0; i < 100; i++) {
+            topic.append(0, "0:" + i);
+        }
+        reader(topic, 20, Duration.ofMillis(100), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        // The description says the partition holds 100: the first two batches are asked for at
+        // once.
+        topic.holdPolls = true;
+        CompletableFuture<Void> fetching = fetchInBackground();
+        waitFor(() -> topic.heldPollCount() == 2, "a poll and its read-ahead");
+        stopFetching(fetching);
+
+        topic.answerHeldPollsLastFirst();
+        fetchUntil(() -> payloads.size() == 100);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            expected.add("0:" + i);
+        }
+        assertThat(payloads).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void aShortAnswerDropsTheReadAheadAndReadsTheGap() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        for (int i = 0; i < 100; i++) {
+            topic.append(0, "0:" + i);
+        }
+        reader(topic, 20, Duration.ofMillis(100), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        // The server answers 7 messages to a poll for 20: every read-ahead starts past where the
+        // answer before it ended.
+        topic.mostPerAnswer = 7;
+        fetchUntil(() -> payloads.size() == 100);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            expected.add("0:" + i);
+        }
+        assertThat(payloads).containsExactlyElementsOf(expected);
     }
 
     @Test
