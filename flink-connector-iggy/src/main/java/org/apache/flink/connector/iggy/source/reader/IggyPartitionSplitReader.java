@@ -56,15 +56,17 @@ import java.util.concurrent.TimeUnit;
  * auto-commit off): Flink, not Iggy, decides who reads what and where.
  *
  * <p>Only partitions known to hold unread data are polled. A partition whose poll returned a full
- * answer is polled again at once, while the task thread emits that answer; one that reached its end
- * is watched instead: one topic description (a single request, whatever the number of partitions)
- * tells every partition's current end, and only partitions that grew are polled. How often the
- * topic is described adapts: {@link #MIN_DESCRIBE_DELAY_NANOS} apart for the first second after
- * data arrived (or after the reader started), then backing off with the time since, to the poll
- * interval for an idle topic. Each description costs about 0.4 ms of CPU, most of it in the SDK's
- * hand-offs between its threads (docs/testing.md), so the shortest delay trades the CPU of a sparse
- * topic against its latency. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below
- * what the SDK's connection pool queues, however many partitions a reader holds.
+ * answer is polled again at once, while the task thread emits that answer, and one known to hold
+ * more than the batch in flight has the batch after it asked for too (a read-ahead), so that a
+ * request waits at the server while an answer travels through the hand-offs; one that reached its
+ * end is watched instead: one topic description (a single request, whatever the number of
+ * partitions) tells every partition's current end, and only partitions that grew are polled. How
+ * often the topic is described adapts: {@link #MIN_DESCRIBE_DELAY_NANOS} apart for the first second
+ * after data arrived (or after the reader started), then backing off with the time since, to the
+ * poll interval for an idle topic. Each description costs about 0.5 ms of CPU, most of it in the
+ * SDK's hand-offs between its threads (docs/testing.md), so the shortest delay trades the CPU of a
+ * sparse topic against its latency. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far
+ * below what the SDK's connection pool queues, however many partitions a reader holds.
  *
  * <p>The description also guards against a topic deleted and re-created under the source: a new
  * topic identity, or a partition whose end is behind what was already read, fails the source (or,
