@@ -128,6 +128,23 @@ class IggyPartitionSplitReaderTest {
         fetching.join();
     }
 
+    /** Holds the polls and fetches until {@code count} of them wait for an answer. */
+    private void fetchUntilPollsAreHeld(FakeTopicRequests topic, int count) {
+        topic.holdPolls = true;
+        CompletableFuture<Void> fetching = fetchInBackground();
+        waitFor(() -> topic.heldPollCount() == count, count + " held polls");
+        stopFetching(fetching);
+    }
+
+    /** Payloads "p:from" to "p:(to - 1)". */
+    private static String[] numbered(long partition, int from, int to) {
+        String[] payloads = new String[to - from];
+        for (int i = from; i < to; i++) {
+            payloads[i - from] = partition + ":" + i;
+        }
+        return payloads;
+    }
+
     private static void waitFor(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (!condition.getAsBoolean()) {
@@ -164,20 +181,12 @@ class IggyPartitionSplitReaderTest {
 
     @Test
     void asksForTheNextBatchBeforeHandingOverThisOne() throws Exception {
-        FakeTopicRequests topic = new FakeTopicRequests(1);
-        for (int i = 0; i < 20; i++) {
-            topic.append(0, "0:" + i);
-        }
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, numbered(0, 0, 20));
         reader(topic, 20, Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
-        topic.holdPolls = true;
-        CompletableFuture<Void> fetching = fetchInBackground();
-        waitFor(() -> topic.heldPollCount() == 1, "the first poll");
-        stopFetching(fetching);
+        fetchUntilPollsAreHeld(topic, 1);
         // Unknown to the reader until the answer says so: there is more.
-        for (int i = 20; i < 50; i++) {
-            topic.append(0, "0:" + i);
-        }
+        topic.append(0, numbered(0, 20, 50));
 
         topic.answerHeldPolls();
         topic.holdPolls = true;
@@ -192,45 +201,28 @@ class IggyPartitionSplitReaderTest {
 
     @Test
     void readsAheadAndKeepsTheOrderWhenTheLaterBatchAnswersFirst() throws Exception {
-        FakeTopicRequests topic = new FakeTopicRequests(1);
-        for (int i = 0; i < 100; i++) {
-            topic.append(0, "0:" + i);
-        }
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, numbered(0, 0, 100));
         reader(topic, 20, Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         // The description says the partition holds 100: the first two batches are asked for at
         // once.
-        topic.holdPolls = true;
-        CompletableFuture<Void> fetching = fetchInBackground();
-        waitFor(() -> topic.heldPollCount() == 2, "a poll and its read-ahead");
-        stopFetching(fetching);
+        fetchUntilPollsAreHeld(topic, 2);
 
         topic.answerHeldPollsLastFirst();
         fetchUntil(() -> payloads.size() == 100);
-        List<String> expected = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-            expected.add("0:" + i);
-        }
-        assertThat(payloads).containsExactlyElementsOf(expected);
+        assertThat(payloads).containsExactly(numbered(0, 0, 100));
     }
 
     @Test
     void aShortAnswerDropsTheReadAheadAndReadsTheGap() throws Exception {
-        FakeTopicRequests topic = new FakeTopicRequests(1);
-        for (int i = 0; i < 100; i++) {
-            topic.append(0, "0:" + i);
-        }
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, numbered(0, 0, 100));
         reader(topic, 20, Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         // The server answers 7 messages to a poll for 20: every read-ahead starts past where the
         // answer before it ended.
         topic.mostPerAnswer = 7;
         fetchUntil(() -> payloads.size() == 100);
-        List<String> expected = new ArrayList<>();
-        for (int i = 0; i < 100; i++) {
-            expected.add("0:" + i);
-        }
-        assertThat(payloads).containsExactlyElementsOf(expected);
+        assertThat(payloads).containsExactly(numbered(0, 0, 100));
     }
 
     @Test
@@ -256,12 +248,7 @@ class IggyPartitionSplitReaderTest {
         for (long p = 0; p < 200; p++) {
             assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         }
-        topic.holdPolls = true;
-        CompletableFuture<Void> fetching = fetchInBackground();
-        waitFor(
-                () -> topic.heldPollCount() == IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT,
-                "the first polls");
-        stopFetching(fetching);
+        fetchUntilPollsAreHeld(topic, IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
         assertThat(topic.heldPollCount())
                 .as("no poll starts while the limit is reached")
                 .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
