@@ -52,6 +52,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,8 +89,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>One repetition of every throughput measure runs first to warm the JVM up and is not counted.
  * {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0 the idle rows. {@code
- * scale} (default 1) multiplies the numbers of records of the throughput rows: each job compiles
- * some of Flink's code anew, which a longer job spreads over more records.
+ * scale} (default 1) multiplies the numbers of records of the throughput rows: a short job still
+ * compiles code and waits while it reads (docs/testing.md), which a longer job spreads out.
  *
  * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
  * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
@@ -120,16 +121,13 @@ public final class SourceBenchmark {
         // Any free port: another benchmark on a shared machine may hold the default 8081.
         cluster.set(RestOptions.BIND_PORT, "0");
         // Flink options to try, e.g. -Dflink.source.reader.element.queue.capacity=8
-        System.getProperties()
-                .stringPropertyNames()
-                .forEach(
-                        name -> {
-                            if (name.startsWith("flink.")) {
-                                cluster.setString(
-                                        name.substring("flink.".length()),
-                                        System.getProperty(name));
-                            }
-                        });
+        Map<String, String> flinkOptions = new HashMap<>();
+        for (String name : System.getProperties().stringPropertyNames()) {
+            if (name.startsWith("flink.")) {
+                flinkOptions.put(name.substring("flink.".length()), System.getProperty(name));
+            }
+        }
+        cluster.addAll(Configuration.fromMap(flinkOptions));
         // One cluster for every job, started before the clocks run: "submission" is a job's
         // submission to a running cluster, as in production.
         flink =
@@ -155,43 +153,9 @@ public final class SourceBenchmark {
             if (repetitions > 0) {
                 throughput(connection, iggy, repetitions, scale);
             }
-            if (idleSeconds <= 0) {
-                return;
+            if (idleSeconds > 0) {
+                idleRows(connection, iggy, idleSeconds);
             }
-            String idle = fill(iggy, 4, 4, 0, 0);
-            double baselineCpu = cpuPercentOverSeconds(Math.min(10, idleSeconds));
-            Latency latency = idleLatency(connection, iggy, idle, idleSeconds);
-            System.out.printf(
-                    "%-58s %14s %14s %8s %8s%n",
-                    "1 msg/s, idle 4-partition topic: delay median / p99 (ms)",
-                    "",
-                    String.format("%.1f / %.1f", latency.medianMs, latency.p99Ms),
-                    "",
-                    "5 / 20");
-            System.out.printf(
-                    "%-58s %14s %14s %8s %8s%n",
-                    "same: process CPU, % of one core (no job / job)",
-                    "",
-                    String.format("%.1f / %.1f", baselineCpu, latency.cpuPercent),
-                    "",
-                    "<= 5");
-            latency.cpuByThreads.remove(ThreadCpu.IDLE);
-            System.out.printf(
-                    "%nWhere the CPU went with the job, %% of one core: %s%n"
-                            + "Worst delays (ms, with the message's number): %s%n",
-                    ThreadCpu.format(latency.cpuByThreads, latency.wallNanos / 100.0),
-                    latency.worst);
-            RequestCost cost = describeCost(connection, idle);
-            System.out.printf(
-                    "One topic description (SDK getTopic, %d a second from one thread), CPU per"
-                            + " request: caller %.0f us, SDK event loops %.0f us, timeouts %.0f us,"
-                            + " in-JVM server %.0f us; round trip median %.2f ms%n",
-                    RequestCost.PER_SECOND,
-                    cost.callerMicros,
-                    cost.sdkMicros,
-                    cost.timeoutMicros,
-                    cost.serverMicros,
-                    cost.roundTripMedianMs);
         } finally {
             flink.close();
             iggy.stop();
@@ -199,8 +163,49 @@ public final class SourceBenchmark {
         System.exit(0);
     }
 
-    /** Every throughput row, each the median of {@code repetitions} interleaved runs. */
-    /** Every throughput row; {@code scale} multiplies the numbers of records. */
+    /** The idle-topic rows, where the CPU went, and what one topic description costs. */
+    private static void idleRows(
+            IggyConnectionConfig connection, IggyServerExtension iggy, int idleSeconds)
+            throws Exception {
+        String idle = fill(iggy, 4, 4, 0, 0);
+        double baselineCpu = cpuPercentOverSeconds(Math.min(10, idleSeconds));
+        Latency latency = idleLatency(connection, iggy, idle, idleSeconds);
+        System.out.printf(
+                "%-58s %14s %14s %8s %8s%n",
+                "1 msg/s, idle 4-partition topic: delay median / p99 (ms)",
+                "",
+                String.format("%.1f / %.1f", latency.medianMs, latency.p99Ms),
+                "",
+                "5 / 20");
+        System.out.printf(
+                "%-58s %14s %14s %8s %8s%n",
+                "same: process CPU, % of one core (no job / job)",
+                "",
+                String.format("%.1f / %.1f", baselineCpu, latency.cpuPercent),
+                "",
+                "<= 5");
+        latency.cpuByThreads.remove(ThreadCpu.IDLE);
+        System.out.printf(
+                "%nWhere the CPU went with the job, %% of one core: %s%n"
+                        + "Worst delays (ms, with the message's number): %s%n",
+                ThreadCpu.format(latency.cpuByThreads, latency.wallNanos / 100.0), latency.worst);
+        RequestCost cost = describeCost(connection, idle);
+        System.out.printf(
+                "One topic description (SDK getTopic, %d a second from one thread), CPU per"
+                        + " request: caller %.0f us, SDK event loops %.0f us, timeouts %.0f us,"
+                        + " in-JVM server %.0f us; round trip median %.2f ms%n",
+                RequestCost.PER_SECOND,
+                cost.callerMicros,
+                cost.sdkMicros,
+                cost.timeoutMicros,
+                cost.serverMicros,
+                cost.roundTripMedianMs);
+    }
+
+    /**
+     * Every throughput row, each the median of {@code repetitions} interleaved runs; {@code scale}
+     * multiplies the numbers of records.
+     */
     private static void throughput(
             IggyConnectionConfig connection, IggyServerExtension iggy, int repetitions, int scale)
             throws Exception {
