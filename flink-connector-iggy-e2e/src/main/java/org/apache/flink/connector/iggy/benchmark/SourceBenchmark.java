@@ -90,8 +90,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>One repetition of every throughput measure runs first to warm the JVM up and is not counted.
  * {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0 the idle rows. {@code
- * scale} (default 1) multiplies the numbers of records of the throughput rows: a short job still
- * compiles code and waits while it reads (docs/testing.md), which a longer job spreads out.
+ * scale} (default 1) multiplies the numbers of records of the throughput rows: in a short job the
+ * JVM's own threads (compilation, concurrent GC) and waiting weigh more per record
+ * (docs/testing.md), which a longer job spreads out.
  *
  * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
  * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
