@@ -27,7 +27,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
@@ -39,7 +38,6 @@ import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.FileUtils;
@@ -116,17 +114,7 @@ public final class SinkBenchmark {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
-        Configuration cluster = new Configuration();
-        // Any free port: another benchmark on a shared machine may hold the default 8081.
-        cluster.set(RestOptions.BIND_PORT, "0");
-        MiniCluster flink =
-                new MiniCluster(
-                        new MiniClusterConfiguration.Builder()
-                                .setConfiguration(cluster)
-                                .setNumTaskManagers(1)
-                                .setNumSlotsPerTaskManager(2)
-                                .build());
-        flink.start();
+        MiniCluster flink = BenchmarkCluster.start();
         Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
         SinkBenchmark benchmark = new SinkBenchmark(iggy, flink, snapshots);
         try {

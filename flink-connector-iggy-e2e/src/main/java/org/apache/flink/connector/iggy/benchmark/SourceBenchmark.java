@@ -21,8 +21,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
@@ -34,7 +32,6 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -52,7 +49,6 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -119,27 +115,9 @@ public final class SourceBenchmark {
 
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
-        Configuration cluster = new Configuration();
-        // Any free port: another benchmark on a shared machine may hold the default 8081.
-        cluster.set(RestOptions.BIND_PORT, "0");
-        // Flink options to try, e.g. -Dflink.source.reader.element.queue.capacity=8
-        Map<String, String> flinkOptions = new HashMap<>();
-        for (String name : System.getProperties().stringPropertyNames()) {
-            if (name.startsWith("flink.")) {
-                flinkOptions.put(name.substring("flink.".length()), System.getProperty(name));
-            }
-        }
-        cluster.addAll(Configuration.fromMap(flinkOptions));
         // One cluster for every job, started before the clocks run: "submission" is a job's
         // submission to a running cluster, as in production.
-        flink =
-                new MiniCluster(
-                        new MiniClusterConfiguration.Builder()
-                                .setConfiguration(cluster)
-                                .setNumTaskManagers(1)
-                                .setNumSlotsPerTaskManager(2)
-                                .build());
-        flink.start();
+        flink = BenchmarkCluster.start();
         IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
                         .setAddress(iggy.address())

@@ -163,7 +163,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         boolean queued;
         @Nullable CompletableFuture<PolledMessages> inFlight;
 
-        /** The exclusive end of what the poll in flight asked for. */
+        /** The exclusive end of what the poll in flight asked for; the read-ahead starts here. */
         long inFlightTo;
 
         /**
@@ -172,7 +172,6 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
          */
         @Nullable CompletableFuture<PolledMessages> ahead;
 
-        long aheadFrom;
         long aheadTo;
 
         /** The read-ahead's answer when it came before the answer of the poll in flight. */
@@ -400,9 +399,8 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 && from < cursor.split.stoppingOffset()
                 && due.isEmpty()
                 && pollsInFlight < MAX_POLLS_IN_FLIGHT) {
-            cursor.aheadFrom = from;
             cursor.aheadTo = endOfBatchFrom(cursor, from);
-            cursor.ahead = sendPoll(cursor, cursor.aheadFrom, cursor.aheadTo);
+            cursor.ahead = sendPoll(cursor, from, cursor.aheadTo);
         }
     }
 
@@ -415,7 +413,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         if (cursor.ahead == null || cursor.removed) {
             return;
         }
-        if (cursor.aheadFrom != cursor.nextOffset) {
+        if (cursor.inFlightTo != cursor.nextOffset) {
             cursor.ahead.cancel(false);
             cursor.ahead = null;
             cursor.aheadAnswer = null;
