@@ -26,7 +26,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.pool.ChannelPool;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.pool.FixedChannelPool;
 import io.netty.channel.pool.SimpleChannelPool;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
@@ -38,6 +39,8 @@ import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.Field;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Reaches the Netty connections behind an SDK client, which SDK 0.8.0 does not expose, for two
@@ -63,7 +66,10 @@ final class SdkChannels {
 
     private static final Logger LOG = LoggerFactory.getLogger(SdkChannels.class);
 
-    private static final String WATCHER_NAME = "iggy-connector-closed-connection";
+    static final String WATCHER_NAME = "iggy-connector-closed-connection";
+
+    /** How often {@link #watch} looks whether {@code connect()} has given its connection back. */
+    private static final long RELEASE_CHECK_MICROS = 50;
 
     private SdkChannels() {}
 
@@ -76,11 +82,10 @@ final class SdkChannels {
      *     exceptionally with the handshake's failure
      */
     static CompletableFuture<Void> watch(AsyncIggyTcpClient client, String address) {
-        SimpleChannelPool pool;
+        FixedChannelPool pool;
         Bootstrap bootstrap;
         try {
-            Object connection = read(AsyncIggyTcpClient.class, "connection", client);
-            pool = (SimpleChannelPool) read(AsyncTcpConnection.class, "channelPool", connection);
+            pool = pool(client);
             bootstrap = (Bootstrap) read(SimpleChannelPool.class, "bootstrap", pool);
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.warn(
@@ -101,12 +106,40 @@ final class SdkChannels {
                         addWatcher(channel.pipeline(), address);
                     }
                 });
-        return watchOpenConnection(pool, address);
+        CompletableFuture<Void> handshake = new CompletableFuture<>();
+        watchOpenConnection(pool, bootstrap.config().group(), address, handshake);
+        return handshake;
     }
 
-    /** The connection {@code connect()} opened sits idle in the pool: borrow it briefly. */
-    private static CompletableFuture<Void> watchOpenConnection(ChannelPool pool, String address) {
-        CompletableFuture<Void> handshake = new CompletableFuture<>();
+    /** The Netty pool behind {@code client}, which connected already. */
+    static FixedChannelPool pool(AsyncIggyTcpClient client) throws ReflectiveOperationException {
+        Object connection = read(AsyncIggyTcpClient.class, "connection", client);
+        return (FixedChannelPool) read(AsyncTcpConnection.class, "channelPool", connection);
+    }
+
+    /**
+     * The connection {@code connect()} opened sits idle in the pool: borrow it briefly. The SDK's
+     * {@code connect()} completes as soon as it asked the pool to take that connection back, and
+     * the pool does so on the connection's event loop, later. Borrowing before then would make the
+     * pool open a second connection, watched, and leave the first one unwatched, so wait until no
+     * connection is borrowed (the caller's deadline bounds the wait; closing the client ends it).
+     */
+    private static void watchOpenConnection(
+            FixedChannelPool pool,
+            EventLoopGroup loops,
+            String address,
+            CompletableFuture<Void> handshake) {
+        if (pool.acquiredChannelCount() > 0) {
+            try {
+                loops.schedule(
+                        () -> watchOpenConnection(pool, loops, address, handshake),
+                        RELEASE_CHECK_MICROS,
+                        TimeUnit.MICROSECONDS);
+            } catch (RejectedExecutionException e) {
+                handshake.completeExceptionally(e); // the client was closed
+            }
+            return;
+        }
         pool.acquire()
                 .addListener(
                         (Future<Channel> acquired) -> {
@@ -136,7 +169,6 @@ final class SdkChannels {
                                 pool.release(channel);
                             }
                         });
-        return handshake;
     }
 
     private static void addWatcher(ChannelPipeline pipeline, String address) {

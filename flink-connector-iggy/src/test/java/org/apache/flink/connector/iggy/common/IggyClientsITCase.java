@@ -21,6 +21,8 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.util.ExceptionUtils;
 
+import io.netty.channel.Channel;
+import io.netty.channel.pool.FixedChannelPool;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.Test;
@@ -30,7 +32,10 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -147,6 +152,37 @@ class IggyClientsITCase {
             } finally {
                 IggyClients.closeQuietly(client);
             }
+        }
+    }
+
+    /**
+     * The SDK's {@code connect()} completes before its connection is back in the pool. Watching
+     * must still reach that connection, not a second one the pool opens meanwhile: a request on the
+     * unwatched one waited out the request timeout when its connection closed (seen once in CI).
+     * Holding the connection stands in for a give-back that has not run yet.
+     */
+    @Test
+    void theConnectionConnectOpenedIsWatchedAlthoughItIsGivenBackLate() throws Exception {
+        AsyncIggyTcpClient client =
+                AsyncIggyTcpClient.builder().host(IGGY.host()).port(IGGY.port()).build();
+        try {
+            client.connect().get(5, TimeUnit.SECONDS);
+            FixedChannelPool pool = SdkChannels.pool(client);
+            // Borrowing during the SDK's own late give-back would open a second connection.
+            waitUntil(
+                    "connect() gave its connection back",
+                    Duration.ofSeconds(5),
+                    () -> pool.acquiredChannelCount() == 0);
+            Channel opened = pool.acquire().get(5, TimeUnit.SECONDS);
+
+            CompletableFuture<Void> watched = SdkChannels.watch(client, IGGY.address());
+            assertThat(watched).isNotDone();
+            pool.release(opened);
+            watched.get(5, TimeUnit.SECONDS);
+
+            assertThat(opened.pipeline().get(SdkChannels.WATCHER_NAME)).isNotNull();
+        } finally {
+            IggyClients.closeQuietly(client);
         }
     }
 
