@@ -66,7 +66,7 @@ import java.util.concurrent.locks.LockSupport;
  * side by side, each the median of interleaved repetitions. Not a test: run it and read the table.
  *
  * <pre>
- * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds] [scale]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds] [scale] [warmUps]
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark 0 60   # the idle-latency rows only
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark   # both, one build
  * </pre>
@@ -84,11 +84,15 @@ import java.util.concurrent.locks.LockSupport;
  *       description costs on its own.
  * </ul>
  *
- * <p>One repetition of every throughput measure runs first to warm the JVM up and is not counted.
- * {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0 the idle rows. {@code
- * scale} (default 1) multiplies the numbers of records of the throughput rows: in a short job the
- * JVM's own threads (compilation, concurrent GC) and waiting weigh more per record
- * (docs/testing.md), which a longer job spreads out.
+ * <p>For the throughput rows it also prints where the CPU went per record, by thread group (as
+ * above, plus the JVM's JIT compilers and garbage collectors and the cores' idle time), and how
+ * long each eighth of the records took, so that a slow start or a hiccup shows.
+ *
+ * <p>{@code warmUps} (default 3) repetitions of every throughput measure run first to warm the JVM
+ * up and are not counted. {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0
+ * the idle rows. {@code scale} (default 1) multiplies the numbers of records of the throughput
+ * rows: in a short job the JIT compilers and waiting weigh more per record (docs/testing.md), which
+ * a longer job spreads out.
  *
  * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
  * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
@@ -112,6 +116,7 @@ public final class SourceBenchmark {
         int repetitions = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int idleSeconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int scale = args.length > 2 ? Integer.parseInt(args[2]) : 1;
+        int warmUps = args.length > 3 ? Integer.parseInt(args[3]) : 3;
 
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
@@ -125,13 +130,14 @@ public final class SourceBenchmark {
                         .build();
         System.out.printf(
                 "Iggy source benchmark: %s, %d cores, median of %d interleaved repetitions"
-                        + " after one warm-up repetition%n",
+                        + " after %d uncounted warm-up repetitions%n",
                 iggy.isExternal() ? "server " + iggy.address() : "in-JVM server",
                 Runtime.getRuntime().availableProcessors(),
-                repetitions);
+                repetitions,
+                warmUps);
         try {
             if (repetitions > 0) {
-                throughput(connection, iggy, repetitions, scale);
+                throughput(connection, iggy, repetitions, scale, warmUps);
             }
             if (idleSeconds > 0) {
                 idleRows(connection, iggy, idleSeconds);
@@ -183,11 +189,15 @@ public final class SourceBenchmark {
     }
 
     /**
-     * Every throughput row, each the median of {@code repetitions} interleaved runs; {@code scale}
-     * multiplies the numbers of records.
+     * Every throughput row, each the median of {@code repetitions} interleaved runs after {@code
+     * warmUps} uncounted ones; {@code scale} multiplies the numbers of records.
      */
     private static void throughput(
-            IggyConnectionConfig connection, IggyServerExtension iggy, int repetitions, int scale)
+            IggyConnectionConfig connection,
+            IggyServerExtension iggy,
+            int repetitions,
+            int scale,
+            int warmUps)
             throws Exception {
         String small = fill(iggy, 4, 4, scale * 250_000, 100);
         String kib = fill(iggy, 4, 4, scale * 75_000, 1024);
@@ -211,9 +221,10 @@ public final class SourceBenchmark {
         Run sourceSmallRun = null;
         Run sdkKibRun = null;
         Run sourceKibRun = null;
-        // Repetition 0 warms the JVM up (its rates were 2-8x below the others) and is not counted.
-        for (int r = 0; r <= repetitions; r++) {
-            boolean counted = r > 0;
+        // The first repetition's rates were 2-8x below the others'. Later ones still vary while
+        // the JIT recompiles the paths that jobs of other shapes made it give up (docs/testing.md).
+        for (int r = 0; r < warmUps + repetitions; r++) {
+            boolean counted = r >= warmUps;
             sdkSmallRun = sdkLoop(connection, small, 4, scale * 250_000);
             sourceSmallRun = flinkJob(connection, small, 1, scale * 1_000_000L, true);
             sdkKibRun = sdkLoop(connection, kib, 4, scale * 75_000);
@@ -308,6 +319,11 @@ public final class SourceBenchmark {
                 sourceSmallRun.cpuPerRecord(),
                 sdkKibRun.cpuPerRecord(),
                 sourceKibRun.cpuPerRecord());
+        // A slow start (connections, compilation) shows in the first eighth, a hiccup in one.
+        System.out.printf(
+                "%nms per eighth of the records, first to last (last repetition): 100 B,"
+                        + " IggySource p=1: %s; 1 KiB, IggySource p=1: %s%n",
+                sourceSmallRun.eighths(), sourceKibRun.eighths());
     }
 
     private static void row(String measure, double base, double source, String target) {
@@ -430,8 +446,20 @@ public final class SourceBenchmark {
         long firstRecordDelayNanos;
         Map<String, Long> cpu;
 
+        /** The sink's clock readings at each eighth of the records (parallelism 1 only). */
+        long[] eighthMarks;
+
         String cpuPerRecord() {
             return ThreadCpu.format(cpu, records);
+        }
+
+        String eighths() {
+            StringBuilder text = new StringBuilder();
+            for (int i = 1; i < eighthMarks.length; i++) {
+                text.append(i > 1 ? " " : "")
+                        .append(String.format("%.1f", (eighthMarks[i] - eighthMarks[i - 1]) / 1e6));
+            }
+            return text.toString();
         }
     }
 
@@ -467,6 +495,7 @@ public final class SourceBenchmark {
             boolean objectReuse)
             throws Exception {
         CountingSink.reset();
+        CountingSink.markEvery = parallelism == 1 ? total / 8 : Long.MAX_VALUE;
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
         if (objectReuse) {
@@ -496,6 +525,7 @@ public final class SourceBenchmark {
         figures.steadyRate = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
         figures.submitToLastRate = total / ((CountingSink.LAST.get() - submitted) / 1e9);
         figures.firstRecordDelayNanos = CountingSink.FIRST.get() - submitted;
+        figures.eighthMarks = CountingSink.marks.clone();
         return figures;
     }
 
@@ -721,15 +751,25 @@ public final class SourceBenchmark {
         static final AtomicLong FIRST = new AtomicLong(Long.MAX_VALUE);
         static final AtomicLong LAST = new AtomicLong(Long.MIN_VALUE);
 
+        /** Records between two of {@link #marks}; set before a job at parallelism 1. */
+        static volatile long markEvery = Long.MAX_VALUE;
+
+        /** The clock at the first record, at each {@link #markEvery}-th after it, and the last. */
+        static volatile long[] marks = new long[0];
+
         static void reset() {
             COUNT.set(0);
             FIRST.set(Long.MAX_VALUE);
             LAST.set(Long.MIN_VALUE);
+            markEvery = Long.MAX_VALUE;
+            marks = new long[0];
         }
 
         @Override
         public SinkWriter<byte[]> createWriter(WriterInitContext context) {
             return new SinkWriter<>() {
+                final long every = markEvery;
+                final List<Long> marked = new ArrayList<>();
                 long count;
                 long first;
                 long last;
@@ -745,6 +785,9 @@ public final class SourceBenchmark {
                         if (count == 1) {
                             first = last;
                         }
+                        if (count - 1 >= marked.size() * every) {
+                            marked.add(last);
+                        }
                     }
                     bytes += element.length;
                 }
@@ -758,6 +801,10 @@ public final class SourceBenchmark {
                         COUNT.addAndGet(count);
                         FIRST.accumulateAndGet(first, Math::min);
                         LAST.accumulateAndGet(last, Math::max);
+                        if (every != Long.MAX_VALUE) {
+                            marked.add(last);
+                            marks = marked.stream().mapToLong(Long::longValue).toArray();
+                        }
                     }
                 }
             };

@@ -17,10 +17,16 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -32,9 +38,13 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Where the CPU of a stretch of time went, by thread group: the source's fetcher and task threads,
  * the SDK's event loops (every client in the JVM), request time-outs, the in-JVM server, the plain
- * SDK loop's threads, and the rest (MiniCluster, JIT, GC). Samples every thread's CPU time a few
- * times a second, so that threads which end before the stretch does (a finished job's) still count,
- * up to their last sample.
+ * SDK loop's threads, the rest of the Java threads (MiniCluster), and the JVM's own threads: JIT
+ * compilers and garbage collectors apart. Samples every thread's CPU time fifty times a second, so
+ * that threads which end before the stretch does (a finished job's) still count, up to their last
+ * sample.
+ *
+ * <p>The JVM's own threads are invisible to {@link ThreadMXBean}; on Linux their CPU time comes
+ * from {@code /proc/self/task}, by thread name. Elsewhere they count as {@link #JVM}.
  */
 final class ThreadCpu {
 
@@ -45,7 +55,9 @@ final class ThreadCpu {
     static final String SERVER = "in-JVM server";
     static final String LOOP = "SDK loop threads";
     static final String REST = "rest";
-    static final String JVM = "JVM (GC, JIT)";
+    static final String JIT = "JIT compilers";
+    static final String GC = "GC threads";
+    static final String JVM = "JVM (other)";
     static final String IDLE = "idle";
 
     /** Not CPU: the wall time of garbage collection pauses, for telling GC from JIT. */
@@ -74,6 +86,7 @@ final class ThreadCpu {
                         .mapToLong(GarbageCollectorMXBean::getCollectionTime)
                         .sum();
         final Map<Long, Long> cpuNanosById = new HashMap<>();
+        final Map<String, Long> nativeCpuNanosByTid = NativeThreads.cpuNanosByTid();
     }
 
     private ThreadCpu() {
@@ -168,7 +181,19 @@ final class ThreadCpu {
         long processCpu = end.processCpuNanos - start.processCpuNanos;
         long wall = end.nanos - start.nanos;
         long threads = used.values().stream().mapToLong(Long::longValue).sum();
-        used.put(JVM, processCpu - threads);
+        Map<String, Long> lastSeenNative = new HashMap<>();
+        for (Sample sample : samples.subList(first, last + 1)) {
+            lastSeenNative.putAll(sample.nativeCpuNanosByTid);
+        }
+        used.put(JIT, 0L);
+        used.put(GC, 0L);
+        lastSeenNative.forEach(
+                (tid, cpu) ->
+                        used.merge(
+                                NativeThreads.groupOf(tid),
+                                cpu - start.nativeCpuNanosByTid.getOrDefault(tid, 0L),
+                                Long::sum));
+        used.put(JVM, processCpu - threads - used.get(JIT) - used.get(GC));
         used.put(GC_PAUSES, TimeUnit.MILLISECONDS.toNanos(end.gcMillis - start.gcMillis));
         used.put(IDLE, Runtime.getRuntime().availableProcessors() * wall - processCpu);
         return used;
@@ -214,5 +239,89 @@ final class ThreadCpu {
                     }
                 });
         return text.toString();
+    }
+
+    /**
+     * The JVM's JIT compiler and garbage collector threads, read from {@code /proc/self/task}: each
+     * thread's name from {@code comm} (once per thread), its CPU time in nanoseconds from {@code
+     * schedstat}. Nothing where that does not exist.
+     */
+    private static final class NativeThreads {
+        private static final Path TASKS = Paths.get("/proc/self/task");
+
+        /** Listing hundreds of threads every sample would cost more than the sample itself. */
+        private static final int SAMPLES_PER_LISTING = 10;
+
+        private static final Map<String, String> GROUP_BY_TID = new HashMap<>();
+        private static final List<String> WATCHED = new ArrayList<>();
+        private static int samplesSinceListing = SAMPLES_PER_LISTING;
+
+        /** The CPU time of every JIT compiler and GC thread alive now, by thread id. */
+        static synchronized Map<String, Long> cpuNanosByTid() {
+            Map<String, Long> cpu = new HashMap<>();
+            if (!Files.isDirectory(TASKS)) {
+                return cpu;
+            }
+            if (++samplesSinceListing >= SAMPLES_PER_LISTING) {
+                samplesSinceListing = 0;
+                list();
+            }
+            for (String tid : WATCHED) {
+                long nanos = runNanos(TASKS.resolve(tid));
+                if (nanos >= 0) {
+                    cpu.put(tid, nanos);
+                }
+            }
+            return cpu;
+        }
+
+        /** Finds threads born since the last listing; a thread born late counts from its birth. */
+        private static void list() {
+            try (DirectoryStream<Path> tasks = Files.newDirectoryStream(TASKS)) {
+                for (Path task : tasks) {
+                    String tid = task.getFileName().toString();
+                    if (!GROUP_BY_TID.containsKey(tid)) {
+                        String group = nameGroup(task);
+                        GROUP_BY_TID.put(tid, group);
+                        if (!group.isEmpty()) {
+                            WATCHED.add(tid);
+                        }
+                    }
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // Threads not found count as JVM (other).
+            }
+        }
+
+        static synchronized String groupOf(String tid) {
+            return GROUP_BY_TID.get(tid);
+        }
+
+        /** {@link #JIT}, {@link #GC}, or "" for every other thread (and one that ended). */
+        private static String nameGroup(Path task) {
+            String name;
+            try {
+                name = Files.readString(task.resolve("comm")).strip();
+            } catch (IOException e) {
+                return "";
+            }
+            if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
+                return JIT;
+            }
+            if (name.startsWith("GC Thread") || name.startsWith("G1 ")) {
+                return GC;
+            }
+            return "";
+        }
+
+        /** The thread's time on a CPU so far, or -1 if it ended. */
+        private static long runNanos(Path task) {
+            try {
+                String schedstat = Files.readString(task.resolve("schedstat"));
+                return Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
     }
 }
