@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 
 /**
  * Where the CPU of a stretch of time went, by thread group: the source's fetcher and task threads,
@@ -63,6 +64,9 @@ final class ThreadCpu {
     /** Not CPU: the wall time of garbage collection pauses, for telling GC from JIT. */
     static final String GC_PAUSES = "(of which GC pauses, wall)";
 
+    /** The sampler's own thread, left out of every figure. */
+    private static final String SAMPLER = "thread-cpu-sampler";
+
     /** Prefix of the plain SDK loop's thread names. */
     static final String LOOP_THREAD_PREFIX = "sdk-loop-";
 
@@ -91,7 +95,7 @@ final class ThreadCpu {
 
     private ThreadCpu() {
         sample();
-        sampler = new Thread(this::sampleUntilStopped, "thread-cpu-sampler");
+        sampler = new Thread(this::sampleUntilStopped, SAMPLER);
         sampler.setDaemon(true);
         sampler.start();
     }
@@ -157,46 +161,46 @@ final class ThreadCpu {
         }
         Sample start = samples.get(first);
         Sample end = samples.get(last);
-        Map<Long, Long> lastSeen = new HashMap<>();
-        for (Sample sample : samples.subList(first, last + 1)) {
-            lastSeen.putAll(sample.cpuNanosById);
-        }
+        List<Sample> stretch = samples.subList(first, last + 1);
         Map<String, Long> used = new LinkedHashMap<>();
         for (String group : GROUPS) {
             used.put(group, 0L);
         }
-        lastSeen.forEach(
-                (id, cpu) ->
-                        used.merge(
-                                groupById.get(id),
-                                cpu - start.cpuNanosById.getOrDefault(id, 0L),
-                                Long::sum));
+        addByGroup(stretch, sample -> sample.cpuNanosById, groupById::get, used);
         // The sampler's own CPU is the measurement's, not the measured work's.
-        long samplerId = sampler.getId();
-        used.merge(
-                REST,
-                -(lastSeen.getOrDefault(samplerId, 0L)
-                        - start.cpuNanosById.getOrDefault(samplerId, 0L)),
-                Long::sum);
+        used.remove(SAMPLER);
         long processCpu = end.processCpuNanos - start.processCpuNanos;
         long wall = end.nanos - start.nanos;
         long threads = used.values().stream().mapToLong(Long::longValue).sum();
-        Map<String, Long> lastSeenNative = new HashMap<>();
-        for (Sample sample : samples.subList(first, last + 1)) {
-            lastSeenNative.putAll(sample.nativeCpuNanosByTid);
-        }
         used.put(JIT, 0L);
         used.put(GC, 0L);
-        lastSeenNative.forEach(
-                (tid, cpu) ->
-                        used.merge(
-                                NativeThreads.groupOf(tid),
-                                cpu - start.nativeCpuNanosByTid.getOrDefault(tid, 0L),
-                                Long::sum));
+        addByGroup(stretch, sample -> sample.nativeCpuNanosByTid, NativeThreads::groupOf, used);
         used.put(JVM, processCpu - threads - used.get(JIT) - used.get(GC));
         used.put(GC_PAUSES, TimeUnit.MILLISECONDS.toNanos(end.gcMillis - start.gcMillis));
         used.put(IDLE, Runtime.getRuntime().availableProcessors() * wall - processCpu);
         return used;
+    }
+
+    /**
+     * Adds to {@code used}, by group, each thread's CPU at its last sample in {@code stretch} minus
+     * that at the first (0 for a thread born since).
+     */
+    private static <K> void addByGroup(
+            List<Sample> stretch,
+            Function<Sample, Map<K, Long>> cpuByThread,
+            Function<K, String> groupOf,
+            Map<String, Long> used) {
+        Map<K, Long> lastSeen = new HashMap<>();
+        for (Sample sample : stretch) {
+            lastSeen.putAll(cpuByThread.apply(sample));
+        }
+        Map<K, Long> atStart = cpuByThread.apply(stretch.get(0));
+        lastSeen.forEach(
+                (thread, cpu) ->
+                        used.merge(
+                                groupOf.apply(thread),
+                                cpu - atStart.getOrDefault(thread, 0L),
+                                Long::sum));
     }
 
     /** The wall time between the first and the last sample. */
@@ -205,6 +209,9 @@ final class ThreadCpu {
     }
 
     private static String groupOf(String threadName) {
+        if (threadName.equals(SAMPLER)) {
+            return SAMPLER;
+        }
         if (threadName.startsWith("Source Data Fetcher")) {
             return FETCHER;
         }
