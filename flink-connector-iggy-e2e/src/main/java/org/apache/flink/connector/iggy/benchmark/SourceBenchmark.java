@@ -49,6 +49,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -104,6 +105,21 @@ import java.util.concurrent.locks.LockSupport;
 public final class SourceBenchmark {
 
     private static final int BATCH = 1000;
+
+    // The throughput figures' names on the "Raw" line.
+    private static final String SDK_SMALL = "SDK 100 B";
+    private static final String SUBMIT_TO_LAST = "submit->last";
+    private static final String STEADY_SMALL = "steady";
+    private static final String FIRST_MS = "first ms";
+    private static final String FLINK_FIRST_MS = "Flink's source first ms";
+    private static final String SDK_KIB = "SDK 1 KiB";
+    private static final String KIB_P1 = "1 KiB p=1";
+    private static final String KIB_COPYING = "object reuse off";
+    private static final String KIB_P2 = "p=2";
+    private static final String WIDE = "1000p";
+    private static final String NARROW = "4p";
+    private static final String SDK_SMALL_ONE_CLIENT = "SDK one client 100 B";
+    private static final String SDK_KIB_ONE_CLIENT = "SDK one client 1 KiB";
 
     /** Messages per send request while filling the topic. */
     private static final int SEND_BATCH = 1000;
@@ -204,19 +220,8 @@ public final class SourceBenchmark {
         String wide = fill(iggy, 1000, 10, scale * 30_000, 100);
         String narrow = fill(iggy, 4, 4, scale * 75_000, 100);
 
-        List<Double> sdkSmall = new ArrayList<>();
-        List<Double> submitToLast = new ArrayList<>();
-        List<Double> steadySmall = new ArrayList<>();
-        List<Double> firstDelayMs = new ArrayList<>();
-        List<Double> flinkFirstDelayMs = new ArrayList<>();
-        List<Double> sdkKib = new ArrayList<>();
-        List<Double> sdkSmallOneClient = new ArrayList<>();
-        List<Double> sdkKibOneClient = new ArrayList<>();
-        List<Double> kibP1 = new ArrayList<>();
-        List<Double> kibP1Copying = new ArrayList<>();
-        List<Double> kibP2 = new ArrayList<>();
-        List<Double> wideRate = new ArrayList<>();
-        List<Double> narrowRate = new ArrayList<>();
+        // Each figure's value per counted repetition, in the order the "Raw" line prints them.
+        Map<String, List<Double>> raw = new LinkedHashMap<>();
         Run sdkSmallRun = null;
         Run sourceSmallRun = null;
         Run sdkKibRun = null;
@@ -224,7 +229,6 @@ public final class SourceBenchmark {
         // The first repetition's rates were 2-8x below the others'. Later ones still vary while
         // the JIT recompiles the paths that jobs of other shapes made it give up (docs/testing.md).
         for (int r = 0; r < warmUps + repetitions; r++) {
-            boolean counted = r >= warmUps;
             sdkSmallRun = sdkLoop(connection, small, 4, scale * 250_000);
             sourceSmallRun = flinkJob(connection, small, 1, scale * 1_000_000L, true);
             sdkKibRun = sdkLoop(connection, kib, 4, scale * 75_000);
@@ -236,24 +240,24 @@ public final class SourceBenchmark {
             Run wideRun = flinkJob(connection, wide, 1, scale * 300_000L, true);
             Run narrowRun = flinkJob(connection, narrow, 1, scale * 300_000L, true);
             long flinkFirst = firstRecordDelayOfAFlinkSource();
-            if (counted) {
-                sdkSmall.add(sdkSmallRun.steadyRate);
-                submitToLast.add(sourceSmallRun.submitToLastRate);
-                steadySmall.add(sourceSmallRun.steadyRate);
-                firstDelayMs.add(sourceSmallRun.firstRecordDelayNanos / 1e6);
-                flinkFirstDelayMs.add(flinkFirst / 1e6);
-                sdkKib.add(sdkKibRun.steadyRate);
-                sdkSmallOneClient.add(smallOneClient.steadyRate);
-                sdkKibOneClient.add(kibOneClient.steadyRate);
-                kibP1.add(sourceKibRun.steadyRate);
-                kibP1Copying.add(kibCopying.steadyRate);
-                kibP2.add(kibTwo.steadyRate);
-                wideRate.add(wideRun.steadyRate);
-                narrowRate.add(narrowRun.steadyRate);
+            if (r >= warmUps) {
+                add(raw, SDK_SMALL, sdkSmallRun.steadyRate);
+                add(raw, SUBMIT_TO_LAST, sourceSmallRun.submitToLastRate);
+                add(raw, STEADY_SMALL, sourceSmallRun.steadyRate);
+                add(raw, FIRST_MS, sourceSmallRun.firstRecordDelayNanos / 1e6);
+                add(raw, FLINK_FIRST_MS, flinkFirst / 1e6);
+                add(raw, SDK_KIB, sdkKibRun.steadyRate);
+                add(raw, KIB_P1, sourceKibRun.steadyRate);
+                add(raw, KIB_COPYING, kibCopying.steadyRate);
+                add(raw, KIB_P2, kibTwo.steadyRate);
+                add(raw, WIDE, wideRun.steadyRate);
+                add(raw, NARROW, narrowRun.steadyRate);
+                add(raw, SDK_SMALL_ONE_CLIENT, smallOneClient.steadyRate);
+                add(raw, SDK_KIB_ONE_CLIENT, kibOneClient.steadyRate);
             }
         }
-        double sdk = median(sdkSmall);
-        double sdk1k = median(sdkKib);
+        double sdk = median(raw.get(SDK_SMALL));
+        double sdk1k = median(raw.get(SDK_KIB));
         if (scale != 1) {
             System.out.printf(
                     "%nScale %d: every record count below is %d times what it says.", scale, scale);
@@ -264,53 +268,56 @@ public final class SourceBenchmark {
         row(
                 "1M x 100 B, 4 partitions, p=1: submission -> last (rec/s)",
                 sdk,
-                median(submitToLast),
+                median(raw.get(SUBMIT_TO_LAST)),
                 ">= 0.9");
-        row("same, steady: first -> last record (rec/s)", sdk, median(steadySmall), ">= 0.95");
-        row("300k x 1 KiB, 4 partitions, steady, p=1 (rec/s)", sdk1k, median(kibP1), ">= 0.9");
-        row("300k x 1 KiB, 4 partitions, steady, p=2 (rec/s)", sdk1k, median(kibP2), ">= 0.9");
-        row("same p=1, object reuse off (rec/s)", sdk1k, median(kibP1Copying), "");
+        row(
+                "same, steady: first -> last record (rec/s)",
+                sdk,
+                median(raw.get(STEADY_SMALL)),
+                ">= 0.95");
+        row(
+                "300k x 1 KiB, 4 partitions, steady, p=1 (rec/s)",
+                sdk1k,
+                median(raw.get(KIB_P1)),
+                ">= 0.9");
+        row(
+                "300k x 1 KiB, 4 partitions, steady, p=2 (rec/s)",
+                sdk1k,
+                median(raw.get(KIB_P2)),
+                ">= 0.9");
+        row("same p=1, object reuse off (rec/s)", sdk1k, median(raw.get(KIB_COPYING)), "");
         row(
                 "SDK loop, 4 threads sharing 1 client: 100 B (rec/s)",
                 sdk,
-                median(sdkSmallOneClient),
+                median(raw.get(SDK_SMALL_ONE_CLIENT)),
                 "");
         row(
                 "SDK loop, 4 threads sharing 1 client: 1 KiB (rec/s)",
                 sdk1k,
-                median(sdkKibOneClient),
+                median(raw.get(SDK_KIB_ONE_CLIENT)),
                 "");
         System.out.printf(
                 "%-58s %14s %14.0f %8s %8s%n",
-                "submission -> first record (ms)", "", median(firstDelayMs), "", "<= 200");
+                "submission -> first record (ms)", "", median(raw.get(FIRST_MS)), "", "<= 200");
         System.out.printf(
                 "%-58s %14s %14.0f%n",
                 "same, a job reading Flink's own one-record source (ms)",
                 "",
-                median(flinkFirstDelayMs));
+                median(raw.get(FLINK_FIRST_MS)));
         row(
                 "10 of 1000 partitions with data / 4 partitions (rec/s)",
-                median(narrowRate),
-                median(wideRate),
+                median(raw.get(NARROW)),
+                median(raw.get(WIDE)),
                 ">= 0.9");
-        System.out.printf(
-                "%nRaw (per repetition): SDK 100 B %s; submit->last %s; steady %s; first ms %s"
-                        + " (Flink's source %s);"
-                        + " SDK 1 KiB %s; 1 KiB p=1 %s; object reuse off %s; p=2 %s; 1000p %s;"
-                        + " 4p %s; SDK one client 100 B %s, 1 KiB %s%n",
-                sdkSmall,
-                submitToLast,
-                steadySmall,
-                firstDelayMs,
-                flinkFirstDelayMs,
-                sdkKib,
-                kibP1,
-                kibP1Copying,
-                kibP2,
-                wideRate,
-                narrowRate,
-                sdkSmallOneClient,
-                sdkKibOneClient);
+        StringBuilder perRepetition = new StringBuilder();
+        raw.forEach(
+                (figure, values) ->
+                        perRepetition
+                                .append(perRepetition.length() > 0 ? "; " : "")
+                                .append(figure)
+                                .append(' ')
+                                .append(values));
+        System.out.printf("%nRaw (per repetition): %s%n", perRepetition);
         System.out.printf(
                 "%nCPU per record, ns, by thread group, and the cores' time left idle (last"
                         + " repetition; for jobs from first to last record, sampled every 20 ms):%n  100 B, SDK loop: %s%n  100 B, IggySource"
@@ -324,6 +331,10 @@ public final class SourceBenchmark {
                 "%nms per eighth of the records, first to last (last repetition): 100 B,"
                         + " IggySource p=1: %s; 1 KiB, IggySource p=1: %s%n",
                 sourceSmallRun.eighths(), sourceKibRun.eighths());
+    }
+
+    private static void add(Map<String, List<Double>> raw, String figure, double value) {
+        raw.computeIfAbsent(figure, ignored -> new ArrayList<>()).add(value);
     }
 
     private static void row(String measure, double base, double source, String target) {
@@ -593,7 +604,7 @@ public final class SourceBenchmark {
             DelaySink.DELAYS.clear();
             Thread.sleep(1000);
             ThreadCpu threads = ThreadCpu.start();
-            long cpuStart = processCpuNanos();
+            long cpuStart = ThreadCpu.processCpuNanos();
             long wallStart = System.nanoTime();
             for (int i = 0; i < seconds; i++) {
                 long due = wallStart + TimeUnit.SECONDS.toNanos(i);
@@ -611,7 +622,9 @@ public final class SourceBenchmark {
             }
             Latency latency = new Latency();
             latency.cpuPercent =
-                    100.0 * (processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
+                    100.0
+                            * (ThreadCpu.processCpuNanos() - cpuStart)
+                            / (System.nanoTime() - wallStart);
             latency.cpuByThreads = threads.stop();
             latency.wallNanos = threads.wallNanos();
             List<Double> arrived = new ArrayList<>(DelaySink.DELAYS);
@@ -707,20 +720,14 @@ public final class SourceBenchmark {
         }
     }
 
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean)
-                        ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
-    }
-
     private static double cpuPercentOverSeconds(int seconds) throws InterruptedException {
-        long cpuStart = processCpuNanos();
+        long cpuStart = ThreadCpu.processCpuNanos();
         long wallStart = System.nanoTime();
         long until = wallStart + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < until) {
             Thread.sleep(100);
         }
-        return 100.0 * (processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
+        return 100.0 * (ThreadCpu.processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
     }
 
     /** Notes each record's delay since the send time it carries (same JVM, same clock). */

@@ -84,7 +84,7 @@ final class ThreadCpu {
     /** Every thread's CPU time at one moment. */
     private static final class Sample {
         final long nanos = System.nanoTime();
-        final long processCpuNanos = PROCESS.getProcessCpuTime();
+        final long processCpuNanos = processCpuNanos();
         final long gcMillis =
                 ManagementFactory.getGarbageCollectorMXBeans().stream()
                         .mapToLong(GarbageCollectorMXBean::getCollectionTime)
@@ -98,6 +98,11 @@ final class ThreadCpu {
         sampler = new Thread(this::sampleUntilStopped, SAMPLER);
         sampler.setDaemon(true);
         sampler.start();
+    }
+
+    /** The CPU time the whole process has used so far. */
+    static long processCpuNanos() {
+        return PROCESS.getProcessCpuTime();
     }
 
     /** Starts sampling: threads alive now count from now, threads born later from their start. */

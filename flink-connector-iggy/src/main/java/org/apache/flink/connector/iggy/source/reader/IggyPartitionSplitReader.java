@@ -177,7 +177,11 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         /** The read-ahead's answer when it came before the answer of the poll in flight. */
         @Nullable PolledMessages aheadAnswer;
 
-        void cancelPolls() {
+        /** Bumped by {@link #dropPolls()}: answers to older polls are not used. */
+        int generation;
+
+        /** Cancels this partition's polls; answers that still come are not used. */
+        void dropPolls() {
             if (inFlight != null) {
                 inFlight.cancel(false);
                 inFlight = null;
@@ -187,10 +191,8 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 ahead = null;
             }
             aheadAnswer = null;
+            generation++;
         }
-
-        /** Bumped when the position is reset: answers to older polls are dropped. */
-        int generation;
 
         Cursor(IggyPartitionSplit split, IggySourceReaderMetrics.Partition published) {
             this.split = split;
@@ -414,10 +416,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             return;
         }
         if (cursor.inFlightTo != cursor.nextOffset) {
-            cursor.ahead.cancel(false);
-            cursor.ahead = null;
-            cursor.aheadAnswer = null;
-            cursor.generation++; // its answer, should it still come, is not used
+            cursor.dropPolls();
             if (cursor.hasUnreadData()) {
                 markDue(cursor);
             }
@@ -629,8 +628,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         }
         LOG.warn("{} Reading the affected partitions again from their start (offset 0).", message);
         for (Cursor cursor : affected) {
-            cursor.cancelPolls();
-            cursor.generation++;
+            cursor.dropPolls();
             cursor.nextOffset = 0;
             cursor.offsetAtDescribe = 0;
             cursor.knownEnd = IggySourceReaderMetrics.UNKNOWN;
@@ -709,7 +707,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 Cursor removed = cursors.remove(split.partitionId());
                 if (removed != null) {
                     removed.removed = true;
-                    removed.cancelPolls();
+                    removed.dropPolls();
                 }
             }
         }
@@ -746,7 +744,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     @Override
     public void close() {
         for (Cursor cursor : cursors.values()) {
-            cursor.cancelPolls();
+            cursor.dropPolls();
         }
         cursors.clear();
         // The requests belong to the source reader, which closes them.

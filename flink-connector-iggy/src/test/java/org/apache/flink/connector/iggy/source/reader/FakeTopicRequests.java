@@ -28,6 +28,7 @@ import org.apache.iggy.topic.TopicDetails;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -127,21 +128,22 @@ class FakeTopicRequests implements IggyReadRequests {
         return answer;
     }
 
-    /** Answers the held polls, the last asked first. */
-    void answerHeldPollsLastFirst() {
-        holdPolls = false;
-        List<Runnable> held = new ArrayList<>(heldPolls);
-        heldPolls.clear();
-        for (int i = held.size() - 1; i >= 0; i--) {
-            held.get(i).run();
-        }
+    void answerHeldPolls() {
+        takeHeldPolls().forEach(Runnable::run);
     }
 
-    void answerHeldPolls() {
+    /** Answers the held polls, the last asked first. */
+    void answerHeldPollsLastFirst() {
+        List<Runnable> held = takeHeldPolls();
+        Collections.reverse(held);
+        held.forEach(Runnable::run);
+    }
+
+    private List<Runnable> takeHeldPolls() {
         holdPolls = false;
         List<Runnable> held = new ArrayList<>(heldPolls);
         heldPolls.clear();
-        held.forEach(Runnable::run);
+        return held;
     }
 
     int heldPollCount() {
