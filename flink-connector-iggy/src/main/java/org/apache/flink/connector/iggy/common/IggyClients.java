@@ -101,7 +101,7 @@ public final class IggyClients {
         }
         try {
             await(
-                    SdkChannels.watch(client, config.address()),
+                    SdkChannels.watch(client, config.address(), config.tlsEnabled()),
                     remaining(deadline),
                     "complete the TLS handshake with Iggy at " + config.address());
         } catch (RuntimeException e) {

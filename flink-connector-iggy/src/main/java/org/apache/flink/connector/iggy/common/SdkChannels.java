@@ -37,6 +37,8 @@ import org.apache.iggy.client.async.tcp.AsyncTcpConnection.IggyResponseHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLHandshakeException;
+
 import java.lang.reflect.Field;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -78,10 +80,12 @@ final class SdkChannels {
      * its requests in flight when it closes. Call right after the client connected, before anything
      * else uses it.
      *
+     * @param tls whether the client speaks TLS, so that an open connection found closed (its
+     *     handlers, the TLS one too, removed) counts as a failed handshake
      * @return completes when the TLS handshake of the open connection has (at once without TLS),
      *     exceptionally with the handshake's failure
      */
-    static CompletableFuture<Void> watch(AsyncIggyTcpClient client, String address) {
+    static CompletableFuture<Void> watch(AsyncIggyTcpClient client, String address, boolean tls) {
         FixedChannelPool pool;
         Bootstrap bootstrap;
         try {
@@ -107,7 +111,7 @@ final class SdkChannels {
                     }
                 });
         CompletableFuture<Void> handshake = new CompletableFuture<>();
-        watchOpenConnection(pool, bootstrap.config().group(), address, handshake);
+        watchOpenConnection(pool, bootstrap.config().group(), address, tls, handshake);
         return handshake;
     }
 
@@ -128,11 +132,12 @@ final class SdkChannels {
             FixedChannelPool pool,
             EventLoopGroup loops,
             String address,
+            boolean tls,
             CompletableFuture<Void> handshake) {
         if (pool.acquiredChannelCount() > 0) {
             try {
                 loops.schedule(
-                        () -> watchOpenConnection(pool, loops, address, handshake),
+                        () -> watchOpenConnection(pool, loops, address, tls, handshake),
                         RELEASE_CHECK_MICROS,
                         TimeUnit.MICROSECONDS);
             } catch (RejectedExecutionException e) {
@@ -151,7 +156,14 @@ final class SdkChannels {
                             try {
                                 addWatcher(channel.pipeline(), address);
                                 SslHandler ssl = channel.pipeline().get(SslHandler.class);
-                                if (ssl == null) {
+                                if (ssl == null && tls) {
+                                    // Netty removes a closed connection's handlers: the handshake
+                                    // failed and the connection closed before this look.
+                                    handshake.completeExceptionally(
+                                            new SSLHandshakeException(
+                                                    "the connection closed before the TLS"
+                                                            + " handshake completed"));
+                                } else if (ssl == null) {
                                     handshake.complete(null);
                                 } else {
                                     ssl.handshakeFuture()

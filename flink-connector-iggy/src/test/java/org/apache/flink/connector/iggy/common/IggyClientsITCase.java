@@ -175,7 +175,7 @@ class IggyClientsITCase {
                     () -> pool.acquiredChannelCount() == 0);
             Channel opened = pool.acquire().get(5, TimeUnit.SECONDS);
 
-            CompletableFuture<Void> watched = SdkChannels.watch(client, IGGY.address());
+            CompletableFuture<Void> watched = SdkChannels.watch(client, IGGY.address(), false);
             assertThat(watched).isNotDone();
             pool.release(opened);
             watched.get(5, TimeUnit.SECONDS);
