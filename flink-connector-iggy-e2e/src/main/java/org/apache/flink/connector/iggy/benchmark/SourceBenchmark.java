@@ -74,7 +74,9 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <ul>
  *   <li>1,000,000 x 100 B in 4 partitions, p=1: job submission to last record, and first to last
- *       record (steady), each as a ratio to the SDK loop; time from submission to first record.
+ *       record (steady), each as a ratio to the SDK loop, also per repetition; time from submission
+ *       to first record, next to a job reading Flink's own one-record source (its deployment) and
+ *       what a fresh client's connect, log-in and first requests take (the reader's start).
  *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
  *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
  *   <li>1 message/s into an idle 4-partition topic (after one uncounted message that takes the cold
@@ -120,6 +122,13 @@ public final class SourceBenchmark {
     private static final String NARROW = "4p";
     private static final String SDK_SMALL_ONE_CLIENT = "SDK one client 100 B";
     private static final String SDK_KIB_ONE_CLIENT = "SDK one client 1 KiB";
+
+    /**
+     * Quiet time on the cluster before a job whose deployment is timed, longer than Flink's
+     * resource manager waits before it matches slot requests (slotmanager.requirement-check.delay,
+     * 50 ms by default), as the 100 B IggySource job has behind it (the SDK loop's run).
+     */
+    private static final long PAUSE_BEFORE_DEPLOYMENT_MS = 500;
 
     /** Messages per send request while filling the topic. */
     private static final int SEND_BATCH = 1000;
@@ -258,6 +267,9 @@ public final class SourceBenchmark {
         // reader through Flink's SourceOperator, and the JIT compilers would throw that code away
         // and compile it again while the next IggySource job reads (docs/testing.md).
         for (int r = 0; r < repetitions; r++) {
+            // The 100 B IggySource job follows an SDK loop; without such a pause this job would
+            // share the slot matching that the previous job's end set off (docs/testing.md).
+            Thread.sleep(PAUSE_BEFORE_DEPLOYMENT_MS);
             add(raw, FLINK_FIRST_MS, firstRecordDelayOfAFlinkSource() / 1e6);
         }
         double sdk = median(raw.get(SDK_SMALL));
@@ -308,6 +320,16 @@ public final class SourceBenchmark {
                 "same, a job reading Flink's own one-record source (ms)",
                 "",
                 median(raw.get(FLINK_FIRST_MS)));
+        FreshClientCost fresh = freshClientCost(connection, small);
+        System.out.printf(
+                "A fresh client, median of %d: connect and log in %.1f ms, describe the topic %.1f"
+                        + " ms, again %.1f ms, poll %d messages %.1f ms%n",
+                FreshClientCost.CLIENTS,
+                fresh.connectMs,
+                fresh.firstDescriptionMs,
+                fresh.secondDescriptionMs,
+                BATCH,
+                fresh.pollMs);
         row(
                 "10 of 1000 partitions with data / 4 partitions (rec/s)",
                 median(raw.get(NARROW)),
@@ -322,6 +344,13 @@ public final class SourceBenchmark {
                                 .append(' ')
                                 .append(values));
         System.out.printf("%nRaw (per repetition): %s%n", perRepetition);
+        // A repetition's two sides ran minutes apart at most: their ratio shows the warm-up trend.
+        System.out.printf(
+                "Ratios per repetition, IggySource / SDK loop of the same repetition: 100 B"
+                        + " submission -> last %s; 100 B steady %s; 1 KiB p=1 %s%n",
+                ratios(raw.get(SUBMIT_TO_LAST), raw.get(SDK_SMALL)),
+                ratios(raw.get(STEADY_SMALL), raw.get(SDK_SMALL)),
+                ratios(raw.get(KIB_P1), raw.get(SDK_KIB)));
         System.out.printf(
                 "%nCPU per record, ns, by thread group, and the cores' time left idle (last"
                         + " repetition; for jobs from first to last record, sampled every 20 ms):%n  100 B, SDK loop: %s%n  100 B, IggySource"
@@ -344,6 +373,15 @@ public final class SourceBenchmark {
     private static void row(String measure, double base, double source, String target) {
         System.out.printf(
                 "%-58s %14.0f %14.0f %8.2f %8s%n", measure, base, source, source / base, target);
+    }
+
+    private static String ratios(List<Double> source, List<Double> base) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < source.size(); i++) {
+            text.append(i > 0 ? " " : "")
+                    .append(String.format("%.2f", source.get(i) / base.get(i)));
+        }
+        return text.toString();
     }
 
     private static double median(List<Double> values) {
@@ -668,6 +706,63 @@ public final class SourceBenchmark {
                             i < sendMs.size() ? sendMs.get(i) : Double.NaN));
         }
         return text.toString();
+    }
+
+    /** Medians, in ms, of a fresh client's start and first requests, as a reader makes them. */
+    private static final class FreshClientCost {
+        static final int CLIENTS = 20;
+        double connectMs;
+        double firstDescriptionMs;
+        double secondDescriptionMs;
+        double pollMs;
+    }
+
+    /**
+     * A reader connects when its first splits arrive, so its client's start and first requests are
+     * part of every job's time to the first record: connect and log in, describe the topic,
+     * describe it again, poll {@link #BATCH} messages; {@link FreshClientCost#CLIENTS} fresh
+     * clients one after the other.
+     */
+    private static FreshClientCost freshClientCost(IggyConnectionConfig connection, String stream)
+            throws Exception {
+        List<Double> connect = new ArrayList<>();
+        List<Double> firstDescription = new ArrayList<>();
+        List<Double> secondDescription = new ArrayList<>();
+        List<Double> poll = new ArrayList<>();
+        for (int i = 0; i < FreshClientCost.CLIENTS; i++) {
+            long start = System.nanoTime();
+            AsyncIggyTcpClient client = IggyClients.connect(connection);
+            try {
+                long connected = System.nanoTime();
+                client.topics().getTopic(StreamId.of(stream), TopicId.of("t")).join();
+                long described = System.nanoTime();
+                client.topics().getTopic(StreamId.of(stream), TopicId.of("t")).join();
+                long describedAgain = System.nanoTime();
+                client.messages()
+                        .pollMessages(
+                                StreamId.of(stream),
+                                TopicId.of("t"),
+                                Optional.of(0L),
+                                Consumer.of(1L),
+                                PollingStrategy.offset(BigInteger.ZERO),
+                                (long) BATCH,
+                                false)
+                        .join();
+                long polled = System.nanoTime();
+                connect.add((connected - start) / 1e6);
+                firstDescription.add((described - connected) / 1e6);
+                secondDescription.add((describedAgain - described) / 1e6);
+                poll.add((polled - describedAgain) / 1e6);
+            } finally {
+                IggyClients.closeQuietly(client);
+            }
+        }
+        FreshClientCost cost = new FreshClientCost();
+        cost.connectMs = median(connect);
+        cost.firstDescriptionMs = median(firstDescription);
+        cost.secondDescriptionMs = median(secondDescription);
+        cost.pollMs = median(poll);
+        return cost;
     }
 
     private static final class RequestCost {
