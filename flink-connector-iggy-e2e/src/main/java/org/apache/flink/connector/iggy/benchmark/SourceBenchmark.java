@@ -235,6 +235,9 @@ public final class SourceBenchmark {
         Run sourceSmallRun = null;
         Run sdkKibRun = null;
         Run sourceKibRun = null;
+        // The counted repetition whose 100 B steady ratio was lowest, for its split by thread.
+        Run slowestSdkSmall = null;
+        Run slowestSourceSmall = null;
         // The first repetition's rates were 2-8x below the others'. Later ones still vary while
         // the JIT recompiles the paths that jobs of other shapes made it give up (docs/testing.md).
         for (int r = 0; r < warmUps + repetitions; r++) {
@@ -249,6 +252,12 @@ public final class SourceBenchmark {
             Run wideRun = flinkJob(connection, wide, 1, scale * 300_000L, true);
             Run narrowRun = flinkJob(connection, narrow, 1, scale * 300_000L, true);
             if (r >= warmUps) {
+                if (slowestSourceSmall == null
+                        || sourceSmallRun.steadyRate / sdkSmallRun.steadyRate
+                                < slowestSourceSmall.steadyRate / slowestSdkSmall.steadyRate) {
+                    slowestSdkSmall = sdkSmallRun;
+                    slowestSourceSmall = sourceSmallRun;
+                }
                 add(raw, SDK_SMALL, sdkSmallRun.steadyRate);
                 add(raw, SUBMIT_TO_LAST, sourceSmallRun.submitToLastRate);
                 add(raw, STEADY_SMALL, sourceSmallRun.steadyRate);
@@ -359,6 +368,13 @@ public final class SourceBenchmark {
                 sourceSmallRun.cpuPerRecord(),
                 sdkKibRun.cpuPerRecord(),
                 sourceKibRun.cpuPerRecord());
+        // The median hides the slow repetitions; this shows where their time went.
+        System.out.printf(
+                "  the counted repetition with the lowest 100 B steady ratio (%.2f): SDK loop: %s;"
+                        + " IggySource p=1: %s%n",
+                slowestSourceSmall.steadyRate / slowestSdkSmall.steadyRate,
+                slowestSdkSmall.cpuPerRecord(),
+                slowestSourceSmall.cpuPerRecord());
         // A slow start (connections, compilation) shows in the first eighth, a hiccup in one.
         System.out.printf(
                 "%nms per eighth of the records, first to last (last repetition): 100 B,"
