@@ -88,8 +88,9 @@ import java.util.concurrent.locks.LockSupport;
  * </ul>
  *
  * <p>For the throughput rows it also prints where the CPU went per record, by thread group (as
- * above, plus the JVM's JIT compilers and garbage collectors and the cores' idle time), and how
- * long each eighth of the records took, so that a slow start or a hiccup shows.
+ * above, plus the JVM's JIT compilers and garbage collectors and the cores' idle time), in the last
+ * repetition and in the one whose 100 B steady ratio was lowest, and how long each eighth of the
+ * records took, so that a slow start or a hiccup shows.
  *
  * <p>{@code warmUps} (default 3) repetitions of every throughput measure run first to warm the JVM
  * up and are not counted. {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0
