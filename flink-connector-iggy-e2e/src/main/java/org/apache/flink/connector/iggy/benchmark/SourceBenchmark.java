@@ -54,6 +54,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -440,6 +441,20 @@ public final class SourceBenchmark {
         return sdkLoop(connection, stream, partitions, perPartition, partitions);
     }
 
+    /** {@link #BATCH} messages of topic "t" from {@code offset}, as the SDK loop asks for them. */
+    private static CompletableFuture<PolledMessages> poll(
+            AsyncIggyTcpClient client, String stream, long partition, long offset) {
+        return client.messages()
+                .pollMessages(
+                        StreamId.of(stream),
+                        TopicId.of("t"),
+                        Optional.of(partition),
+                        Consumer.of(1L),
+                        PollingStrategy.offset(BigInteger.valueOf(offset)),
+                        (long) BATCH,
+                        false);
+    }
+
     /** The SDK loop with the partitions' threads sharing {@code clientCount} clients. */
     private static Run sdkLoop(
             IggyConnectionConfig connection,
@@ -475,17 +490,7 @@ public final class SourceBenchmark {
                                     long bytes = 0;
                                     while (offset < perPartition) {
                                         PolledMessages polled =
-                                                client.messages()
-                                                        .pollMessages(
-                                                                StreamId.of(stream),
-                                                                TopicId.of("t"),
-                                                                Optional.of(partition),
-                                                                Consumer.of(1L),
-                                                                PollingStrategy.offset(
-                                                                        BigInteger.valueOf(offset)),
-                                                                (long) BATCH,
-                                                                false)
-                                                        .join();
+                                                poll(client, stream, partition, offset).join();
                                         for (Message m : polled.messages()) {
                                             bytes += m.payload().length;
                                         }
@@ -755,16 +760,7 @@ public final class SourceBenchmark {
                 long described = System.nanoTime();
                 client.topics().getTopic(StreamId.of(stream), TopicId.of("t")).join();
                 long describedAgain = System.nanoTime();
-                client.messages()
-                        .pollMessages(
-                                StreamId.of(stream),
-                                TopicId.of("t"),
-                                Optional.of(0L),
-                                Consumer.of(1L),
-                                PollingStrategy.offset(BigInteger.ZERO),
-                                (long) BATCH,
-                                false)
-                        .join();
+                poll(client, stream, 0, 0).join();
                 long polled = System.nanoTime();
                 connect.add((connected - start) / 1e6);
                 firstDescription.add((described - connected) / 1e6);
