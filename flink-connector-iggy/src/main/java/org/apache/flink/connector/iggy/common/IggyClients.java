@@ -47,7 +47,10 @@ public final class IggyClients {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyClients.class);
 
-    /** How long {@link #closeAndWait} waits: Netty's 2 s quiet period and some slack. */
+    /**
+     * How long {@link #closeAndWait} waits for the client's threads to end: a tenth of a second, or
+     * Netty's 2 s quiet period should the SDK's internals be out of reach.
+     */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     /** The pause between two looks at whether the SDK has marked a login done. */
@@ -195,17 +198,20 @@ public final class IggyClients {
     }
 
     /**
-     * Closes the client and waits (at most {@link #CLOSE_WAIT}) until its Netty threads have ended,
-     * which takes Netty's quiet period (2 s). For the end of a task: threads still running when
-     * Flink releases the job's class loader fail to load classes there and flood the TaskManager's
-     * log. Anywhere a caller must not wait, such as a failed connect, use {@link #closeQuietly}.
+     * Closes the client and waits (at most {@link #CLOSE_WAIT}) until its Netty threads have ended.
+     * For the end of a task: threads still running when Flink releases the job's class loader fail
+     * to load classes there and flood the TaskManager's log. That takes a tenth of a second, not
+     * the SDK's 2 s (see {@link SdkChannels#close}). Anywhere a caller must not wait, such as a
+     * failed connect, use {@link #closeQuietly}.
      */
     public static void closeAndWait(AsyncIggyTcpClient client) {
         if (client == null) {
             return;
         }
         try {
-            client.close().get(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            if (!SdkChannels.close(client, CLOSE_WAIT)) {
+                client.close().get(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Exception e) {
