@@ -141,12 +141,21 @@ public final class IggySourceEnumerator
 
     /** Runs on a worker thread. */
     private List<IggyPartitionSplit> planInitialSplits() {
-        PartitionOffsets offsets = describer.describe();
-        List<IggyPartitionSplit> splits = new ArrayList<>();
-        for (long partition : new TreeSet<>(offsets.partitionIds())) {
-            splits.add(planner.initialSplit(partition, offsets));
+        try {
+            PartitionOffsets offsets = describer.describe();
+            List<IggyPartitionSplit> splits = new ArrayList<>();
+            for (long partition : new TreeSet<>(offsets.partitionIds())) {
+                splits.add(planner.initialSplit(partition, offsets));
+            }
+            return splits;
+        } finally {
+            if (bounded) {
+                // Nothing is discovered later, so the connection goes now rather than at the
+                // job's end, where Flink closes coordinators in the background and may release the
+                // job's class loader while the client's threads still end.
+                describer.close();
+            }
         }
-        return splits;
     }
 
     /** Runs on the coordinator thread. */
@@ -295,7 +304,10 @@ public final class IggySourceEnumerator
                 initialDiscoveryFinished);
     }
 
-    /** Closes the describer, which the enumerator keeps for its whole life. */
+    /**
+     * Closes the describer, which an unbounded enumerator keeps for its whole life (a bounded one
+     * closed it after planning).
+     */
     @Override
     public void close() {
         if (describer != null) {

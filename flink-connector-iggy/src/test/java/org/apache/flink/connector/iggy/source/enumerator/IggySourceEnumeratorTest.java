@@ -174,6 +174,7 @@ class IggySourceEnumeratorTest {
                 .isEmpty();
         context.triggerAllActions();
         assertThat(context.getSplitAssignments().get(1).hasReceivedNoMoreSplitsSignal()).isTrue();
+        assertThat(topic.closed).as("a bounded enumerator needs no client after planning").isTrue();
 
         context.registerReader(0, "h");
         enumerator.addReader(0);
