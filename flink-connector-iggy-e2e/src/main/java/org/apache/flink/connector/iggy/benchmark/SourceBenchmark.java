@@ -77,7 +77,8 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>1,000,000 x 100 B in 4 partitions, p=1: job submission to last record, and first to last
  *       record (steady), each as a ratio to the SDK loop, also per repetition; time from submission
  *       to first record, next to a job reading Flink's own one-record source (its deployment) and
- *       what a fresh client's connect, log-in and first requests take (the reader's start).
+ *       what a fresh client's connect, log-in and first requests take (the reader's start); time
+ *       from the last record to the job's end, next to the same for the one-record job.
  *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
  *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
  *   <li>1 message/s into an idle 4-partition topic (after one uncounted message that takes the cold
@@ -116,6 +117,8 @@ public final class SourceBenchmark {
     private static final String STEADY_SMALL = "steady";
     private static final String FIRST_MS = "first ms";
     private static final String FLINK_FIRST_MS = "Flink's source first ms";
+    private static final String END_MS = "last to end ms";
+    private static final String FLINK_END_MS = "Flink's source last to end ms";
     private static final String SDK_KIB = "SDK 1 KiB";
     private static final String KIB_P1 = "1 KiB p=1";
     private static final String KIB_COPYING = "object reuse off";
@@ -264,6 +267,7 @@ public final class SourceBenchmark {
                 add(raw, SUBMIT_TO_LAST, sourceSmallRun.submitToLastRate);
                 add(raw, STEADY_SMALL, sourceSmallRun.steadyRate);
                 add(raw, FIRST_MS, sourceSmallRun.firstRecordDelayNanos / 1e6);
+                add(raw, END_MS, sourceSmallRun.lastRecordToEndNanos / 1e6);
                 add(raw, SDK_KIB, sdkKibRun.steadyRate);
                 add(raw, KIB_P1, sourceKibRun.steadyRate);
                 add(raw, KIB_COPYING, kibCopying.steadyRate);
@@ -281,7 +285,9 @@ public final class SourceBenchmark {
             // The 100 B IggySource job follows an SDK loop; without such a pause this job would
             // share the slot matching that the previous job's end set off (docs/testing.md).
             Thread.sleep(PAUSE_BEFORE_DEPLOYMENT_MS);
-            add(raw, FLINK_FIRST_MS, firstRecordDelayOfAFlinkSource() / 1e6);
+            Run flinkSource = oneRecordFromAFlinkSource();
+            add(raw, FLINK_FIRST_MS, flinkSource.firstRecordDelayNanos / 1e6);
+            add(raw, FLINK_END_MS, flinkSource.lastRecordToEndNanos / 1e6);
         }
         double sdk = median(raw.get(SDK_SMALL));
         double sdk1k = median(raw.get(SDK_KIB));
@@ -331,6 +337,14 @@ public final class SourceBenchmark {
                 "same, a job reading Flink's own one-record source (ms)",
                 "",
                 median(raw.get(FLINK_FIRST_MS)));
+        System.out.printf(
+                "%-58s %14s %14.0f%n",
+                "last record -> job finished (ms)", "", median(raw.get(END_MS)));
+        System.out.printf(
+                "%-58s %14s %14.0f%n",
+                "same, a job reading Flink's own one-record source (ms)",
+                "",
+                median(raw.get(FLINK_END_MS)));
         FreshClientCost fresh = freshClientCost(connection, small);
         System.out.printf(
                 "A fresh client, median of %d: connect and log in %.1f ms, describe the topic %.1f"
@@ -519,6 +533,10 @@ public final class SourceBenchmark {
         double steadyRate;
         double submitToLastRate;
         long firstRecordDelayNanos;
+
+        /** From the last record to the job's end: the tasks' close and Flink ending the job. */
+        long lastRecordToEndNanos;
+
         Map<String, Long> cpu;
 
         /** The sink's clock readings at each eighth of the records (parallelism 1 only). */
@@ -580,48 +598,54 @@ public final class SourceBenchmark {
                 .sinkTo(new CountingSink());
         JobGraph job = env.getStreamGraph().getJobGraph();
         ThreadCpu cpu = ThreadCpu.start();
+        Run figures = runToEnd(job, total);
+        cpu.stop();
+        // The steady stretch: deploying and ending a job are not a record's cost.
+        figures.cpu = cpu.between(CountingSink.FIRST.get(), CountingSink.LAST.get());
+        figures.steadyRate = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
+        figures.eighthMarks = CountingSink.marks.clone();
+        return figures;
+    }
+
+    /**
+     * A job whose source is Flink's own (one record from memory): its submission to first record
+     * and last record to end are what deploying and ending a job cost on this cluster, whatever the
+     * source.
+     */
+    private static Run oneRecordFromAFlinkSource() throws Exception {
+        CountingSink.reset();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.fromData(new byte[] {1}).sinkTo(new CountingSink());
+        return runToEnd(env.getStreamGraph().getJobGraph(), 1);
+    }
+
+    /**
+     * Runs a job that sends {@code total} records to the {@link CountingSink} until it ends; the
+     * figures of its start and end.
+     */
+    private static Run runToEnd(JobGraph job, long total) throws Exception {
         long submitted = System.nanoTime();
         flink.submitJob(job).get();
         JobResult result = flink.requestJobResult(job.getJobID()).get();
-        cpu.stop();
+        long ended = System.nanoTime();
         if (!result.isSuccess()) {
             throw new IllegalStateException(
                     "The benchmark job failed", result.getSerializedThrowable().orElse(null));
         }
         if (CountingSink.COUNT.get() != total) {
             throw new IllegalStateException(
-                    "IggySource read " + CountingSink.COUNT.get() + " records, expected " + total);
+                    "The job's sink counted "
+                            + CountingSink.COUNT.get()
+                            + " records, expected "
+                            + total);
         }
         Run figures = new Run();
         figures.records = total;
-        // The steady stretch: deploying and ending a job (which waits for the client's close)
-        // are not a record's cost.
-        figures.cpu = cpu.between(CountingSink.FIRST.get(), CountingSink.LAST.get());
-        figures.steadyRate = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
         figures.submitToLastRate = total / ((CountingSink.LAST.get() - submitted) / 1e9);
         figures.firstRecordDelayNanos = CountingSink.FIRST.get() - submitted;
-        figures.eighthMarks = CountingSink.marks.clone();
+        figures.lastRecordToEndNanos = ended - CountingSink.LAST.get();
         return figures;
-    }
-
-    /**
-     * Submission to first record of a job whose source is Flink's own (one record from memory):
-     * what deploying a job costs on this cluster, whatever the source.
-     */
-    private static long firstRecordDelayOfAFlinkSource() throws Exception {
-        CountingSink.reset();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(1);
-        env.fromData(new byte[] {1}).sinkTo(new CountingSink());
-        JobGraph job = env.getStreamGraph().getJobGraph();
-        long submitted = System.nanoTime();
-        flink.submitJob(job).get();
-        JobResult result = flink.requestJobResult(job.getJobID()).get();
-        if (!result.isSuccess() || CountingSink.COUNT.get() != 1) {
-            throw new IllegalStateException(
-                    "The one-record job failed", result.getSerializedThrowable().orElse(null));
-        }
-        return CountingSink.FIRST.get() - submitted;
     }
 
     private static final class Latency {
