@@ -95,7 +95,8 @@ import java.util.concurrent.locks.LockSupport;
  * records took, so that a slow start or a hiccup shows.
  *
  * <p>{@code warmUps} (default 3) repetitions of every throughput measure run first to warm the JVM
- * up and are not counted. {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0
+ * up and are not counted. Each SDK loop and job starts once the JIT compilers have been idle for
+ * 200 ms (waiting at most 3 s). {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0
  * the idle rows. {@code scale} (default 1) multiplies the numbers of records of the throughput
  * rows: in a short job the JIT compilers and waiting weigh more per record (docs/testing.md), which
  * a longer job spreads out.
@@ -134,6 +135,12 @@ public final class SourceBenchmark {
      * 50 ms by default), as the 100 B IggySource job has behind it (the SDK loop's run).
      */
     private static final long PAUSE_BEFORE_DEPLOYMENT_MS = 500;
+
+    /** How long the JIT compilers must have been idle before a measurement starts (see settle). */
+    private static final long SETTLE_QUIET_MS = 200;
+
+    /** The longest wait for that. */
+    private static final long SETTLE_MAX_MS = 3_000;
 
     /** Messages per send request while filling the topic. */
     private static final int SEND_BATCH = 1000;
@@ -477,6 +484,7 @@ public final class SourceBenchmark {
             int perPartition,
             int clientCount)
             throws Exception {
+        settle();
         AtomicLong threadNumber = new AtomicLong();
         ExecutorService threads =
                 Executors.newFixedThreadPool(
@@ -587,6 +595,7 @@ public final class SourceBenchmark {
             long total,
             boolean objectReuse)
             throws Exception {
+        settle();
         CountingSink.reset();
         CountingSink.markEvery = parallelism == 1 ? total / 8 : Long.MAX_VALUE;
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -605,6 +614,29 @@ public final class SourceBenchmark {
         figures.steadyRate = total / ((CountingSink.LAST.get() - CountingSink.FIRST.get()) / 1e9);
         figures.eighthMarks = CountingSink.marks.clone();
         return figures;
+    }
+
+    /**
+     * Waits, at most {@link #SETTLE_MAX_MS}, until the JIT compilers have not worked for {@link
+     * #SETTLE_QUIET_MS}. A job's end leaves them code to compile (Flink's, Pekko's and Netty's
+     * paths for ending a job), and a measurement that starts at once pays for the one before. Until
+     * the clients' close stopped taking 2 s, that close gave them the time (docs/testing.md).
+     */
+    private static void settle() throws InterruptedException {
+        long start = System.nanoTime();
+        long quietSince = start;
+        long compiled = ThreadCpu.jitCpuNanos();
+        while (System.nanoTime() - start < TimeUnit.MILLISECONDS.toNanos(SETTLE_MAX_MS)) {
+            Thread.sleep(20);
+            long now = ThreadCpu.jitCpuNanos();
+            if (now != compiled) {
+                compiled = now;
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince
+                    >= TimeUnit.MILLISECONDS.toNanos(SETTLE_QUIET_MS)) {
+                return;
+            }
+        }
     }
 
     /**

@@ -253,6 +253,17 @@ final class ThreadCpu {
         return text.toString();
     }
 
+    /** The CPU time the JIT compiler threads alive now have used (0 without /proc). */
+    static long jitCpuNanos() {
+        long total = 0;
+        for (Map.Entry<String, Long> thread : NativeThreads.cpuNanosByTid().entrySet()) {
+            if (JIT.equals(NativeThreads.groupOf(thread.getKey()))) {
+                total += thread.getValue();
+            }
+        }
+        return total;
+    }
+
     /**
      * The JVM's JIT compiler and garbage collector threads, read from {@code /proc/self/task}: each
      * thread's name from {@code comm} (once per thread), its CPU time in nanoseconds from {@code
