@@ -81,7 +81,7 @@ final class SdkChannels {
      * How long a closing client's event loops must have been without work before they end: long
      * enough for answers already handed between the SDK's threads, far below Netty's 2 s.
      */
-    static final long CLOSING_QUIET_MILLIS = 100;
+    private static final long CLOSING_QUIET_MILLIS = 100;
 
     /** How often {@link #watch} looks whether {@code connect()} has given its connection back. */
     private static final long RELEASE_CHECK_MICROS = 50;

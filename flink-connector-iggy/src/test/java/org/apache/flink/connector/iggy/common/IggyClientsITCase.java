@@ -226,7 +226,7 @@ class IggyClientsITCase {
      * waiting for the connection fails too.
      */
     @Test
-    void closingEndsTheThreadsAtOnceAndFailsTheRequestsLeft() throws Exception {
+    void closingSkipsNettysQuietPeriodAndFailsTheRequestsLeft() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             String address = "127.0.0.1:" + silent.getLocalPort();
             AsyncIggyTcpClient client =
