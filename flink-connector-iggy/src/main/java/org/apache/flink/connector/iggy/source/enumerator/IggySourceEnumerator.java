@@ -141,21 +141,12 @@ public final class IggySourceEnumerator
 
     /** Runs on a worker thread. */
     private List<IggyPartitionSplit> planInitialSplits() {
-        try {
-            PartitionOffsets offsets = describer.describe();
-            List<IggyPartitionSplit> splits = new ArrayList<>();
-            for (long partition : new TreeSet<>(offsets.partitionIds())) {
-                splits.add(planner.initialSplit(partition, offsets));
-            }
-            return splits;
-        } finally {
-            if (bounded) {
-                // Nothing is discovered later, so the connection goes now rather than at the
-                // job's end, where Flink closes coordinators in the background and may release the
-                // job's class loader while the client's threads still end.
-                describer.close();
-            }
+        PartitionOffsets offsets = describer.describe();
+        List<IggyPartitionSplit> splits = new ArrayList<>();
+        for (long partition : new TreeSet<>(offsets.partitionIds())) {
+            splits.add(planner.initialSplit(partition, offsets));
         }
+        return splits;
     }
 
     /** Runs on the coordinator thread. */
@@ -187,6 +178,25 @@ public final class IggySourceEnumerator
         LOG.info("{}: planned splits {}", description, pendingSplits.values());
         assignPendingSplits();
         scheduleDiscovery();
+        if (bounded) {
+            closeDescriberOnAWorkerThread();
+        }
+    }
+
+    /**
+     * A bounded enumerator discovers nothing later, so its connection goes now (after the splits
+     * went out, off the coordinator thread) rather than at the job's end, where Flink closes
+     * coordinators in the background and may release the job's class loader while the client's
+     * threads still end. Closing never fails (see IggyClients#closeAndWait).
+     */
+    private void closeDescriberOnAWorkerThread() {
+        TopicDescriber planned = describer;
+        context.callAsync(
+                () -> {
+                    planned.close();
+                    return null;
+                },
+                (nothing, neverAFailure) -> {});
     }
 
     private void scheduleDiscovery() {
