@@ -96,10 +96,10 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@code warmUps} (default 3) repetitions of every throughput measure run first to warm the JVM
  * up and are not counted. Each SDK loop and job starts once the JIT compilers have been idle for
- * 200 ms (waiting at most 3 s). {@code repetitions} 0 skips the throughput rows; {@code idleSeconds} 0
- * the idle rows. {@code scale} (default 1) multiplies the numbers of records of the throughput
- * rows: in a short job the JIT compilers and waiting weigh more per record (docs/testing.md), which
- * a longer job spreads out.
+ * 200 ms (waiting at most 3 s). {@code repetitions} 0 skips the throughput rows; {@code
+ * idleSeconds} 0 the idle rows. {@code scale} (default 1) multiplies the numbers of records of the
+ * throughput rows: in a short job the JIT compilers and waiting weigh more per record
+ * (docs/testing.md), which a longer job spreads out.
  *
  * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
  * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's

@@ -316,7 +316,7 @@ public final class IggySourceEnumerator
 
     /**
      * Closes the describer, which an unbounded enumerator keeps for its whole life (a bounded one
-     * closed it after planning).
+     * closes it once the splits went out).
      */
     @Override
     public void close() {
