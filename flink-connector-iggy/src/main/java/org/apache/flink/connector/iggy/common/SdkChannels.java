@@ -113,26 +113,29 @@ final class SdkChannels {
                     address);
             return CompletableFuture.completedFuture(null);
         }
-        WatchingInitializer watching =
-                new WatchingInitializer(bootstrap.config().handler(), address);
+        WatchingInitializer watching = new WatchingInitializer(bootstrap, pool, address);
         bootstrap.handler(watching);
         CompletableFuture<Void> handshake = new CompletableFuture<>();
-        watchOpenConnection(
-                pool, bootstrap.config().group(), watching.connections, address, tls, handshake);
+        watchOpenConnection(pool, watching.loops, watching.connections, address, tls, handshake);
         return handshake;
     }
 
     /**
      * Sets up each connection the pool opens: the pool's own initializer (the SDK's handlers) and
-     * then the watcher; keeps every connection for {@link #close}.
+     * then the watcher; keeps what {@link #close} needs: the pool, its event loops and every
+     * connection.
      */
     private static final class WatchingInitializer extends ChannelInitializer<Channel> {
         private final ChannelHandler poolInitializer;
         private final String address;
+        final FixedChannelPool pool;
+        final EventLoopGroup loops;
         final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
-        WatchingInitializer(ChannelHandler poolInitializer, String address) {
-            this.poolInitializer = poolInitializer;
+        WatchingInitializer(Bootstrap bootstrap, FixedChannelPool pool, String address) {
+            this.poolInitializer = bootstrap.config().handler();
+            this.loops = bootstrap.config().group();
+            this.pool = pool;
             this.address = address;
         }
 
@@ -159,19 +162,19 @@ final class SdkChannels {
      * again on a loop that has ended is refused, which is expected.
      */
     static boolean close(AsyncIggyTcpClient client, Duration timeout) {
-        FixedChannelPool pool;
-        Bootstrap bootstrap;
+        ChannelHandler handler;
         try {
-            pool = pool(client);
-            bootstrap = bootstrap(pool);
+            handler = bootstrap(pool(client)).config().handler();
         } catch (ReflectiveOperationException | RuntimeException e) {
             return false; // never connected, or an SDK whose fields have other names
         }
-        if (!(bootstrap.config().handler() instanceof WatchingInitializer)) {
+        if (!(handler instanceof WatchingInitializer)) {
             return false;
         }
-        ChannelGroup connections = ((WatchingInitializer) bootstrap.config().handler()).connections;
-        EventLoopGroup loops = bootstrap.config().group();
+        WatchingInitializer watched = (WatchingInitializer) handler;
+        FixedChannelPool pool = watched.pool;
+        ChannelGroup connections = watched.connections;
+        EventLoopGroup loops = watched.loops;
         long deadline = System.nanoTime() + timeout.toNanos();
         // Not cut short by an interrupt: returning before the threads ended would let them run
         // into the release of the job's class loader.
