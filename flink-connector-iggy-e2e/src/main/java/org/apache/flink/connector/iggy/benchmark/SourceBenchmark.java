@@ -68,7 +68,7 @@ import java.util.concurrent.locks.LockSupport;
  * side by side, each the median of interleaved repetitions. Not a test: run it and read the table.
  *
  * <pre>
- * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds] [scale] [warmUps]
+ * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [repetitions] [idleSeconds] [scale] [warmUps] [batch]
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark 0 60   # the idle-latency rows only
  * flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark   # both, one build
  * </pre>
@@ -101,16 +101,25 @@ import java.util.concurrent.locks.LockSupport;
  * throughput rows: in a short job the JIT compilers and waiting weigh more per record
  * (docs/testing.md), which a longer job spreads out.
  *
- * <p>The SDK loop: one thread and client per partition, poll (batch 1000), wait, repeat. Jobs run
- * on one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's
- * submission to a running cluster.
+ * <p>{@code batch} (default 1000) is the messages per poll request, of the SDK loop and of the
+ * source alike: per-request costs shrink per record with it, per-record costs do not, which tells
+ * the two apart (docs/testing.md). 0 leaves the source at its default poll size against the loop's
+ * 1000.
+ *
+ * <p>The SDK loop: one thread and client per partition, poll (a batch), wait, repeat. Jobs run on
+ * one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's submission
+ * to a running cluster.
  *
  * <p>Uses the in-JVM server unless {@code IGGY_TCP_ADDRESS} points at a real one (credentials from
  * {@code IGGY_USERNAME}/{@code IGGY_PASSWORD}), as {@link IggyServerExtension} does for tests.
  */
 public final class SourceBenchmark {
 
-    private static final int BATCH = 1000;
+    /** Messages per poll request of the SDK loop, and the count fixed for the source. */
+    private static int batch = 1000;
+
+    /** Whether the source polls as many messages as its default says instead. */
+    private static boolean sourceSizesItsPolls;
 
     // The throughput figures' names on the "Raw" line.
     private static final String SDK_SMALL = "SDK 100 B";
@@ -154,6 +163,10 @@ public final class SourceBenchmark {
         int idleSeconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int scale = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         int warmUps = args.length > 3 ? Integer.parseInt(args[3]) : 3;
+        if (args.length > 4) {
+            sourceSizesItsPolls = Integer.parseInt(args[4]) == 0;
+            batch = sourceSizesItsPolls ? batch : Integer.parseInt(args[4]);
+        }
 
         IggyServerExtension iggy = new IggyServerExtension();
         iggy.start();
@@ -167,11 +180,13 @@ public final class SourceBenchmark {
                         .build();
         System.out.printf(
                 "Iggy source benchmark: %s, %d cores, median of %d interleaved repetitions"
-                        + " after %d uncounted warm-up repetitions%n",
+                        + " after %d uncounted warm-up repetitions, %d messages per poll%s%n",
                 iggy.isExternal() ? "server " + iggy.address() : "in-JVM server",
                 Runtime.getRuntime().availableProcessors(),
                 repetitions,
-                warmUps);
+                warmUps,
+                batch,
+                sourceSizesItsPolls ? " (the SDK loop; the source sizes its own)" : "");
         try {
             if (repetitions > 0) {
                 throughput(connection, iggy, repetitions, scale, warmUps);
@@ -360,7 +375,7 @@ public final class SourceBenchmark {
                 fresh.connectMs,
                 fresh.firstDescriptionMs,
                 fresh.secondDescriptionMs,
-                BATCH,
+                batch,
                 fresh.pollMs);
         row(
                 "10 of 1000 partitions with data / 4 partitions (rec/s)",
@@ -462,7 +477,7 @@ public final class SourceBenchmark {
         return sdkLoop(connection, stream, partitions, perPartition, partitions);
     }
 
-    /** {@link #BATCH} messages of topic "t" from {@code offset}, as the SDK loop asks for them. */
+    /** {@link #batch} messages of topic "t" from {@code offset}, as the SDK loop asks for them. */
     private static CompletableFuture<PolledMessages> poll(
             AsyncIggyTcpClient client, String stream, long partition, long offset) {
         return client.messages()
@@ -472,7 +487,7 @@ public final class SourceBenchmark {
                         Optional.of(partition),
                         Consumer.of(1L),
                         PollingStrategy.offset(BigInteger.valueOf(offset)),
-                        (long) BATCH,
+                        (long) batch,
                         false);
     }
 
@@ -576,10 +591,12 @@ public final class SourceBenchmark {
                                 bounded
                                         ? IggyStartingOffsets.earliest()
                                         : IggyStartingOffsets.latest())
-                        .setBatchSize(BATCH)
                         .setDeserializer(IggyRecordDeserializationSchema.payloads());
         if (bounded) {
             builder.setBounded(IggyStoppingOffsets.latest());
+        }
+        if (!sourceSizesItsPolls) {
+            builder.setBatchSize(batch);
         }
         return builder.build();
     }
@@ -798,7 +815,7 @@ public final class SourceBenchmark {
     /**
      * A reader connects when its first splits arrive, so its client's start and first requests are
      * part of every job's time to the first record: connect and log in, describe the topic,
-     * describe it again, poll {@link #BATCH} messages; {@link FreshClientCost#CLIENTS} fresh
+     * describe it again, poll {@link #batch} messages; {@link FreshClientCost#CLIENTS} fresh
      * clients one after the other.
      */
     private static FreshClientCost freshClientCost(IggyConnectionConfig connection, String stream)
