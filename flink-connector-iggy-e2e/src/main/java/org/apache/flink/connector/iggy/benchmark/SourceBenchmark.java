@@ -103,8 +103,8 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>{@code batch} (default 1000) is the messages per poll request, of the SDK loop and of the
  * source alike: per-request costs shrink per record with it, per-record costs do not, which tells
- * the two apart (docs/testing.md). 0 leaves the source at its default poll size against the loop's
- * 1000.
+ * the two apart (docs/testing.md). 0 leaves the source's polls at its default, sized by the topic's
+ * average message size, against the loop's 1000.
  *
  * <p>The SDK loop: one thread and client per partition, poll (a batch), wait, repeat. Jobs run on
  * one MiniCluster started beforehand (1 TaskManager, 2 slots): "submission" is a job's submission
@@ -118,7 +118,7 @@ public final class SourceBenchmark {
     /** Messages per poll request of the SDK loop, and the count fixed for the source. */
     private static int batch = 1000;
 
-    /** Whether the source polls as many messages as its default says instead. */
+    /** Whether the source's polls are sized by the message size (its default) instead. */
     private static boolean sourceSizesItsPolls;
 
     // The throughput figures' names on the "Raw" line.

@@ -41,7 +41,6 @@ public final class IggySourceBuilder<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggySourceBuilder.class);
 
-    public static final int DEFAULT_BATCH_SIZE = 1000;
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(100);
 
     @Nullable private IggyConnectionConfig connection;
@@ -50,7 +49,7 @@ public final class IggySourceBuilder<T> {
     @Nullable private String consumerName;
     private IggyStartingOffsets startingOffsets = IggyStartingOffsets.committed();
     @Nullable private IggyStoppingOffsets stoppingOffsets;
-    private int batchSize = DEFAULT_BATCH_SIZE;
+    @Nullable private Integer batchSize;
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     @Nullable private Duration partitionDiscoveryInterval;
     private boolean skipUndecodableRecords;
@@ -111,7 +110,11 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    /** Messages per poll request; default {@value #DEFAULT_BATCH_SIZE}. */
+    /**
+     * Fixes the messages per poll request. By default each poll asks for as many messages as fit in
+     * about 1 MiB by the topic's average message size (between 1 and 10,000): small messages in
+     * large batches, large ones in small batches.
+     */
     public IggySourceBuilder<T> setBatchSize(int batchSize) {
         this.batchSize = batchSize;
         return this;
@@ -211,7 +214,7 @@ public final class IggySourceBuilder<T> {
                             + " consumer name, but none is set: set one (setConsumerName) or choose"
                             + " another starting position (setStartingOffsets)");
         }
-        if (batchSize < 1) {
+        if (batchSize != null && batchSize < 1) {
             problems.add("the batch size must be at least 1, but is " + batchSize);
         }
         if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
@@ -239,7 +242,7 @@ public final class IggySourceBuilder<T> {
                 consumerName,
                 startingOffsets,
                 stoppingOffsets,
-                batchSize,
+                batchSize == null ? 0 : batchSize,
                 pollInterval,
                 partitionDiscoveryInterval,
                 skipUndecodableRecords,

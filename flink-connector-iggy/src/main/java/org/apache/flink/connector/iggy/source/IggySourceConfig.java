@@ -26,6 +26,7 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
@@ -48,7 +49,10 @@ public final class IggySourceConfig implements Serializable {
     @Nullable private final String consumerName;
     private final IggyStartingOffsets startingOffsets;
     @Nullable private final IggyStoppingOffsets stoppingOffsets;
+
+    /** 0: each poll's count follows the topic's message size. */
     private final int batchSize;
+
     private final Duration pollInterval;
     @Nullable private final Duration partitionDiscoveryInterval;
     private final boolean skipUndecodableRecords;
@@ -118,8 +122,9 @@ public final class IggySourceConfig implements Serializable {
         return stoppingOffsets != null;
     }
 
-    public int batchSize() {
-        return batchSize;
+    /** Messages per poll as the user fixed them; empty: sized by the topic's message size. */
+    public OptionalInt batchSize() {
+        return batchSize > 0 ? OptionalInt.of(batchSize) : OptionalInt.empty();
     }
 
     public Duration pollInterval() {

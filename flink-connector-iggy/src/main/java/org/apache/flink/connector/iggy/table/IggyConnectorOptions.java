@@ -265,8 +265,11 @@ public final class IggyConnectorOptions {
     public static final ConfigOption<Integer> SCAN_POLL_BATCH_SIZE =
             ConfigOptions.key("scan.poll.batch-size")
                     .intType()
-                    .defaultValue(IggySourceBuilder.DEFAULT_BATCH_SIZE)
-                    .withDescription("Messages per poll request.");
+                    .noDefaultValue()
+                    .withDescription(
+                            "Messages per poll request. When unset, each poll asks for as many"
+                                    + " messages as fit in about 1 MiB by the topic's average"
+                                    + " message size (between 1 and 10,000).");
 
     public static final ConfigOption<Duration> SCAN_POLL_INTERVAL =
             ConfigOptions.key("scan.poll.interval")

@@ -48,6 +48,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -195,19 +196,22 @@ public final class IggyConnectorOptionsUtil {
      */
     static <T> IggySourceBuilder<T> sourceBuilder(
             ReadableConfig options, IggyConnectionConfig connection, String tableName) {
-        return IggySource.<T>builder()
-                .setConnection(connection)
-                .setStream(stream(options))
-                .setTopic(topic(options))
-                .setConsumerName(consumerName(options, tableName))
-                .setStartingOffsets(startingOffsets(options))
-                .setBounded(stoppingOffsets(options))
-                .setBatchSize(options.get(SCAN_POLL_BATCH_SIZE))
-                .setPollInterval(options.get(SCAN_POLL_INTERVAL))
-                .setPartitionDiscoveryInterval(
-                        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
-                .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
-                .setReadRecreatedTopicFromStart(options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
+        IggySourceBuilder<T> builder =
+                IggySource.<T>builder()
+                        .setConnection(connection)
+                        .setStream(stream(options))
+                        .setTopic(topic(options))
+                        .setConsumerName(consumerName(options, tableName))
+                        .setStartingOffsets(startingOffsets(options))
+                        .setBounded(stoppingOffsets(options))
+                        .setPollInterval(options.get(SCAN_POLL_INTERVAL))
+                        .setPartitionDiscoveryInterval(
+                                options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
+                        .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
+                        .setReadRecreatedTopicFromStart(
+                                options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
+        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setBatchSize);
+        return builder;
     }
 
     static IggyStartingOffsets startingOffsets(ReadableConfig options) {
@@ -256,12 +260,13 @@ public final class IggyConnectorOptionsUtil {
 
     /** Checks the poll options; the start and stop options are checked when they are read. */
     static void validateScanOptions(ReadableConfig options) {
-        if (options.get(SCAN_POLL_BATCH_SIZE) < 1) {
+        Optional<Integer> batchSize = options.getOptional(SCAN_POLL_BATCH_SIZE);
+        if (batchSize.isPresent() && batchSize.get() < 1) {
             throw new ValidationException(
                     "Option '"
                             + SCAN_POLL_BATCH_SIZE.key()
                             + "' must be at least 1, but is "
-                            + options.get(SCAN_POLL_BATCH_SIZE));
+                            + batchSize.get());
         }
         requirePositive(SCAN_POLL_INTERVAL.key(), options.get(SCAN_POLL_INTERVAL));
         options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL)

@@ -113,6 +113,11 @@ class IggySourceBuilderTest {
     }
 
     @Test
+    void pollsAreSizedByTheMessageSizeUnlessABatchSizeIsSet() {
+        assertThat(IggySourceTestSupport.config(complete().build()).batchSize()).isEmpty();
+    }
+
+    @Test
     void theSourceCarriesWhatTheBuilderWasGiven() {
         IggySource<String> source =
                 complete()
@@ -127,7 +132,7 @@ class IggySourceBuilderTest {
         assertThat(config.topic()).isEqualTo(IggyId.of("t"));
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.batchSize()).isEqualTo(7);
+        assertThat(config.batchSize()).hasValue(7);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.skipUndecodableRecords()).isTrue();

@@ -155,7 +155,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.batchSize()).isEqualTo(1000);
+        assertThat(config.batchSize()).as("sized by the message size").isEmpty();
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(config.partitionDiscoveryInterval()).isNull();
         assertThat(source.parallelism()).isNull();
@@ -215,7 +215,7 @@ class IggyDynamicTableFactoryTest {
                                 .setRequestTimeout(Duration.ofSeconds(7))
                                 .build());
         assertThat(config.consumerName()).isEqualTo("my-consumer");
-        assertThat(config.batchSize()).isEqualTo(17);
+        assertThat(config.batchSize()).hasValue(17);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();

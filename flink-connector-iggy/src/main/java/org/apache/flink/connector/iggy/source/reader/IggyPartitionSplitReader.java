@@ -73,7 +73,8 @@ import java.util.concurrent.TimeUnit;
  * when configured, makes it read the new topic from its start), never skipped silently.
  *
  * <p>Answers come back on the SDK's threads into one queue; a fetch handles only what arrived, so
- * its cost follows the partitions with data.
+ * its cost follows the partitions with data. How many messages a poll asks for is {@link
+ * PollSize}'s to say, from the same descriptions.
  */
 @Internal
 public final class IggyPartitionSplitReader implements SplitReader<Message, IggyPartitionSplit> {
@@ -110,7 +111,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
 
     private final IggyReadRequests requests;
     private final IggySourceReaderMetrics metrics;
-    private final long batchSize;
+    private final PollSize pollSize;
     private final long pollIntervalNanos;
     private final boolean readRecreatedTopicFromStart;
 
@@ -132,15 +133,15 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     /** An answer changed what the task thread needs to know (a first end): hand over now. */
     private boolean handOverEmpty;
 
-    public IggyPartitionSplitReader(
+    IggyPartitionSplitReader(
             IggyReadRequests requests,
             IggySourceReaderMetrics metrics,
-            int batchSize,
+            PollSize pollSize,
             Duration pollInterval,
             boolean readRecreatedTopicFromStart) {
         this.requests = requests;
         this.metrics = metrics;
-        this.batchSize = batchSize;
+        this.pollSize = pollSize;
         this.pollIntervalNanos = pollInterval.toNanos();
         this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
     }
@@ -374,7 +375,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     }
 
     private long endOfBatchFrom(Cursor cursor, long from) {
-        return Math.min(from + batchSize, cursor.split.stoppingOffset());
+        return Math.min(from + pollSize.messages(), cursor.split.stoppingOffset());
     }
 
     private CompletableFuture<PolledMessages> sendPoll(Cursor cursor, long from, long to) {
@@ -551,6 +552,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         TopicDetails details = answer.get();
         topicMissingLogged = false;
         topicPartitions = details.partitions().size();
+        pollSize.described(details);
         TopicIdentity identity = new TopicIdentity(details);
         if (topicIdentity == null) {
             topicIdentity = identity;

@@ -91,7 +91,9 @@ public final class IggySourceReader<T>
                         new IggyPartitionSplitReader(
                                 requests,
                                 metrics,
-                                config.batchSize(),
+                                config.batchSize().isPresent()
+                                        ? PollSize.fixed(config.batchSize().getAsInt())
+                                        : PollSize.followingMessageSize(),
                                 config.pollInterval(),
                                 config.readRecreatedTopicFromStart()),
                 emitter,

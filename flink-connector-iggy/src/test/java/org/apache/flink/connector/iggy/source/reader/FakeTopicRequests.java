@@ -51,6 +51,9 @@ class FakeTopicRequests implements IggyReadRequests {
     /** Partition ids of every poll, in the order asked. */
     final List<Long> polls = new CopyOnWriteArrayList<>();
 
+    /** The message count every poll asked for, in the order asked. */
+    final List<Long> pollCounts = new CopyOnWriteArrayList<>();
+
     final AtomicInteger describes = new AtomicInteger();
     final AtomicInteger pollsInFlight = new AtomicInteger();
     final AtomicInteger mostPollsInFlight = new AtomicInteger();
@@ -113,6 +116,7 @@ class FakeTopicRequests implements IggyReadRequests {
     public CompletableFuture<PolledMessages> poll(long partitionId, long offset, long count) {
         requestingThreads.add(Thread.currentThread().getName());
         polls.add(partitionId);
+        pollCounts.add(count);
         mostPollsInFlight.accumulateAndGet(pollsInFlight.incrementAndGet(), Math::max);
         CompletableFuture<PolledMessages> answer = new CompletableFuture<>();
         Runnable respond =
@@ -175,17 +179,24 @@ class FakeTopicRequests implements IggyReadRequests {
             return CompletableFuture.completedFuture(Optional.empty());
         }
         List<Partition> described = new ArrayList<>();
+        long[] topicBytesAndCount = new long[2];
         partitions.forEach(
                 (id, messages) -> {
                     synchronized (messages) {
                         long size = messages.size();
+                        long bytes = 0;
+                        for (Message message : messages) {
+                            bytes += MessageHeader.SIZE + message.payload().length;
+                        }
+                        topicBytesAndCount[0] += bytes;
+                        topicBytesAndCount[1] += size;
                         described.add(
                                 new Partition(
                                         id,
                                         BigInteger.valueOf(createdAt),
                                         1L,
                                         BigInteger.valueOf(Math.max(0, size - 1)),
-                                        "0 B",
+                                        Long.toString(bytes),
                                         BigInteger.valueOf(size)));
                     }
                 });
@@ -195,12 +206,12 @@ class FakeTopicRequests implements IggyReadRequests {
                                 topicId,
                                 BigInteger.valueOf(createdAt),
                                 "t",
-                                "0 B",
+                                Long.toString(topicBytesAndCount[0]),
                                 BigInteger.ZERO,
                                 CompressionAlgorithm.None,
                                 BigInteger.ZERO,
                                 (short) 1,
-                                BigInteger.ZERO,
+                                BigInteger.valueOf(topicBytesAndCount[1]),
                                 (long) described.size(),
                                 described)));
     }

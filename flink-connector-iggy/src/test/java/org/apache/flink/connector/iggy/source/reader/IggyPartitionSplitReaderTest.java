@@ -69,13 +69,20 @@ class IggyPartitionSplitReaderTest {
 
     private IggyPartitionSplitReader reader(
             FakeTopicRequests topic, int batchSize, Duration pollInterval, boolean readFromStart) {
+        return reader(topic, PollSize.fixed(batchSize), pollInterval, readFromStart);
+    }
+
+    private IggyPartitionSplitReader reader(
+            FakeTopicRequests topic,
+            PollSize pollSize,
+            Duration pollInterval,
+            boolean readFromStart) {
         metrics =
                 new IggySourceReaderMetrics(
                         InternalSourceReaderMetricGroup.mock(
                                 new MetricListener().getMetricGroup()));
         reader =
-                new IggyPartitionSplitReader(
-                        topic, metrics, batchSize, pollInterval, readFromStart);
+                new IggyPartitionSplitReader(topic, metrics, pollSize, pollInterval, readFromStart);
         return reader;
     }
 
@@ -177,6 +184,49 @@ class IggyPartitionSplitReaderTest {
         assertThat(payloads).contains("0:0", "0:49", "900:49").doesNotHaveDuplicates();
         assertThat(metrics.partition(100).endOffset).isEqualTo(50);
         assertThat(metrics.partition(101).endOffset).isZero();
+    }
+
+    @Test
+    void pollsAskForAboutOneMebibyteByTheTopicsMessageSize() throws Exception {
+        // 100 KiB payloads: 102,464 bytes a message as the server counts them, 10 to a MiB.
+        String large = "x".repeat(100 * 1024);
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        for (int i = 0; i < 25; i++) {
+            topic.append(0, large);
+        }
+        reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+
+        fetchUntil(() -> payloads.size() == 25);
+
+        assertThat(topic.pollCounts).hasSize(3).containsOnly(10L);
+    }
+
+    @Test
+    void smallMessagesComeAtMostTenThousandToAPoll() throws Exception {
+        // One-byte payloads: 65 bytes a message, 16,131 to a MiB.
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
+        reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+
+        fetchUntil(() -> payloads.size() == 3);
+
+        assertThat(topic.pollCounts).containsOnly((long) PollSize.MAX_MESSAGES);
+    }
+
+    @Test
+    void aBatchSizeSetByTheUserIsKeptWhateverTheMessageSize() throws Exception {
+        String large = "x".repeat(100 * 1024);
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        for (int i = 0; i < 7; i++) {
+            topic.append(0, large);
+        }
+        reader(topic, 3, Duration.ofMillis(100), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+
+        fetchUntil(() -> payloads.size() == 7);
+
+        assertThat(topic.pollCounts).containsOnly(3L);
     }
 
     @Test

@@ -40,6 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import javax.annotation.Nullable;
 
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -340,5 +341,22 @@ class IggySourceReaderITCase {
 
     private static List<String> strings(String prefix, int from, int to) {
         return numbered(prefix, from, to).stream().map(String::new).toList();
+    }
+
+    @Test
+    void theServersTopicDescriptionSizesThePolls() throws Exception {
+        // 1,000-byte payloads: 1,064 bytes a message as the server counts them (64 of header).
+        byte[] payload = new byte[1000];
+        IGGY.send(stream, topic, 0, Collections.nCopies(30, payload));
+        IGGY.send(stream, topic, 1, Collections.nCopies(20, payload));
+        PollSize size = PollSize.followingMessageSize();
+
+        try (IggyClientReadRequests requests =
+                new IggyClientReadRequests(
+                        connection(IGGY), IggyId.of(stream), IggyId.of(topic), consumer)) {
+            size.described(requests.describeTopic().get(20, TimeUnit.SECONDS).orElseThrow());
+        }
+
+        assertThat(size.messages()).isEqualTo((int) (PollSize.TARGET_BYTES / 1064));
     }
 }
