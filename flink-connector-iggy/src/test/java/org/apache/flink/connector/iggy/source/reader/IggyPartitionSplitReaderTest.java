@@ -186,14 +186,22 @@ class IggyPartitionSplitReaderTest {
         assertThat(metrics.partition(101).endOffset).isZero();
     }
 
-    @Test
-    void pollsAskForAboutOneMebibyteByTheTopicsMessageSize() throws Exception {
-        // 100 KiB payloads: 102,464 bytes a message as the server counts them, 10 to a MiB.
-        String large = "x".repeat(100 * 1024);
+    /**
+     * One partition of {@code count} messages of 100 KiB: 102,464 bytes each as the server counts
+     * them, 10 to a MiB.
+     */
+    private static FakeTopicRequests largeMessages(int count) {
         FakeTopicRequests topic = new FakeTopicRequests(1);
-        for (int i = 0; i < 25; i++) {
+        String large = "x".repeat(100 * 1024);
+        for (int i = 0; i < count; i++) {
             topic.append(0, large);
         }
+        return topic;
+    }
+
+    @Test
+    void pollsAskForAboutOneMebibyteByTheTopicsMessageSize() throws Exception {
+        FakeTopicRequests topic = largeMessages(25);
         reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
 
@@ -216,11 +224,7 @@ class IggyPartitionSplitReaderTest {
 
     @Test
     void aBatchSizeSetByTheUserIsKeptWhateverTheMessageSize() throws Exception {
-        String large = "x".repeat(100 * 1024);
-        FakeTopicRequests topic = new FakeTopicRequests(1);
-        for (int i = 0; i < 7; i++) {
-            topic.append(0, large);
-        }
+        FakeTopicRequests topic = largeMessages(7);
         reader(topic, 3, Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
 
