@@ -32,6 +32,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,6 +47,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -83,9 +85,25 @@ class FlinkClusterIT {
     }
 
     @AfterAll
-    static void stopCluster() {
+    static void stopCluster() throws IOException {
         if (cluster != null) {
             cluster.close();
+            assertNoThreadOutlivedItsJob(cluster.home());
+        }
+    }
+
+    /**
+     * Flink closes a job's operator coordinators in the background and releases the job's class
+     * loader right after; a client's thread still ending then fails to load classes, and the
+     * process prints this. Sources close their clients before that (docs/connection.md).
+     */
+    private static void assertNoThreadOutlivedItsJob(Path home) throws IOException {
+        try (Stream<Path> files = Files.list(home)) {
+            for (Path out : files.filter(f -> f.toString().endsWith(".out")).toList()) {
+                assertThat(Files.readString(out, StandardCharsets.UTF_8))
+                        .as("the console output of %s", out.getFileName())
+                        .doesNotContain("Trying to access closed classloader");
+            }
         }
     }
 

@@ -178,16 +178,14 @@ public final class IggySourceEnumerator
         LOG.info("{}: planned splits {}", description, pendingSplits.values());
         assignPendingSplits();
         scheduleDiscovery();
-        if (bounded) {
-            closeDescriberOnAWorkerThread();
-        }
+        closeDescriberOnAWorkerThread();
     }
 
     /**
-     * A bounded enumerator discovers nothing later, so its connection goes now (after the splits
-     * went out, off the coordinator thread) rather than at the job's end, where Flink closes
-     * coordinators in the background and may release the job's class loader while the client's
-     * threads still end. Closing never fails (see IggyClients#closeAndWait).
+     * The connection goes once the splits went out (off the coordinator thread); a partition
+     * discovery connects for itself. At a job's end or cancel, Flink closes coordinators in the
+     * background and may release the job's class loader while a client's threads still end, so no
+     * client is left open for that. Closing never fails (see IggyClients#closeAndWait).
      */
     private void closeDescriberOnAWorkerThread() {
         TopicDescriber planned = describer;
@@ -210,9 +208,13 @@ public final class IggySourceEnumerator
         }
     }
 
-    /** Runs on a worker thread. */
+    /** Runs on a worker thread; connected for this discovery only (see closeDescriber...). */
     private Set<Long> listPartitions() {
-        return new HashSet<>(describer.describe().partitionIds());
+        try {
+            return new HashSet<>(describer.describe().partitionIds());
+        } finally {
+            describer.close();
+        }
     }
 
     /** Runs on the coordinator thread. */
@@ -314,10 +316,7 @@ public final class IggySourceEnumerator
                 initialDiscoveryFinished);
     }
 
-    /**
-     * Closes the describer, which an unbounded enumerator keeps for its whole life (a bounded one
-     * closes it once the splits went out).
-     */
+    /** Closes the describer, in case a discovery or the first description is still under way. */
     @Override
     public void close() {
         if (describer != null) {

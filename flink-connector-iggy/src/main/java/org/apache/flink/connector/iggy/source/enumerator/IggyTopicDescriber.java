@@ -28,8 +28,8 @@ import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import javax.annotation.Nullable;
 
 /**
- * Describes the topic through the SDK. Connects at the first description, on the worker thread that
- * asks, and keeps the connection until closed.
+ * Describes the topic through the SDK. Connects at a description, on the worker thread that asks,
+ * and keeps the connection until closed; a description after a close connects again.
  */
 @Internal
 final class IggyTopicDescriber implements TopicDescriber {

@@ -69,6 +69,7 @@ class FakePartitionOffsets implements PartitionOffsets, TopicDescriber {
     @Override
     public PartitionOffsets describe() {
         describeCalls++;
+        closed = false; // a description after a close connects again
         FakePartitionOffsets snapshot = new FakePartitionOffsets();
         snapshot.highWatermarks.putAll(highWatermarks);
         snapshot.storedOffsets.putAll(storedOffsets);

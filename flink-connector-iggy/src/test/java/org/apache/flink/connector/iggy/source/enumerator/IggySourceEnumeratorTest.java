@@ -96,9 +96,7 @@ class IggySourceEnumeratorTest {
                         Map.entry(0, List.of(0L, 3L, 6L)),
                         Map.entry(1, List.of(1L, 4L)),
                         Map.entry(2, List.of(2L, 5L)));
-        assertThat(topic.closed).as("the describer lives as long as the enumerator").isFalse();
-        enumerator.close();
-        assertThat(topic.closed).isTrue();
+        assertThat(topic.closed).as("no client is kept after planning").isTrue();
     }
 
     @Test
@@ -209,9 +207,10 @@ class IggySourceEnumeratorTest {
                                 IggyPartitionSplit.NO_STOPPING_OFFSET));
         context.triggerAllActions();
         assertThat(context.getSplitAssignments().get(1).getAssignedSplits()).hasSize(1);
-        assertThat(topic.closed).isFalse();
-        enumerator.close();
-        assertThat(topic.closed).isTrue();
+        assertThat(topic.describeCalls)
+                .as("the first description and two discoveries")
+                .isEqualTo(3);
+        assertThat(topic.closed).as("each discovery closes the client it connected").isTrue();
     }
 
     @Test
