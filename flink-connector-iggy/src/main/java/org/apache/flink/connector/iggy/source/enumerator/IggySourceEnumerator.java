@@ -153,6 +153,7 @@ public final class IggySourceEnumerator
     private void addInitialSplits(
             @Nullable List<IggyPartitionSplit> splits, @Nullable Throwable error) {
         if (error != null) {
+            closeDescriberOnAWorkerThread();
             IggyConnectorException failure =
                     new IggyConnectorException(
                             "The Iggy source for "

@@ -220,6 +220,7 @@ class IggySourceEnumeratorTest {
         IggySourceEnumerator enumerator = enumeratorThatCannotConnect(context);
         enumerator.start();
         context.triggerAllActions();
+        assertThat(unreachable.closed).as("a failed start keeps no client either").isTrue();
 
         // No reader yet: failing the job while its tasks start could take a TaskManager down.
         context.registerReader(0, "h");
@@ -247,17 +248,20 @@ class IggySourceEnumeratorTest {
                                                 "The Iggy source for topic 't' of stream 's' at h:1 cannot start: Cannot connect to Iggy at h:1"));
     }
 
-    private static IggySourceEnumerator enumeratorThatCannotConnect(
+    /** A describer whose every description fails, as one that cannot connect does. */
+    private final FakePartitionOffsets unreachable =
+            new FakePartitionOffsets() {
+                @Override
+                public PartitionOffsets describe() {
+                    throw new IggyConnectorException("Cannot connect to Iggy at h:1");
+                }
+            };
+
+    private IggySourceEnumerator enumeratorThatCannotConnect(
             TestingSplitEnumeratorContext<IggyPartitionSplit> context) {
         return new IggySourceEnumerator(
                 context,
-                () ->
-                        new FakePartitionOffsets() {
-                            @Override
-                            public PartitionOffsets describe() {
-                                throw new IggyConnectorException("Cannot connect to Iggy at h:1");
-                            }
-                        },
+                () -> unreachable,
                 new IggySplitPlanner(
                         IggyId.of("s"), IggyId.of("t"), "c", IggyStartingOffsets.earliest(), null),
                 false,
