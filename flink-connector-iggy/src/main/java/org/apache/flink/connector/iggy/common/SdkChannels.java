@@ -116,14 +116,14 @@ final class SdkChannels {
         WatchingInitializer watching = new WatchingInitializer(bootstrap, pool, address);
         bootstrap.handler(watching);
         CompletableFuture<Void> handshake = new CompletableFuture<>();
-        watchOpenConnection(pool, watching.loops, watching.connections, address, tls, handshake);
+        watchOpenConnection(watching, tls, handshake);
         return handshake;
     }
 
     /**
      * Sets up each connection the pool opens: the pool's own initializer (the SDK's handlers) and
      * then the watcher; keeps what {@link #close} needs: the pool, its event loops and every
-     * connection.
+     * connection, the one already open when watching began included.
      */
     private static final class WatchingInitializer extends ChannelInitializer<Channel> {
         private final ChannelHandler poolInitializer;
@@ -142,6 +142,11 @@ final class SdkChannels {
         @Override
         protected void initChannel(Channel channel) {
             channel.pipeline().addLast(poolInitializer);
+            watch(channel);
+        }
+
+        /** Adds the watcher to a connection the SDK has set up, and keeps it for the close. */
+        void watch(Channel channel) {
             addWatcher(channel.pipeline(), address);
             connections.add(channel);
         }
@@ -221,18 +226,12 @@ final class SdkChannels {
      * connection is borrowed (the caller's deadline bounds the wait; closing the client ends it).
      */
     private static void watchOpenConnection(
-            FixedChannelPool pool,
-            EventLoopGroup loops,
-            ChannelGroup connections,
-            String address,
-            boolean tls,
-            CompletableFuture<Void> handshake) {
+            WatchingInitializer watching, boolean tls, CompletableFuture<Void> handshake) {
+        FixedChannelPool pool = watching.pool;
         if (pool.acquiredChannelCount() > 0) {
             try {
-                loops.schedule(
-                        () ->
-                                watchOpenConnection(
-                                        pool, loops, connections, address, tls, handshake),
+                watching.loops.schedule(
+                        () -> watchOpenConnection(watching, tls, handshake),
                         RELEASE_CHECK_MICROS,
                         TimeUnit.MICROSECONDS);
             } catch (RejectedExecutionException e) {
@@ -249,8 +248,7 @@ final class SdkChannels {
                             }
                             Channel channel = acquired.getNow();
                             try {
-                                addWatcher(channel.pipeline(), address);
-                                connections.add(channel);
+                                watching.watch(channel);
                                 SslHandler ssl = channel.pipeline().get(SslHandler.class);
                                 if (ssl == null && tls) {
                                     // Netty removes a closed connection's handlers: the handshake
