@@ -23,6 +23,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
 import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
@@ -91,9 +92,6 @@ import java.util.stream.Collectors;
 public final class IggyCatalog implements Catalog {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCatalog.class);
-
-    private static final int STREAM_NAME_ALREADY_EXISTS = 1012;
-    private static final int TOPIC_NAME_ALREADY_EXISTS = 2013;
 
     /** Table options a table of the catalog may not set: the catalog decides them. */
     private static final List<ConfigOption<?>> CATALOG_DECIDED = catalogDecided();
@@ -225,7 +223,7 @@ public final class IggyCatalog implements Catalog {
                     client().streams().createStream(databaseName),
                     "create the stream '" + databaseName + "'");
         } catch (CatalogException e) {
-            if (IggyClients.serverErrorCode(e) != STREAM_NAME_ALREADY_EXISTS) {
+            if (!IggyErrorCode.STREAM_NAME_ALREADY_EXISTS.isCauseOf(e)) {
                 throw e;
             }
             if (!ignoreIfExists) {
@@ -363,7 +361,7 @@ public final class IggyCatalog implements Catalog {
                                         topicName),
                         "create the topic '" + topicName + "' in stream '" + stream + "'");
             } catch (CatalogException e) {
-                if (IggyClients.serverErrorCode(e) != TOPIC_NAME_ALREADY_EXISTS) {
+                if (!IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS.isCauseOf(e)) {
                     throw e;
                 }
                 // Another session created it first; its definition is the table's.
