@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.table.catalog;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.table.OptionSuggestions;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -63,7 +64,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
     public Catalog createCatalog(Context context) {
         FactoryUtil.CatalogFactoryHelper helper =
                 FactoryUtil.createCatalogFactoryHelper(this, context);
-        helper.validate();
+        OptionSuggestions.validate(helper);
         return new IggyCatalog(
                 context.getName(),
                 Configuration.fromMap(context.getOptions()),
