@@ -183,27 +183,21 @@ public final class IggyClients {
      * parse error. The original's class and message belong in {@code message} (see {@link
      * #describe}); the original is attached as a suppressed exception, with its stack trace.
      *
-     * <p>The SQL client shows the text after the last {@code "Caused by: "} of the server-side
-     * stack trace, which includes what an exception suppressed. So an original that has causes is
-     * attached as one exception without causes: their descriptions joined into its message, and the
-     * innermost one's stack trace.
+     * <p>What is attached has no causes (the SQL client shows the text after the last {@code
+     * "Caused by: "} of the server-side stack trace, which includes what an exception suppressed)
+     * and can be serialized and loaded anywhere: a job's failure that cannot be reaches the client
+     * as Flink's stand-in, which prints the class name twice. So a JDK exception without causes (a
+     * {@code TimeoutException}) is attached itself, anything else (the SDK's exceptions hold {@code
+     * Optional} fields) as a {@link FailureCopy}.
      */
     public static IggyConnectorException asRootCause(String message, Throwable original) {
         IggyConnectorException e = new IggyConnectorException(message);
-        e.addSuppressed(original.getCause() == null ? original : withoutCauses(original));
+        boolean plainJdk =
+                original.getClass().getClassLoader() == null
+                        && original.getCause() == null
+                        && original.getSuppressed().length == 0;
+        e.addSuppressed(plainJdk ? original : FailureCopy.of(original));
         return e;
-    }
-
-    private static IggyConnectorException withoutCauses(Throwable original) {
-        StringBuilder chain = new StringBuilder(original.toString());
-        Throwable innermost = original;
-        for (Throwable c = original.getCause(); c != null && c != innermost; c = c.getCause()) {
-            chain.append("; from ").append(c);
-            innermost = c;
-        }
-        IggyConnectorException flat = new IggyConnectorException(chain.toString());
-        flat.setStackTrace(innermost.getStackTrace());
-        return flat;
     }
 
     /** The innermost failure as {@code ClassName: message}, without a closing period. */
