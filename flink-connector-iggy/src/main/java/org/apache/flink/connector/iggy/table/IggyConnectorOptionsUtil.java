@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.table.api.ValidationException;
 
@@ -47,6 +48,14 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAM
 @Internal
 public final class IggyConnectorOptionsUtil {
 
+    /** How SQL users set the connection, for the messages of the connection's builder. */
+    private static final IggyConnectionSettingNames SETTING_NAMES =
+            new IggyConnectionSettingNames(
+                    "option '" + ADDRESS.key() + "'",
+                    "options '" + USERNAME.key() + "'/'" + PASSWORD.key() + "'",
+                    "option '" + PASSWORD.key() + "'",
+                    "option '" + PERSONAL_ACCESS_TOKEN.key() + "'");
+
     private IggyConnectorOptionsUtil() {}
 
     /**
@@ -61,6 +70,7 @@ public final class IggyConnectorOptionsUtil {
                         .setPersonalAccessToken(
                                 options.getOptional(PERSONAL_ACCESS_TOKEN).orElse(null))
                         .setFlinkConfiguration(flinkConfiguration)
+                        .setSettingNames(SETTING_NAMES)
                         .setTlsEnabled(options.get(TLS_ENABLED))
                         .setConnectTimeout(options.get(CONNECT_TIMEOUT))
                         .setRequestTimeout(options.get(REQUEST_TIMEOUT));
