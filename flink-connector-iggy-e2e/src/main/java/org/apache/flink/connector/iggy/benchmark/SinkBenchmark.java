@@ -120,7 +120,7 @@ public final class SinkBenchmark {
         try {
             benchmark.run(records);
         } finally {
-            IggyClients.closeQuietly(benchmark.client);
+            IggyClients.closeAndWait(benchmark.client);
             flink.close();
             FileUtils.deleteDirectory(snapshots.toFile());
             iggy.stop();
