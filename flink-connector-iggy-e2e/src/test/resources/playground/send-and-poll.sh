@@ -14,7 +14,8 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# docs/getting-started.md and docs/streams-and-topics.md: run by PlaygroundIT line by line, from the
+# docs/getting-started.md, streams-and-topics.md and catalog.md: run by PlaygroundIT line by line, from the
 # repository's root, while the playground runs.
 ./playground.sh send shop/events k1=v1 k2=v2 k1=v1b
 ./playground.sh poll shop/events --offset 1
+./playground.sh send shop/raw-topic hello

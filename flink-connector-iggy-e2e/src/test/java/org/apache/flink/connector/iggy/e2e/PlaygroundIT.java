@@ -48,6 +48,7 @@ class PlaygroundIT {
     private static final Path RESOURCES = Path.of("src", "test", "resources").toAbsolutePath();
     private static final Duration START = Duration.ofMinutes(4);
     private static final Duration COMMAND = Duration.ofMinutes(2);
+    private static final Duration SQL = Duration.ofMinutes(5);
 
     @Test
     void startsRunsQueriesAndStopsLeavingNothingRunning() throws Exception {
@@ -80,18 +81,49 @@ class PlaygroundIT {
                     .contains("offset=1 payload=k2=v2", "offset=2 payload=k1=v1b")
                     .doesNotContain("offset=0");
 
-            String sql =
-                    Files.readString(RESOURCES.resolve("sql/playground.sql"))
-                            .replace("'localhost:8090'", "'localhost:" + iggyPort + "'");
+            assertThat(run(env, COMMAND, commands.get(2)))
+                    .contains("Sent 1 messages to shop/raw-topic");
+
+            // The documented query, then the SQL quick starts of table-sql.md and catalog.md, as
+            // written, in one session of the one playground: each page's tables next to the
+            // others'.
+            StringBuilder sql = new StringBuilder();
+            for (String documented :
+                    List.of("playground.sql", "quickstart.sql", "catalog-quickstart.sql")) {
+                sql.append(Files.readString(RESOURCES.resolve("sql").resolve(documented)))
+                        .append('\n');
+            }
             Path script = home.resolve("playground.sql");
-            Files.writeString(script, sql);
-            String printed = run(env, COMMAND, "./playground.sh sql -f " + script);
+            Files.writeString(
+                    script,
+                    sql.toString().replace("'localhost:8090'", "'localhost:" + iggyPort + "'"));
+            String printed = run(env, SQL, "./playground.sh sql -f " + script);
             assertThat(printed).doesNotContain(SqlClient.STATEMENT_FAILED);
-            assertThat(SqlClient.resultRows(printed))
+            List<List<String>> rows =
+                    SqlClient.resultRows(printed).stream()
+                            .filter(row -> row.get(0).matches("[+-][IUD]"))
+                            .toList();
+            assertThat(rows.subList(0, 12))
                     .containsExactly(
+                            // the playground's query of shop/events
                             List.of("+I", "k1=v1"),
                             List.of("+I", "k2=v2"),
-                            List.of("+I", "k1=v1b"));
+                            List.of("+I", "k1=v1b"),
+                            // table-sql.md: orders, then the customers changelog
+                            List.of("+I", "o-1", "alice", "12.50"),
+                            List.of("+I", "o-2", "bob", "7.25"),
+                            List.of("+I", "o-3", "alice", "3.00"),
+                            List.of("+I", "c1", "alice", "gold"),
+                            List.of("+I", "c2", "bob", "silver"),
+                            List.of("-U", "c1", "alice", "gold"),
+                            List.of("+U", "c1", "alice", "platinum"),
+                            List.of("-D", "c2", "bob", "silver"),
+                            // catalog.md: the table it created
+                            List.of("+I", "o1", "9.99"));
+            // catalog.md: shop.`raw-topic`, payload "hello" at partition 0, offset 0
+            assertThat(rows).hasSize(13);
+            assertThat(rows.get(12).get(1)).containsIgnoringCase("68656c6c6f");
+            assertThat(rows.get(12).subList(2, 4)).containsExactly("0", "0");
         } finally {
             for (String stop : commands(RESOURCES.resolve("playground/stop.sh"))) {
                 assertThat(run(env, COMMAND, stop)).contains("Stopped the playground");
