@@ -213,13 +213,13 @@ class FlinkClusterIT {
                         replacements,
                         SQL_CLIENT_TIMEOUT);
         List<List<String>> rows = queryRows(first);
-        // SELECT * FROM shop.orders
+        // SELECT * FROM shop.payments
         assertThat(rows.get(0)).containsExactly("+I", "o1", "9.99");
         // SELECT * FROM shop.`raw-topic`: payload, partition, offset, then more metadata
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).get(1)).containsIgnoringCase("68656c6c6f");
         assertThat(rows.get(1).subList(2, 4)).containsExactly("0", "0");
-        assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("orders")))
+        assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("payments")))
                 .hasValueSatisfying(topic -> assertThat(topic.partitionsCount()).isEqualTo(3L));
 
         replacements.remove("IF NOT EXISTS shop;");
