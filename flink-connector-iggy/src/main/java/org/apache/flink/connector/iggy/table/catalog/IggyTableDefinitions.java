@@ -233,7 +233,7 @@ final class IggyTableDefinitions {
     }
 
     private <T> T await(CompletableFuture<T> request, String what) {
-        return IggyCatalog.await(request, connection, what);
+        return IggyTopicAdmin.await(request, connection, what);
     }
 
     /** What is known of one stream's definitions topic. */
