@@ -19,6 +19,8 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
 
+import org.apache.iggy.exception.IggyException;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -64,6 +66,22 @@ public final class FailureCopy extends RuntimeException {
                         parts.isEmpty() ? null : String.join("; ", parts));
         copy.setStackTrace(innermost.getStackTrace());
         return copy;
+    }
+
+    /**
+     * {@code failure} itself, or its copy if it or one of its causes is an SDK exception: what to
+     * attach as the cause of a failure that may end a job.
+     */
+    public static Throwable serializable(Throwable failure) {
+        for (Throwable c = failure; c != null; c = c.getCause()) {
+            if (c instanceof IggyException) {
+                return of(failure);
+            }
+            if (c.getCause() == c) {
+                break;
+            }
+        }
+        return failure;
     }
 
     /** The class name of the failure copied. */

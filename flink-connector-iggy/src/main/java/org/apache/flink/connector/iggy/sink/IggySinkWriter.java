@@ -24,6 +24,7 @@ import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.FailureCopy;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
@@ -335,7 +336,7 @@ abstract class IggySinkWriter<T> implements SinkWriter<T> {
                         + hint
                         + ": "
                         + cause.getMessage(),
-                cause);
+                FailureCopy.serializable(cause));
     }
 
     @VisibleForTesting

@@ -24,6 +24,7 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
+import org.apache.flink.connector.iggy.common.FailureCopy;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
@@ -669,7 +670,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                         + cursor.nextOffset
                         + " failed: "
                         + cause,
-                cause);
+                FailureCopy.serializable(cause));
     }
 
     private void describeFailed(Throwable error) throws IOException {
@@ -683,7 +684,9 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         if (cause instanceof IggyConnectorException) {
             throw (IggyConnectorException) cause; // cannot connect or log in: says so itself
         }
-        throw new IOException("Describing " + requests.description() + " failed: " + cause, cause);
+        throw new IOException(
+                "Describing " + requests.description() + " failed: " + cause,
+                FailureCopy.serializable(cause));
     }
 
     @Override
