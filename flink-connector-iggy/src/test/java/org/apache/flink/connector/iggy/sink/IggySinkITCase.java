@@ -49,7 +49,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -59,7 +59,7 @@ import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -29,7 +29,8 @@ import java.util.Map;
  *
  * @param defaultDatabase the stream a session starts in, if any
  * @param connection the catalog's connection, credentials resolved
- * @param connectionOptions the connection options as given, which every table of the catalog gets
+ * @param connectionOptions the connection options as given, which every table of the catalog gets;
+ *     they may hold secrets, so {@link #toString()} leaves them out
  * @param scanDefaults scan options every table gets unless it sets them
  * @param defaultFormat the value format of tables that set none, if any
  * @param defaultPartitions the partitions of a topic created by CREATE TABLE that sets none
@@ -48,5 +49,23 @@ record IggyCatalogSettings(
     IggyCatalogSettings {
         connectionOptions = Map.copyOf(connectionOptions);
         scanDefaults = Map.copyOf(scanDefaults);
+    }
+
+    /** Without the connection options, which may hold a password or token. */
+    @Override
+    public String toString() {
+        return "IggyCatalogSettings{defaultDatabase="
+                + defaultDatabase
+                + ", connection="
+                + connection
+                + ", scanDefaults="
+                + scanDefaults
+                + ", defaultFormat="
+                + defaultFormat
+                + ", defaultPartitions="
+                + defaultPartitions
+                + ", allowDrops="
+                + allowDrops
+                + '}';
     }
 }

@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source.testframe;
+package org.apache.flink.connector.iggy.source.testing;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testframe.environment.MiniClusterTestEnvironment;
