@@ -594,7 +594,7 @@ public final class SourceBenchmark {
             builder.setBounded(IggyStoppingOffsets.latest());
         }
         if (!sourceSizesItsPolls) {
-            builder.setBatchSize(batch);
+            builder.setMessagesPerPoll(batch);
         }
         return builder.build();
     }

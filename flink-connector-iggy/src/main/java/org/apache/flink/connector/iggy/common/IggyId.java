@@ -17,11 +17,7 @@
  */
 package org.apache.flink.connector.iggy.common;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
-
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.identifier.TopicId;
 
 import javax.annotation.Nullable;
 
@@ -87,16 +83,6 @@ public final class IggyId implements Serializable {
     /** The name, or the numeric id in decimal: how metadata (e.g. a table column) shows it. */
     public String asText() {
         return name != null ? name : Long.toString(numericId);
-    }
-
-    @Internal
-    public StreamId toStreamId() {
-        return name != null ? StreamId.of(name) : StreamId.of(numericId);
-    }
-
-    @Internal
-    public TopicId toTopicId() {
-        return name != null ? TopicId.of(name) : TopicId.of(numericId);
     }
 
     @Override

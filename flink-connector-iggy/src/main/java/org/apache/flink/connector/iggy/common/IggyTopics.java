@@ -39,7 +39,7 @@ public final class IggyTopics {
             AsyncIggyTcpClient client, IggyConnectionConfig config, IggyId stream, IggyId topic) {
         Optional<TopicDetails> details =
                 IggyClients.await(
-                        client.topics().getTopic(stream.toStreamId(), topic.toTopicId()),
+                        client.topics().getTopic(SdkIds.streamId(stream), SdkIds.topicId(topic)),
                         config.requestTimeout(),
                         "read topic " + topic + " of stream " + stream + " at " + config.address());
         if (details.isPresent()) {
@@ -47,7 +47,7 @@ public final class IggyTopics {
         }
         Optional<StreamDetails> streamDetails =
                 IggyClients.await(
-                        client.streams().getStream(stream.toStreamId()),
+                        client.streams().getStream(SdkIds.streamId(stream)),
                         config.requestTimeout(),
                         "read stream " + stream + " at " + config.address());
         if (streamDetails.isEmpty()) {

@@ -20,19 +20,13 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.util.function.SerializableFunction;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.Map;
 
 /** The record serialization schema {@link IggySinkBuilder} makes from its schemas and functions. */
 @Internal
@@ -44,16 +38,15 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
     @Nullable private final SerializationSchema<T> keySchema;
     @Nullable private final String keyHeader;
     private final IggyPartitioner<T> partitioner;
-    @Nullable private final SerializableFunction<T, Map<HeaderKey, HeaderValue>> headers;
+    @Nullable private final SerializableFunction<T, IggyHeaders> headers;
     @Nullable private final SerializableFunction<T, BigInteger> messageIds;
-    @Nullable private transient HeaderKey keyHeaderKey;
 
     BuiltRecordSerializationSchema(
             SerializationSchema<T> valueSchema,
             @Nullable SerializationSchema<T> keySchema,
             @Nullable String keyHeader,
             IggyPartitioner<T> partitioner,
-            @Nullable SerializableFunction<T, Map<HeaderKey, HeaderValue>> headers,
+            @Nullable SerializableFunction<T, IggyHeaders> headers,
             @Nullable SerializableFunction<T, BigInteger> messageIds) {
         this.valueSchema = valueSchema;
         this.keySchema = keySchema;
@@ -71,10 +64,6 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
         if (keySchema != null) {
             keySchema.open(initContext);
         }
-        if (keyHeader != null) {
-            keyHeaderKey =
-                    new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
-        }
         partitioner.open(sinkContext);
     }
 
@@ -90,11 +79,17 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
                             + " the sink.");
         }
         byte[] key = keySchema != null ? keySchema.serialize(element) : null;
-        Map<HeaderKey, HeaderValue> userHeaders =
-                headers != null ? headers.apply(element) : Collections.emptyMap();
-        if (keyHeaderKey != null && key != null) {
-            userHeaders = new HashMap<>(userHeaders);
-            userHeaders.put(keyHeaderKey, new HeaderValue(HeaderKind.Raw, key));
+        IggyHeaders userHeaders = headers != null ? headers.apply(element) : IggyHeaders.empty();
+        if (userHeaders == null) {
+            throw new IggyConnectorException(
+                    "The headers function "
+                            + headers.getClass().getName()
+                            + " returned null for a record: return IggyHeaders.empty() for no"
+                            + " headers.");
+        }
+        if (keyHeader != null && key != null) {
+            userHeaders =
+                    userHeaders.toBuilder().put(keyHeader, IggyHeaderValue.ofRaw(key)).build();
         }
         long partition = partitioner.partition(element, key, payload, context);
         return new IggySinkRecord(

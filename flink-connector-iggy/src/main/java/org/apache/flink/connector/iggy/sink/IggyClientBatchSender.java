@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -54,8 +55,8 @@ final class IggyClientBatchSender implements IggyBatchSender {
 
     private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config, int count) {
         this.client = client;
-        this.stream = config.stream().toStreamId();
-        this.topic = config.topic().toTopicId();
+        this.stream = SdkIds.streamId(config.stream());
+        this.topic = SdkIds.topicId(config.topic());
         this.partitionCount = count;
         this.sendingThread =
                 Executors.newSingleThreadExecutor(

@@ -21,7 +21,9 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.common.SdkHeaders;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.util.function.SerializableFunction;
@@ -69,8 +71,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     @Nullable private SerializationSchema<V> valueSchema;
     @Nullable private SerializableFunction<K, byte[]> deletionValueFunction;
 
-    @Nullable
-    private SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>> headersFunction;
+    @Nullable private SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headersFunction;
 
     private boolean idempotentWrites;
     @Nullable private String messageIdNamespace;
@@ -114,8 +115,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
      * nothing, whatever its headers.
      */
     public IggyKeyedMapSinkBuilder<K, V> setHeadersFunction(
-            SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
-                    headersFunction) {
+            SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headersFunction) {
         this.headersFunction = headersFunction;
         return this;
     }
@@ -246,17 +246,13 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         private final SerializationSchema<V> valueSchema;
         @Nullable private final SerializableFunction<K, byte[]> deletionValue;
 
-        @Nullable
-        private final SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
-                headers;
+        @Nullable private final SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headers;
 
         MapChangeEncoder(
                 SerializationSchema<K> keySchema,
                 SerializationSchema<V> valueSchema,
                 @Nullable SerializableFunction<K, byte[]> deletionValue,
-                @Nullable
-                        SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>>
-                                headers) {
+                @Nullable SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headers) {
             this.keySchema = keySchema;
             this.valueSchema = valueSchema;
             this.deletionValue = deletionValue;
@@ -276,7 +272,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                 throw nullBytes("key serialization schema", keySchema, change);
             }
             Map<HeaderKey, HeaderValue> userHeaders =
-                    headers != null ? headers.apply(change) : Collections.emptyMap();
+                    headers != null ? SdkHeaders.toSdk(headersOf(change)) : Collections.emptyMap();
             if (!change.isDelete()) {
                 byte[] value = valueSchema.serialize(change.value());
                 if (value == null) {
@@ -292,6 +288,19 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                 }
             }
             return KeyedMessage.delete(key, payload, userHeaders, 0);
+        }
+
+        private IggyHeaders headersOf(IggyMapChange<K, V> change) {
+            IggyHeaders userHeaders = headers.apply(change);
+            if (userHeaders == null) {
+                throw new IggyConnectorException(
+                        "The keyed-map sink's headers function "
+                                + headers.getClass().getName()
+                                + " returned null for the change "
+                                + IggyKeyedMapSink.describe(change)
+                                + ": return IggyHeaders.empty() for no headers.");
+            }
+            return userHeaders;
         }
 
         private static IggyConnectorException nullBytes(

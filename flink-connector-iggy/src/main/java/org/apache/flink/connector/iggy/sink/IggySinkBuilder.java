@@ -19,17 +19,14 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.util.function.SerializableFunction;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Builds an {@link IggySink} that sends every record as one message.
@@ -59,7 +56,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     @Nullable private SerializationSchema<IN> valueSchema;
     @Nullable private SerializationSchema<IN> keySchema;
     @Nullable private IggyPartitioner<IN> partitioner;
-    @Nullable private SerializableFunction<IN, Map<HeaderKey, HeaderValue>> headersFunction;
+    @Nullable private SerializableFunction<IN, IggyHeaders> headersFunction;
     @Nullable private SerializableFunction<IN, BigInteger> messageIdFunction;
 
     IggySinkBuilder() {}
@@ -95,9 +92,12 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
         partitioner = null;
     }
 
-    /** User headers per record (Iggy's {@code HeaderKey}/{@code HeaderValue} of the SDK). */
+    /**
+     * User headers per record, e.g. {@code order -> IggyHeaders.of("type", order.type())}; it
+     * returns {@link IggyHeaders#empty()} for none, never {@code null}.
+     */
     public IggySinkBuilder<IN> setHeadersFunction(
-            SerializableFunction<IN, Map<HeaderKey, HeaderValue>> headersFunction) {
+            SerializableFunction<IN, IggyHeaders> headersFunction) {
         this.headersFunction = headersFunction;
         return this;
     }

@@ -18,15 +18,11 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 
 import javax.annotation.Nullable;
 
 import java.math.BigInteger;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -38,14 +34,14 @@ public final class IggySinkRecord {
 
     private final long partition;
     private final byte[] payload;
-    private final Map<HeaderKey, HeaderValue> userHeaders;
+    private final IggyHeaders headers;
     @Nullable private final BigInteger messageId;
     private final long originTimestampMicros;
 
     /**
      * @param partition the target partition id (0-based)
      * @param payload the message payload
-     * @param userHeaders user headers, possibly empty
+     * @param headers user headers, possibly {@link IggyHeaders#empty()}
      * @param messageId a u128 id, or {@code null} to let the server generate one. Deterministic ids
      *     let the server's deduplication drop replays (idempotent writes).
      * @param originTimestampMicros the origin timestamp in microseconds since the epoch
@@ -53,7 +49,7 @@ public final class IggySinkRecord {
     public IggySinkRecord(
             long partition,
             byte[] payload,
-            Map<HeaderKey, HeaderValue> userHeaders,
+            IggyHeaders headers,
             @Nullable BigInteger messageId,
             long originTimestampMicros) {
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
@@ -66,7 +62,7 @@ public final class IggySinkRecord {
         }
         this.partition = partition;
         this.payload = Objects.requireNonNull(payload, "payload");
-        this.userHeaders = Objects.requireNonNull(userHeaders, "userHeaders");
+        this.headers = Objects.requireNonNull(headers, "headers");
         this.messageId = messageId;
         this.originTimestampMicros = originTimestampMicros;
     }
@@ -74,7 +70,7 @@ public final class IggySinkRecord {
     /** A payload-only message for {@code partition}, with a server-generated id. */
     public static IggySinkRecord of(long partition, byte[] payload, long originTimestampMicros) {
         return new IggySinkRecord(
-                partition, payload, Collections.emptyMap(), null, originTimestampMicros);
+                partition, payload, IggyHeaders.empty(), null, originTimestampMicros);
     }
 
     public long partition() {
@@ -85,8 +81,9 @@ public final class IggySinkRecord {
         return payload;
     }
 
-    public Map<HeaderKey, HeaderValue> userHeaders() {
-        return userHeaders;
+    /** The message's user headers. */
+    public IggyHeaders headers() {
+        return headers;
     }
 
     @Nullable

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.SdkHeaders;
 
 import org.apache.iggy.message.BytesMessageId;
 import org.apache.iggy.message.HeaderKey;
@@ -91,7 +92,7 @@ final class IggyWireMessages {
         BigInteger id = record.messageId();
         return message(
                 record.payload(),
-                record.userHeaders(),
+                SdkHeaders.toSdk(record.headers()),
                 id == null ? null : wireId(id),
                 record.originTimestampMicros());
     }

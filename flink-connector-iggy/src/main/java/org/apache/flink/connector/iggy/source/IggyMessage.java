@@ -18,39 +18,45 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.SdkHeaders;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.BigIntegerMessageId;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
 
 import java.math.BigInteger;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A message read from one Iggy partition, as deserialization schemas see it: payload, user headers
- * and metadata. A thin view over the SDK's message; nothing is copied.
+ * and metadata. A thin view over the message the SDK decoded; nothing is copied.
  *
- * <p>User headers are the SDK's {@link HeaderKey} and {@link HeaderValue} ({@code
- * org.apache.iggy.message}); {@link HeaderValue#asString()} and {@link HeaderValue#value()} read a
- * value. The public constructor lets a test of a deserialization schema build messages from an SDK
- * {@link Message}.
+ * <p>A test of a deserialization schema builds the messages it feeds in with {@link #builder()}.
  */
 @PublicEvolving
 public final class IggyMessage {
 
     private final IggyId stream;
     private final IggyId topic;
-    private final long partitionId;
+    private final long partition;
     private final Message message;
 
-    public IggyMessage(IggyId stream, IggyId topic, long partitionId, Message message) {
+    /** Made by the source's reader (through {@link SdkMessages}) and by {@link Builder}. */
+    IggyMessage(IggyId stream, IggyId topic, long partition, Message message) {
         this.stream = stream;
         this.topic = topic;
-        this.partitionId = partitionId;
+        this.partition = partition;
         this.message = message;
+    }
+
+    /** A message built field by field, for tests of deserialization schemas. */
+    public static Builder builder() {
+        return new Builder();
     }
 
     public IggyId stream() {
@@ -61,8 +67,9 @@ public final class IggyMessage {
         return topic;
     }
 
-    public long partitionId() {
-        return partitionId;
+    /** The id of the partition the message was read from (from 0). */
+    public long partition() {
+        return partition;
     }
 
     public long offset() {
@@ -99,18 +106,14 @@ public final class IggyMessage {
         return message.header().checksum().longValue();
     }
 
-    /** User headers as the SDK decodes them (empty when there are none). */
-    public Map<HeaderKey, HeaderValue> headers() {
-        return message.userHeaders();
+    /** The user headers (empty when there are none). */
+    public IggyHeaders headers() {
+        return SdkHeaders.fromSdk(message.userHeaders());
     }
 
-    /** The user header with a string key {@code key}, if present. */
-    public Optional<HeaderValue> header(String key) {
-        Map<HeaderKey, HeaderValue> headers = message.userHeaders();
-        if (headers == null || headers.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(headers.get(HeaderKey.fromString(key)));
+    /** The user header {@code key}, if present. */
+    public Optional<IggyHeaderValue> header(String key) {
+        return headers().get(key);
     }
 
     /** Header, payload and user header bytes, as on the wire. */
@@ -126,11 +129,103 @@ public final class IggyMessage {
                 + ", topic="
                 + topic
                 + ", partition="
-                + partitionId
+                + partition
                 + ", offset="
                 + offset()
                 + ", payloadBytes="
                 + message.payload().length
                 + '}';
+    }
+
+    /**
+     * Builds an {@link IggyMessage} as the source would read it. Stream and topic are required;
+     * everything else defaults to zero or empty.
+     */
+    @PublicEvolving
+    public static final class Builder {
+        private IggyId stream;
+        private IggyId topic;
+        private long partition;
+        private long offset;
+        private byte[] payload = new byte[0];
+        private IggyHeaders headers = IggyHeaders.empty();
+        private BigInteger messageId = BigInteger.ZERO;
+        private long timestampMicros;
+        private long originTimestampMicros;
+        private long checksum;
+
+        private Builder() {}
+
+        public Builder setStream(IggyId stream) {
+            this.stream = stream;
+            return this;
+        }
+
+        public Builder setTopic(IggyId topic) {
+            this.topic = topic;
+            return this;
+        }
+
+        public Builder setPartition(long partition) {
+            this.partition = partition;
+            return this;
+        }
+
+        public Builder setOffset(long offset) {
+            this.offset = offset;
+            return this;
+        }
+
+        public Builder setPayload(byte[] payload) {
+            this.payload = Objects.requireNonNull(payload, "payload");
+            return this;
+        }
+
+        public Builder setHeaders(IggyHeaders headers) {
+            this.headers = Objects.requireNonNull(headers, "headers");
+            return this;
+        }
+
+        /** The unsigned 128-bit id. */
+        public Builder setMessageId(BigInteger messageId) {
+            this.messageId = Objects.requireNonNull(messageId, "messageId");
+            return this;
+        }
+
+        /** Server append time, microseconds since the epoch. */
+        public Builder setTimestampMicros(long timestampMicros) {
+            this.timestampMicros = timestampMicros;
+            return this;
+        }
+
+        public Builder setOriginTimestampMicros(long originTimestampMicros) {
+            this.originTimestampMicros = originTimestampMicros;
+            return this;
+        }
+
+        public Builder setChecksum(long checksum) {
+            this.checksum = checksum;
+            return this;
+        }
+
+        public IggyMessage build() {
+            Objects.requireNonNull(stream, "stream");
+            Objects.requireNonNull(topic, "topic");
+            MessageHeader header =
+                    new MessageHeader(
+                            new BigInteger(Long.toUnsignedString(checksum)),
+                            new BigIntegerMessageId(messageId),
+                            BigInteger.valueOf(offset),
+                            BigInteger.valueOf(timestampMicros),
+                            BigInteger.valueOf(originTimestampMicros),
+                            0L,
+                            (long) payload.length,
+                            BigInteger.ZERO);
+            // withUserHeaders computes the headers' length in the message header.
+            Message message =
+                    new Message(header, payload, Map.of())
+                            .withUserHeaders(SdkHeaders.toSdk(headers));
+            return new IggyMessage(stream, topic, partition, message);
+        }
     }
 }

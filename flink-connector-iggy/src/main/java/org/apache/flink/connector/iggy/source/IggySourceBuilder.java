@@ -115,8 +115,8 @@ public final class IggySourceBuilder<T> {
      * about 1 MiB by the topic's average message size (between 1 and 10,000): small messages in
      * large batches, large ones in small batches.
      */
-    public IggySourceBuilder<T> setBatchSize(int batchSize) {
-        this.batchSize = batchSize;
+    public IggySourceBuilder<T> setMessagesPerPoll(int messagesPerPoll) {
+        this.batchSize = messagesPerPoll;
         return this;
     }
 
@@ -207,7 +207,7 @@ public final class IggySourceBuilder<T> {
         }
         if (startingOffsets == null) {
             problems.add("the starting offsets are null (setStartingOffsets)");
-        } else if (startingOffsets.kind() == IggyStartingOffsets.Kind.COMMITTED
+        } else if (OffsetSpecs.kind(startingOffsets) == OffsetSpecs.StartKind.COMMITTED
                 && consumerName == null) {
             problems.add(
                     "the committed starting position (the default) reads the offsets stored under a"
@@ -215,7 +215,7 @@ public final class IggySourceBuilder<T> {
                             + " another starting position (setStartingOffsets)");
         }
         if (batchSize != null && batchSize < 1) {
-            problems.add("the batch size must be at least 1, but is " + batchSize);
+            problems.add("the messages per poll must be at least 1, but is " + batchSize);
         }
         if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
             problems.add("the poll interval must be positive, but is " + pollInterval);

@@ -17,8 +17,8 @@
  */
 package org.apache.flink.connector.iggy.source;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.StartKind;
 
 import java.io.Serializable;
 import java.util.Collections;
@@ -37,27 +37,9 @@ public final class IggyStartingOffsets implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /**
-     * The kinds of starting position; the enumerator resolves each kind, users pick one by the
-     * factory methods.
-     */
-    @Internal
-    public enum Kind {
-        /** The first offset of the partition (0). */
-        EARLIEST,
-        /** The end of the partition at job start: only messages sent later are read. */
-        LATEST,
-        /** The offset stored under the consumer name, plus one; a fallback when none is stored. */
-        COMMITTED,
-        /** The first message whose server timestamp is at or after a point in time. */
-        TIMESTAMP,
-        /** An explicit offset per partition; partitions not listed start at the earliest offset. */
-        SPECIFIC
-    }
-
-    /**
-     * Where a partition starts under {@link Kind#COMMITTED} when no offset is stored for it. Also
-     * the type of the SQL option {@code scan.startup.committed-offset.fallback}, whose values are
-     * the constants' {@link #toString()}.
+     * Where a partition starts under {@link #committed(CommittedFallback)} when no offset is stored
+     * for it. Also the type of the SQL option {@code scan.startup.committed-offset.fallback}, whose
+     * values are the constants' {@link #toString()}.
      */
     @PublicEvolving
     public enum CommittedFallback {
@@ -81,13 +63,16 @@ public final class IggyStartingOffsets implements Serializable {
         }
     }
 
-    private final Kind kind;
+    private final StartKind kind;
     private final CommittedFallback fallback;
     private final long timestampMillis;
     private final Map<Long, Long> offsets;
 
     private IggyStartingOffsets(
-            Kind kind, CommittedFallback fallback, long timestampMillis, Map<Long, Long> offsets) {
+            StartKind kind,
+            CommittedFallback fallback,
+            long timestampMillis,
+            Map<Long, Long> offsets) {
         this.kind = kind;
         this.fallback = fallback;
         this.timestampMillis = timestampMillis;
@@ -96,12 +81,12 @@ public final class IggyStartingOffsets implements Serializable {
 
     public static IggyStartingOffsets earliest() {
         return new IggyStartingOffsets(
-                Kind.EARLIEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
+                StartKind.EARLIEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
     }
 
     public static IggyStartingOffsets latest() {
         return new IggyStartingOffsets(
-                Kind.LATEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
+                StartKind.LATEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
     }
 
     /** The stored offset + 1, or the earliest offset when the consumer has stored none. */
@@ -111,7 +96,7 @@ public final class IggyStartingOffsets implements Serializable {
 
     public static IggyStartingOffsets committed(CommittedFallback fallback) {
         return new IggyStartingOffsets(
-                Kind.COMMITTED,
+                StartKind.COMMITTED,
                 Objects.requireNonNull(fallback, "fallback"),
                 -1,
                 Collections.emptyMap());
@@ -128,7 +113,7 @@ public final class IggyStartingOffsets implements Serializable {
                             + timestampMillis);
         }
         return new IggyStartingOffsets(
-                Kind.TIMESTAMP,
+                StartKind.TIMESTAMP,
                 CommittedFallback.EARLIEST,
                 timestampMillis,
                 Collections.emptyMap());
@@ -137,29 +122,25 @@ public final class IggyStartingOffsets implements Serializable {
     /** The given next offset per partition id; other partitions start at the earliest offset. */
     public static IggyStartingOffsets specific(Map<Long, Long> offsetsByPartition) {
         return new IggyStartingOffsets(
-                Kind.SPECIFIC,
+                StartKind.SPECIFIC,
                 CommittedFallback.EARLIEST,
                 -1,
                 validatedOffsets(offsetsByPartition, "starting"));
     }
 
-    @Internal
-    public Kind kind() {
+    StartKind kind() {
         return kind;
     }
 
-    @Internal
-    public CommittedFallback committedFallback() {
+    CommittedFallback committedFallback() {
         return fallback;
     }
 
-    @Internal
-    public long timestampMillis() {
+    long timestampMillis() {
         return timestampMillis;
     }
 
-    @Internal
-    public Map<Long, Long> offsets() {
+    Map<Long, Long> offsets() {
         return offsets;
     }
 

@@ -17,8 +17,8 @@
  */
 package org.apache.flink.connector.iggy.source;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.StopKind;
 
 import java.io.Serializable;
 import java.util.Collections;
@@ -34,41 +34,24 @@ public final class IggyStoppingOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /**
-     * The kinds of stopping position; the enumerator resolves each kind, users pick one by the
-     * factory methods.
-     */
-    @Internal
-    public enum Kind {
-        /** The partition's high watermark (next offset) at job start. */
-        LATEST,
-        /**
-         * An explicit exclusive end per partition (an initial high watermark); partitions not
-         * listed stop at their high watermark at job start.
-         */
-        SPECIFIC,
-        /** Before the first message whose server timestamp is at or after a point in time. */
-        TIMESTAMP
-    }
-
-    private final Kind kind;
+    private final StopKind kind;
     private final long timestampMillis;
     private final Map<Long, Long> offsets;
 
-    private IggyStoppingOffsets(Kind kind, long timestampMillis, Map<Long, Long> offsets) {
+    private IggyStoppingOffsets(StopKind kind, long timestampMillis, Map<Long, Long> offsets) {
         this.kind = kind;
         this.timestampMillis = timestampMillis;
         this.offsets = offsets;
     }
 
     public static IggyStoppingOffsets latest() {
-        return new IggyStoppingOffsets(Kind.LATEST, -1, Collections.emptyMap());
+        return new IggyStoppingOffsets(StopKind.LATEST, -1, Collections.emptyMap());
     }
 
     /** Exclusive end offset per partition id (the initial high watermark). */
     public static IggyStoppingOffsets specific(Map<Long, Long> endOffsetsByPartition) {
         return new IggyStoppingOffsets(
-                Kind.SPECIFIC,
+                StopKind.SPECIFIC,
                 -1,
                 IggyStartingOffsets.validatedOffsets(endOffsetsByPartition, "stopping"));
     }
@@ -83,21 +66,18 @@ public final class IggyStoppingOffsets implements Serializable {
                     "Stopping timestamp must be epoch milliseconds >= 0, but is "
                             + timestampMillis);
         }
-        return new IggyStoppingOffsets(Kind.TIMESTAMP, timestampMillis, Collections.emptyMap());
+        return new IggyStoppingOffsets(StopKind.TIMESTAMP, timestampMillis, Collections.emptyMap());
     }
 
-    @Internal
-    public Kind kind() {
+    StopKind kind() {
         return kind;
     }
 
-    @Internal
-    public long timestampMillis() {
+    long timestampMillis() {
         return timestampMillis;
     }
 
-    @Internal
-    public Map<Long, Long> offsets() {
+    Map<Long, Long> offsets() {
         return offsets;
     }
 

@@ -58,7 +58,7 @@ public final class SkippedRecordsLog {
                     sinceLastLog,
                     what,
                     message.offset(),
-                    message.partitionId(),
+                    message.partition(),
                     message.topic(),
                     message.stream(),
                     cause);

@@ -97,7 +97,7 @@ final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
         switch (encoding) {
             case HEADER:
                 return message.header(OP_HEADER)
-                        .map(v -> Arrays.equals(v.value(), OP_DELETE_BYTES))
+                        .map(v -> Arrays.equals(v.bytes(), OP_DELETE_BYTES))
                         .orElse(false);
             case NONE:
                 return false;

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.SdkHeaders;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericMapData;
@@ -46,9 +47,7 @@ enum IggyReadableMetadata {
             DataTypes.STRING().notNull(),
             (message, names) -> StringData.fromString(names.topic)),
     PARTITION(
-            "partition",
-            DataTypes.INT().notNull(),
-            (message, names) -> (int) message.partitionId()),
+            "partition", DataTypes.INT().notNull(), (message, names) -> (int) message.partition()),
     OFFSET("offset", DataTypes.BIGINT().notNull(), (message, names) -> message.offset()),
     TIMESTAMP(
             "timestamp",
@@ -72,7 +71,7 @@ enum IggyReadableMetadata {
     HEADERS(
             "headers",
             DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable()).notNull(),
-            (message, names) -> headers(message.headers()));
+            (message, names) -> headers(SdkHeaders.toSdk(message.headers())));
 
     final String key;
     final DataType dataType;

@@ -20,12 +20,11 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.Collector;
-
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
@@ -74,9 +73,9 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
     public void deserialize(IggyMessage message, Collector<RowData> out) throws IOException {
         RowData key = null;
         if (keyFormat != null) {
-            Optional<HeaderValue> keyBytes = message.header(keyHeader);
+            Optional<IggyHeaderValue> keyBytes = message.header(keyHeader);
             if (keyBytes.isPresent()) {
-                key = keyFormat.deserialize(keyBytes.get().value());
+                key = keyFormat.deserialize(keyBytes.get().bytes());
             }
         }
         if (rows == null) {

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.common.SdkHeaders;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
@@ -111,7 +112,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         return new IggySinkRecord(
                 partition,
                 payload,
-                headers,
+                SdkHeaders.fromSdk(headers),
                 messageId(row),
                 originTimestampMicros(row, context.timestamp()));
     }

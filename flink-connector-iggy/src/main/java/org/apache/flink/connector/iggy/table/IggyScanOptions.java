@@ -118,7 +118,7 @@ final class IggyScanOptions {
                         .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
                         .setReadRecreatedTopicFromStart(
                                 options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
-        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setBatchSize);
+        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setMessagesPerPoll);
         return builder;
     }
 

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
@@ -97,7 +98,7 @@ final class IggyUpsertRowDataDeserializationSchema
                         "Cannot decode the key header of the message at offset "
                                 + message.offset()
                                 + " of partition "
-                                + message.partitionId(),
+                                + message.partition(),
                         e);
             }
             out.collect(
@@ -126,7 +127,7 @@ final class IggyUpsertRowDataDeserializationSchema
 
         @Override
         public byte[] getKey(IggyMessage message) {
-            return message.header(header).map(v -> v.value()).orElse(null);
+            return message.header(header).map(IggyHeaderValue::bytes).orElse(null);
         }
     }
 }

@@ -21,6 +21,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaMember;
 import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -61,6 +63,7 @@ class ProductionCodeArchitectureTest {
     private static final String TABLE = CONNECTOR + ".table..";
     private static final String TEST_UTILS = CONNECTOR + ".testutils..";
     private static final String SDK_WORKAROUNDS = CONNECTOR + ".common.sdk..";
+    private static final String SDK = "org.apache.iggy";
 
     @ArchTest
     static final ArchRule LAYERS =
@@ -152,6 +155,68 @@ class ProductionCodeArchitectureTest {
                     .because(
                             "a method users call on a public type must be visible to these checks"
                                     + " and to docs/api.md, not hidden in a package-private base");
+
+    @ArchTest
+    static final ArchRule PUBLIC_API_HAS_NO_INTERNAL_MEMBERS =
+            classes()
+                    .that()
+                    .areAnnotatedWith(PublicEvolving.class)
+                    .should(haveNoPublicInternalMembers())
+                    .because(
+                            "an @Internal method on a public type is still a method users call;"
+                                    + " what the connector needs internally goes to a package-private"
+                                    + " accessor or an @Internal helper class");
+
+    private static ArchCondition<JavaClass> haveNoPublicInternalMembers() {
+        return new ArchCondition<>("have no public @Internal members") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                for (JavaMember member : type.getMembers()) {
+                    if (member.getModifiers().contains(JavaModifier.PUBLIC)
+                            && member.isAnnotatedWith(Internal.class)) {
+                        events.add(
+                                SimpleConditionEvent.violated(
+                                        type, member.getFullName() + " is public and @Internal"));
+                    }
+                }
+            }
+        };
+    }
+
+    @ArchTest
+    static final ArchRule PUBLIC_API_SHOWS_NO_SDK_TYPES =
+            classes()
+                    .that()
+                    .areAnnotatedWith(PublicEvolving.class)
+                    .should(showNoSdkTypesInPublicSignatures())
+                    .because(
+                            "the Iggy SDK is pre-1.0: its types change under users, so public"
+                                    + " signatures show the connector's own types and convert"
+                                    + " internally");
+
+    /** No public method or constructor of the type takes, returns or throws an SDK type. */
+    private static ArchCondition<JavaClass> showNoSdkTypesInPublicSignatures() {
+        return new ArchCondition<>("show no Iggy SDK types in public signatures") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                for (JavaCodeUnit member : type.getCodeUnits()) {
+                    if (!member.getModifiers().contains(JavaModifier.PUBLIC)) {
+                        continue;
+                    }
+                    for (JavaClass involved : member.getAllInvolvedRawTypes()) {
+                        if (involved.getPackageName().startsWith(SDK)) {
+                            events.add(
+                                    SimpleConditionEvent.violated(
+                                            type,
+                                            member.getFullName()
+                                                    + " shows the SDK type "
+                                                    + involved.getName()));
+                        }
+                    }
+                }
+            }
+        };
+    }
 
     /**
      * Every public method a {@code @PublicEvolving} type has, declared or inherited, is declared by

@@ -30,6 +30,7 @@ import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
@@ -41,8 +42,6 @@ import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -208,11 +207,7 @@ class IggyKeyedMapSinkITCase {
                 sink().setKeyHeader("key")
                         .setDeletionValueFunction(k -> new byte[0])
                         .setHeadersFunction(
-                                c ->
-                                        Map.of(
-                                                HeaderKey.fromString("op"),
-                                                HeaderValue.fromString(
-                                                        c.isDelete() ? "d" : "u:" + c.value())))
+                                c -> IggyHeaders.of("op", c.isDelete() ? "d" : "u:" + c.value()))
                         .build(),
                 upsert("k", "v1"),
                 delete("k"));

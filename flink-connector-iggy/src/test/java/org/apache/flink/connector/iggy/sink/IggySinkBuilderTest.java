@@ -20,17 +20,15 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.testutils.formats.DummyInitializationContext;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -60,7 +58,7 @@ class IggySinkBuilderTest {
         IggySinkRecord record = schema.serialize("héllo", new TestSinkContext(0, 2, 3, 1234L));
         assertThat(record.partition()).isZero();
         assertThat(new String(record.payload(), StandardCharsets.UTF_8)).isEqualTo("héllo");
-        assertThat(record.userHeaders()).isEmpty();
+        assertThat(record.headers().isEmpty()).isTrue();
         assertThat(record.messageId()).isNull();
         assertThat(record.originTimestampMicros()).isEqualTo(1_234_000L);
     }
@@ -76,9 +74,9 @@ class IggySinkBuilderTest {
                         .setPartitionByKey()
                         .setHeadersFunction(
                                 s ->
-                                        Map.of(
-                                                HeaderKey.fromString("len"),
-                                                HeaderValue.fromInt32(s.length())))
+                                        IggyHeaders.builder()
+                                                .put("len", IggyHeaderValue.ofInt32(s.length()))
+                                                .build())
                         .setMessageIdFunction(s -> BigInteger.valueOf(s.hashCode() & 0xFFFF))
                         .build()
                         .recordSerializer();
@@ -88,14 +86,10 @@ class IggySinkBuilderTest {
                 .isEqualTo(
                         IggyPartitioner.partitionForKey(
                                 "key-1".getBytes(StandardCharsets.UTF_8), 3));
-        HeaderValue key =
-                record.userHeaders()
-                        .get(
-                                new HeaderKey(
-                                        HeaderKind.String, "key".getBytes(StandardCharsets.UTF_8)));
-        assertThat(key.kind()).isEqualTo(HeaderKind.Raw);
-        assertThat(new String(key.value(), StandardCharsets.UTF_8)).isEqualTo("key-1");
-        assertThat(record.userHeaders().get(HeaderKey.fromString("len")).asInt32()).isEqualTo(7);
+        IggyHeaderValue key = record.headers().get("key").orElseThrow();
+        assertThat(key.kind()).isEqualTo(IggyHeaderValue.Kind.RAW);
+        assertThat(new String(key.bytes(), StandardCharsets.UTF_8)).isEqualTo("key-1");
+        assertThat(record.headers().get("len").orElseThrow().asInt32()).isEqualTo(7);
         assertThat(record.messageId()).isEqualTo(BigInteger.valueOf("key-1=v".hashCode() & 0xFFFF));
         assertThat(record.originTimestampMicros()).isPositive();
     }
@@ -184,7 +178,11 @@ class IggySinkBuilderTest {
         assertThatThrownBy(
                         () ->
                                 new IggySinkRecord(
-                                        0, new byte[0], Map.of(), BigInteger.ONE.shiftLeft(128), 0))
+                                        0,
+                                        new byte[0],
+                                        IggyHeaders.empty(),
+                                        BigInteger.ONE.shiftLeft(128),
+                                        0))
                 .hasMessageContaining("128-bit");
         assertThatThrownBy(() -> IggySinkRecord.of(-1, new byte[0], 0)).hasMessageContaining("-1");
     }

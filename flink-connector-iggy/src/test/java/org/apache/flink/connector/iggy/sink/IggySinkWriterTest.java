@@ -24,11 +24,11 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 
 import io.netty.buffer.ByteBufUtil;
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +37,6 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -333,17 +332,15 @@ class IggySinkWriterTest {
      * Headers whose encoded size (per header 10 bytes of kinds and lengths, then key and value) is
      * {@code size}: Iggy takes at most 255 bytes per key and value.
      */
-    private static Map<HeaderKey, HeaderValue> headersOfSize(int size) {
-        Map<HeaderKey, HeaderValue> headers = new java.util.HashMap<>();
+    private static IggyHeaders headersOfSize(int size) {
+        IggyHeaders.Builder headers = IggyHeaders.builder();
         int left = size;
         for (int i = 0; left > 0; i++) {
             int value = Math.min(255, left - 14);
-            headers.put(
-                    HeaderKey.fromString(String.format("h%03d", i)),
-                    HeaderValue.fromRaw(new byte[value]));
+            headers.put(String.format("h%03d", i), IggyHeaderValue.ofRaw(new byte[value]));
             left -= 14 + value;
         }
-        return headers;
+        return headers.build();
     }
 
     @Test
@@ -369,7 +366,8 @@ class IggySinkWriterTest {
     void messagesCarryIdAndOriginTimestamp() {
         BigInteger id = BigInteger.ONE.shiftLeft(127).add(BigInteger.valueOf(0x0102));
         Message m =
-                IggyWireMessages.message(new IggySinkRecord(1, "x".getBytes(), Map.of(), id, 42));
+                IggyWireMessages.message(
+                        new IggySinkRecord(1, "x".getBytes(), IggyHeaders.empty(), id, 42));
         byte[] wire = new byte[16];
         wire[0] = 0x02;
         wire[1] = 0x01;

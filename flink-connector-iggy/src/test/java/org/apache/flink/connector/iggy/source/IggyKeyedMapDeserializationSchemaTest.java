@@ -18,16 +18,14 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.util.Collector;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
-import org.apache.iggy.message.MessageId;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -63,29 +61,27 @@ class IggyKeyedMapDeserializationSchemaTest {
     void open() throws Exception {
         schema =
                 IggyRecordDeserializationSchema.keyedMap(
-                        m -> m.header("key").map(HeaderValue::asString).orElse(null),
+                        m -> m.header("key").map(IggyHeaderValue::asString).orElse(null),
                         m -> m.payload().length == 0 && m.header("del").isPresent(),
                         new SimpleStringSchema());
         schema.open(deserializerContext(skipped));
     }
 
     static IggyMessage message(long offset, String payload, Map<String, String> headers) {
-        Map<HeaderKey, HeaderValue> userHeaders = new java.util.HashMap<>();
-        headers.forEach(
-                (k, v) -> userHeaders.put(HeaderKey.fromString(k), HeaderValue.fromString(v)));
-        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.valueOf(123),
-                        MessageId.from(BigInteger.valueOf(77)),
-                        BigInteger.valueOf(offset),
-                        BigInteger.valueOf(1_700_000_000_123_456L),
-                        BigInteger.valueOf(42),
-                        0L,
-                        (long) bytes.length,
-                        BigInteger.ZERO);
-        return new IggyMessage(
-                IggyId.of("s"), IggyId.of("t"), 2, new Message(header, bytes, userHeaders));
+        IggyHeaders.Builder userHeaders = IggyHeaders.builder();
+        headers.forEach(userHeaders::put);
+        return IggyMessage.builder()
+                .setStream(IggyId.of("s"))
+                .setTopic(IggyId.of("t"))
+                .setPartition(2)
+                .setOffset(offset)
+                .setPayload(payload.getBytes(StandardCharsets.UTF_8))
+                .setHeaders(userHeaders.build())
+                .setMessageId(BigInteger.valueOf(77))
+                .setTimestampMicros(1_700_000_000_123_456L)
+                .setOriginTimestampMicros(42)
+                .setChecksum(123)
+                .build();
     }
 
     @Test
@@ -142,15 +138,16 @@ class IggyKeyedMapDeserializationSchemaTest {
     void messageViewExposesMetadata() {
         IggyMessage m = message(5, "p", Map.of("h", "v"));
         assertThat(m.offset()).isEqualTo(5);
-        assertThat(m.partitionId()).isEqualTo(2);
+        assertThat(m.partition()).isEqualTo(2);
         assertThat(m.timestampMicros()).isEqualTo(1_700_000_000_123_456L);
         assertThat(m.timestampMillis()).isEqualTo(1_700_000_000_123L);
         assertThat(m.originTimestampMicros()).isEqualTo(42);
         assertThat(m.messageId()).isEqualTo(BigInteger.valueOf(77));
         assertThat(m.checksum()).isEqualTo(123);
-        assertThat(m.header("h")).contains(HeaderValue.fromString("v"));
+        assertThat(m.header("h")).contains(IggyHeaderValue.ofString("v"));
         assertThat(m.header("missing")).isEmpty();
         assertThat(m.stream().asText()).isEqualTo("s");
-        assertThat(m.sizeInBytes()).isEqualTo(MessageHeader.SIZE + 1);
+        // payload 1 byte; header h=v: kinds and lengths (10 bytes), key and value (1 each)
+        assertThat(m.sizeInBytes()).isEqualTo(MessageHeader.SIZE + 1 + 12);
     }
 }

@@ -99,8 +99,8 @@ class IggySourceBuilderTest {
 
     @Test
     void rejectsInvalidValues() {
-        assertThatThrownBy(() -> complete().setBatchSize(0).build())
-                .hasMessageContaining("batch size must be at least 1");
+        assertThatThrownBy(() -> complete().setMessagesPerPoll(0).build())
+                .hasMessageContaining("messages per poll must be at least 1");
         assertThatThrownBy(() -> complete().setPollInterval(Duration.ZERO).build())
                 .hasMessageContaining("poll interval must be positive");
         assertThatThrownBy(
@@ -122,7 +122,7 @@ class IggySourceBuilderTest {
         IggySource<String> source =
                 complete()
                         .setStartingOffsets(IggyStartingOffsets.latest())
-                        .setBatchSize(7)
+                        .setMessagesPerPoll(7)
                         .setPollInterval(Duration.ofMillis(30))
                         .setPartitionDiscoveryInterval(Duration.ofSeconds(2))
                         .setSkipUndecodableRecords(true)

@@ -19,6 +19,8 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
@@ -32,12 +34,6 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.RowKind;
 
-import org.apache.iggy.message.BigIntegerMessageId;
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -202,26 +198,23 @@ class IggyRowDataDeserializationSchemaTest {
 
     private static IggyMessage message(
             long offset, String payload, Map<String, String> headers, long originMicros) {
-        Map<HeaderKey, HeaderValue> userHeaders = new HashMap<>();
+        IggyHeaders.Builder userHeaders = IggyHeaders.builder();
         headers.forEach(
                 (k, v) ->
                         userHeaders.put(
-                                HeaderKey.fromString(k),
-                                new HeaderValue(
-                                        HeaderKind.Raw, v.getBytes(StandardCharsets.UTF_8))));
-        byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.valueOf(99),
-                        new BigIntegerMessageId(BigInteger.valueOf(0x0102)),
-                        BigInteger.valueOf(offset),
-                        BigInteger.valueOf(1_700_000_000_123_456L),
-                        BigInteger.valueOf(originMicros),
-                        0L,
-                        (long) bytes.length,
-                        BigInteger.ZERO);
-        return new IggyMessage(
-                IggyId.of("s"), IggyId.of("t"), 3, new Message(header, bytes, userHeaders));
+                                k, IggyHeaderValue.ofRaw(v.getBytes(StandardCharsets.UTF_8))));
+        return IggyMessage.builder()
+                .setStream(IggyId.of("s"))
+                .setTopic(IggyId.of("t"))
+                .setPartition(3)
+                .setOffset(offset)
+                .setPayload(payload.getBytes(StandardCharsets.UTF_8))
+                .setHeaders(userHeaders.build())
+                .setMessageId(BigInteger.valueOf(0x0102))
+                .setTimestampMicros(1_700_000_000_123_456L)
+                .setOriginTimestampMicros(originMicros)
+                .setChecksum(99)
+                .build();
     }
 
     /** A one-column row format: the UTF-8 text of the bytes. */

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.SdkIds;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -97,8 +98,8 @@ final class IggyPartitionOffsets implements PartitionOffsets {
                 IggyClients.await(
                         client.consumerOffsets()
                                 .getConsumerOffset(
-                                        stream.toStreamId(),
-                                        topic.toTopicId(),
+                                        SdkIds.streamId(stream),
+                                        SdkIds.topicId(topic),
                                         Optional.of(partitionId),
                                         consumer),
                         config.requestTimeout(),
@@ -115,8 +116,8 @@ final class IggyPartitionOffsets implements PartitionOffsets {
                 IggyClients.await(
                         client.messages()
                                 .pollMessages(
-                                        stream.toStreamId(),
-                                        topic.toTopicId(),
+                                        SdkIds.streamId(stream),
+                                        SdkIds.topicId(topic),
                                         Optional.of(partitionId),
                                         consumer,
                                         PollingStrategy.timestamp(

@@ -22,6 +22,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.OffsetSpecs;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import javax.annotation.Nullable;
@@ -73,16 +74,17 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     long startingOffset(long partitionId, PartitionOffsets offsets) {
-        switch (starting.kind()) {
+        switch (OffsetSpecs.kind(starting)) {
             case EARLIEST:
                 return 0;
             case LATEST:
                 return offsets.highWatermark(partitionId);
             case TIMESTAMP:
-                return offsets.firstOffsetAtOrAfter(partitionId, starting.timestampMillis())
+                return offsets.firstOffsetAtOrAfter(
+                                partitionId, OffsetSpecs.timestampMillis(starting))
                         .orElseGet(() -> offsets.highWatermark(partitionId));
             case SPECIFIC:
-                return starting.offsets().getOrDefault(partitionId, 0L);
+                return OffsetSpecs.offsets(starting).getOrDefault(partitionId, 0L);
             case COMMITTED:
                 return offsets.storedOffset(partitionId)
                         .map(stored -> stored + 1)
@@ -93,7 +95,7 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     private long committedFallback(long partitionId, PartitionOffsets offsets) {
-        switch (starting.committedFallback()) {
+        switch (OffsetSpecs.committedFallback(starting)) {
             case EARLIEST:
                 return 0;
             case LATEST:
@@ -117,14 +119,15 @@ public final class IggySplitPlanner implements Serializable {
         if (stopping == null) {
             return IggyPartitionSplit.NO_STOPPING_OFFSET;
         }
-        switch (stopping.kind()) {
+        switch (OffsetSpecs.kind(stopping)) {
             case LATEST:
                 return offsets.highWatermark(partitionId);
             case SPECIFIC:
-                Long end = stopping.offsets().get(partitionId);
+                Long end = OffsetSpecs.offsets(stopping).get(partitionId);
                 return end != null ? end : offsets.highWatermark(partitionId);
             case TIMESTAMP:
-                return offsets.firstOffsetAtOrAfter(partitionId, stopping.timestampMillis())
+                return offsets.firstOffsetAtOrAfter(
+                                partitionId, OffsetSpecs.timestampMillis(stopping))
                         .orElseGet(() -> offsets.highWatermark(partitionId));
             default:
                 throw new IllegalStateException("Unknown stopping position " + stopping);

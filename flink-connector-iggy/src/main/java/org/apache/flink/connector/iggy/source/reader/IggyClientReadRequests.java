@@ -22,6 +22,7 @@ import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.SdkIds;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -57,8 +58,8 @@ final class IggyClientReadRequests implements IggyReadRequests {
     IggyClientReadRequests(
             IggyConnectionConfig config, IggyId stream, IggyId topic, String consumerName) {
         this.config = config;
-        this.stream = stream.toStreamId();
-        this.topic = topic.toTopicId();
+        this.stream = SdkIds.streamId(stream);
+        this.topic = SdkIds.topicId(topic);
         this.consumer = Consumer.of(ConsumerId.of(consumerName));
         this.description = "topic " + topic + " of stream " + stream + " at " + config.address();
     }

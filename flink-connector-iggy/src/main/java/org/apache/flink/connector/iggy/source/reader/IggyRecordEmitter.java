@@ -23,6 +23,7 @@ import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.connector.iggy.source.SdkMessages;
 import org.apache.flink.connector.iggy.source.SkippedRecordsLog;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.metrics.Counter;
@@ -66,7 +67,7 @@ public final class IggyRecordEmitter<T>
         long offset = element.header().offset().longValue();
         IggyPartitionSplit split = state.split();
         IggyMessage message =
-                new IggyMessage(split.stream(), split.topic(), split.partitionId(), element);
+                SdkMessages.wrap(split.stream(), split.topic(), split.partitionId(), element);
         collector.output = output;
         collector.timestamp = message.timestampMillis();
         try {

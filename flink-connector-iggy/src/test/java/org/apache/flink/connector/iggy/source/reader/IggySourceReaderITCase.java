@@ -86,7 +86,7 @@ class IggySourceReaderITCase {
                                 consumerName != null
                                         ? IggyStartingOffsets.committed()
                                         : IggyStartingOffsets.earliest())
-                        .setBatchSize(4)
+                        .setMessagesPerPoll(4)
                         .setPollInterval(Duration.ofMillis(20))
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();

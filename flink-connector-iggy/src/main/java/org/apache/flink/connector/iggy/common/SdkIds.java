@@ -1,0 +1,38 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+
+/** An {@link IggyId} as the SDK's identifiers, which stay out of public signatures. */
+@Internal
+public final class SdkIds {
+
+    private SdkIds() {}
+
+    public static StreamId streamId(IggyId stream) {
+        return stream.isNumeric() ? StreamId.of(stream.numericId()) : StreamId.of(stream.name());
+    }
+
+    public static TopicId topicId(IggyId topic) {
+        return topic.isNumeric() ? TopicId.of(topic.numericId()) : TopicId.of(topic.name());
+    }
+}
