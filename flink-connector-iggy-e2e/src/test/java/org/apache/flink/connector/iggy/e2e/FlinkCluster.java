@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.playground.FlinkProcesses;
+import org.apache.flink.connector.iggy.testutils.Conditions;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -37,7 +38,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -320,19 +320,32 @@ final class FlinkCluster implements AutoCloseable {
 
     // ------------------------------------------------------------------------------ diagnostics
 
-    /** Waits for {@code condition}; on timeout fails with the tail of every process's log. */
+    /**
+     * Waits until {@code condition} holds; on timeout fails with the tail of every process's log,
+     * and at once when the JobManager exits.
+     */
     void await(String what, Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError(
-                        "Timed out after " + timeout + " waiting for " + what + diagnostics());
-            }
-            if (jobManager != null && !jobManager.isAlive()) {
-                throw new AssertionError(
-                        "The JobManager exited while waiting for " + what + diagnostics());
-            }
-            LockSupport.parkNanos(POLL_INTERVAL.toNanos());
+        try {
+            Conditions.waitUntil(
+                    what,
+                    timeout,
+                    POLL_INTERVAL,
+                    () -> {
+                        if (condition.getAsBoolean()) {
+                            return true;
+                        }
+                        if (jobManager != null && !jobManager.isAlive()) {
+                            throw new AssertionError(
+                                    "The JobManager exited while waiting until "
+                                            + what
+                                            + diagnostics());
+                        }
+                        return false;
+                    },
+                    this::diagnostics);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("Interrupted while waiting until " + what, e);
         }
     }
 

@@ -320,7 +320,7 @@ class FlinkClusterIT {
         try {
             cluster.awaitJobState(job, "RUNNING", JOB_TIMEOUT);
             cluster.await(
-                    "output, a completed checkpoint and a stored offset",
+                    "there is output, a completed checkpoint and a stored offset",
                     JOB_TIMEOUT,
                     () ->
                             IGGY.messagesCount(stream, LATEST, 0) > 0
@@ -328,7 +328,7 @@ class FlinkClusterIT {
                                     && storedOffset(stream).isPresent());
             producer.start();
             cluster.await(
-                    "the steady input to reach the output",
+                    "the steady input reaches the output",
                     JOB_TIMEOUT,
                     () -> valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0))).containsKey("s0"));
 
@@ -350,7 +350,7 @@ class FlinkClusterIT {
                     .containsAll(input.subList(0, (int) storedAtKill + 1));
             long lastOffset = input.size() - 1;
             cluster.await(
-                    "every key's final value in the output and offset " + lastOffset + " stored",
+                    "every key's final value is in the output and offset " + lastOffset + " stored",
                     JOB_TIMEOUT,
                     () ->
                             lastValues(payloads(IGGY.readAll(stream, LATEST, 0)))
