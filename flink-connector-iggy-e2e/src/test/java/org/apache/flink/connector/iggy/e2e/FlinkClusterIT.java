@@ -172,18 +172,7 @@ class FlinkClusterIT {
                         documentedConnection(stream),
                         SQL_CLIENT_TIMEOUT);
 
-        assertThat(SqlClient.resultRows(printed))
-                .containsExactly(
-                        // SELECT * FROM orders
-                        List.of("+I", "o-1", "alice", "12.50"),
-                        List.of("+I", "o-2", "bob", "7.25"),
-                        List.of("+I", "o-3", "alice", "3.00"),
-                        // SELECT * FROM customers: the changelog of the keyed map
-                        List.of("+I", "c1", "alice", "gold"),
-                        List.of("+I", "c2", "bob", "silver"),
-                        List.of("-U", "c1", "alice", "gold"),
-                        List.of("+U", "c1", "alice", "platinum"),
-                        List.of("-D", "c2", "bob", "silver"));
+        assertThat(SqlClient.resultRows(printed)).isEqualTo(SqlClient.QUICK_START_ROWS);
         // One message per change: the two values of c1, c2's value and c2's deletion.
         assertThat(IGGY.readAll(stream, "customers", 0)).hasSize(4);
         IGGY.deleteStream(stream);
@@ -212,7 +201,7 @@ class FlinkClusterIT {
                         SQL_SCRIPTS.resolve("catalog-quickstart.sql"),
                         replacements,
                         SQL_CLIENT_TIMEOUT);
-        List<List<String>> rows = queryRows(first);
+        List<List<String>> rows = SqlClient.queryRows(first);
         // SELECT * FROM shop.payments
         assertThat(rows.get(0)).containsExactly("+I", "o1", "9.99");
         // SELECT * FROM shop.`raw-topic`: payload, partition, offset, then more metadata
@@ -234,7 +223,7 @@ class FlinkClusterIT {
         assertThat(second.substring(ddl, second.indexOf("row in set", ddl)))
                 .contains("`amount` DECIMAL(10, 2)", "'format' = 'json'", "'partitions' = '3'")
                 .doesNotContain("password", "address");
-        assertThat(queryRows(second))
+        assertThat(SqlClient.queryRows(second))
                 .containsExactly(List.of("+I", "o1", "9.99"), List.of("+I", "o2", "1.50"));
         IGGY.deleteStream(stream);
     }
@@ -476,13 +465,6 @@ class FlinkClusterIT {
         replacements.put("'username' = 'iggy'", "'username' = '" + IGGY.username() + "'");
         replacements.put("'password' = 'iggy'", "'password' = '" + IGGY.password() + "'");
         return replacements;
-    }
-
-    /** The rows the queries printed, without the tables SHOW statements print. */
-    private static List<List<String>> queryRows(String printed) {
-        return SqlClient.resultRows(printed).stream()
-                .filter(row -> row.get(0).matches("[+-][IUD]"))
-                .toList();
     }
 
     private static List<String> jobArgs(String stream) {

@@ -43,6 +43,21 @@ final class SqlClient {
     private static final Path CLASSPATH_FILE = Path.of("target", "sql-client.classpath");
     private static final AtomicInteger RUNS = new AtomicInteger();
 
+    /**
+     * What the SQL client quick start of docs/table-sql.md ({@code quickstart.sql}) prints: the
+     * orders, then the changelog of the customers keyed map.
+     */
+    static final List<List<String>> QUICK_START_ROWS =
+            List.of(
+                    List.of("+I", "o-1", "alice", "12.50"),
+                    List.of("+I", "o-2", "bob", "7.25"),
+                    List.of("+I", "o-3", "alice", "3.00"),
+                    List.of("+I", "c1", "alice", "gold"),
+                    List.of("+I", "c2", "bob", "silver"),
+                    List.of("-U", "c1", "alice", "gold"),
+                    List.of("+U", "c1", "alice", "platinum"),
+                    List.of("-D", "c2", "bob", "silver"));
+
     /** What the client prints when a statement fails (followed by the root cause only). */
     static final String STATEMENT_FAILED = "[ERROR] Could not execute SQL statement.";
 
@@ -151,6 +166,11 @@ final class SqlClient {
             }
         }
         return rows;
+    }
+
+    /** The rows the queries printed, without the tables SHOW statements print. */
+    static List<List<String>> queryRows(String printed) {
+        return resultRows(printed).stream().filter(row -> row.get(0).matches("[+-][IUD]")).toList();
     }
 
     private static String clientClasspath() throws IOException {

@@ -173,7 +173,8 @@ public final class EmbeddedIggyServerMain {
             return new Options(config.build(), List.copyOf(streams), List.copyOf(topics), false);
         }
 
-        private static String valueOf(String[] args, int index, String option) {
+        /** The value after {@code option}, or why there is none. */
+        static String valueOf(String[] args, int index, String option) {
             if (index >= args.length) {
                 throw new IllegalArgumentException(option + " needs a value");
             }

@@ -122,19 +122,24 @@ final class IggyCli {
                 String option = args[i];
                 switch (option) {
                     case "--address":
-                        address = valueOf(args, ++i, option);
+                        address = EmbeddedIggyServerMain.Options.valueOf(args, ++i, option);
                         break;
                     case "--username":
-                        username = valueOf(args, ++i, option);
+                        username = EmbeddedIggyServerMain.Options.valueOf(args, ++i, option);
                         break;
                     case "--password":
-                        password = valueOf(args, ++i, option);
+                        password = EmbeddedIggyServerMain.Options.valueOf(args, ++i, option);
                         break;
                     case "--partition":
-                        partition = Optional.of(numberOf(valueOf(args, ++i, option), option));
+                        partition =
+                                Optional.of(
+                                        numberOf(
+                                                EmbeddedIggyServerMain.Options.valueOf(
+                                                        args, ++i, option),
+                                                option));
                         break;
                     case "--header":
-                        String header = valueOf(args, ++i, option);
+                        String header = EmbeddedIggyServerMain.Options.valueOf(args, ++i, option);
                         int eq = header.indexOf('=');
                         if (eq <= 0) {
                             throw new IllegalArgumentException(
@@ -143,17 +148,23 @@ final class IggyCli {
                         headers.put(header.substring(0, eq), header.substring(eq + 1));
                         break;
                     case "--offset":
-                        offset = numberOf(valueOf(args, ++i, option), option);
+                        offset =
+                                numberOf(
+                                        EmbeddedIggyServerMain.Options.valueOf(args, ++i, option),
+                                        option);
                         break;
                     case "--count":
                         count =
                                 (int)
                                         Math.min(
-                                                numberOf(valueOf(args, ++i, option), option),
+                                                numberOf(
+                                                        EmbeddedIggyServerMain.Options.valueOf(
+                                                                args, ++i, option),
+                                                        option),
                                                 1_000_000);
                         break;
                     case "--key-header":
-                        keyHeader = valueOf(args, ++i, option);
+                        keyHeader = EmbeddedIggyServerMain.Options.valueOf(args, ++i, option);
                         break;
                     default:
                         if (option.startsWith("--")) {
@@ -196,13 +207,6 @@ final class IggyCli {
 
         int port() {
             return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
-        }
-
-        private static String valueOf(String[] args, int index, String option) {
-            if (index >= args.length) {
-                throw new IllegalArgumentException(option + " needs a value");
-            }
-            return args[index];
         }
 
         private static long numberOf(String value, String option) {

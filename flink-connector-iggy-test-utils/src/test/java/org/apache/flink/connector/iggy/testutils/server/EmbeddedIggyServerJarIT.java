@@ -49,20 +49,17 @@ class EmbeddedIggyServerJarIT {
         assertThat(jar).as("the packaged test-utils jar (run with mvn verify)").isRegularFile();
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         Process process =
-                new ProcessBuilder(
-                                java.toString(),
-                                "-jar",
-                                jar.toString(),
-                                "--port",
-                                "0",
-                                "--stream",
-                                "audit",
-                                "--topic",
-                                "shop/orders:3",
-                                "--topic",
-                                "shop/payments")
-                        .redirectErrorStream(true)
-                        .start();
+                startJar(
+                        java,
+                        jar,
+                        "--port",
+                        "0",
+                        "--stream",
+                        "audit",
+                        "--topic",
+                        "shop/orders:3",
+                        "--topic",
+                        "shop/payments");
         try {
             String address = awaitAddress(process);
             String[] hostPort = address.split(":");
@@ -97,17 +94,7 @@ class EmbeddedIggyServerJarIT {
     void jarSendsAndPollsMessages() throws Exception {
         Path jar = Paths.get(System.getProperty("testUtilsJar", "missing"));
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
-        Process server =
-                new ProcessBuilder(
-                                java.toString(),
-                                "-jar",
-                                jar.toString(),
-                                "--port",
-                                "0",
-                                "--topic",
-                                "shop/latest")
-                        .redirectErrorStream(true)
-                        .start();
+        Process server = startJar(java, jar, "--port", "0", "--topic", "shop/latest");
         try {
             String address = awaitAddress(server);
             assertThat(
@@ -132,11 +119,16 @@ class EmbeddedIggyServerJarIT {
         }
     }
 
-    /** Runs the jar with {@code args} to its end (at most 60 s); what it printed. */
-    private static String runJar(Path java, Path jar, String... args) throws Exception {
+    private static Process startJar(Path java, Path jar, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(java.toString(), "-jar", jar.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        return new ProcessBuilder(command).redirectErrorStream(true).start();
+    }
+
+    /** Runs the jar with {@code args} to its end (at most 60 s); what it printed. */
+    private static String runJar(Path java, Path jar, String... args) throws Exception {
+        String command = String.join(" ", args);
+        Process process = startJar(java, jar, args);
         CompletableFuture<String> output =
                 CompletableFuture.supplyAsync(
                         () -> {
