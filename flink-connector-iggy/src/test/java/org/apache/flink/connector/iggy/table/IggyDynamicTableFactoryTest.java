@@ -197,6 +197,8 @@ class IggyDynamicTableFactoryTest {
                                 "17",
                                 "scan.poll.interval",
                                 "250 ms",
+                                "scan.poll.min-interval",
+                                "5 ms",
                                 "scan.partition-discovery.interval",
                                 "1 min",
                                 "scan.skip-undecodable-records",
@@ -217,6 +219,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.consumerName()).isEqualTo("my-consumer");
         assertThat(config.batchSize()).hasValue(17);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();
         assertThat(config.readRecreatedTopicFromStart()).isTrue();
@@ -236,6 +239,7 @@ class IggyDynamicTableFactoryTest {
                     {"scan.bounded.mode", "latest-offset"},
                     {"scan.poll.batch-size", "7"},
                     {"scan.poll.interval", "1 s"},
+                    {"scan.poll.min-interval", "5 ms"},
                     {"scan.partition-discovery.interval", "1 min"},
                     {"scan.skip-undecodable-records", "true"},
                     {"scan.recreated-topic.read-from-start", "true"},
@@ -644,6 +648,10 @@ class IggyDynamicTableFactoryTest {
                         "iggy",
                         new String[] {"scan.poll.interval", "0 ms"},
                         "'scan.poll.interval' must be positive"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.poll.min-interval", "1 s"},
+                        "'scan.poll.min-interval' must be at most 'scan.poll.interval'"),
                 invalid(
                         "iggy",
                         new String[] {"sink.delivery-guarantee", "exactly-once"},

@@ -94,6 +94,7 @@ public final class IggySourceReader<T>
                                 config.batchSize().isPresent()
                                         ? PollSize.fixed(config.batchSize().getAsInt())
                                         : PollSize.followingMessageSize(),
+                                config.minPollInterval(),
                                 config.pollInterval(),
                                 config.readRecreatedTopicFromStart()),
                 emitter,

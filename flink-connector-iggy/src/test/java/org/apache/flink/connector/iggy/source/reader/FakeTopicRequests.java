@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.iggy.exception.IggyServerException;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.MessageId;
@@ -42,6 +43,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * server would, records what was asked, and can hold poll answers back.
  */
 class FakeTopicRequests implements IggyReadRequests {
+
+    /** Iggy's error code of a missing partition. */
+    private static final int PARTITION_NOT_FOUND = 3007;
 
     private final Map<Long, List<Message>> partitions = new ConcurrentHashMap<>();
     private volatile long topicId = 1;
@@ -96,6 +100,11 @@ class FakeTopicRequests implements IggyReadRequests {
         exists = false;
     }
 
+    /** Deletes a partition, as Iggy's deletePartitions does with the last ones. */
+    void deletePartition(long partition) {
+        partitions.remove(partition);
+    }
+
     static Message message(long offset, String payload) {
         byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
         return new Message(
@@ -122,7 +131,11 @@ class FakeTopicRequests implements IggyReadRequests {
         Runnable respond =
                 () -> {
                     pollsInFlight.decrementAndGet();
-                    answer.complete(read(partitionId, offset, count));
+                    if (partitions.containsKey(partitionId)) {
+                        answer.complete(read(partitionId, offset, count));
+                    } else {
+                        answer.completeExceptionally(new IggyServerException(PARTITION_NOT_FOUND));
+                    }
                 };
         if (holdPolls) {
             heldPolls.add(respond);

@@ -45,6 +45,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -57,6 +58,8 @@ class IggyPartitionSplitReaderTest {
 
     private final List<String> payloads = new ArrayList<>();
     private final Set<String> finished = new HashSet<>();
+    private static final Duration LOW_LATENCY = Duration.ofMillis(4);
+
     private IggySourceReaderMetrics metrics;
     private IggyPartitionSplitReader reader;
 
@@ -81,8 +84,12 @@ class IggyPartitionSplitReaderTest {
                 new IggySourceReaderMetrics(
                         InternalSourceReaderMetricGroup.mock(
                                 new MetricListener().getMetricGroup()));
+        // The shortest delay of a low-latency setting: tests then see data within milliseconds.
+        Duration minPollInterval =
+                pollInterval.compareTo(LOW_LATENCY) < 0 ? pollInterval : LOW_LATENCY;
         reader =
-                new IggyPartitionSplitReader(topic, metrics, pollSize, pollInterval, readFromStart);
+                new IggyPartitionSplitReader(
+                        topic, metrics, pollSize, minPollInterval, pollInterval, readFromStart);
         return reader;
     }
 
@@ -156,7 +163,7 @@ class IggyPartitionSplitReaderTest {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (!condition.getAsBoolean()) {
             assertThat(System.nanoTime()).as("waiting for " + what).isLessThan(deadline);
-            Thread.onSpinWait();
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
 
@@ -302,15 +309,14 @@ class IggyPartitionSplitReaderTest {
         for (long p = 0; p < 200; p++) {
             assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         }
-        fetchUntilPollsAreHeld(topic, IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+        fetchUntilPollsAreHeld(topic, PartitionPolls.MAX_POLLS_IN_FLIGHT);
         assertThat(topic.heldPollCount())
                 .as("no poll starts while the limit is reached")
-                .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+                .isEqualTo(PartitionPolls.MAX_POLLS_IN_FLIGHT);
 
         topic.answerHeldPolls();
         fetchUntil(() -> payloads.size() == 600);
-        assertThat(topic.mostPollsInFlight.get())
-                .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+        assertThat(topic.mostPollsInFlight.get()).isEqualTo(PartitionPolls.MAX_POLLS_IN_FLIGHT);
         assertThat(payloads).doesNotHaveDuplicates();
     }
 
@@ -343,24 +349,6 @@ class IggyPartitionSplitReaderTest {
         topic.append(3, "first");
         fetchUntil(() -> payloads.size() == 1);
         assertThat(payloads).containsExactly("first");
-    }
-
-    @Test
-    void theDelayBetweenDescriptionsGrowsWithTheTimeSinceData() {
-        long interval = TimeUnit.MILLISECONDS.toNanos(100);
-        long ms = TimeUnit.MILLISECONDS.toNanos(1);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 4, interval))
-                .isBetween(4 * ms, 5 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(500 * ms, 4, interval))
-                .as("the first second after data")
-                .isBetween(4 * ms, 5 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(2000 * ms, 4, interval))
-                .isEqualTo(8 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(60_000 * ms, 4, interval))
-                .isEqualTo(interval);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 1000, interval))
-                .as("describing many partitions costs more")
-                .isEqualTo(24 * ms);
     }
 
     @Test
@@ -416,6 +404,43 @@ class IggyPartitionSplitReaderTest {
         assertThatThrownBy(() -> fetchUntil(() -> false))
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("no longer exists");
+    }
+
+    @Test
+    void failsNamingAPartitionDeletedUnderABoundedSplit() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(3);
+        for (long p = 0; p < 3; p++) {
+            topic.append(p, p + ":a", p + ":b");
+        }
+        reader(topic, 20, Duration.ofMillis(5), true);
+        for (long p = 0; p < 3; p++) {
+            assign(split(p, 0, 10));
+        }
+        fetchUntil(() -> payloads.size() == 6);
+        topic.deletePartition(2);
+        topic.append(0, "0:c");
+
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("has no partition 2 any more (it has 2 partitions)")
+                .hasMessageContaining("cannot reach its stopping offset 10");
+    }
+
+    @Test
+    void failsNamingAPartitionDeletedWhileItIsPolled() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(2).append(1, "1:a");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        topic.holdPolls = true;
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntilPollsAreHeld(topic, 1);
+        topic.deletePartition(1);
+        topic.answerHeldPolls();
+
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("has no partition 1 any more")
+                .hasMessageContaining("setReadRecreatedTopicFromStart");
     }
 
     @Test
