@@ -53,6 +53,10 @@ sealed interface FetchEvent {
     record DescribeAnswer(@Nullable Optional<TopicDetails> details, @Nullable Throwable error)
             implements FetchEvent {}
 
+    /** The answer to one offset store: {@code error} is set when it failed. */
+    record StoreAnswer(OffsetStore.PartitionOffset stored, @Nullable Throwable error)
+            implements FetchEvent {}
+
     /** Flink asks the fetch to return: a split change or a shutdown waits. */
     enum WakeUp implements FetchEvent {
         INSTANCE

@@ -32,8 +32,10 @@ import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -59,24 +61,27 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final IggyReadRequests requests;
-    private final IggySourceReaderMetrics metrics;
+    private final IggySourceProgress progress;
     private final PollSize pollSize;
     private final LinkedBlockingQueue<FetchEvent> events = new LinkedBlockingQueue<>();
     private final PartitionPolls partitions;
     private final DescribeSchedule schedule;
     private final TopologyGuard guard;
+    private final OffsetStore offsetStore;
     private boolean describing;
 
     IggyPartitionSplitReader(
             IggyReadRequests requests,
-            IggySourceReaderMetrics metrics,
+            IggySourceProgress progress,
+            OffsetStore.Factory offsetStores,
             PollSize pollSize,
             Duration minPollInterval,
             Duration pollInterval,
             boolean readRecreatedTopicFromStart) {
         this.requests = requests;
-        this.metrics = metrics;
+        this.progress = progress;
         this.pollSize = pollSize;
+        this.offsetStore = offsetStores.create(events::add);
         this.partitions = new PartitionPolls(requests, pollSize, events::add);
         this.schedule = new DescribeSchedule(minPollInterval, pollInterval, System.nanoTime());
         this.guard = new TopologyGuard(requests.description(), readRecreatedTopicFromStart);
@@ -144,7 +149,48 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             }
             return false;
         }
+        if (event instanceof FetchEvent.StoreAnswer answer) {
+            offsetStore.answered(answer);
+            return false;
+        }
         return true; // FetchEvent.WakeUp
+    }
+
+    /**
+     * Fetcher thread, as a task between fetches: stores a completed checkpoint's offsets. With no
+     * partition to fetch from, no fetch would take the answers, so they are waited for here, at
+     * most {@link OffsetStore#CLOSE_WAIT_NANOS} or until a wake-up (new splits or tasks).
+     */
+    void storeOffsets(List<OffsetStore.PartitionOffset> offsets) throws IOException {
+        offsetStore.store(offsets);
+        if (partitions.isEmpty()) {
+            awaitStores(false);
+        }
+    }
+
+    /**
+     * Handles events until the offset stores answered, the wait's bound or a wake-up; closing, only
+     * the stores' answers.
+     */
+    private void awaitStores(boolean closing) throws IOException {
+        IggyPolledRecords ignored = new IggyPolledRecords();
+        long deadline = System.nanoTime() + OffsetStore.CLOSE_WAIT_NANOS;
+        try {
+            while (!offsetStore.idle()) {
+                long left = deadline - System.nanoTime();
+                FetchEvent event = left > 0 ? events.poll(left, TimeUnit.NANOSECONDS) : null;
+                if (event == null) {
+                    return;
+                }
+                if (closing && event instanceof FetchEvent.StoreAnswer answer) {
+                    offsetStore.answered(answer);
+                } else if (!closing && handle(event, ignored)) {
+                    return;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -234,7 +280,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     public void handleSplitsChanges(SplitsChange<IggyPartitionSplit> splitsChanges) {
         if (splitsChanges instanceof SplitsAddition) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                partitions.add(split, metrics.partition(split.partitionId()));
+                partitions.add(split, progress.partition(split.partitionId()));
             }
             schedule.partitionsAdded(System.nanoTime());
         } else if (splitsChanges instanceof SplitsRemoval) {
@@ -272,9 +318,19 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         events.add(FetchEvent.WakeUp.INSTANCE);
     }
 
+    /**
+     * Fetcher thread, as the fetcher ends: drops the polls and waits for the offsets being stored,
+     * at most {@link OffsetStore#CLOSE_WAIT_NANOS}, so that a store's outcome is counted and
+     * logged. The task thread's {@code close()} waits for this.
+     */
     @Override
     public void close() {
         partitions.close();
+        try {
+            awaitStores(true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not thrown while closing: only stores answer
+        }
         // The requests belong to the source reader, which closes them.
     }
 }

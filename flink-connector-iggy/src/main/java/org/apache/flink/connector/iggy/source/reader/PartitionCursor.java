@@ -37,7 +37,7 @@ final class PartitionCursor {
 
     final IggyPartitionSplit split;
     final String splitId;
-    final IggySourceReaderMetrics.Partition progress;
+    final IggySourceProgress.Partition progress;
     long nextOffset;
 
     /** The partition's exclusive end as last learned, or {@link #UNKNOWN}. */
@@ -71,7 +71,7 @@ final class PartitionCursor {
     /** Bumped by {@link #dropPolls()}: answers to older polls are not used. */
     int generation;
 
-    PartitionCursor(IggyPartitionSplit split, IggySourceReaderMetrics.Partition progress) {
+    PartitionCursor(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
         this.split = split;
         this.splitId = split.splitId();
         this.progress = progress;

@@ -65,7 +65,7 @@ final class PartitionPolls {
         this.events = events;
     }
 
-    void add(IggyPartitionSplit split, IggySourceReaderMetrics.Partition progress) {
+    void add(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
         PartitionCursor cursor = new PartitionCursor(split, progress);
         cursors.put(split.partitionId(), cursor);
         if (cursor.reachedStop()) {
@@ -302,9 +302,7 @@ final class PartitionPolls {
     }
 
     private void publishEnd(PartitionCursor cursor) {
-        boolean first = cursor.progress.caughtUpOffset == IggySourceReaderMetrics.UNKNOWN;
-        IggySourceReaderMetrics.publishEnd(cursor.progress, cursor.knownEnd);
-        firstEndLearned |= first;
+        firstEndLearned |= IggySourceProgress.publishEnd(cursor.progress, cursor.knownEnd);
     }
 
     private static long offsetOf(Message message) {

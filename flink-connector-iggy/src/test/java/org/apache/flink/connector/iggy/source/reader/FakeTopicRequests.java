@@ -229,9 +229,42 @@ class FakeTopicRequests implements IggyReadRequests {
                                 described)));
     }
 
+    /** Every offset store asked for, as "partition@offset", with the thread that asked. */
+    final List<String> stores = new CopyOnWriteArrayList<>();
+
+    final List<String> storingThreads = new CopyOnWriteArrayList<>();
+
+    /** When set, offset stores stay unanswered until {@link #answerHeldStores()}. */
+    volatile boolean holdStores;
+
+    private final List<CompletableFuture<Void>> heldStores = new CopyOnWriteArrayList<>();
+
+    /** When set, offset stores fail. */
+    volatile boolean failStores;
+
     @Override
     public CompletableFuture<Void> storeOffset(long partitionId, long offset) {
-        return CompletableFuture.completedFuture(null);
+        stores.add(partitionId + "@" + offset);
+        storingThreads.add(Thread.currentThread().getName());
+        if (failStores) {
+            return CompletableFuture.failedFuture(new IllegalStateException("store refused"));
+        }
+        if (!holdStores) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> answer = new CompletableFuture<>();
+        heldStores.add(answer);
+        return answer;
+    }
+
+    /** Answers the held stores. */
+    void answerHeldStores() {
+        holdStores = false;
+        List<CompletableFuture<Void>> held = new ArrayList<>(heldStores);
+        heldStores.clear();
+        for (CompletableFuture<Void> store : held) {
+            store.complete(null);
+        }
     }
 
     @Override

@@ -60,6 +60,7 @@ class IggyPartitionSplitReaderTest {
     private final Set<String> finished = new HashSet<>();
     private static final Duration LOW_LATENCY = Duration.ofMillis(4);
 
+    private IggySourceProgress progress;
     private IggySourceReaderMetrics metrics;
     private IggyPartitionSplitReader reader;
 
@@ -80,16 +81,23 @@ class IggyPartitionSplitReaderTest {
             PollSize pollSize,
             Duration pollInterval,
             boolean readFromStart) {
+        progress = new IggySourceProgress();
         metrics =
                 new IggySourceReaderMetrics(
-                        InternalSourceReaderMetricGroup.mock(
-                                new MetricListener().getMetricGroup()));
+                        InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
+                        progress);
         // The shortest delay of a low-latency setting: tests then see data within milliseconds.
         Duration minPollInterval =
                 pollInterval.compareTo(LOW_LATENCY) < 0 ? pollInterval : LOW_LATENCY;
         reader =
                 new IggyPartitionSplitReader(
-                        topic, metrics, pollSize, minPollInterval, pollInterval, readFromStart);
+                        topic,
+                        progress,
+                        events -> new OffsetStore(topic, progress, metrics, "c", events),
+                        pollSize,
+                        minPollInterval,
+                        pollInterval,
+                        readFromStart);
         return reader;
     }
 
@@ -189,8 +197,8 @@ class IggyPartitionSplitReaderTest {
                         0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L);
         assertThat(topic.polls).as("three polls of 20 per partition of 50").hasSize(30);
         assertThat(payloads).contains("0:0", "0:49", "900:49").doesNotHaveDuplicates();
-        assertThat(metrics.partition(100).endOffset).isEqualTo(50);
-        assertThat(metrics.partition(101).endOffset).isZero();
+        assertThat(progress.partition(100).endOffset).isEqualTo(50);
+        assertThat(progress.partition(101).endOffset).isZero();
     }
 
     /**
@@ -455,6 +463,46 @@ class IggyPartitionSplitReaderTest {
         assertThat(payloads).containsExactly("a", "b", "c", "x", "y", "z", "new-3", "new-4");
     }
 
+    @Test
+    void storesOffsetsFromTheFetcherOneBatchAtATime() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(2).append(0, "a", "b").append(1, "c");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 3);
+
+        topic.holdStores = true;
+        reader.storeOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(0, 0),
+                        new OffsetStore.PartitionOffset(1, 0)));
+        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 1)));
+        assertThat(topic.stores).as("the second batch waits").containsExactly("0@0", "1@0");
+
+        topic.answerHeldStores();
+        fetchUntil(() -> progress.committedOffset(0) == 1);
+        assertThat(topic.stores).containsExactly("0@0", "1@0", "0@1");
+        assertThat(progress.committedOffset(1)).isZero();
+        assertThat(metrics.commitsSucceeded().getCount()).isEqualTo(3);
+        assertThat(metrics.commitsFailed().getCount()).isZero();
+    }
+
+    @Test
+    void aFailedOffsetStoreIsCountedNotFatal() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 1);
+        topic.failStores = true;
+        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
+        assertThat(progress.committedOffset(0)).isEqualTo(IggySourceProgress.UNKNOWN);
+
+        topic.failStores = false;
+        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        fetchUntil(() -> progress.committedOffset(0) == 0);
+    }
+
     /** The reader's task thread never connects: start() and new splits only hand work over. */
     @Test
     void theSourceReaderConnectsNothingOnTheTaskThread() throws Exception {
@@ -464,12 +512,15 @@ class IggyPartitionSplitReaderTest {
                         .setAddress("127.0.0.1:1")
                         .setCredentials("iggy", "iggy")
                         .build();
+        IggySourceProgress sourceProgress = new IggySourceProgress();
         IggySourceReader<String> sourceReader =
                 new IggySourceReader<>(
                         topic,
+                        sourceProgress,
                         new IggySourceReaderMetrics(
                                 InternalSourceReaderMetricGroup.mock(
-                                        new MetricListener().getMetricGroup())),
+                                        new MetricListener().getMetricGroup()),
+                                sourceProgress),
                         IggySourceTestSupport.config(
                                 IggySource.<String>builder()
                                         .setConnection(connection)
