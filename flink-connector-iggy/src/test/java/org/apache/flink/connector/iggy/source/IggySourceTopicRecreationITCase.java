@@ -37,6 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -134,6 +135,66 @@ class IggySourceTopicRecreationITCase {
                     .contains("topic 't' of stream '" + stream + "'")
                     .containsAnyOf("no longer exists", "changed under the running source")
                     .contains("setReadRecreatedTopicFromStart");
+        }
+    }
+
+    /**
+     * A bounded source whose topic loses a partition mid-read (3 to 2, Iggy's deletePartitions)
+     * cannot reach that partition's stopping offset: it fails within seconds naming the partition,
+     * whatever the recreated-topic setting, instead of waiting forever.
+     */
+    @Test
+    void aBoundedSourceFailsNamingAPartitionDeletedUnderIt() throws Exception {
+        IGGY.createTopic(stream, "three", 3);
+        for (long p = 0; p < 3; p++) {
+            IGGY.send(stream, "three", p, numbered("p" + p + "-", 0, 100));
+        }
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        RestartStrategyUtils.configureNoRestartStrategy(env);
+        IggySource<String> source =
+                IggySource.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic("three")
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        // Beyond what the partitions hold: the source reads and then waits.
+                        .setBounded(
+                                IggyStoppingOffsets.specific(Map.of(0L, 200L, 1L, 200L, 2L, 200L)))
+                        .setReadRecreatedTopicFromStart(true)
+                        .setValueOnlyDeserializer(new SimpleStringSchema())
+                        .build();
+        try (CloseableIterator<String> it =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy")
+                        .executeAndCollect()) {
+            assertThat(take(it, 300)).hasSize(300);
+            IGGY.client()
+                    .partitions()
+                    .deletePartitions(StreamId.of(stream), TopicId.of("three"), 1L);
+            long deleted = System.nanoTime();
+
+            Throwable failure =
+                    CompletableFuture.supplyAsync(
+                                    () -> {
+                                        try {
+                                            while (it.hasNext()) {
+                                                it.next();
+                                            }
+                                        } catch (RuntimeException e) {
+                                            return (Throwable) e;
+                                        }
+                                        return new AssertionError("the job ended without error");
+                                    })
+                            .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+            Duration toFailure = Duration.ofNanos(System.nanoTime() - deleted);
+            Optional<IggyConnectorException> ours =
+                    ExceptionUtils.findThrowable(failure, IggyConnectorException.class);
+            assertThat(ours).as("failure: %s", failure).isPresent();
+            assertThat(ours.get().getMessage())
+                    .contains("topic 'three' of stream '" + stream + "'")
+                    .contains("has no partition 2 any more (it has 2 partitions)")
+                    .contains("cannot reach its stopping offset 200");
+            assertThat(toFailure).as("failed within seconds").isLessThan(Duration.ofSeconds(10));
         }
     }
 
