@@ -77,12 +77,13 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             PollSize pollSize,
             Duration minPollInterval,
             Duration pollInterval,
-            boolean readRecreatedTopicFromStart) {
+            boolean readRecreatedTopicFromStart,
+            SharedPollLimit sharedPollLimit) {
         this.requests = requests;
         this.progress = progress;
         this.pollSize = pollSize;
         this.offsetStore = offsetStores.create(events::add);
-        this.partitions = new PartitionPolls(requests, pollSize, events::add);
+        this.partitions = new PartitionPolls(requests, pollSize, events::add, sharedPollLimit);
         this.schedule = new DescribeSchedule(minPollInterval, pollInterval, System.nanoTime());
         this.guard = new TopologyGuard(requests.description(), readRecreatedTopicFromStart);
     }

@@ -38,7 +38,8 @@ import java.util.function.Consumer;
  * thread emits that answer, and one known to hold more than the batch in flight has the batch after
  * it asked for too (a read-ahead), so that a request waits at the server while an answer travels
  * through the hand-offs. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below what
- * the SDK's connection pool queues, however many partitions a reader holds.
+ * the SDK's connection pool queues, however many partitions a reader holds; beyond its first, each
+ * takes a permit of the {@link SharedPollLimit} of every reader in the JVM.
  *
  * <p>Fetcher thread only; the answers come back as {@link FetchEvent.PollAnswer}s through {@code
  * events}.
@@ -51,18 +52,29 @@ final class PartitionPolls {
     private final IggyReadRequests requests;
     private final PollSize pollSize;
     private final Consumer<FetchEvent> events;
+    private final SharedPollLimit sharedLimit;
     private final Map<Long, PartitionCursor> cursors = new HashMap<>();
     private final ArrayDeque<PartitionCursor> due = new ArrayDeque<>();
     private final List<PartitionCursor> reachedStop = new ArrayList<>();
     private int pollsInFlight;
 
+    /** Shared permits held: always the polls in flight beyond the reader's own. */
+    private int sharedHeld;
+
+    private boolean closed;
+
     /** A first end was learned, which the task thread needs to know: hand over now. */
     private boolean firstEndLearned;
 
-    PartitionPolls(IggyReadRequests requests, PollSize pollSize, Consumer<FetchEvent> events) {
+    PartitionPolls(
+            IggyReadRequests requests,
+            PollSize pollSize,
+            Consumer<FetchEvent> events,
+            SharedPollLimit sharedLimit) {
         this.requests = requests;
         this.pollSize = pollSize;
         this.events = events;
+        this.sharedLimit = sharedLimit;
     }
 
     void add(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
@@ -122,7 +134,7 @@ final class PartitionPolls {
     }
 
     void startDuePolls() {
-        while (pollsInFlight < MAX_POLLS_IN_FLIGHT && !due.isEmpty()) {
+        while (!due.isEmpty() && mayStartPoll()) {
             PartitionCursor cursor = due.poll();
             cursor.queued = false;
             if (!cursor.removed
@@ -132,7 +144,33 @@ final class PartitionPolls {
                 cursor.inFlightTo = endOfBatchFrom(cursor, cursor.nextOffset);
                 cursor.inFlight = sendPoll(cursor, cursor.nextOffset, cursor.inFlightTo);
                 startReadAheadIfUseful(cursor);
+            } else {
+                releaseUnused();
             }
+        }
+    }
+
+    /** Whether one more poll may start, taking a shared permit if it needs one. */
+    private boolean mayStartPoll() {
+        if (pollsInFlight >= MAX_POLLS_IN_FLIGHT) {
+            return false;
+        }
+        if (sharedHeld >= pollsInFlight + 1 - SharedPollLimit.OWN_POLLS) {
+            return true; // one of its own, or a permit taken and not used yet
+        }
+        if (!sharedLimit.tryAcquire()) {
+            return false;
+        }
+        sharedHeld++;
+        return true;
+    }
+
+    /** Gives back the shared permits beyond what the polls in flight need. */
+    private void releaseUnused() {
+        int needed = closed ? 0 : Math.max(0, pollsInFlight - SharedPollLimit.OWN_POLLS);
+        if (sharedHeld > needed) {
+            sharedLimit.release(sharedHeld - needed);
+            sharedHeld = needed;
         }
     }
 
@@ -172,6 +210,7 @@ final class PartitionPolls {
      */
     PartitionCursor answered(FetchEvent.PollAnswer answer) {
         pollsInFlight--;
+        releaseUnused();
         PartitionCursor cursor = answer.cursor();
         if (cursor.removed || answer.generation() != cursor.generation) {
             return null;
@@ -264,6 +303,8 @@ final class PartitionPolls {
             cursor.dropPolls();
         }
         cursors.clear();
+        closed = true;
+        releaseUnused();
     }
 
     /**
@@ -278,7 +319,7 @@ final class PartitionPolls {
                 && cursor.knownEnd > from
                 && from < cursor.split.stoppingOffset()
                 && due.isEmpty()
-                && pollsInFlight < MAX_POLLS_IN_FLIGHT) {
+                && mayStartPoll()) {
             cursor.aheadTo = endOfBatchFrom(cursor, from);
             cursor.ahead = sendPoll(cursor, from, cursor.aheadTo);
         }

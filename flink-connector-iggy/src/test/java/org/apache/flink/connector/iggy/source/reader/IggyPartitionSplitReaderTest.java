@@ -81,6 +81,20 @@ class IggyPartitionSplitReaderTest {
             PollSize pollSize,
             Duration pollInterval,
             boolean readFromStart) {
+        return reader(
+                topic,
+                pollSize,
+                pollInterval,
+                readFromStart,
+                new SharedPollLimit(SharedPollLimit.SHARED_POLLS));
+    }
+
+    private IggyPartitionSplitReader reader(
+            FakeTopicRequests topic,
+            PollSize pollSize,
+            Duration pollInterval,
+            boolean readFromStart,
+            SharedPollLimit sharedLimit) {
         progress = new IggySourceProgress();
         metrics =
                 new IggySourceReaderMetrics(
@@ -97,7 +111,8 @@ class IggyPartitionSplitReaderTest {
                         pollSize,
                         minPollInterval,
                         pollInterval,
-                        readFromStart);
+                        readFromStart,
+                        sharedLimit);
         return reader;
     }
 
@@ -326,6 +341,40 @@ class IggyPartitionSplitReaderTest {
         fetchUntil(() -> payloads.size() == 600);
         assertThat(topic.mostPollsInFlight.get()).isEqualTo(PartitionPolls.MAX_POLLS_IN_FLIGHT);
         assertThat(payloads).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void readersShareTheLimitOfPollsInFlightButEachKeepsOneOfItsOwn() throws Exception {
+        SharedPollLimit limit = new SharedPollLimit(3);
+        FakeTopicRequests busy = new FakeTopicRequests(20);
+        for (long p = 0; p < 20; p++) {
+            busy.append(p, p + ":a");
+        }
+        IggyPartitionSplitReader busyReader =
+                reader(busy, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+        for (long p = 0; p < 20; p++) {
+            assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        fetchUntilPollsAreHeld(busy, 1 + 3);
+        assertThat(limit.available()).isZero();
+
+        FakeTopicRequests quiet = new FakeTopicRequests(2).append(0, "0:a").append(1, "1:a");
+        reader(quiet, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 2);
+        assertThat(quiet.mostPollsInFlight.get())
+                .as("its own poll only: the shared permits are taken")
+                .isEqualTo(1);
+        assertThat(busy.heldPollCount()).isEqualTo(4);
+
+        reader.close();
+        reader = busyReader;
+        busy.answerHeldPolls();
+        payloads.clear();
+        fetchUntil(() -> payloads.size() == 20);
+        busyReader.close();
+        assertThat(limit.available()).as("every permit given back").isEqualTo(3);
     }
 
     @Test
