@@ -42,11 +42,11 @@ public final class IggySourceBuilder<T> {
     private static final Logger LOG = LoggerFactory.getLogger(IggySourceBuilder.class);
 
     /**
-     * The default longest time between two checks for new data: an idle reader then costs about 10
+     * The default longest time between two checks for new data: an idle reader then costs about 7
      * small requests a second, and a message that arrives after a quiet period waits about half of
      * it on average (docs/datastream-source.md).
      */
-    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(100);
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(150);
 
     @Nullable private IggyConnectionConfig connection;
     @Nullable private IggyId stream;
@@ -128,7 +128,7 @@ public final class IggySourceBuilder<T> {
 
     /**
      * The longest time between two checks for new data in partitions that reached their end (one
-     * small request per reader, whatever the number of partitions); default 100 ms. Unless {@link
+     * small request per reader, whatever the number of partitions); default 150 ms. Unless {@link
      * #setMinPollInterval} sets a shorter one, the source checks at this pace: it bounds the delay
      * of a message that arrives after a quiet period, and its CPU cost while the topic is idle.
      */

@@ -106,7 +106,7 @@ class IggySourceBuilderTest {
         assertThatThrownBy(() -> complete().setMinPollInterval(Duration.ofSeconds(1)).build())
                 .hasMessageContaining(
                         "the minimum poll interval must be positive and at most the poll"
-                                + " interval (PT0.1S), but is PT1S");
+                                + " interval (PT0.15S), but is PT1S");
         assertThatThrownBy(
                         () ->
                                 complete()
@@ -124,7 +124,7 @@ class IggySourceBuilderTest {
     @Test
     void byDefaultTheSourceLooksForDataAtTheStepOfThePollInterval() {
         IggySourceConfig config = IggySourceTestSupport.config(complete().build());
-        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
         assertThat(config.minPollInterval()).isEqualTo(config.pollInterval());
         IggySourceConfig slower =
                 IggySourceTestSupport.config(

@@ -156,7 +156,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();
         assertThat(config.batchSize()).as("sized by the message size").isEmpty();
-        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
         assertThat(config.partitionDiscoveryInterval()).isNull();
         assertThat(source.parallelism()).isNull();
         assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.insertOnly());
