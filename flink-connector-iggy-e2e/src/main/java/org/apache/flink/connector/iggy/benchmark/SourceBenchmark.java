@@ -83,12 +83,14 @@ import java.util.concurrent.locks.LockSupport;
  *       from the last record to the job's end, next to the same for the one-record job.
  *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
  *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
- *   <li>1 message/s into an idle 4-partition topic (after one uncounted message that takes the cold
- *       paths): delay from send to the sink (median, p99) and the process's CPU (in-JVM server and
- *       MiniCluster included) as % of one core, next to the same JVM's CPU with no job running;
- *       then where the job's CPU went (the source's fetcher and task threads, the SDK's event
- *       loops, request timeouts, the in-JVM server, the rest), the worst delays, and what one topic
- *       description costs on its own.
+ *   <li>Idle sources: for the default check pace and for a 20 ms and a 4 ms minimum poll interval,
+ *       N = 1 and N = 20 sources in one TaskManager (one job, one slot), each on its own quiet
+ *       1-partition topic, one message a second to one of them (after one uncounted message that
+ *       takes the cold paths): the process's CPU (in-JVM server and MiniCluster included) less the
+ *       same JVM's CPU with no job, per source, as % of one core, and the delay from send to sink
+ *       (median, p99); next to N plain SDK loops, each polling its topic once per the same
+ *       interval; then where the sources' CPU went, their worst delays, and what one topic
+ *       description costs on its own. An uncounted warm-up job runs first.
  * </ul>
  *
  * <p>For the throughput rows it also prints where the CPU went per record, by thread group (as
