@@ -37,7 +37,7 @@ import java.io.IOException;
  * @param <IN> the record type
  */
 @PublicEvolving
-public class IggySink<IN> implements Sink<IN> {
+public final class IggySink<IN> implements Sink<IN> {
 
     private static final long serialVersionUID = 1L;
 

@@ -136,12 +136,12 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         ? null
                         : keyEncodingFormat.createRuntimeEncoder(
                                 context,
-                                IggyConnectorOptionsUtil.formatDataType(
+                                IggyFormatProjections.formatDataType(
                                         physicalDataType, keyProjection, keyPrefix));
         SerializationSchema<RowData> valueFormat =
                 valueEncodingFormat.createRuntimeEncoder(
                         context,
-                        IggyConnectorOptionsUtil.formatDataType(
+                        IggyFormatProjections.formatDataType(
                                 physicalDataType, valueProjection, null));
         List<LogicalType> consumedTypes =
                 DataType.getFieldDataTypes(consumedDataType).stream()
@@ -167,8 +167,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 .setConnection(connection)
                 .setStream(IggyConnectorOptionsUtil.stream(options))
                 .setTopic(IggyConnectorOptionsUtil.topic(options))
-                .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
-                .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
+                .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                 .setMaxInFlightRequests(
@@ -194,12 +194,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         switch (options.get(IggyConnectorOptions.SINK_PARTITIONER)) {
             case SinkPartitioner.FIXED:
                 long partition = options.get(IggyConnectorOptions.SINK_PARTITION);
-                return (row, key, payload, count) -> partition;
+                return (row, key, payload, context) -> partition;
             case SinkPartitioner.ROUND_ROBIN:
                 return IggyPartitioner.roundRobin();
             case SinkPartitioner.KEY:
                 // the factory made sure the table has key columns, whose format writes bytes
-                return (row, key, payload, count) -> IggyPartitioner.partitionForKey(key, count);
+                return (row, key, payload, context) ->
+                        IggyPartitioner.partitionForKey(key, context.partitionCount());
             default:
                 return customPartitioner;
         }
@@ -215,8 +216,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setConnection(connection)
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setTopic(IggyConnectorOptionsUtil.topic(options))
-                        .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
-                        .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                        .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
+                        .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                         .setMaxInFlightRequests(

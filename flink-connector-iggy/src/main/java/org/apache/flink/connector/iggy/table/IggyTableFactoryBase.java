@@ -178,15 +178,15 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                 () ->
                                         helper.discoverDecodingFormat(
                                                 DeserializationFormatFactory.class, VALUE_FORMAT));
-        helper.validate();
+        OptionSuggestions.validate(helper);
         ReadableConfig options = helper.getOptions();
         validateFormats(options, keyFormat, valueFormat);
 
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
-                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
-        IggyConnectorOptionsUtil.validateScanOptions(options);
+                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+        IggyScanOptions.validateScanOptions(options);
         IggyDynamicSource source =
                 new IggyDynamicSource(
                         physicalDataType,
@@ -195,7 +195,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         keyProjection,
                         valueProjection,
                         options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                        IggyConnectorOptionsUtil.keyHeader(options),
+                        IggyFormatProjections.keyHeader(options),
                         options,
                         IggyConnectorOptionsUtil.connectionConfig(
                                 options, context.getConfiguration()),
@@ -221,16 +221,16 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                 () ->
                                         helper.discoverEncodingFormat(
                                                 SerializationFormatFactory.class, VALUE_FORMAT));
-        helper.validate();
+        OptionSuggestions.validate(helper);
         ReadableConfig options = helper.getOptions();
         validateFormats(options, keyFormat, valueFormat);
 
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
-                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
+                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
         IggyPartitioner<RowData> customPartitioner =
-                IggyConnectorOptionsUtil.validateSinkOptions(
+                IggySinkOptions.validateSinkOptions(
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());
         IggyConnectionConfig connection =
                 IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration());
@@ -241,7 +241,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 keyProjection,
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                IggyConnectorOptionsUtil.keyHeader(options),
+                IggyFormatProjections.keyHeader(options),
                 Configuration.fromMap(context.getCatalogTable().getOptions()),
                 connection,
                 customPartitioner,
@@ -251,9 +251,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
         if (!upsert()) {
-            return IggyConnectorOptionsUtil.keyProjection(options, physicalType);
+            return IggyFormatProjections.keyProjection(options, physicalType);
         }
-        return IggyConnectorOptionsUtil.primaryKeyProjection(
+        return IggyFormatProjections.primaryKeyProjection(
                 options, physicalType, context.getPrimaryKeyIndexes());
     }
 

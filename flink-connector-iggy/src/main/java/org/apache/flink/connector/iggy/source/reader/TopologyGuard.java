@@ -17,8 +17,8 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
 
 import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.TopicDetails;
@@ -49,11 +49,6 @@ import java.util.Set;
 final class TopologyGuard {
 
     private static final Logger LOG = LoggerFactory.getLogger(TopologyGuard.class);
-
-    // Iggy error codes; until the connector has one enum for them.
-    private static final int STREAM_ID_NOT_FOUND = 1009;
-    private static final int TOPIC_ID_NOT_FOUND = 2010;
-    private static final int PARTITION_NOT_FOUND = 3007;
 
     private final String topicDescription;
     private final boolean readRecreatedTopicFromStart;
@@ -117,13 +112,13 @@ final class TopologyGuard {
 
     /** Whether a request failed because the stream or the topic does not exist. */
     static boolean topicMissing(Throwable error) {
-        int code = IggyClients.serverErrorCode(IggyClients.asRuntime(error));
-        return code == STREAM_ID_NOT_FOUND || code == TOPIC_ID_NOT_FOUND;
+        return IggyErrorCode.STREAM_ID_NOT_FOUND.isCauseOf(error)
+                || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(error);
     }
 
     /** Whether a poll failed because its partition does not exist. */
     static boolean partitionMissing(Throwable error) {
-        return IggyClients.serverErrorCode(IggyClients.asRuntime(error)) == PARTITION_NOT_FOUND;
+        return IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error);
     }
 
     /**
