@@ -804,7 +804,7 @@ public final class SourceBenchmark {
             for (Thread thread : threads) {
                 thread.join();
             }
-            clients.forEach(IggyClients::closeQuietly);
+            clients.forEach(IggyClients::closeAndWait);
         }
     }
 
