@@ -812,17 +812,7 @@ public final class SourceBenchmark {
             AsyncIggyTcpClient client, String stream, Duration interval, AtomicBoolean running) {
         long next = 0;
         while (running.get()) {
-            PolledMessages polled =
-                    client.messages()
-                            .pollMessages(
-                                    StreamId.of(stream),
-                                    TopicId.of("t"),
-                                    Optional.of(0L),
-                                    Consumer.of(1L),
-                                    PollingStrategy.offset(BigInteger.valueOf(next)),
-                                    100L,
-                                    false)
-                            .join();
+            PolledMessages polled = poll(client, stream, 0, next).join();
             for (Message message : polled.messages()) {
                 if (next > 0 || message.header().offset().longValue() > 0) {
                     long sent = ByteBuffer.wrap(message.payload()).getLong();
