@@ -46,6 +46,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -60,6 +61,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -81,12 +83,14 @@ import java.util.concurrent.locks.LockSupport;
  *       from the last record to the job's end, next to the same for the one-record job.
  *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
  *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
- *   <li>1 message/s into an idle 4-partition topic (after one uncounted message that takes the cold
- *       paths): delay from send to the sink (median, p99) and the process's CPU (in-JVM server and
- *       MiniCluster included) as % of one core, next to the same JVM's CPU with no job running;
- *       then where the job's CPU went (the source's fetcher and task threads, the SDK's event
- *       loops, request timeouts, the in-JVM server, the rest), the worst delays, and what one topic
- *       description costs on its own.
+ *   <li>Idle sources: for the default check pace and for a 20 ms and a 4 ms minimum poll interval,
+ *       N = 1 and N = 20 sources in one TaskManager (one job, one slot), each on its own quiet
+ *       1-partition topic, one message a second to one of them (after one uncounted message that
+ *       takes the cold paths): the process's CPU (in-JVM server and MiniCluster included) less the
+ *       same JVM's CPU with no job, per source, as % of one core, and the delay from send to sink
+ *       (median, p99); next to N plain SDK loops, each polling its topic once per the same
+ *       interval; then where the sources' CPU went, their worst delays, and what one topic
+ *       description costs on its own. An uncounted warm-up job runs first.
  * </ul>
  *
  * <p>For the throughput rows it also prints where the CPU went per record, by thread group (as
@@ -200,33 +204,58 @@ public final class SourceBenchmark {
         System.exit(0);
     }
 
-    /** The idle-topic rows, where the CPU went, and what one topic description costs. */
+    /**
+     * The idle rows: for each setting of the source's check pace, N sources in one TaskManager (N =
+     * 1 and 20), each reading its own quiet 1-partition topic, one message a second sent to one of
+     * them; next to N plain SDK loops, each polling its topic once per the same interval. Then what
+     * one topic description costs.
+     */
     private static void idleRows(
             IggyConnectionConfig connection, IggyServerExtension iggy, int idleSeconds)
             throws Exception {
-        String idle = fill(iggy, 4, 4, 0, 0);
         double baselineCpu = cpuPercentOverSeconds(Math.min(10, idleSeconds));
-        Latency latency = idleLatency(connection, iggy, idle, idleSeconds);
         System.out.printf(
-                "%-58s %14s %14s %8s %8s%n",
-                "1 msg/s, idle 4-partition topic: delay median / p99 (ms)",
-                "",
-                String.format("%.1f / %.1f", latency.medianMs, latency.p99Ms),
-                "",
-                "5 / 20");
+                "%nIdle sources, 1 msg/s to one of N quiet topics, %d s; process CPU with no job:"
+                        + " %.1f%% of one core%n",
+                idleSeconds, baselineCpu);
         System.out.printf(
-                "%-58s %14s %14s %8s %8s%n",
-                "same: process CPU, % of one core (no job / job)",
-                "",
-                String.format("%.1f / %.1f", baselineCpu, latency.cpuPercent),
-                "",
-                "<= 5");
-        latency.cpuByThreads.remove(ThreadCpu.IDLE);
-        System.out.printf(
-                "%nWhere the CPU went with the job, %% of one core: %s%n"
-                        + "Worst delays (ms; the message's number, its send's ms): %s%n",
-                ThreadCpu.format(latency.cpuByThreads, latency.wallNanos / 100.0), latency.worst);
-        RequestCost cost = describeCost(connection, idle);
+                "%-44s %4s %22s %22s%n",
+                "setting", "N", "source: CPU/src, med/p99", "SDK loop: CPU/src, med/p99");
+        Duration interval = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
+        // Uncounted: the first jobs' JIT compilation would otherwise count as the readers' CPU.
+        idleLatency(connection, iggy, List.of(fill(iggy, 1, 1, 0, 0)), interval, 5);
+        idleSdkLoops(connection, iggy, List.of(fill(iggy, 1, 1, 0, 0)), interval, 5);
+        for (Duration min :
+                new Duration[] {interval, Duration.ofMillis(20), Duration.ofMillis(4)}) {
+            for (int n : new int[] {1, 20}) {
+                List<String> streams = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    streams.add(fill(iggy, 1, 1, 0, 0));
+                }
+                Latency source = idleLatency(connection, iggy, streams, min, idleSeconds);
+                Latency loop = idleSdkLoops(connection, iggy, streams, min, idleSeconds);
+                System.out.printf(
+                        "%-44s %4d %22s %22s%n",
+                        min.equals(interval)
+                                ? "default (min = poll interval " + interval.toMillis() + " ms)"
+                                : "min poll interval " + min.toMillis() + " ms",
+                        n,
+                        String.format(
+                                "%.2f%%, %.1f / %.1f ms",
+                                (source.cpuPercent - baselineCpu) / n,
+                                source.medianMs,
+                                source.p99Ms),
+                        String.format(
+                                "%.2f%%, %.1f / %.1f ms",
+                                (loop.cpuPercent - baselineCpu) / n, loop.medianMs, loop.p99Ms));
+                source.cpuByThreads.remove(ThreadCpu.IDLE);
+                System.out.printf(
+                        "    source's CPU, %% of one core: %s; worst delays (ms; #, send ms): %s%n",
+                        ThreadCpu.format(source.cpuByThreads, source.wallNanos / 100.0),
+                        source.worst);
+            }
+        }
+        RequestCost cost = describeCost(connection, fill(iggy, 4, 4, 0, 0));
         System.out.printf(
                 "One topic description (SDK getTopic, %d a second from one thread), CPU per"
                         + " request: caller %.0f us, SDK event loops %.0f us, timeouts %.0f us,"
@@ -705,77 +734,149 @@ public final class SourceBenchmark {
     }
 
     /**
-     * An unbounded job on an idle topic; one message a second (round robin over the partitions)
-     * carrying its send time; the sink notes the delay.
+     * One unbounded job with a source per stream, each into the delay sink, all in one slot; one
+     * message a second to the first stream, carrying its send time.
      */
     private static Latency idleLatency(
-            IggyConnectionConfig connection, IggyServerExtension iggy, String stream, int seconds)
+            IggyConnectionConfig connection,
+            IggyServerExtension iggy,
+            List<String> streams,
+            Duration minPollInterval,
+            int seconds)
             throws Exception {
         DelaySink.DELAYS.clear();
-        // How long each send took: a delay includes the benchmark's own send.
-        List<Double> sendMs = new ArrayList<>();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
-        env.fromSource(source(connection, stream, false), WatermarkStrategy.noWatermarks(), "iggy")
-                .sinkTo(new DelaySink());
+        for (String stream : streams) {
+            IggySource<byte[]> source =
+                    IggySource.<byte[]>builder()
+                            .setConnection(connection)
+                            .setStream(stream)
+                            .setTopic("t")
+                            .setStartingOffsets(IggyStartingOffsets.latest())
+                            .setMinPollInterval(minPollInterval)
+                            .setDeserializer(IggyRecordDeserializationSchema.payloads())
+                            .build();
+            env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy " + stream)
+                    .sinkTo(new DelaySink());
+        }
         JobGraph job = env.getStreamGraph().getJobGraph();
         flink.submitJob(job).get();
         try {
-            // Let the job start and settle before measuring.
-            long settleUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-            while (System.nanoTime() < settleUntil) {
-                Thread.sleep(100);
-            }
-            // One message, not counted, takes the cold paths (its send alone once took 9 ms) so
-            // that the figures are those of a running job; the measured ones follow a second on.
-            iggy.send(stream, "t", 0, List.of(ByteBuffer.allocate(8).putLong(0).array()));
-            long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            while (DelaySink.DELAYS.isEmpty()) {
-                if (System.nanoTime() > warmUntil) {
-                    throw new IllegalStateException("The warm-up message did not arrive in 30 s");
-                }
-                Thread.sleep(10);
-            }
-            DelaySink.DELAYS.clear();
-            Thread.sleep(1000);
-            ThreadCpu threads = ThreadCpu.start();
-            long cpuStart = ThreadCpu.processCpuNanos();
-            long wallStart = System.nanoTime();
-            for (int i = 0; i < seconds; i++) {
-                long due = wallStart + TimeUnit.SECONDS.toNanos(i);
-                while (System.nanoTime() < due) {
-                    Thread.sleep(Math.max(1, (due - System.nanoTime()) / 1_000_000));
-                }
-                byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
-                long sendStart = System.nanoTime();
-                iggy.send(stream, "t", i % 4, List.of(payload));
-                sendMs.add((System.nanoTime() - sendStart) / 1e6);
-            }
-            long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-            while (System.nanoTime() < waitUntil) {
-                Thread.sleep(10);
-            }
-            Latency latency = new Latency();
-            latency.cpuPercent =
-                    100.0
-                            * (ThreadCpu.processCpuNanos() - cpuStart)
-                            / (System.nanoTime() - wallStart);
-            latency.cpuByThreads = threads.stop();
-            latency.wallNanos = threads.wallNanos();
-            List<Double> arrived = new ArrayList<>(DelaySink.DELAYS);
-            if (arrived.size() < seconds) {
-                throw new IllegalStateException(
-                        "Only " + arrived.size() + " of " + seconds + " messages arrived");
-            }
-            latency.worst = worst(arrived, sendMs, 3);
-            List<Double> delays = new ArrayList<>(arrived);
-            Collections.sort(delays);
-            latency.medianMs = median(delays);
-            latency.p99Ms = delays.get((int) Math.ceil(0.99 * delays.size()) - 1);
-            return latency;
+            return measureIdle(iggy, streams.get(0), seconds);
         } finally {
             flink.cancelJob(job.getJobID()).get();
+            while (!flink.getJobStatus(job.getJobID()).get().isTerminalState()) {
+                Thread.sleep(50);
+            }
         }
+    }
+
+    /**
+     * One thread and client per stream: poll the partition from the next offset, wait the interval,
+     * repeat; each record's delay goes to the delay sink's list.
+     */
+    private static Latency idleSdkLoops(
+            IggyConnectionConfig connection,
+            IggyServerExtension iggy,
+            List<String> streams,
+            Duration interval,
+            int seconds)
+            throws Exception {
+        DelaySink.DELAYS.clear();
+        List<AsyncIggyTcpClient> clients = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        AtomicBoolean running = new AtomicBoolean(true);
+        try {
+            for (String stream : streams) {
+                AsyncIggyTcpClient client = IggyClients.connect(connection);
+                clients.add(client);
+                Thread thread =
+                        new Thread(
+                                () -> pollEvery(client, stream, interval, running),
+                                ThreadCpu.LOOP_THREAD_PREFIX + threads.size());
+                threads.add(thread);
+                thread.start();
+            }
+            return measureIdle(iggy, streams.get(0), seconds);
+        } finally {
+            running.set(false);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            clients.forEach(IggyClients::closeAndWait);
+        }
+    }
+
+    private static void pollEvery(
+            AsyncIggyTcpClient client, String stream, Duration interval, AtomicBoolean running) {
+        long next = 0;
+        while (running.get()) {
+            PolledMessages polled = poll(client, stream, 0, next).join();
+            for (Message message : polled.messages()) {
+                if (next > 0 || message.header().offset().longValue() > 0) {
+                    long sent = ByteBuffer.wrap(message.payload()).getLong();
+                    DelaySink.DELAYS.add((System.nanoTime() - sent) / 1e6);
+                }
+                next = message.header().offset().longValue() + 1;
+            }
+            LockSupport.parkNanos(interval.toNanos());
+        }
+    }
+
+    /**
+     * Lets the readers start, sends one uncounted message that takes the cold paths, then one a
+     * second to {@code stream}'s partition 0 for {@code seconds}, measuring the process's CPU and
+     * each message's delay.
+     */
+    private static Latency measureIdle(IggyServerExtension iggy, String stream, int seconds)
+            throws Exception {
+        // How long each send took: a delay includes the benchmark's own send.
+        List<Double> sendMs = new ArrayList<>();
+        long settleUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (System.nanoTime() < settleUntil) {
+            Thread.sleep(100);
+        }
+        iggy.send(stream, "t", 0, List.of(ByteBuffer.allocate(8).putLong(0).array()));
+        long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (DelaySink.DELAYS.isEmpty() && System.nanoTime() < warmUntil) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(1000);
+        DelaySink.DELAYS.clear();
+        ThreadCpu threads = ThreadCpu.start();
+        long cpuStart = ThreadCpu.processCpuNanos();
+        long wallStart = System.nanoTime();
+        for (int i = 0; i < seconds; i++) {
+            long due = wallStart + TimeUnit.SECONDS.toNanos(i);
+            while (System.nanoTime() < due) {
+                Thread.sleep(Math.max(1, (due - System.nanoTime()) / 1_000_000));
+            }
+            byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
+            long sendStart = System.nanoTime();
+            iggy.send(stream, "t", 0, List.of(payload));
+            sendMs.add((System.nanoTime() - sendStart) / 1e6);
+        }
+        long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+        while (System.nanoTime() < waitUntil) {
+            Thread.sleep(10);
+        }
+        Latency latency = new Latency();
+        latency.cpuPercent =
+                100.0 * (ThreadCpu.processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
+        latency.cpuByThreads = threads.stop();
+        latency.wallNanos = threads.wallNanos();
+        List<Double> arrived = new ArrayList<>(DelaySink.DELAYS);
+        if (arrived.size() < seconds) {
+            throw new IllegalStateException(
+                    "Only " + arrived.size() + " of " + seconds + " messages arrived");
+        }
+        latency.worst = worst(arrived, sendMs, 3);
+        List<Double> delays = new ArrayList<>(arrived);
+        Collections.sort(delays);
+        latency.medianMs = median(delays);
+        latency.p99Ms = delays.get((int) Math.ceil(0.99 * delays.size()) - 1);
+        return latency;
     }
 
     /**

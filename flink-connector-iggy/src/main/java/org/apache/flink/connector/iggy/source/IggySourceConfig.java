@@ -53,6 +53,7 @@ public final class IggySourceConfig implements Serializable {
     /** 0: each poll's count follows the topic's message size. */
     private final int batchSize;
 
+    private final Duration minPollInterval;
     private final Duration pollInterval;
     @Nullable private final Duration partitionDiscoveryInterval;
     private final boolean skipUndecodableRecords;
@@ -66,6 +67,7 @@ public final class IggySourceConfig implements Serializable {
             IggyStartingOffsets startingOffsets,
             @Nullable IggyStoppingOffsets stoppingOffsets,
             int batchSize,
+            Duration minPollInterval,
             Duration pollInterval,
             @Nullable Duration partitionDiscoveryInterval,
             boolean skipUndecodableRecords,
@@ -77,6 +79,7 @@ public final class IggySourceConfig implements Serializable {
         this.startingOffsets = startingOffsets;
         this.stoppingOffsets = stoppingOffsets;
         this.batchSize = batchSize;
+        this.minPollInterval = minPollInterval;
         this.pollInterval = pollInterval;
         this.partitionDiscoveryInterval = partitionDiscoveryInterval;
         this.skipUndecodableRecords = skipUndecodableRecords;
@@ -127,6 +130,12 @@ public final class IggySourceConfig implements Serializable {
         return batchSize > 0 ? OptionalInt.of(batchSize) : OptionalInt.empty();
     }
 
+    /** The shortest time between two checks for new data, right after data arrived. */
+    public Duration minPollInterval() {
+        return minPollInterval;
+    }
+
+    /** The longest time between two checks for new data, in an idle topic. */
     public Duration pollInterval() {
         return pollInterval;
     }
@@ -162,6 +171,7 @@ public final class IggySourceConfig implements Serializable {
                 && startingOffsets.equals(that.startingOffsets)
                 && Objects.equals(stoppingOffsets, that.stoppingOffsets)
                 && batchSize == that.batchSize
+                && minPollInterval.equals(that.minPollInterval)
                 && pollInterval.equals(that.pollInterval)
                 && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
                 && skipUndecodableRecords == that.skipUndecodableRecords

@@ -276,9 +276,23 @@ public final class IggyConnectorOptions {
                     .durationType()
                     .defaultValue(IggySourceBuilder.DEFAULT_POLL_INTERVAL)
                     .withDescription(
-                            "The longest time between two checks for new data in an idle topic;"
-                                    + " right after data arrived the source checks within a few"
-                                    + " milliseconds and backs off to this interval.");
+                            "The longest time between two checks for new data in partitions that"
+                                    + " reached their end (one small request per reader). Unless"
+                                    + " 'scan.poll.min-interval' is shorter, the source checks at"
+                                    + " this pace: it bounds the delay of a message after a quiet"
+                                    + " period and the CPU an idle source costs.");
+
+    public static final ConfigOption<Duration> SCAN_POLL_MIN_INTERVAL =
+            ConfigOptions.key("scan.poll.min-interval")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Trades CPU for latency: the shortest time between two checks for new"
+                                    + " data, right after data arrived; it grows with the quiet"
+                                    + " time (time since data / 250) up to 'scan.poll.interval'."
+                                    + " Unset, it equals 'scan.poll.interval'. A few milliseconds"
+                                    + " read a topic that gets a message now and then within"
+                                    + " milliseconds, at up to a few hundred requests a second.");
 
     public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
             ConfigOptions.key("scan.skip-undecodable-records")

@@ -44,6 +44,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CO
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
@@ -119,6 +120,7 @@ final class IggyScanOptions {
                         .setReadRecreatedTopicFromStart(
                                 options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
         options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setMessagesPerPoll);
+        options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setMinPollInterval);
         return builder;
     }
 
@@ -178,6 +180,23 @@ final class IggyScanOptions {
         }
         IggyConnectorOptionsUtil.requirePositive(
                 SCAN_POLL_INTERVAL.key(), options.get(SCAN_POLL_INTERVAL));
+        options.getOptional(SCAN_POLL_MIN_INTERVAL)
+                .ifPresent(
+                        min -> {
+                            IggyConnectorOptionsUtil.requirePositive(
+                                    SCAN_POLL_MIN_INTERVAL.key(), min);
+                            if (min.compareTo(options.get(SCAN_POLL_INTERVAL)) > 0) {
+                                throw new ValidationException(
+                                        "Option '"
+                                                + SCAN_POLL_MIN_INTERVAL.key()
+                                                + "' must be at most '"
+                                                + SCAN_POLL_INTERVAL.key()
+                                                + "' ("
+                                                + options.get(SCAN_POLL_INTERVAL)
+                                                + "), but is "
+                                                + min);
+                            }
+                        });
         options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL)
                 .ifPresent(
                         d ->

@@ -67,6 +67,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PA
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
@@ -139,6 +140,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_PARTITION_DISCOVERY_INTERVAL);
         options.add(SCAN_POLL_BATCH_SIZE);
         options.add(SCAN_POLL_INTERVAL);
+        options.add(SCAN_POLL_MIN_INTERVAL);
         options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
         options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(SCAN_PARALLELISM);

@@ -103,6 +103,10 @@ class IggySourceBuilderTest {
                 .hasMessageContaining("messages per poll must be at least 1");
         assertThatThrownBy(() -> complete().setPollInterval(Duration.ZERO).build())
                 .hasMessageContaining("poll interval must be positive");
+        assertThatThrownBy(() -> complete().setMinPollInterval(Duration.ofSeconds(1)).build())
+                .hasMessageContaining(
+                        "the minimum poll interval must be positive and at most the poll"
+                                + " interval (PT0.15S), but is PT1S");
         assertThatThrownBy(
                         () ->
                                 complete()
@@ -118,12 +122,24 @@ class IggySourceBuilderTest {
     }
 
     @Test
+    void byDefaultTheSourceLooksForDataAtTheStepOfThePollInterval() {
+        IggySourceConfig config = IggySourceTestSupport.config(complete().build());
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
+        assertThat(config.minPollInterval()).isEqualTo(config.pollInterval());
+        IggySourceConfig slower =
+                IggySourceTestSupport.config(
+                        complete().setPollInterval(Duration.ofSeconds(1)).build());
+        assertThat(slower.minPollInterval()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
     void theSourceCarriesWhatTheBuilderWasGiven() {
         IggySource<String> source =
                 complete()
                         .setStartingOffsets(IggyStartingOffsets.latest())
                         .setMessagesPerPoll(7)
                         .setPollInterval(Duration.ofMillis(30))
+                        .setMinPollInterval(Duration.ofMillis(3))
                         .setPartitionDiscoveryInterval(Duration.ofSeconds(2))
                         .setSkipUndecodableRecords(true)
                         .build();
@@ -134,6 +150,7 @@ class IggySourceBuilderTest {
         assertThat(config.stoppingOffsets()).isNull();
         assertThat(config.batchSize()).hasValue(7);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
+        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(3));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.skipUndecodableRecords()).isTrue();
         assertThat(source.getProducedType()).isEqualTo(Types.STRING);

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -67,10 +68,7 @@ class IggySourceTopicRecreationITCase {
     }
 
     private CloseableIterator<String> startJob(boolean readRecreatedFromStart) throws Exception {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.setParallelism(1);
-        RestartStrategyUtils.configureNoRestartStrategy(env);
-        IggySource<String> source =
+        return run(
                 IggySource.<String>builder()
                         .setConnection(connection(IGGY))
                         .setStream(stream)
@@ -80,8 +78,40 @@ class IggySourceTopicRecreationITCase {
                         .setPollInterval(Duration.ofMillis(20))
                         .setReadRecreatedTopicFromStart(readRecreatedFromStart)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
-                        .build();
+                        .build());
+    }
+
+    private static CloseableIterator<String> run(IggySource<String> source) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        RestartStrategyUtils.configureNoRestartStrategy(env);
         return env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy").executeAndCollect();
+    }
+
+    /** Reads on until the job fails; the connector's exception, which the test requires. */
+    private static IggyConnectorException ourFailure(CloseableIterator<String> it)
+            throws Exception {
+        Throwable failure =
+                CompletableFuture.supplyAsync(
+                                () -> {
+                                    int readAfter = 0;
+                                    try {
+                                        while (it.hasNext()) {
+                                            it.next();
+                                            readAfter++;
+                                        }
+                                    } catch (RuntimeException e) {
+                                        return (Throwable) e;
+                                    }
+                                    return new AssertionError(
+                                            "the job ended without error after reading "
+                                                    + readAfter);
+                                })
+                        .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+        Optional<IggyConnectorException> ours =
+                ExceptionUtils.findThrowable(failure, IggyConnectorException.class);
+        assertThat(ours).as("failure: %s", failure).isPresent();
+        return ours.get();
     }
 
     private static List<String> take(CloseableIterator<String> it, int count) throws Exception {
@@ -111,29 +141,50 @@ class IggySourceTopicRecreationITCase {
             assertThat(take(it, 100)).endsWith("old-99");
             recreateTopicWith5100NewMessages();
 
-            Throwable failure =
-                    CompletableFuture.supplyAsync(
-                                    () -> {
-                                        List<String> readAfter = new ArrayList<>();
-                                        try {
-                                            while (it.hasNext()) {
-                                                readAfter.add(it.next());
-                                            }
-                                        } catch (RuntimeException e) {
-                                            return (Throwable) e;
-                                        }
-                                        return new AssertionError(
-                                                "the job ended without error after reading "
-                                                        + readAfter.size());
-                                    })
-                            .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-            Optional<IggyConnectorException> ours =
-                    ExceptionUtils.findThrowable(failure, IggyConnectorException.class);
-            assertThat(ours).as("failure: %s", failure).isPresent();
-            assertThat(ours.get().getMessage())
+            assertThat(ourFailure(it).getMessage())
                     .contains("topic 't' of stream '" + stream + "'")
                     .containsAnyOf("no longer exists", "changed under the running source")
                     .contains("setReadRecreatedTopicFromStart");
+        }
+    }
+
+    /**
+     * A bounded source whose topic loses a partition mid-read (3 to 2, Iggy's deletePartitions)
+     * cannot reach that partition's stopping offset: it fails within seconds naming the partition,
+     * whatever the recreated-topic setting, instead of waiting forever.
+     */
+    @Test
+    void aBoundedSourceFailsNamingAPartitionDeletedUnderIt() throws Exception {
+        IGGY.createTopic(stream, "three", 3);
+        for (long p = 0; p < 3; p++) {
+            IGGY.send(stream, "three", p, numbered("p" + p + "-", 0, 100));
+        }
+        IggySource<String> source =
+                IggySource.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic("three")
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        // Beyond what the partitions hold: the source reads and then waits.
+                        .setBounded(
+                                IggyStoppingOffsets.specific(Map.of(0L, 200L, 1L, 200L, 2L, 200L)))
+                        .setReadRecreatedTopicFromStart(true)
+                        .setValueOnlyDeserializer(new SimpleStringSchema())
+                        .build();
+        try (CloseableIterator<String> it = run(source)) {
+            assertThat(take(it, 300)).hasSize(300);
+            IGGY.client()
+                    .partitions()
+                    .deletePartitions(StreamId.of(stream), TopicId.of("three"), 1L);
+            long deleted = System.nanoTime();
+
+            IggyConnectorException failure = ourFailure(it);
+            Duration toFailure = Duration.ofNanos(System.nanoTime() - deleted);
+            assertThat(failure.getMessage())
+                    .contains("topic 'three' of stream '" + stream + "'")
+                    .contains("has no partition 2 any more (it has 2 partitions)")
+                    .contains("cannot reach its stopping offset 200");
+            assertThat(toFailure).as("failed within seconds").isLessThan(Duration.ofSeconds(10));
         }
     }
 

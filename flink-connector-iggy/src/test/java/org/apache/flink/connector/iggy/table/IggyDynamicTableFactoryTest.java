@@ -157,7 +157,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();
         assertThat(config.batchSize()).as("sized by the message size").isEmpty();
-        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
         assertThat(config.partitionDiscoveryInterval()).isNull();
         assertThat(source.parallelism()).isNull();
         assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.insertOnly());
@@ -198,6 +198,8 @@ class IggyDynamicTableFactoryTest {
                                 "17",
                                 "scan.poll.interval",
                                 "250 ms",
+                                "scan.poll.min-interval",
+                                "5 ms",
                                 "scan.partition-discovery.interval",
                                 "1 min",
                                 "scan.skip-undecodable-records",
@@ -218,6 +220,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.consumerName()).isEqualTo("my-consumer");
         assertThat(config.batchSize()).hasValue(17);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
+        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();
         assertThat(config.readRecreatedTopicFromStart()).isTrue();
@@ -237,6 +240,7 @@ class IggyDynamicTableFactoryTest {
                     {"scan.bounded.mode", "latest-offset"},
                     {"scan.poll.batch-size", "7"},
                     {"scan.poll.interval", "1 s"},
+                    {"scan.poll.min-interval", "5 ms"},
                     {"scan.partition-discovery.interval", "1 min"},
                     {"scan.skip-undecodable-records", "true"},
                     {"scan.recreated-topic.read-from-start", "true"},
@@ -646,6 +650,10 @@ class IggyDynamicTableFactoryTest {
                         "iggy",
                         new String[] {"scan.poll.interval", "0 ms"},
                         "'scan.poll.interval' must be positive"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.poll.min-interval", "1 s"},
+                        "'scan.poll.min-interval' must be at most 'scan.poll.interval'"),
                 invalid(
                         "iggy",
                         new String[] {"sink.delivery-guarantee", "exactly-once"},

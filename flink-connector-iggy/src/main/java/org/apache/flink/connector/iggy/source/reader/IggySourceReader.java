@@ -22,7 +22,6 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
@@ -36,14 +35,11 @@ import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Reads the partitions assigned to one subtask and stores consumed offsets in Iggy only once a
@@ -53,8 +49,12 @@ import java.util.concurrent.TimeUnit;
  * stores (next offset - 1), the last offset the checkpoint covers, under the consumer name. Nothing
  * is stored for a split this reader has not read past the offset it got it at (which also keeps the
  * server's "offset past the end" error away), and nothing at all for a source without a consumer
- * name. Storing is asynchronous and a failure is only counted ({@code commitsFailed}) and logged:
- * Flink's checkpoint, not Iggy, is the truth.
+ * name. The offsets are handed to the fetcher thread, which stores them ({@link OffsetStore}); a
+ * failure is only counted ({@code commitsFailed}) and logged: Flink's checkpoint, not Iggy, is the
+ * truth.
+ *
+ * <p>Every field is the task thread's; what the fetcher learns about the partitions is shared
+ * through {@link IggySourceProgress}.
  */
 @Internal
 public final class IggySourceReader<T>
@@ -67,43 +67,70 @@ public final class IggySourceReader<T>
     private static final int CAUGHT_UP_CHECK_EVERY = 4096;
 
     private final IggyReadRequests requests;
+    private final IggySourceProgress progress;
     private final IggySourceReaderMetrics metrics;
-    private final String consumerName;
+    private final IggySourceFetcherManager fetchers;
     private final boolean storesOffsets;
-    private final Duration requestTimeout;
     private final Map<String, IggyPartitionSplitState> activeSplits = new HashMap<>();
     private final Map<String, IggyPartitionSplitState> finishedSplitsToStore = new HashMap<>();
     private final TreeMap<Long, List<OffsetToStore>> offsetsByCheckpoint = new TreeMap<>();
-    private CompletableFuture<Void> storing = CompletableFuture.completedFuture(null);
 
     private boolean caughtUp;
     private int recordsSinceCaughtUpCheck;
 
     IggySourceReader(
             IggyReadRequests requests,
+            IggySourceProgress progress,
             IggySourceReaderMetrics metrics,
             IggySourceConfig config,
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
             SourceReaderContext context) {
-        super(
-                () ->
-                        new IggyPartitionSplitReader(
-                                requests,
-                                metrics,
-                                config.batchSize().isPresent()
-                                        ? PollSize.fixed(config.batchSize().getAsInt())
-                                        : PollSize.followingMessageSize(),
-                                config.pollInterval(),
-                                config.readRecreatedTopicFromStart()),
+        this(
+                requests,
+                progress,
+                metrics,
+                config,
+                new IggySourceFetcherManager(
+                        () ->
+                                new IggyPartitionSplitReader(
+                                        requests,
+                                        progress,
+                                        events ->
+                                                new OffsetStore(
+                                                        requests,
+                                                        progress,
+                                                        metrics,
+                                                        config.consumerName(),
+                                                        events),
+                                        config.batchSize().isPresent()
+                                                ? PollSize.fixed(config.batchSize().getAsInt())
+                                                : PollSize.followingMessageSize(),
+                                        config.minPollInterval(),
+                                        config.pollInterval(),
+                                        config.readRecreatedTopicFromStart(),
+                                        SharedPollLimit.JVM),
+                        flinkConfig),
                 emitter,
                 flinkConfig,
                 context);
+    }
+
+    private IggySourceReader(
+            IggyReadRequests requests,
+            IggySourceProgress progress,
+            IggySourceReaderMetrics metrics,
+            IggySourceConfig config,
+            IggySourceFetcherManager fetchers,
+            IggyRecordEmitter<T> emitter,
+            Configuration flinkConfig,
+            SourceReaderContext context) {
+        super(fetchers, emitter, flinkConfig, context);
         this.requests = requests;
+        this.progress = progress;
         this.metrics = metrics;
-        this.consumerName = config.consumerName();
+        this.fetchers = fetchers;
         this.storesOffsets = config.storesOffsets();
-        this.requestTimeout = config.connection().requestTimeout();
     }
 
     /**
@@ -126,13 +153,15 @@ public final class IggySourceReader<T>
                         config.skipUndecodableRecords(),
                         group.getIOMetricGroup().getNumBytesInCounter(),
                         skipped);
+        IggySourceProgress progress = new IggySourceProgress();
         return new IggySourceReader<>(
                 new IggyClientReadRequests(
                         config.connection(),
                         config.stream(),
                         config.topic(),
                         config.consumerName()),
-                new IggySourceReaderMetrics(group),
+                progress,
+                new IggySourceReaderMetrics(group, progress),
                 config,
                 emitter,
                 flinkConfig,
@@ -143,7 +172,8 @@ public final class IggySourceReader<T>
     protected IggyPartitionSplitState initializedState(IggyPartitionSplit split) {
         IggyPartitionSplitState state = new IggyPartitionSplitState(split);
         activeSplits.put(split.splitId(), state);
-        metrics.splitAdded(state);
+        progress.splitAdded(state);
+        metrics.splitAdded(split.partitionId());
         return state;
     }
 
@@ -157,7 +187,7 @@ public final class IggySourceReader<T>
         finishedSplitIds.forEach(
                 (id, state) -> {
                     activeSplits.remove(id);
-                    metrics.splitFinished(state);
+                    progress.splitFinished(state);
                     finishedSplitsToStore.put(id, state);
                     LOG.info("Finished reading {} at offset {}", state.split(), state.nextOffset());
                 });
@@ -179,7 +209,7 @@ public final class IggySourceReader<T>
         if (activeSplits.isEmpty() && finishedSplitsToStore.isEmpty()) {
             return; // nothing assigned yet
         }
-        if (metrics.checkCaughtUp(activeSplits.values())) {
+        if (progress.checkCaughtUp(activeSplits.values())) {
             caughtUp = true;
             if (!activeSplits.isEmpty()) {
                 LOG.info(
@@ -212,7 +242,7 @@ public final class IggySourceReader<T>
         if (offsets == null) {
             return;
         }
-        List<OffsetToStore> toStore = new ArrayList<>();
+        List<OffsetStore.PartitionOffset> toStore = new ArrayList<>();
         for (OffsetToStore offset : offsets) {
             if (offset.splitFinished) {
                 finishedSplitsToStore.remove(offset.state.split().splitId(), offset.state);
@@ -220,51 +250,26 @@ public final class IggySourceReader<T>
             long last = offset.nextOffset - 1;
             if (storesOffsets
                     && offset.nextOffset > offset.state.assignedAtOffset()
-                    && last != metrics.committedOffset(offset.state.partitionId())) {
-                toStore.add(offset);
+                    && last != progress.committedOffset(offset.state.partitionId())) {
+                toStore.add(new OffsetStore.PartitionOffset(offset.state.partitionId(), last));
             }
         }
         if (!toStore.isEmpty()) {
-            // One batch at a time, so an older store never lands after a newer one.
-            storing = storing.handle((ignored, error) -> null).thenCompose(v -> store(toStore));
+            fetchers.storeOffsets(toStore);
         }
     }
 
-    private CompletableFuture<Void> store(List<OffsetToStore> offsets) {
-        CompletableFuture<?>[] stores = new CompletableFuture<?>[offsets.size()];
-        for (int i = 0; i < offsets.size(); i++) {
-            IggyPartitionSplit split = offsets.get(i).state.split();
-            long offset = offsets.get(i).nextOffset - 1;
-            stores[i] =
-                    requests.storeOffset(split.partitionId(), offset)
-                            .whenComplete(
-                                    (ok, error) -> {
-                                        if (error == null) {
-                                            metrics.committed(split.partitionId(), offset);
-                                        } else {
-                                            metrics.commitFailed();
-                                            LOG.warn(
-                                                    "Could not store offset {} of partition {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
-                                                    offset,
-                                                    split.partitionId(),
-                                                    consumerName,
-                                                    IggyClients.asRuntime(error).toString());
-                                        }
-                                    });
-        }
-        return CompletableFuture.allOf(stores);
-    }
-
+    /**
+     * Closes the fetcher, then the client. The task thread waits for both: for the fetcher as
+     * Flink's source reader does (at most {@code source.reader.close.timeout}), while the fetcher
+     * waits at most {@link OffsetStore#CLOSE_WAIT_NANOS} (2 s) for offsets being stored; then at
+     * most 5 s for the client's threads to end. So a close returns within about 7 s.
+     */
     @Override
     public void close() throws Exception {
         try {
             super.close();
         } finally {
-            try {
-                storing.get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (Exception e) {
-                // Failures were counted and logged already; never block closing on them.
-            }
             requests.close();
         }
     }

@@ -23,135 +23,54 @@ import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 
-import javax.annotation.Nullable;
-
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
- * What one source reader publishes about its partitions, safe for every thread that touches it: the
- * fetcher thread publishes partition ends, the task thread registers splits and reads the ends for
- * caught-up, offset-store callbacks record commits, and metric reporters read it all.
+ * The metrics of one source reader. They read {@link IggySourceProgress} and decide nothing: {@code
+ * caughtUp}, the standard {@code pendingRecords}, and per partition {@code
+ * partition.<id>.currentOffset}, {@code committedOffset} and {@code endOffset}; plus the counters
+ * {@code commitsSucceeded} and {@code commitsFailed}, which the fetcher thread increments as offset
+ * stores answer.
  *
- * <p>Metrics: {@code commitsSucceeded}, {@code commitsFailed}, {@code caughtUp}, the standard
- * {@code pendingRecords}, and per partition {@code partition.<id>.currentOffset}, {@code
- * committedOffset} and {@code endOffset}.
+ * <p>Gauges are registered on the task thread; metric reporters read them on theirs.
  */
 @Internal
 public final class IggySourceReaderMetrics {
 
-    static final long UNKNOWN = -1;
-
     private final SourceReaderMetricGroup group;
+    private final IggySourceProgress progress;
     private final Counter commitsSucceeded;
     private final Counter commitsFailed;
-    private final Map<Long, Partition> partitions = new ConcurrentHashMap<>();
-    private volatile boolean caughtUp;
 
-    public IggySourceReaderMetrics(SourceReaderMetricGroup group) {
+    /** Task thread only: partitions whose gauges exist. */
+    private final Set<Long> registered = new HashSet<>();
+
+    public IggySourceReaderMetrics(SourceReaderMetricGroup group, IggySourceProgress progress) {
         this.group = group;
+        this.progress = progress;
         this.commitsSucceeded = group.counter("commitsSucceeded", new ThreadSafeSimpleCounter());
         this.commitsFailed = group.counter("commitsFailed", new ThreadSafeSimpleCounter());
-        group.gauge("caughtUp", () -> caughtUp ? 1 : 0);
-        group.setPendingRecordsGauge(this::pendingRecords);
+        group.gauge("caughtUp", () -> progress.caughtUp() ? 1 : 0);
+        group.setPendingRecordsGauge(progress::pendingRecords);
     }
 
-    /** One partition's published progress. */
-    static final class Partition {
-        /** The split being read here, or null once it finished; its next offset is a gauge. */
-        @Nullable volatile IggyPartitionSplitState reading;
-
-        volatile long lastNextOffset = UNKNOWN;
-        volatile long endOffset = UNKNOWN;
-        volatile long caughtUpOffset = UNKNOWN;
-        volatile long committedOffset = UNKNOWN;
-
-        /** Task thread only. */
-        boolean gaugesRegistered;
-
-        long nextOffset() {
-            IggyPartitionSplitState state = reading;
-            return state != null ? state.nextOffset() : lastNextOffset;
-        }
-    }
-
-    /** Task thread: a split starts being read here; registers the partition's gauges once. */
-    void splitAdded(IggyPartitionSplitState state) {
-        Partition partition = partition(state.partitionId());
-        if (!partition.gaugesRegistered) {
-            MetricGroup g = group.addGroup("partition", Long.toString(state.partitionId()));
+    /** Task thread: a split starts being read; registers its partition's gauges once. */
+    void splitAdded(long partitionId) {
+        if (registered.add(partitionId)) {
+            IggySourceProgress.Partition partition = progress.partition(partitionId);
+            MetricGroup g = group.addGroup("partition", Long.toString(partitionId));
             g.gauge("currentOffset", () -> partition.nextOffset() - 1);
             g.gauge("committedOffset", () -> partition.committedOffset);
             g.gauge("endOffset", () -> partition.endOffset);
-            partition.gaugesRegistered = true;
-        }
-        partition.reading = state;
-    }
-
-    /** Task thread: the split finished; its gauges keep the last values. */
-    void splitFinished(IggyPartitionSplitState state) {
-        Partition partition = partitions.get(state.partitionId());
-        if (partition != null && partition.reading == state) {
-            partition.lastNextOffset = state.nextOffset();
-            partition.reading = null;
         }
     }
 
-    /** The entry the fetcher publishes a partition's end to. */
-    Partition partition(long partitionId) {
-        return partitions.computeIfAbsent(partitionId, id -> new Partition());
+    Counter commitsSucceeded() {
+        return commitsSucceeded;
     }
 
-    /**
-     * Fetcher thread: the partition's exclusive end as last seen. The first end seen is the one
-     * reaching which counts as caught up.
-     */
-    static void publishEnd(Partition partition, long end) {
-        partition.endOffset = end;
-        if (partition.caughtUpOffset == UNKNOWN) {
-            partition.caughtUpOffset = end;
-        }
-    }
-
-    /** Task thread: true once every split read here reached the end it first saw. */
-    boolean checkCaughtUp(Iterable<IggyPartitionSplitState> active) {
-        for (IggyPartitionSplitState state : active) {
-            Partition partition = partitions.get(state.partitionId());
-            long target = partition == null ? UNKNOWN : partition.caughtUpOffset;
-            if (target == UNKNOWN || state.nextOffset() < target) {
-                return false;
-            }
-        }
-        caughtUp = true;
-        return true;
-    }
-
-    long committedOffset(long partitionId) {
-        Partition partition = partitions.get(partitionId);
-        return partition == null ? UNKNOWN : partition.committedOffset;
-    }
-
-    /** Any thread: an offset store succeeded. */
-    void committed(long partitionId, long offset) {
-        partition(partitionId).committedOffset = offset;
-        commitsSucceeded.inc();
-    }
-
-    /** Any thread: an offset store failed. */
-    void commitFailed() {
-        commitsFailed.inc();
-    }
-
-    /** Records known to be in the partitions being read here but not emitted yet. */
-    long pendingRecords() {
-        long pending = 0;
-        for (Partition partition : partitions.values()) {
-            IggyPartitionSplitState state = partition.reading;
-            long end = partition.endOffset;
-            if (state != null && end != UNKNOWN) {
-                pending += Math.max(0, end - state.nextOffset());
-            }
-        }
-        return pending;
+    Counter commitsFailed() {
+        return commitsFailed;
     }
 }

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.iggy.exception.IggyServerException;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.MessageId;
@@ -42,6 +43,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * server would, records what was asked, and can hold poll answers back.
  */
 class FakeTopicRequests implements IggyReadRequests {
+
+    /** Iggy's error code of a missing partition. */
+    private static final int PARTITION_NOT_FOUND = 3007;
 
     private final Map<Long, List<Message>> partitions = new ConcurrentHashMap<>();
     private volatile long topicId = 1;
@@ -96,6 +100,11 @@ class FakeTopicRequests implements IggyReadRequests {
         exists = false;
     }
 
+    /** Deletes a partition, as Iggy's deletePartitions does with the last ones. */
+    void deletePartition(long partition) {
+        partitions.remove(partition);
+    }
+
     static Message message(long offset, String payload) {
         byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
         return new Message(
@@ -122,7 +131,11 @@ class FakeTopicRequests implements IggyReadRequests {
         Runnable respond =
                 () -> {
                     pollsInFlight.decrementAndGet();
-                    answer.complete(read(partitionId, offset, count));
+                    if (partitions.containsKey(partitionId)) {
+                        answer.complete(read(partitionId, offset, count));
+                    } else {
+                        answer.completeExceptionally(new IggyServerException(PARTITION_NOT_FOUND));
+                    }
                 };
         if (holdPolls) {
             heldPolls.add(respond);
@@ -216,9 +229,42 @@ class FakeTopicRequests implements IggyReadRequests {
                                 described)));
     }
 
+    /** Every offset store asked for, as "partition@offset", with the thread that asked. */
+    final List<String> stores = new CopyOnWriteArrayList<>();
+
+    final List<String> storingThreads = new CopyOnWriteArrayList<>();
+
+    /** When set, offset stores stay unanswered until {@link #answerHeldStores()}. */
+    volatile boolean holdStores;
+
+    private final List<CompletableFuture<Void>> heldStores = new CopyOnWriteArrayList<>();
+
+    /** When set, offset stores fail. */
+    volatile boolean failStores;
+
     @Override
     public CompletableFuture<Void> storeOffset(long partitionId, long offset) {
-        return CompletableFuture.completedFuture(null);
+        stores.add(partitionId + "@" + offset);
+        storingThreads.add(Thread.currentThread().getName());
+        if (failStores) {
+            return CompletableFuture.failedFuture(new IllegalStateException("store refused"));
+        }
+        if (!holdStores) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> answer = new CompletableFuture<>();
+        heldStores.add(answer);
+        return answer;
+    }
+
+    /** Answers the held stores. */
+    void answerHeldStores() {
+        holdStores = false;
+        List<CompletableFuture<Void>> held = new ArrayList<>(heldStores);
+        heldStores.clear();
+        for (CompletableFuture<Void> store : held) {
+            store.complete(null);
+        }
     }
 
     @Override

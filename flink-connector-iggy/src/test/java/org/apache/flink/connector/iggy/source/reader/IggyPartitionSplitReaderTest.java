@@ -44,7 +44,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
@@ -58,6 +57,9 @@ class IggyPartitionSplitReaderTest {
 
     private final List<String> payloads = new ArrayList<>();
     private final Set<String> finished = new HashSet<>();
+    private static final Duration LOW_LATENCY = Duration.ofMillis(4);
+
+    private IggySourceProgress progress;
     private IggySourceReaderMetrics metrics;
     private IggyPartitionSplitReader reader;
 
@@ -78,12 +80,38 @@ class IggyPartitionSplitReaderTest {
             PollSize pollSize,
             Duration pollInterval,
             boolean readFromStart) {
+        return reader(
+                topic,
+                pollSize,
+                pollInterval,
+                readFromStart,
+                new SharedPollLimit(SharedPollLimit.SHARED_POLLS));
+    }
+
+    private IggyPartitionSplitReader reader(
+            FakeTopicRequests topic,
+            PollSize pollSize,
+            Duration pollInterval,
+            boolean readFromStart,
+            SharedPollLimit sharedLimit) {
+        progress = new IggySourceProgress();
         metrics =
                 new IggySourceReaderMetrics(
-                        InternalSourceReaderMetricGroup.mock(
-                                new MetricListener().getMetricGroup()));
+                        InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
+                        progress);
+        // The shortest delay of a low-latency setting: tests then see data within milliseconds.
+        Duration minPollInterval =
+                pollInterval.compareTo(LOW_LATENCY) < 0 ? pollInterval : LOW_LATENCY;
         reader =
-                new IggyPartitionSplitReader(topic, metrics, pollSize, pollInterval, readFromStart);
+                new IggyPartitionSplitReader(
+                        topic,
+                        progress,
+                        events -> new OffsetStore(topic, progress, metrics, "c", events),
+                        pollSize,
+                        minPollInterval,
+                        pollInterval,
+                        readFromStart,
+                        sharedLimit);
         return reader;
     }
 
@@ -184,8 +212,8 @@ class IggyPartitionSplitReaderTest {
                         0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L);
         assertThat(topic.polls).as("three polls of 20 per partition of 50").hasSize(30);
         assertThat(payloads).contains("0:0", "0:49", "900:49").doesNotHaveDuplicates();
-        assertThat(metrics.partition(100).endOffset).isEqualTo(50);
-        assertThat(metrics.partition(101).endOffset).isZero();
+        assertThat(progress.partition(100).endOffset).isEqualTo(50);
+        assertThat(progress.partition(101).endOffset).isZero();
     }
 
     /**
@@ -304,16 +332,49 @@ class IggyPartitionSplitReaderTest {
         for (long p = 0; p < 200; p++) {
             assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         }
-        fetchUntilPollsAreHeld(topic, IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+        fetchUntilPollsAreHeld(topic, PartitionPolls.MAX_POLLS_IN_FLIGHT);
         assertThat(topic.heldPollCount())
                 .as("no poll starts while the limit is reached")
-                .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+                .isEqualTo(PartitionPolls.MAX_POLLS_IN_FLIGHT);
 
         topic.answerHeldPolls();
         fetchUntil(() -> payloads.size() == 600);
-        assertThat(topic.mostPollsInFlight.get())
-                .isEqualTo(IggyPartitionSplitReader.MAX_POLLS_IN_FLIGHT);
+        assertThat(topic.mostPollsInFlight.get()).isEqualTo(PartitionPolls.MAX_POLLS_IN_FLIGHT);
         assertThat(payloads).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void readersShareTheLimitOfPollsInFlightButEachKeepsOneOfItsOwn() throws Exception {
+        SharedPollLimit limit = new SharedPollLimit(3);
+        FakeTopicRequests busy = new FakeTopicRequests(20);
+        for (long p = 0; p < 20; p++) {
+            busy.append(p, p + ":a");
+        }
+        IggyPartitionSplitReader busyReader =
+                reader(busy, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+        for (long p = 0; p < 20; p++) {
+            assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        }
+        fetchUntilPollsAreHeld(busy, 1 + 3);
+        assertThat(limit.available()).isZero();
+
+        FakeTopicRequests quiet = new FakeTopicRequests(2).append(0, "0:a").append(1, "1:a");
+        reader(quiet, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 2);
+        assertThat(quiet.mostPollsInFlight.get())
+                .as("its own poll only: the shared permits are taken")
+                .isEqualTo(1);
+        assertThat(busy.heldPollCount()).isEqualTo(4);
+
+        reader.close();
+        reader = busyReader;
+        busy.answerHeldPolls();
+        payloads.clear();
+        fetchUntil(() -> payloads.size() == 20);
+        busyReader.close();
+        assertThat(limit.available()).as("every permit given back").isEqualTo(3);
     }
 
     @Test
@@ -345,24 +406,6 @@ class IggyPartitionSplitReaderTest {
         topic.append(3, "first");
         fetchUntil(() -> payloads.size() == 1);
         assertThat(payloads).containsExactly("first");
-    }
-
-    @Test
-    void theDelayBetweenDescriptionsGrowsWithTheTimeSinceData() {
-        long interval = TimeUnit.MILLISECONDS.toNanos(100);
-        long ms = TimeUnit.MILLISECONDS.toNanos(1);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 4, interval))
-                .isBetween(4 * ms, 5 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(500 * ms, 4, interval))
-                .as("the first second after data")
-                .isBetween(4 * ms, 5 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(2000 * ms, 4, interval))
-                .isEqualTo(8 * ms);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(60_000 * ms, 4, interval))
-                .isEqualTo(interval);
-        assertThat(IggyPartitionSplitReader.describeDelayNanos(0, 1000, interval))
-                .as("describing many partitions costs more")
-                .isEqualTo(24 * ms);
     }
 
     @Test
@@ -421,6 +464,43 @@ class IggyPartitionSplitReaderTest {
     }
 
     @Test
+    void failsNamingAPartitionDeletedUnderABoundedSplit() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(3);
+        for (long p = 0; p < 3; p++) {
+            topic.append(p, p + ":a", p + ":b");
+        }
+        reader(topic, 20, Duration.ofMillis(5), true);
+        for (long p = 0; p < 3; p++) {
+            assign(split(p, 0, 10));
+        }
+        fetchUntil(() -> payloads.size() == 6);
+        topic.deletePartition(2);
+        topic.append(0, "0:c");
+
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("has no partition 2 any more (it has 2 partitions)")
+                .hasMessageContaining("cannot reach its stopping offset 10");
+    }
+
+    @Test
+    void failsNamingAPartitionDeletedWhileItIsPolled() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(2).append(1, "1:a");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        topic.holdPolls = true;
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntilPollsAreHeld(topic, 1);
+        topic.deletePartition(1);
+        topic.answerHeldPolls();
+
+        assertThatThrownBy(() -> fetchUntil(() -> false))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("has no partition 1 any more")
+                .hasMessageContaining("setReadRecreatedTopicFromStart");
+    }
+
+    @Test
     void readsARecreatedTopicFromItsStartWhenConfigured() throws Exception {
         FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
         reader(topic, 20, Duration.ofMillis(5), true);
@@ -432,6 +512,46 @@ class IggyPartitionSplitReaderTest {
         assertThat(payloads).containsExactly("a", "b", "c", "x", "y", "z", "new-3", "new-4");
     }
 
+    @Test
+    void storesOffsetsFromTheFetcherOneBatchAtATime() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(2).append(0, "a", "b").append(1, "c");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 3);
+
+        topic.holdStores = true;
+        reader.storeOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(0, 0),
+                        new OffsetStore.PartitionOffset(1, 0)));
+        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 1)));
+        assertThat(topic.stores).as("the second batch waits").containsExactly("0@0", "1@0");
+
+        topic.answerHeldStores();
+        fetchUntil(() -> progress.committedOffset(0) == 1);
+        assertThat(topic.stores).containsExactly("0@0", "1@0", "0@1");
+        assertThat(progress.committedOffset(1)).isZero();
+        assertThat(metrics.commitsSucceeded().getCount()).isEqualTo(3);
+        assertThat(metrics.commitsFailed().getCount()).isZero();
+    }
+
+    @Test
+    void aFailedOffsetStoreIsCountedNotFatal() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 1);
+        topic.failStores = true;
+        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
+        assertThat(progress.committedOffset(0)).isEqualTo(IggySourceProgress.UNKNOWN);
+
+        topic.failStores = false;
+        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        fetchUntil(() -> progress.committedOffset(0) == 0);
+    }
+
     /** The reader's task thread never connects: start() and new splits only hand work over. */
     @Test
     void theSourceReaderConnectsNothingOnTheTaskThread() throws Exception {
@@ -441,12 +561,15 @@ class IggyPartitionSplitReaderTest {
                         .setAddress("127.0.0.1:1")
                         .setCredentials("iggy", "iggy")
                         .build();
+        IggySourceProgress sourceProgress = new IggySourceProgress();
         IggySourceReader<String> sourceReader =
                 new IggySourceReader<>(
                         topic,
+                        sourceProgress,
                         new IggySourceReaderMetrics(
                                 InternalSourceReaderMetricGroup.mock(
-                                        new MetricListener().getMetricGroup())),
+                                        new MetricListener().getMetricGroup()),
+                                sourceProgress),
                         IggySourceTestSupport.config(
                                 IggySource.<String>builder()
                                         .setConnection(connection)

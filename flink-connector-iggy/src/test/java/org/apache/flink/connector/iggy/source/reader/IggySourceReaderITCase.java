@@ -76,6 +76,11 @@ class IggySourceReaderITCase {
 
     private SourceReader<String, IggyPartitionSplit> reader(@Nullable String consumerName)
             throws Exception {
+        return reader(consumerName, false);
+    }
+
+    private SourceReader<String, IggyPartitionSplit> reader(
+            @Nullable String consumerName, boolean readRecreatedTopicFromStart) throws Exception {
         IggySource<String> source =
                 IggySource.<String>builder()
                         .setConnection(connection(IGGY))
@@ -88,6 +93,7 @@ class IggySourceReaderITCase {
                                         : IggyStartingOffsets.earliest())
                         .setMessagesPerPoll(4)
                         .setPollInterval(Duration.ofMillis(20))
+                        .setReadRecreatedTopicFromStart(readRecreatedTopicFromStart)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();
         SourceReader<String, IggyPartitionSplit> reader =
@@ -232,7 +238,8 @@ class IggySourceReaderITCase {
     @Test
     void storeFailuresAreCountedNotFatal() throws Exception {
         IGGY.send(stream, topic, 0, numbered("a", 0, 2));
-        try (SourceReader<String, IggyPartitionSplit> reader = reader()) {
+        // Reading on while the stream is missing: the store, not the reading, is what fails.
+        try (SourceReader<String, IggyPartitionSplit> reader = reader(consumer, true)) {
             reader.addSplits(List.of(split(0, 0)));
             TestingReaderOutput<String> output = new TestingReaderOutput<>();
             pollUntil(reader, output, 2);

@@ -1,0 +1,64 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.topic.TopicDetails;
+
+import javax.annotation.Nullable;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the split reader's fetcher thread waits for, handed over from the SDK's threads (answers)
+ * and from Flink's (wake-ups) through one queue. Each event is immutable once queued.
+ */
+sealed interface FetchEvent {
+
+    /**
+     * The answer to one poll: either {@code polled} or {@code error} is set.
+     *
+     * @param poll the request answered, to tell the poll in flight from the read-ahead
+     * @param generation the cursor's generation when the poll was sent: answers to polls dropped
+     *     since are not used
+     */
+    record PollAnswer(
+            PartitionCursor cursor,
+            CompletableFuture<PolledMessages> poll,
+            int generation,
+            @Nullable PolledMessages polled,
+            @Nullable Throwable error)
+            implements FetchEvent {}
+
+    /**
+     * The answer to one topic description: either {@code details} (empty when the topic does not
+     * exist) or {@code error} is set.
+     */
+    record DescribeAnswer(@Nullable Optional<TopicDetails> details, @Nullable Throwable error)
+            implements FetchEvent {}
+
+    /** The answer to one offset store: {@code error} is set when it failed. */
+    record StoreAnswer(OffsetStore.PartitionOffset stored, @Nullable Throwable error)
+            implements FetchEvent {}
+
+    /** Flink asks the fetch to return: a split change or a shutdown waits. */
+    enum WakeUp implements FetchEvent {
+        INSTANCE
+    }
+}

@@ -1,0 +1,366 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.PolledMessages;
+
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * The partitions of one split reader and their polls. Only partitions known to hold unread data are
+ * polled. A partition whose poll returned a full answer is polled again at once, while the task
+ * thread emits that answer, and one known to hold more than the batch in flight has the batch after
+ * it asked for too (a read-ahead), so that a request waits at the server while an answer travels
+ * through the hand-offs. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below what
+ * the SDK's connection pool queues, however many partitions a reader holds; beyond its first, each
+ * takes a permit of the {@link SharedPollLimit} of every reader in the JVM.
+ *
+ * <p>Fetcher thread only; the answers come back as {@link FetchEvent.PollAnswer}s through {@code
+ * events}.
+ */
+final class PartitionPolls {
+
+    /** Polls in flight at once, whatever the number of partitions; the SDK queues up to 1000. */
+    static final int MAX_POLLS_IN_FLIGHT = 16;
+
+    private final IggyReadRequests requests;
+    private final PollSize pollSize;
+    private final Consumer<FetchEvent> events;
+    private final SharedPollLimit sharedLimit;
+    private final Map<Long, PartitionCursor> cursors = new HashMap<>();
+    private final ArrayDeque<PartitionCursor> due = new ArrayDeque<>();
+    private final List<PartitionCursor> reachedStop = new ArrayList<>();
+    private int pollsInFlight;
+
+    /** Shared permits held: always the polls in flight beyond the reader's own. */
+    private int sharedHeld;
+
+    private boolean closed;
+
+    /** A first end was learned, which the task thread needs to know: hand over now. */
+    private boolean firstEndLearned;
+
+    PartitionPolls(
+            IggyReadRequests requests,
+            PollSize pollSize,
+            Consumer<FetchEvent> events,
+            SharedPollLimit sharedLimit) {
+        this.requests = requests;
+        this.pollSize = pollSize;
+        this.events = events;
+        this.sharedLimit = sharedLimit;
+    }
+
+    void add(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
+        PartitionCursor cursor = new PartitionCursor(split, progress);
+        cursors.put(split.partitionId(), cursor);
+        if (cursor.reachedStop()) {
+            reachedStop.add(cursor);
+        }
+    }
+
+    void remove(long partitionId) {
+        PartitionCursor removed = cursors.remove(partitionId);
+        if (removed != null) {
+            removed.removed = true;
+            removed.dropPolls();
+        }
+    }
+
+    PartitionCursor get(long partitionId) {
+        return cursors.get(partitionId);
+    }
+
+    Collection<PartitionCursor> all() {
+        return cursors.values();
+    }
+
+    boolean isEmpty() {
+        return cursors.isEmpty();
+    }
+
+    /** True once after an end was first learned for some partition. */
+    boolean takeFirstEndLearned() {
+        boolean learned = firstEndLearned;
+        firstEndLearned = false;
+        return learned;
+    }
+
+    /** Notes the next offsets before a description; true if any partition is watched. */
+    boolean prepareDescription() {
+        boolean anyWatched = false;
+        for (PartitionCursor cursor : cursors.values()) {
+            cursor.offsetAtDescribe = cursor.nextOffset;
+            anyWatched |= cursor.watched();
+        }
+        return anyWatched;
+    }
+
+    void finishReachedSplits(IggyPolledRecords records) {
+        for (PartitionCursor cursor : reachedStop) {
+            if (!cursor.removed) {
+                records.addFinishedSplit(cursor.splitId);
+                cursor.removed = true;
+                cursors.remove(cursor.partitionId());
+            }
+        }
+        reachedStop.clear();
+    }
+
+    void startDuePolls() {
+        while (!due.isEmpty() && mayStartPoll()) {
+            PartitionCursor cursor = due.poll();
+            cursor.queued = false;
+            if (!cursor.removed
+                    && !cursor.paused
+                    && cursor.inFlight == null
+                    && !cursor.reachedStop()) {
+                cursor.inFlightTo = endOfBatchFrom(cursor, cursor.nextOffset);
+                cursor.inFlight = sendPoll(cursor, cursor.nextOffset, cursor.inFlightTo);
+                startReadAheadIfUseful(cursor);
+            } else {
+                releaseUnused();
+            }
+        }
+    }
+
+    /** Whether one more poll may start, taking a shared permit if it needs one. */
+    private boolean mayStartPoll() {
+        if (pollsInFlight >= MAX_POLLS_IN_FLIGHT) {
+            return false;
+        }
+        if (sharedHeld >= pollsInFlight + 1 - SharedPollLimit.OWN_POLLS) {
+            return true; // one of its own, or a permit taken and not used yet
+        }
+        if (!sharedLimit.tryAcquire()) {
+            return false;
+        }
+        sharedHeld++;
+        return true;
+    }
+
+    /** Gives back the shared permits beyond what the polls in flight need. */
+    private void releaseUnused() {
+        int needed = closed ? 0 : Math.max(0, pollsInFlight - SharedPollLimit.OWN_POLLS);
+        if (sharedHeld > needed) {
+            sharedLimit.release(sharedHeld - needed);
+            sharedHeld = needed;
+        }
+    }
+
+    void markDue(PartitionCursor cursor) {
+        if (!cursor.queued
+                && !cursor.removed
+                && !cursor.paused
+                && cursor.inFlight == null
+                && cursor.ahead == null
+                && !cursor.reachedStop()) {
+            cursor.queued = true;
+            due.add(cursor);
+        }
+    }
+
+    /** A description told the partition's end: polls it if it grew. */
+    void learnedEnd(PartitionCursor cursor, long end) {
+        if (cursor.inFlight == null) {
+            cursor.knownEnd = Math.max(end, cursor.nextOffset);
+            publishEnd(cursor);
+            if (cursor.hasUnreadData()) {
+                markDue(cursor);
+            }
+        }
+    }
+
+    /** The partition changed under the reader: read it again from offset 0. */
+    void readFromStart(PartitionCursor cursor) {
+        cursor.restartFromZero();
+        markDue(cursor);
+    }
+
+    /**
+     * Takes a poll's answer: returns the cursor whose poll in flight it answers, or null when there
+     * is nothing more to do with it (an answer to a dropped poll, or the read-ahead's, which is
+     * kept until the poll in flight has answered).
+     */
+    PartitionCursor answered(FetchEvent.PollAnswer answer) {
+        pollsInFlight--;
+        releaseUnused();
+        PartitionCursor cursor = answer.cursor();
+        if (cursor.removed || answer.generation() != cursor.generation) {
+            return null;
+        }
+        if (answer.poll() == cursor.ahead) {
+            if (answer.error() == null) {
+                cursor.aheadAnswer = answer.polled();
+            } else {
+                cursor.ahead = null; // asked for again after the poll in flight, if need be
+            }
+            return null;
+        }
+        cursor.inFlight = null;
+        return cursor;
+    }
+
+    /**
+     * Hands an answer's unread messages over and learns the partition's end from it; returns true
+     * when the partition caught up right after data (more may follow soon).
+     */
+    boolean polled(PartitionCursor cursor, PolledMessages polled, IggyPolledRecords records) {
+        List<Message> messages = polled.messages();
+        int size = messages.size();
+        if (size == 0) {
+            // Nothing at our position: as far as we know, this is the end; watch it.
+            cursor.knownEnd = cursor.nextOffset;
+            publishEnd(cursor);
+            return false;
+        }
+        long first = offsetOf(messages.get(0));
+        long last = offsetOf(messages.get(size - 1));
+        long stop = cursor.split.stoppingOffset();
+        if (first < cursor.nextOffset || last >= stop || last - first + 1 != size) {
+            messages = unreadWithin(messages, cursor.nextOffset, stop);
+            last =
+                    messages.isEmpty()
+                            ? cursor.nextOffset - 1
+                            : offsetOf(messages.get(messages.size() - 1));
+        }
+        if (!messages.isEmpty()) {
+            records.add(cursor.splitId, messages);
+            cursor.nextOffset = last + 1;
+            if (cursor.reachedStop()) {
+                reachedStop.add(cursor);
+            }
+        }
+        BigInteger current = polled.currentOffset();
+        cursor.knownEnd =
+                Math.max(cursor.nextOffset, current == null ? 0 : current.longValue() + 1);
+        publishEnd(cursor);
+        if (cursor.hasUnreadData()) {
+            markDue(cursor); // ask for the next batch while the task thread emits this one
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * After the answer of the poll in flight: the read-ahead becomes the poll in flight (or its
+     * answer is used at once) when it starts where reading now stands; otherwise (a short answer, a
+     * reset) it is dropped and the partition polled again from where it stands. Returns what {@link
+     * #polled} returned for the read-ahead's answer, if it was used.
+     */
+    boolean followWithReadAhead(PartitionCursor cursor, IggyPolledRecords records) {
+        if (cursor.ahead == null || cursor.removed) {
+            return false;
+        }
+        if (cursor.inFlightTo != cursor.nextOffset) {
+            cursor.dropPolls();
+            if (cursor.hasUnreadData()) {
+                markDue(cursor);
+            }
+            return false;
+        }
+        CompletableFuture<PolledMessages> ahead = cursor.ahead;
+        PolledMessages answered = cursor.aheadAnswer;
+        cursor.ahead = null;
+        cursor.aheadAnswer = null;
+        if (answered != null) {
+            return polled(cursor, answered, records);
+        }
+        cursor.inFlight = ahead;
+        cursor.inFlightTo = cursor.aheadTo;
+        startReadAheadIfUseful(cursor);
+        return false;
+    }
+
+    void close() {
+        for (PartitionCursor cursor : cursors.values()) {
+            cursor.dropPolls();
+        }
+        cursors.clear();
+        closed = true;
+        releaseUnused();
+    }
+
+    /**
+     * Asks for the batch after the poll in flight when the partition is known to hold it, no other
+     * partition waits for its first poll, and the limit of polls in flight allows.
+     */
+    private void startReadAheadIfUseful(PartitionCursor cursor) {
+        long from = cursor.inFlightTo;
+        if (cursor.ahead == null
+                && cursor.inFlight != null
+                && !cursor.paused
+                && cursor.knownEnd > from
+                && from < cursor.split.stoppingOffset()
+                && due.isEmpty()
+                && mayStartPoll()) {
+            cursor.aheadTo = endOfBatchFrom(cursor, from);
+            cursor.ahead = sendPoll(cursor, from, cursor.aheadTo);
+        }
+    }
+
+    private long endOfBatchFrom(PartitionCursor cursor, long from) {
+        return Math.min(from + pollSize.messages(), cursor.split.stoppingOffset());
+    }
+
+    private CompletableFuture<PolledMessages> sendPoll(PartitionCursor cursor, long from, long to) {
+        int generation = cursor.generation;
+        CompletableFuture<PolledMessages> poll =
+                requests.poll(cursor.partitionId(), from, to - from);
+        pollsInFlight++;
+        poll.whenComplete(
+                (polled, error) ->
+                        events.accept(
+                                new FetchEvent.PollAnswer(
+                                        cursor, poll, generation, polled, error)));
+        return poll;
+    }
+
+    private void publishEnd(PartitionCursor cursor) {
+        firstEndLearned |= IggySourceProgress.publishEnd(cursor.progress, cursor.knownEnd);
+    }
+
+    private static long offsetOf(Message message) {
+        return message.header().offset().longValue();
+    }
+
+    /** The messages in [from, stop), first copy of each offset, in order. */
+    private static List<Message> unreadWithin(List<Message> messages, long from, long stop) {
+        List<Message> kept = new ArrayList<>(messages.size());
+        long next = from;
+        for (Message message : messages) {
+            long offset = offsetOf(message);
+            if (offset >= next && offset < stop) {
+                kept.add(message);
+                next = offset + 1;
+            }
+        }
+        return kept;
+    }
+}

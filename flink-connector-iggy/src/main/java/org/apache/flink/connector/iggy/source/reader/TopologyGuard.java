@@ -1,0 +1,218 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
+
+import org.apache.iggy.partition.Partition;
+import org.apache.iggy.topic.TopicDetails;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Guards the split reader against its topic changing under it: a topic deleted (and maybe created
+ * again), a partition deleted, or a partition whose end is behind what was already read. By default
+ * each fails the source with an error naming what changed and the fix; reading on at the old
+ * offsets would skip messages silently. With {@code readRecreatedTopicFromStart} a re-created topic
+ * or partition is read from offset 0 and a missing one is waited for, except by a bounded split,
+ * which would then never finish and fails instead.
+ *
+ * <p>Fetcher thread only.
+ */
+final class TopologyGuard {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TopologyGuard.class);
+
+    private final String topicDescription;
+    private final boolean readRecreatedTopicFromStart;
+
+    @Nullable private TopicIdentity identity;
+    private boolean topicMissingLogged;
+    private final Set<Long> missingPartitionsLogged = new HashSet<>();
+
+    TopologyGuard(String topicDescription, boolean readRecreatedTopicFromStart) {
+        this.topicDescription = topicDescription;
+        this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
+    }
+
+    /**
+     * Checks a description against the partitions read; returns those to read again from offset 0
+     * (only with {@code readRecreatedTopicFromStart}).
+     *
+     * @throws IggyConnectorException when the topic or a partition changed and the source must stop
+     */
+    List<PartitionCursor> check(TopicDetails details, Collection<PartitionCursor> cursors) {
+        topicMissingLogged = false;
+        TopicIdentity now = new TopicIdentity(details.id(), details.createdAt());
+        if (identity != null && !identity.equals(now)) {
+            TopicIdentity old = identity;
+            identity = now;
+            recreated("it was deleted and created again (it had " + old + ", it has " + now + ")");
+            return new ArrayList<>(cursors);
+        }
+        identity = now;
+        Map<Long, Partition> partitions = new HashMap<>();
+        for (Partition partition : details.partitions()) {
+            partitions.put(partition.id(), partition);
+        }
+        List<PartitionCursor> readAgain = new ArrayList<>();
+        for (PartitionCursor cursor : cursors) {
+            Partition partition = partitions.get(cursor.partitionId());
+            if (partition == null) {
+                partitionMissing(cursor, partitions.size());
+                continue;
+            }
+            if (missingPartitionsLogged.remove(cursor.partitionId())) {
+                recreated("partition " + cursor.partitionId() + " was deleted and created again");
+                readAgain.add(cursor);
+                continue;
+            }
+            long end = endOf(partition);
+            if (end < cursor.offsetAtDescribe && !maybeOneExpiredMessage(end, cursor)) {
+                recreated(
+                        "partition "
+                                + cursor.partitionId()
+                                + " ends at offset "
+                                + end
+                                + " but offsets up to "
+                                + (cursor.offsetAtDescribe - 1)
+                                + " were read already");
+                readAgain.add(cursor);
+            }
+        }
+        return readAgain;
+    }
+
+    /** Whether a request failed because the stream or the topic does not exist. */
+    static boolean topicMissing(Throwable error) {
+        return IggyErrorCode.STREAM_ID_NOT_FOUND.isCauseOf(error)
+                || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(error);
+    }
+
+    /** Whether a poll failed because its partition does not exist. */
+    static boolean partitionMissing(Throwable error) {
+        return IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error);
+    }
+
+    /**
+     * A description or a poll found the topic missing: fails the source, or, with {@code
+     * readRecreatedTopicFromStart}, warns once and lets the reader wait for it.
+     */
+    void topicMissing() {
+        String message =
+                "Iggy "
+                        + topicDescription
+                        + " no longer exists: it was deleted under the running source.";
+        if (!readRecreatedTopicFromStart) {
+            throw new IggyConnectorException(
+                    message
+                            + " Re-create it and restart the job; to read a re-created topic from its start, set"
+                            + " IggySourceBuilder#setReadRecreatedTopicFromStart (SQL"
+                            + " 'scan.recreated-topic.read-from-start').");
+        }
+        if (!topicMissingLogged) {
+            topicMissingLogged = true;
+            LOG.warn("{} Waiting for it to be created again.", message);
+        }
+    }
+
+    private void partitionMissing(PartitionCursor cursor, int partitionsLeft) {
+        String message =
+                "Iggy "
+                        + topicDescription
+                        + " has no partition "
+                        + cursor.partitionId()
+                        + " any more (it has "
+                        + partitionsLeft
+                        + " partitions): the partition was deleted under the running source after"
+                        + " offset "
+                        + (cursor.nextOffset - 1)
+                        + " was read.";
+        if (cursor.split.isBounded()) {
+            throw new IggyConnectorException(
+                    message
+                            + " A bounded source cannot reach its stopping offset "
+                            + cursor.split.stoppingOffset()
+                            + " there, so it stops instead of waiting forever. Re-create the"
+                            + " partition, or restart the job without state or with stopping"
+                            + " offsets that leave the partition out.");
+        }
+        if (!readRecreatedTopicFromStart) {
+            throw new IggyConnectorException(
+                    message
+                            + " Reading on would skip its messages silently, so the source stops."
+                            + " Re-create the partition and restart the job, or let the source"
+                            + " wait for it and read it from its start"
+                            + " (IggySourceBuilder#setReadRecreatedTopicFromStart, SQL"
+                            + " 'scan.recreated-topic.read-from-start').");
+        }
+        if (missingPartitionsLogged.add(cursor.partitionId())) {
+            LOG.warn("{} Waiting for it to be created again.", message);
+        }
+    }
+
+    private void recreated(String what) {
+        String message =
+                "Iggy " + topicDescription + " changed under the running source: " + what + ".";
+        if (!readRecreatedTopicFromStart) {
+            throw new IggyConnectorException(
+                    message
+                            + " Reading on would skip messages silently, so the source stops. Restart the job from a"
+                            + " savepoint or checkpoint taken before, start it without state, or let the source read"
+                            + " a re-created topic from its start (IggySourceBuilder#setReadRecreatedTopicFromStart, SQL"
+                            + " 'scan.recreated-topic.read-from-start').");
+        }
+        LOG.warn("{} Reading the affected partitions again from their start (offset 0).", message);
+    }
+
+    /**
+     * The exclusive end of a partition. {@code current_offset} is 0 both when the partition is
+     * empty and when it holds one message, so emptiness comes from the message count.
+     */
+    static long endOf(Partition partition) {
+        long current = partition.currentOffset().longValue();
+        boolean empty =
+                partition.messagesCount() == null || partition.messagesCount().signum() == 0;
+        return empty && current == 0 ? 0 : current + 1;
+    }
+
+    /** A partition whose single message expired reports what an empty one does. */
+    private static boolean maybeOneExpiredMessage(long end, PartitionCursor cursor) {
+        return cursor.offsetAtDescribe == 1 && end == 0;
+    }
+
+    /** What tells a re-created topic from the one read so far. */
+    private record TopicIdentity(long id, BigInteger createdAt) {
+        @Override
+        public String toString() {
+            return "id " + id + ", created at " + createdAt + " µs";
+        }
+    }
+}
