@@ -19,9 +19,9 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncodingFunction;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
@@ -48,7 +48,7 @@ import java.util.ArrayList;
  * @param <IN> the change type
  */
 @Internal
-public final class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<IN> {
+public final class IggyKeyedMapSink<IN> implements FlinkSink<IN>, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
 

@@ -19,9 +19,9 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 
 import java.io.IOException;
 
@@ -37,7 +37,7 @@ import java.io.IOException;
  * @param <IN> the record type
  */
 @PublicEvolving
-public class IggySink<IN> implements Sink<IN> {
+public class IggySink<IN> implements FlinkSink<IN> {
 
     private static final long serialVersionUID = 1L;
 

@@ -18,11 +18,11 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.table.shim.CatalogTables;
 import org.apache.flink.table.catalog.CatalogPropertiesUtil;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
-import org.apache.flink.table.expressions.DefaultSqlFactory;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -54,9 +54,7 @@ final class IggyTableDefinition {
 
     /** The stored bytes of {@code table}, in the current version. */
     static byte[] serialize(ResolvedCatalogTable table, Map<String, String> options) {
-        Map<String, String> schema =
-                CatalogPropertiesUtil.serializeCatalogTable(
-                        table.copy(Collections.emptyMap()), DefaultSqlFactory.INSTANCE);
+        Map<String, String> schema = CatalogTables.toProperties(table.copy(Collections.emptyMap()));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(CURRENT_VERSION);
