@@ -136,12 +136,12 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         ? null
                         : keyEncodingFormat.createRuntimeEncoder(
                                 context,
-                                IggyConnectorOptionsUtil.formatDataType(
+                                IggyFormatProjections.formatDataType(
                                         physicalDataType, keyProjection, keyPrefix));
         SerializationSchema<RowData> valueFormat =
                 valueEncodingFormat.createRuntimeEncoder(
                         context,
-                        IggyConnectorOptionsUtil.formatDataType(
+                        IggyFormatProjections.formatDataType(
                                 physicalDataType, valueProjection, null));
         List<LogicalType> consumedTypes =
                 DataType.getFieldDataTypes(consumedDataType).stream()
@@ -167,7 +167,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 .setConnection(connection)
                 .setStream(IggyConnectorOptionsUtil.stream(options))
                 .setTopic(IggyConnectorOptionsUtil.topic(options))
-                .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
+                .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
                 .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
@@ -215,7 +215,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setConnection(connection)
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setTopic(IggyConnectorOptionsUtil.topic(options))
-                        .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
+                        .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
                         .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))

@@ -183,8 +183,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
-                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
-        IggyConnectorOptionsUtil.validateScanOptions(options);
+                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+        IggyScanOptions.validateScanOptions(options);
         IggyDynamicSource source =
                 new IggyDynamicSource(
                         physicalDataType,
@@ -193,7 +193,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         keyProjection,
                         valueProjection,
                         options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                        IggyConnectorOptionsUtil.keyHeader(options),
+                        IggyFormatProjections.keyHeader(options),
                         options,
                         IggyConnectorOptionsUtil.connectionConfig(
                                 options, context.getConfiguration()),
@@ -226,9 +226,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
-                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
+                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
         IggyPartitioner<RowData> customPartitioner =
-                IggyConnectorOptionsUtil.validateSinkOptions(
+                IggySinkOptions.validateSinkOptions(
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());
         IggyConnectionConfig connection =
                 IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration());
@@ -239,7 +239,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 keyProjection,
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                IggyConnectorOptionsUtil.keyHeader(options),
+                IggyFormatProjections.keyHeader(options),
                 Configuration.fromMap(context.getCatalogTable().getOptions()),
                 connection,
                 customPartitioner,
@@ -249,9 +249,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
         if (!upsert()) {
-            return IggyConnectorOptionsUtil.keyProjection(options, physicalType);
+            return IggyFormatProjections.keyProjection(options, physicalType);
         }
-        return IggyConnectorOptionsUtil.primaryKeyProjection(
+        return IggyFormatProjections.primaryKeyProjection(
                 options, physicalType, context.getPrimaryKeyIndexes());
     }
 

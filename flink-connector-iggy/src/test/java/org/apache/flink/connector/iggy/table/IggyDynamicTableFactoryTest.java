@@ -362,7 +362,7 @@ class IggyDynamicTableFactoryTest {
         IggyDynamicSink sink = (IggyDynamicSink) FactoryMocks.createTableSink(schema, options);
         // The key format sees the column without the prefix, the value format only 'name'.
         assertThat(
-                        IggyConnectorOptionsUtil.formatDataType(
+                        IggyFormatProjections.formatDataType(
                                         schema.toPhysicalRowDataType(), new int[] {0}, "k_")
                                 .toString())
                 .contains("`id`");
