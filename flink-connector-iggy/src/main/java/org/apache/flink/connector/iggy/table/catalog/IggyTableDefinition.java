@@ -61,8 +61,7 @@ final class IggyTableDefinition {
 
     /** The stored bytes of {@code table}, in the current version. */
     static byte[] serialize(ResolvedCatalogTable table, Map<String, String> options) {
-        Map<String, String> schema =
-                CatalogTables.toProperties(table.copy(Collections.emptyMap()));
+        Map<String, String> schema = CatalogTables.toProperties(table.copy(Collections.emptyMap()));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(CURRENT_VERSION);
