@@ -30,6 +30,7 @@ import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.common.IggyMapChangeTypeInfo;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
@@ -40,6 +41,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -56,8 +58,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -70,8 +74,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * it read, and the sink does not send again what it sent before the savepoint.
  *
  * <p>The savepoints are stored under {@code src/test/resources/savepoints/flink-<version>}. The
- * test restores every one of the running Flink line that an earlier patch wrote; with none, it is
- * skipped. To store one for the running version (then commit it):
+ * test restores the newest one that an earlier patch of the running Flink line wrote; with none,
+ * it is skipped. To store one for the running version (then commit it):
  *
  * <pre>{@code
  * mvn -o -pl flink-connector-iggy -am verify -Dflink.version=1.20.2 \
@@ -108,6 +112,11 @@ class PatchUpgradeSavepointITCase {
         send(BEFORE);
     }
 
+    @AfterEach
+    void deleteTopics() {
+        IGGY.deleteStream(STREAM);
+    }
+
     @Test
     void restoresSavepointsOfEarlierPatchesOfThisLine(
             @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
@@ -116,7 +125,7 @@ class PatchUpgradeSavepointITCase {
         assumeTrue(
                 !earlier.isEmpty(),
                 "no stored savepoint of an earlier patch of Flink " + running + "'s line");
-        // One fixture per run of the job: each needs the topics as they were at its savepoint.
+        // The newest: a run restores one savepoint, as the topics must be as they were then.
         String version = earlier.get(earlier.size() - 1);
         Path savepoint = work.resolve("flink-" + version);
         copy(fixture(version), savepoint);
@@ -127,7 +136,7 @@ class PatchUpgradeSavepointITCase {
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
         JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment(restore));
         try {
-            waitUntil(() -> payloads().size() >= 2);
+            waitUntil("two messages sent", () -> payloads().size() >= 2);
             assertThat(payloads())
                     .as("sent after restoring the savepoint of Flink %s on %s", version, running)
                     .containsExactly("v2b", "v4");
@@ -143,7 +152,7 @@ class PatchUpgradeSavepointITCase {
     void storesTheSavepointOfThisVersion(
             @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
         JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment());
-        waitUntil(() -> payloads().size() == BEFORE.size());
+        waitUntil("the first messages sent", () -> payloads().size() == BEFORE.size());
         assertThat(payloads()).containsExactly("v1", "v2", "v3");
         String savepoint =
                 job.stopWithSavepoint(false, work.toUri().toString(), SavepointFormatType.CANONICAL)
@@ -259,21 +268,20 @@ class PatchUpgradeSavepointITCase {
     }
 
     private static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
-            throws Exception {
-        waitUntil(() -> client.getJobStatus(job).get() == status);
+            throws InterruptedException {
+        waitUntil("job " + job + " is " + status, () -> status(client, job) == status);
     }
 
-    private interface Condition {
-        boolean holds() throws Exception;
-    }
-
-    private static void waitUntil(Condition condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.holds()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 60 s");
-            }
-            Thread.sleep(20);
+    private static JobStatus status(ClusterClient<?> client, JobID job) {
+        try {
+            return client.getJobStatus(job).get();
+        } catch (Exception e) {
+            throw new AssertionError("status of job " + job, e);
         }
+    }
+
+    private static void waitUntil(String what, BooleanSupplier condition)
+            throws InterruptedException {
+        IggySourceTestSupport.waitUntil(what, Duration.ofSeconds(60), condition);
     }
 }
