@@ -120,7 +120,7 @@ public final class SinkBenchmark {
         try {
             benchmark.run(records);
         } finally {
-            IggyClients.closeQuietly(benchmark.client);
+            IggyClients.closeAndWait(benchmark.client);
             flink.close();
             FileUtils.deleteDirectory(snapshots.toFile());
             iggy.stop();
@@ -257,7 +257,7 @@ public final class SinkBenchmark {
                                 .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setBatchSize(BATCH_SIZE)
+                                .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(value)
                                 .build());
         JobGraph job = env.getStreamGraph().getJobGraph();
@@ -315,7 +315,7 @@ public final class SinkBenchmark {
                                 .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setBatchSize(BATCH_SIZE)
+                                .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(b -> b)
                                 .setIdempotentWrites(idempotentWrites)
                                 .build());

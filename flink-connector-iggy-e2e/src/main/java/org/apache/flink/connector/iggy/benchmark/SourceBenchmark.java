@@ -18,11 +18,11 @@
 package org.apache.flink.connector.iggy.benchmark;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
@@ -544,7 +544,7 @@ public final class SourceBenchmark {
             return run;
         } finally {
             threads.shutdownNow();
-            clients.forEach(IggyClients::closeQuietly);
+            clients.forEach(IggyClients::closeAndWait);
         }
     }
 
@@ -838,7 +838,7 @@ public final class SourceBenchmark {
                 secondDescription.add((describedAgain - described) / 1e6);
                 poll.add((polled - describedAgain) / 1e6);
             } finally {
-                IggyClients.closeQuietly(client);
+                IggyClients.closeAndWait(client);
             }
         }
         FreshClientCost cost = new FreshClientCost();
@@ -899,7 +899,7 @@ public final class SourceBenchmark {
             cost.roundTripMedianMs = median(roundTrips);
             return cost;
         } finally {
-            IggyClients.closeQuietly(client);
+            IggyClients.closeAndWait(client);
         }
     }
 

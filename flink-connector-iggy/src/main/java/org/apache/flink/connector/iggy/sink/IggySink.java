@@ -40,7 +40,7 @@ import java.io.IOException;
  * @param <IN> the record type
  */
 @PublicEvolving
-public class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider {
+public final class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 

@@ -168,7 +168,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 .setStream(IggyConnectorOptionsUtil.stream(options))
                 .setTopic(IggyConnectorOptionsUtil.topic(options))
                 .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                 .setMaxInFlightRequests(
@@ -194,12 +194,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         switch (options.get(IggyConnectorOptions.SINK_PARTITIONER)) {
             case SinkPartitioner.FIXED:
                 long partition = options.get(IggyConnectorOptions.SINK_PARTITION);
-                return (row, key, payload, count) -> partition;
+                return (row, key, payload, context) -> partition;
             case SinkPartitioner.ROUND_ROBIN:
                 return IggyPartitioner.roundRobin();
             case SinkPartitioner.KEY:
                 // the factory made sure the table has key columns, whose format writes bytes
-                return (row, key, payload, count) -> IggyPartitioner.partitionForKey(key, count);
+                return (row, key, payload, context) ->
+                        IggyPartitioner.partitionForKey(key, context.partitionCount());
             default:
                 return customPartitioner;
         }
@@ -216,7 +217,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setTopic(IggyConnectorOptionsUtil.topic(options))
                         .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                        .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                        .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                         .setMaxInFlightRequests(

@@ -30,7 +30,6 @@ import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.common.IggyMapChangeTypeInfo;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggySource;
-import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
@@ -57,14 +56,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -74,8 +73,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * it read, and the sink does not send again what it sent before the savepoint.
  *
  * <p>The savepoints are stored under {@code src/test/resources/savepoints/flink-<version>}. The
- * test restores the newest one that an earlier patch of the running Flink line wrote; with none,
- * it is skipped. To store one for the running version (then commit it):
+ * test restores the newest one that an earlier patch of the running Flink line wrote; with none, it
+ * is skipped. To store one for the running version (then commit it):
  *
  * <pre>{@code
  * mvn -o -pl flink-connector-iggy -am verify -Dflink.version=1.20.2 \
@@ -93,6 +92,7 @@ class PatchUpgradeSavepointITCase {
     private static final String STREAM = "patch-upgrade";
     private static final String IN = "changes";
     private static final String OUT = "map";
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     /** What the job read and sent before every stored savepoint: one key per message. */
     private static final List<String> BEFORE = List.of("k1=v1", "k2=v2", "k3=v3");
@@ -136,7 +136,7 @@ class PatchUpgradeSavepointITCase {
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
         JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment(restore));
         try {
-            waitUntil("two messages sent", () -> payloads().size() >= 2);
+            waitUntil("two messages sent", TIMEOUT, () -> payloads().size() >= 2);
             assertThat(payloads())
                     .as("sent after restoring the savepoint of Flink %s on %s", version, running)
                     .containsExactly("v2b", "v4");
@@ -152,7 +152,7 @@ class PatchUpgradeSavepointITCase {
     void storesTheSavepointOfThisVersion(
             @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
         JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment());
-        waitUntil("the first messages sent", () -> payloads().size() == BEFORE.size());
+        waitUntil("the first messages sent", TIMEOUT, () -> payloads().size() == BEFORE.size());
         assertThat(payloads()).containsExactly("v1", "v2", "v3");
         String savepoint =
                 job.stopWithSavepoint(false, work.toUri().toString(), SavepointFormatType.CANONICAL)
@@ -269,19 +269,9 @@ class PatchUpgradeSavepointITCase {
 
     private static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
             throws InterruptedException {
-        waitUntil("job " + job + " is " + status, () -> status(client, job) == status);
-    }
-
-    private static JobStatus status(ClusterClient<?> client, JobID job) {
-        try {
-            return client.getJobStatus(job).get();
-        } catch (Exception e) {
-            throw new AssertionError("status of job " + job, e);
-        }
-    }
-
-    private static void waitUntil(String what, BooleanSupplier condition)
-            throws InterruptedException {
-        IggySourceTestSupport.waitUntil(what, Duration.ofSeconds(60), condition);
+        waitUntil(
+                "job " + job + " is " + status,
+                TIMEOUT,
+                () -> client.getJobStatus(job).get() == status);
     }
 }
