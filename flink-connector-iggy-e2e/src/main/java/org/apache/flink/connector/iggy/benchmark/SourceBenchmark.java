@@ -18,11 +18,11 @@
 package org.apache.flink.connector.iggy.benchmark;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
@@ -1015,7 +1015,7 @@ public final class SourceBenchmark {
     }
 
     /** Notes each record's delay since the send time it carries (same JVM, same clock). */
-    private static final class DelaySink implements Sink<byte[]> {
+    private static final class DelaySink implements FlinkSink<byte[]> {
         static final List<Double> DELAYS = new CopyOnWriteArrayList<>();
 
         @Override
@@ -1037,7 +1037,7 @@ public final class SourceBenchmark {
     }
 
     /** Counts records and notes when the first and last arrived; nothing per record is shared. */
-    private static final class CountingSink implements Sink<byte[]> {
+    private static final class CountingSink implements FlinkSink<byte[]> {
         static final AtomicLong COUNT = new AtomicLong();
         static final AtomicLong FIRST = new AtomicLong(Long.MAX_VALUE);
         static final AtomicLong LAST = new AtomicLong(Long.MIN_VALUE);

@@ -18,14 +18,14 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.common.shim.FlinkTypeInformation;
 
 /**
  * Type information of a type that Flink handles as one opaque field: no tuple or POJO fields to
  * address, not usable as a key.
  */
 @Internal
-public abstract class NonCompositeTypeInfo<T> extends TypeInformation<T> {
+public abstract class NonCompositeTypeInfo<T> extends FlinkTypeInformation<T> {
 
     private static final long serialVersionUID = 1L;
 

@@ -19,9 +19,10 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.IggyLineage;
+import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncodingFunction;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
@@ -29,6 +30,8 @@ import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 
 import javax.annotation.Nullable;
 
@@ -48,7 +51,8 @@ import java.util.ArrayList;
  * @param <IN> the change type
  */
 @Internal
-public final class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<IN> {
+public final class IggyKeyedMapSink<IN>
+        implements FlinkSink<IN>, SupportsPreWriteTopology<IN>, LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 
@@ -144,6 +148,12 @@ public final class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTop
                 keyHeader,
                 () -> IggyClientBatchSender.open(config),
                 context);
+    }
+
+    /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */
+    @Override
+    public LineageVertex getLineageVertex() {
+        return IggyLineage.sinkVertex(config.connection(), config.stream(), config.topic());
     }
 
     /** Where and how it writes; never shows credentials. */

@@ -19,9 +19,12 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.IggyLineage;
+import org.apache.flink.connector.iggy.common.shim.FlinkSink;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 
 import java.io.IOException;
 
@@ -37,7 +40,7 @@ import java.io.IOException;
  * @param <IN> the record type
  */
 @PublicEvolving
-public final class IggySink<IN> implements Sink<IN> {
+public final class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 
@@ -67,6 +70,12 @@ public final class IggySink<IN> implements Sink<IN> {
     public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
         return new RecordWriter<>(
                 config, recordSerializer, () -> IggyClientBatchSender.open(config), context);
+    }
+
+    /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */
+    @Override
+    public LineageVertex getLineageVertex() {
+        return IggyLineage.sinkVertex(config.connection(), config.stream(), config.topic());
     }
 
     @VisibleForTesting

@@ -27,6 +27,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.connector.iggy.common.IggyLineage;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumState;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumStateSerializer;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumerator;
@@ -34,6 +35,8 @@ import org.apache.flink.connector.iggy.source.reader.IggySourceReader;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
+import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 
 import java.util.Objects;
 
@@ -57,7 +60,9 @@ import java.util.Objects;
  */
 @PublicEvolving
 public final class IggySource<T>
-        implements Source<T, IggyPartitionSplit, IggySourceEnumState>, ResultTypeQueryable<T> {
+        implements Source<T, IggyPartitionSplit, IggySourceEnumState>,
+                ResultTypeQueryable<T>,
+                LineageVertexProvider {
 
     private static final long serialVersionUID = 1L;
 
@@ -121,6 +126,13 @@ public final class IggySource<T>
     @Override
     public TypeInformation<T> getProducedType() {
         return deserializer.getProducedType();
+    }
+
+    /** The topic it reads, for Flink's lineage (see {@link IggyLineage}). */
+    @Override
+    public SourceLineageVertex getLineageVertex() {
+        return IggyLineage.sourceVertex(
+                config.connection(), config.stream(), config.topic(), getBoundedness());
     }
 
     @Override

@@ -79,8 +79,7 @@ class IggyDynamicTableFactoryTest {
                             Column.physical("name", DataTypes.STRING()),
                             Column.physical("amount", DataTypes.INT())),
                     Collections.emptyList(),
-                    UniqueConstraint.primaryKey("pk", List.of("id")),
-                    Collections.emptyList());
+                    UniqueConstraint.primaryKey("pk", List.of("id")));
 
     private static final String SECRET_PASSWORD = "pw-Very-Secret-41";
     private static final String SECRET_TOKEN = "tok-Very-Secret-42";

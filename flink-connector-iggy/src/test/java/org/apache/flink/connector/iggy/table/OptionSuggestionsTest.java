@@ -46,8 +46,7 @@ class OptionSuggestionsTest {
                             Column.physical("id", DataTypes.STRING().notNull()),
                             Column.physical("name", DataTypes.STRING())),
                     Collections.emptyList(),
-                    UniqueConstraint.primaryKey("pk", List.of("id")),
-                    Collections.emptyList());
+                    UniqueConstraint.primaryKey("pk", List.of("id")));
 
     private static Map<String, String> table(String connector) {
         Map<String, String> options = new HashMap<>();

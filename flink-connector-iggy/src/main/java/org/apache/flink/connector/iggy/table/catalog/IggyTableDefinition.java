@@ -19,13 +19,13 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
+import org.apache.flink.connector.iggy.table.shim.CatalogTables;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogPropertiesUtil;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
-import org.apache.flink.table.expressions.DefaultSqlFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import javax.annotation.Nullable;
@@ -61,9 +61,7 @@ final class IggyTableDefinition {
 
     /** The stored bytes of {@code table}, in the current version. */
     static byte[] serialize(ResolvedCatalogTable table, Map<String, String> options) {
-        Map<String, String> schema =
-                CatalogPropertiesUtil.serializeCatalogTable(
-                        table.copy(Collections.emptyMap()), DefaultSqlFactory.INSTANCE);
+        Map<String, String> schema = CatalogTables.toProperties(table.copy(Collections.emptyMap()));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(CURRENT_VERSION);

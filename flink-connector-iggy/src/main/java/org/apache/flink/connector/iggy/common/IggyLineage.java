@@ -1,0 +1,115 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.streaming.api.lineage.LineageDataset;
+import org.apache.flink.streaming.api.lineage.LineageDatasetFacet;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the source and the sinks report to Flink's lineage ({@code LineageVertexProvider}, read by
+ * OpenLineage integrations): one dataset, the topic, with namespace {@code iggy://host:port} and
+ * name {@code stream.topic} (each the name, or the numeric id in decimal). Immutable.
+ */
+@Internal
+public final class IggyLineage {
+
+    private IggyLineage() {}
+
+    /** The topic as a lineage dataset. */
+    public static LineageDataset dataset(
+            IggyConnectionConfig connection, IggyId stream, IggyId topic) {
+        return new Dataset(
+                "iggy://" + connection.address(), stream.asText() + "." + topic.asText());
+    }
+
+    /** A source reading the topic. */
+    public static SourceLineageVertex sourceVertex(
+            IggyConnectionConfig connection, IggyId stream, IggyId topic, Boundedness boundedness) {
+        List<LineageDataset> datasets = List.of(dataset(connection, stream, topic));
+        return new SourceLineageVertex() {
+            @Override
+            public Boundedness boundedness() {
+                return boundedness;
+            }
+
+            @Override
+            public List<LineageDataset> datasets() {
+                return datasets;
+            }
+        };
+    }
+
+    /** A sink writing the topic. */
+    public static LineageVertex sinkVertex(
+            IggyConnectionConfig connection, IggyId stream, IggyId topic) {
+        List<LineageDataset> datasets = List.of(dataset(connection, stream, topic));
+        return () -> datasets;
+    }
+
+    private static final class Dataset implements LineageDataset {
+
+        private final String namespace;
+        private final String name;
+
+        Dataset(String namespace, String name) {
+            this.namespace = namespace;
+            this.name = name;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String namespace() {
+            return namespace;
+        }
+
+        @Override
+        public Map<String, LineageDatasetFacet> facets() {
+            return Collections.emptyMap();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Dataset
+                    && namespace.equals(((Dataset) o).namespace)
+                    && name.equals(((Dataset) o).name);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(namespace, name);
+        }
+
+        @Override
+        public String toString() {
+            return namespace + "/" + name;
+        }
+    }
+}

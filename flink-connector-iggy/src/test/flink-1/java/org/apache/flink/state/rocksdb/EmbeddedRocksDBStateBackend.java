@@ -1,0 +1,29 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.state.rocksdb;
+
+/**
+ * Flink 2's name of the RocksDB state backend, for the Flink 1 build, where it lives in {@code
+ * org.apache.flink.contrib.streaming.state}: the connector's tests name it the same way on every
+ * Flink line.
+ */
+public class EmbeddedRocksDBStateBackend
+        extends org.apache.flink.contrib.streaming.state.EmbeddedRocksDBStateBackend {
+
+    private static final long serialVersionUID = 1L;
+}

@@ -1,0 +1,277 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.upgrade;
+
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.common.IggyMapChangeTypeInfo;
+import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.InjectClusterClient;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * A savepoint taken by a job with the Iggy source and the keyed-map sink on one patch release of a
+ * Flink line restores on a later patch of the same line: the source goes on after the last message
+ * it read, and the sink does not send again what it sent before the savepoint.
+ *
+ * <p>The savepoints are stored under {@code src/test/resources/savepoints/flink-<version>}. The
+ * test restores the newest one that an earlier patch of the running Flink line wrote; with none, it
+ * is skipped. To store one for the running version (then commit it):
+ *
+ * <pre>{@code
+ * mvn -o -pl flink-connector-iggy -am verify -Dflink.version=1.20.2 \
+ *     -Dtest=PatchUpgradeSavepointITCase -Dsurefire.failIfNoSpecifiedTests=false \
+ *     -Diggy.savepoint.fixture.write=true
+ * }</pre>
+ */
+class PatchUpgradeSavepointITCase {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(1);
+
+    private static final String FIXTURES = "savepoints";
+    private static final String STREAM = "patch-upgrade";
+    private static final String IN = "changes";
+    private static final String OUT = "map";
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    /** What the job read and sent before every stored savepoint: one key per message. */
+    private static final List<String> BEFORE = List.of("k1=v1", "k2=v2", "k3=v3");
+
+    @BeforeEach
+    void createTopics() {
+        if (IGGY.isExternal()) {
+            try {
+                IGGY.deleteStream(STREAM); // a real server keeps the last run's stream
+            } catch (RuntimeException noSuchStream) {
+                // the first run on this server
+            }
+        }
+        IGGY.createStream(STREAM);
+        IGGY.createTopic(STREAM, IN, 1);
+        IGGY.createTopic(STREAM, OUT, 1);
+        send(BEFORE);
+    }
+
+    @AfterEach
+    void deleteTopics() {
+        IGGY.deleteStream(STREAM);
+    }
+
+    @Test
+    void restoresSavepointsOfEarlierPatchesOfThisLine(
+            @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
+        String running = EnvironmentInformation.getVersion();
+        List<String> earlier = earlierPatchesOf(running);
+        assumeTrue(
+                !earlier.isEmpty(),
+                "no stored savepoint of an earlier patch of Flink " + running + "'s line");
+        // The newest: a run restores one savepoint, as the topics must be as they were then.
+        String version = earlier.get(earlier.size() - 1);
+        Path savepoint = work.resolve("flink-" + version);
+        copy(fixture(version), savepoint);
+
+        // k1 unchanged: not sent again; k2 changed and k4 new: sent.
+        send(List.of("k1=v1", "k2=v2b", "k4=v4"));
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
+        JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment(restore));
+        try {
+            waitUntil("two messages sent", TIMEOUT, () -> payloads().size() >= 2);
+            assertThat(payloads())
+                    .as("sent after restoring the savepoint of Flink %s on %s", version, running)
+                    .containsExactly("v2b", "v4");
+        } finally {
+            job.cancel().get(60, TimeUnit.SECONDS);
+            waitForStatus(client, job.getJobID(), JobStatus.CANCELED);
+        }
+    }
+
+    /** Stores the running version's savepoint (see the class comment). */
+    @Test
+    @EnabledIfSystemProperty(named = "iggy.savepoint.fixture.write", matches = "true")
+    void storesTheSavepointOfThisVersion(
+            @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
+        JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment());
+        waitUntil("the first messages sent", TIMEOUT, () -> payloads().size() == BEFORE.size());
+        assertThat(payloads()).containsExactly("v1", "v2", "v3");
+        String savepoint =
+                job.stopWithSavepoint(false, work.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get(60, TimeUnit.SECONDS);
+        waitForStatus(client, job.getJobID(), JobStatus.FINISHED);
+        Path target =
+                Paths.get(System.getProperty("basedir", "."))
+                        .resolve("src/test/resources")
+                        .resolve(FIXTURES)
+                        .resolve("flink-" + EnvironmentInformation.getVersion());
+        copy(Paths.get(URI.create(savepoint)), target);
+        assertThat(target.resolve("_metadata")).exists();
+    }
+
+    /** Source, a map to changes, the keyed-map sink; every operator with a fixed uid. */
+    private static JobClient job(StreamExecutionEnvironment env) throws Exception {
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder()
+                        .setAddress(IGGY.address())
+                        .setCredentials(IGGY.username(), IGGY.password())
+                        .build();
+        env.setParallelism(1);
+        env.fromSource(
+                        IggySource.<String>builder()
+                                .setConnection(connection)
+                                .setStream(STREAM)
+                                .setTopic(IN)
+                                .setConsumerName("patch-upgrade")
+                                .setStartingOffsets(IggyStartingOffsets.earliest())
+                                .setValueOnlyDeserializer(new SimpleStringSchema())
+                                .build(),
+                        WatermarkStrategy.noWatermarks(),
+                        "changes")
+                .uid("iggy-source")
+                .map(PatchUpgradeSavepointITCase::toChange)
+                .returns(IggyMapChangeTypeInfo.of(Types.STRING, Types.STRING))
+                .uid("to-changes")
+                .sinkTo(
+                        IggySink.<String, String>keyedMap()
+                                .setConnection(connection)
+                                .setStream(STREAM)
+                                .setTopic(OUT)
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .setReconcileUid("fingerprints")
+                                .build())
+                .uid("map-sink");
+        return env.executeAsync("patch upgrade");
+    }
+
+    private static IggyMapChange<String, String> toChange(String line) {
+        String[] keyAndValue = line.split("=", 2);
+        return IggyMapChange.upsert(keyAndValue[0], keyAndValue[1]);
+    }
+
+    /** Stored versions of the running line before {@code running}, oldest first. */
+    private static List<String> earlierPatchesOf(String running) throws Exception {
+        URL root = PatchUpgradeSavepointITCase.class.getClassLoader().getResource(FIXTURES);
+        if (root == null) {
+            return List.of();
+        }
+        int[] now = parse(running);
+        try (Stream<Path> dirs = Files.list(Paths.get(root.toURI()))) {
+            return dirs.map(dir -> dir.getFileName().toString())
+                    .filter(name -> name.startsWith("flink-"))
+                    .map(name -> name.substring("flink-".length()))
+                    .filter(
+                            version -> {
+                                int[] v = parse(version);
+                                return v[0] == now[0] && v[1] == now[1] && v[2] < now[2];
+                            })
+                    .sorted((a, b) -> Integer.compare(parse(a)[2], parse(b)[2]))
+                    .collect(Collectors.toList());
+        }
+    }
+
+    private static int[] parse(String version) {
+        String[] parts = version.split("[.-]");
+        return new int[] {
+            Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2])
+        };
+    }
+
+    private static Path fixture(String version) throws URISyntaxException {
+        return Paths.get(
+                PatchUpgradeSavepointITCase.class
+                        .getClassLoader()
+                        .getResource(FIXTURES + "/flink-" + version)
+                        .toURI());
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path file : (Iterable<Path>) files::iterator) {
+                Files.copy(
+                        file,
+                        to.resolve(file.getFileName().toString()),
+                        StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private static void send(List<String> lines) {
+        List<byte[]> payloads = new ArrayList<>();
+        lines.forEach(line -> payloads.add(line.getBytes(StandardCharsets.UTF_8)));
+        IGGY.send(STREAM, IN, 0, payloads);
+    }
+
+    private static List<String> payloads() {
+        return IGGY.readAll(STREAM, OUT, 0).stream()
+                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+
+    private static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
+            throws InterruptedException {
+        waitUntil(
+                "job " + job + " is " + status,
+                TIMEOUT,
+                () -> client.getJobStatus(job).get() == status);
+    }
+}
