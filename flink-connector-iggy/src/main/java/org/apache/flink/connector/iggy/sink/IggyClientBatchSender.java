@@ -28,8 +28,11 @@ import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.partition.Partition;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,6 +53,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
     private final StreamId stream;
     private final TopicId topic;
     private final int partitionCount;
+    private final String target;
     private final ExecutorService sendingThread;
 
     private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config, int count) {
@@ -57,6 +61,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
         this.stream = config.stream().toStreamId();
         this.topic = config.topic().toTopicId();
         this.partitionCount = count;
+        this.target = config.target();
         this.sendingThread =
                 Executors.newSingleThreadExecutor(
                         new ExecutorThreadFactory("iggy-sink-sender " + config.topic()));
@@ -107,6 +112,24 @@ final class IggyClientBatchSender implements IggyBatchSender {
                                                 messages),
                         sendingThread)
                 .thenCompose(sent -> sent);
+    }
+
+    @Override
+    public CompletableFuture<Map<Long, Long>> endOffsets() {
+        return client.topics()
+                .getTopic(stream, topic)
+                .thenApply(
+                        details -> {
+                            if (details.isEmpty()) {
+                                throw new IggyConnectorException(
+                                        "Iggy " + target + " is gone: it was deleted.");
+                            }
+                            Map<Long, Long> ends = new HashMap<>();
+                            for (Partition p : details.get().partitions()) {
+                                ends.put(p.id(), IggyTopics.endOffset(p));
+                            }
+                            return ends;
+                        });
     }
 
     @Override

@@ -48,7 +48,7 @@ import java.util.ArrayList;
  * @param <IN> the change type
  */
 @Internal
-public final class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<IN> {
+public class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
 
@@ -144,6 +144,10 @@ public final class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTop
                 keyHeader,
                 () -> IggyClientBatchSender.open(config),
                 context);
+    }
+
+    IggyWriterConfig writerConfig() {
+        return config;
     }
 
     /** Where and how it writes; never shows credentials. */

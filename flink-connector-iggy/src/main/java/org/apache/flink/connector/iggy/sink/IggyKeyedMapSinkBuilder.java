@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
@@ -194,22 +195,40 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                     "a sink id only shapes idempotent message ids: call setIdempotentWrites(true)"
                             + " or drop setSinkId");
         }
+        boolean exactlyOnce =
+                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
+        if (exactlyOnce && idempotentWrites) {
+            problems.add(
+                    "an exactly-once sink chooses every message id itself and needs no"
+                            + " deduplication: drop setIdempotentWrites or use AT_LEAST_ONCE");
+        }
         failOnProblems("keyed-map IggySink", problems);
         byte[] id = null;
         if (idempotentWrites) {
             String name = sinkId != null ? sinkId : config.stream() + "/" + config.topic();
             id = name.getBytes(StandardCharsets.UTF_8);
         }
-        return new IggyKeyedMapSink<>(
-                config,
-                encoder,
-                tombstoneError,
-                partitionByKey,
-                partition,
-                keyHeader,
-                id,
-                stateTtl,
-                reconcileUid);
+        return exactlyOnce
+                ? new ExactlyOnceKeyedMapSink<>(
+                        config,
+                        encoder,
+                        tombstoneError,
+                        partitionByKey,
+                        partition,
+                        keyHeader,
+                        id,
+                        stateTtl,
+                        reconcileUid)
+                : new IggyKeyedMapSink<>(
+                        config,
+                        encoder,
+                        tombstoneError,
+                        partitionByKey,
+                        partition,
+                        keyHeader,
+                        id,
+                        stateTtl,
+                        reconcileUid);
     }
 
     /** UTF-8 of String keys, byte[] keys as they are. */

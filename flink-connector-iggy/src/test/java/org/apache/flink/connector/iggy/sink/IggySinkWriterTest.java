@@ -35,6 +35,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -461,6 +462,15 @@ class IggySinkWriterTest {
                 send.result.complete(null);
             }
             return send.result;
+        }
+
+        @Override
+        public CompletableFuture<Map<Long, Long>> endOffsets() {
+            Map<Long, Long> ends = new HashMap<>();
+            for (long p = 0; p < partitions; p++) {
+                ends.put(p, 0L);
+            }
+            return CompletableFuture.completedFuture(ends);
         }
 
         @Override

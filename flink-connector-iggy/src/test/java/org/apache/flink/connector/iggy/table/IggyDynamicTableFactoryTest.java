@@ -645,10 +645,13 @@ class IggyDynamicTableFactoryTest {
                         new String[] {"scan.poll.interval", "0 ms"},
                         "'scan.poll.interval' must be positive"),
                 invalid(
-                        "iggy",
-                        new String[] {"sink.delivery-guarantee", "exactly-once"},
-                        "'sink.delivery-guarantee' = 'exactly-once' is not supported",
-                        "'at-least-once', 'none'"),
+                        "upsert-iggy",
+                        new String[] {
+                            "sink.delivery-guarantee", "exactly-once",
+                            "sink.idempotent-writes", "true"
+                        },
+                        "'sink.delivery-guarantee' = 'exactly-once' chooses every message id",
+                        "drop 'sink.idempotent-writes'"),
                 invalid(
                         "iggy",
                         new String[] {"sink.delivery-guarantee", "sometimes"},
