@@ -161,7 +161,9 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         checkSendFailure();
         IggyWireMessages.checkSize(message, partition, config);
         if (writeAhead != null) {
-            writeAhead.add(partition, message, withMessageId);
+            // counted as Kafka's exactly-once writer counts: when handed over, sent at commit
+            numBytesSend.inc(writeAhead.add(partition, message, withMessageId));
+            numRecordsSend.inc();
             return;
         }
         PartitionBuffer buffer = buffer(partition);

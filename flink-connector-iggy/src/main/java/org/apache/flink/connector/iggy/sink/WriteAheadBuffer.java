@@ -68,8 +68,9 @@ final class WriteAheadBuffer {
      *
      * @param withMessageId whether the message has an id of its own, which this sink must refuse:
      *     it chooses every id itself
+     * @return the message's bytes (64-byte header, payload and user headers)
      */
-    void add(long partition, Message message, boolean withMessageId) {
+    long add(long partition, Message message, boolean withMessageId) {
         if (withMessageId) {
             throw new IggyConnectorException(
                     "A record for "
@@ -102,6 +103,7 @@ final class WriteAheadBuffer {
                         IggyCommittable.messageId(tag, list.size()),
                         message.header().originTimestamp().longValue()));
         bytes += size;
+        return size;
     }
 
     boolean isEmpty() {

@@ -378,7 +378,7 @@ class IggySinkWriterTest {
     }
 
     /** Partition = the record's first character as a digit. */
-    private static IggyRecordSerializationSchema<String> byFirstChar() {
+    static IggyRecordSerializationSchema<String> byFirstChar() {
         return IggySinkBuilderTest.<String>sinkTo("s", "t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
@@ -386,7 +386,7 @@ class IggySinkWriterTest {
                 .recordSerializer();
     }
 
-    private static void write(SinkWriter<String> writer, String... records)
+    static void write(SinkWriter<String> writer, String... records)
             throws IOException, InterruptedException {
         for (String r : records) {
             writer.write(
@@ -444,6 +444,7 @@ class IggySinkWriterTest {
         final List<Send> sends = new CopyOnWriteArrayList<>();
         final int partitions;
         volatile boolean autoComplete = true;
+        volatile long endOffset;
 
         ScriptedSender(int partitions) {
             this.partitions = partitions;
@@ -468,7 +469,7 @@ class IggySinkWriterTest {
         public CompletableFuture<Map<Long, Long>> endOffsets() {
             Map<Long, Long> ends = new HashMap<>();
             for (long p = 0; p < partitions; p++) {
-                ends.put(p, 0L);
+                ends.put(p, endOffset);
             }
             return CompletableFuture.completedFuture(ends);
         }
