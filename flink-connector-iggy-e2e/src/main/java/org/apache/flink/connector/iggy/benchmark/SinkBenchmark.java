@@ -293,7 +293,7 @@ public final class SinkBenchmark {
                                 .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setBatchSize(BATCH_SIZE)
+                                .setMaxBatchMessages(BATCH_SIZE)
                                 .setDeliveryGuarantee(guarantee)
                                 .setExactlyOnceMaxBufferedBytes(1L << 30)
                                 .setValueSerializationSchema(b -> b)
@@ -345,7 +345,7 @@ public final class SinkBenchmark {
                                 .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setBatchSize(BATCH_SIZE)
+                                .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(value)
                                 .build());
         JobGraph job = env.getStreamGraph().getJobGraph();
@@ -403,7 +403,7 @@ public final class SinkBenchmark {
                                 .setConnection(connection)
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setBatchSize(BATCH_SIZE)
+                                .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(b -> b)
                                 .setIdempotentWrites(idempotentWrites)
                                 .build());

@@ -95,8 +95,8 @@ public final class ExactlyOnceClusterJob {
                                 .setTopic(RECORDS)
                                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                                 .setValueSerializationSchema(new SimpleStringSchema())
-                                .setPartitioner((line, key, payload, count) -> index(line) % 2)
-                                .setBatchSize(5)
+                                .setPartitioner((line, key, payload, context) -> index(line) % 2)
+                                .setMaxBatchMessages(5)
                                 .build())
                 .name("exactly-once records");
         lines.map(line -> IggyMapChange.upsert("k" + (index(line) % 20), "v" + (index(line) / 40)))
@@ -111,7 +111,7 @@ public final class ExactlyOnceClusterJob {
                                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                                 .setValueSerializationSchema(new SimpleStringSchema())
                                 .setKeyHeader("key")
-                                .setBatchSize(5)
+                                .setMaxBatchMessages(5)
                                 .build())
                 .name("exactly-once keyed map");
         env.execute("exactly-once job on " + stream);

@@ -25,6 +25,8 @@ import javax.net.ssl.SSLException;
 
 import java.nio.channels.ClosedChannelException;
 import java.security.cert.CertificateException;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -40,6 +42,16 @@ final class ConnectionFailures {
     private static final String TLS_ON = "setTlsEnabled(true) / 'tls.enabled'='true'";
     private static final String TLS_OFF = "setTlsEnabled(false) / 'tls.enabled'='false'";
     private static final String TLS_CERTIFICATE = "setTlsCertificatePath / 'tls.certificate'";
+
+    /** The server's answers to a login with credentials or a token it does not accept. */
+    private static final Set<IggyErrorCode> LOGIN_REJECTED =
+            EnumSet.of(
+                    IggyErrorCode.RESOURCE_NOT_FOUND, // an unknown personal access token
+                    IggyErrorCode.INVALID_CREDENTIALS,
+                    IggyErrorCode.INVALID_USERNAME,
+                    IggyErrorCode.INVALID_PASSWORD,
+                    IggyErrorCode.USER_INACTIVE,
+                    IggyErrorCode.PERSONAL_ACCESS_TOKEN_EXPIRED);
 
     private ConnectionFailures() {}
 
@@ -172,10 +184,7 @@ final class ConnectionFailures {
         if (has(t, IggyAuthenticationException.class)) {
             return true;
         }
-        int code = IggyClients.serverErrorCode(t);
-        // 20: unknown personal access token; 42-44: bad credentials; 47: inactive user;
-        // 54: expired token
-        return code == 20 || (code >= 42 && code <= 44) || code == 47 || code == 54;
+        return IggyErrorCode.of(t).filter(LOGIN_REJECTED::contains).isPresent();
     }
 
     private static boolean isTimeout(Throwable t) {

@@ -22,7 +22,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
 import org.apache.iggy.exception.IggyNotConnectedException;
-import org.apache.iggy.exception.IggyServerException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -185,16 +184,6 @@ public final class IggyClients {
         return t instanceof RuntimeException
                 ? (RuntimeException) t
                 : new IggyConnectorException(t.toString(), t);
-    }
-
-    /** The Iggy server's numeric error code carried by {@code t} or its causes, or -1. */
-    public static int serverErrorCode(Throwable t) {
-        for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof IggyServerException) {
-                return ((IggyServerException) c).getRawErrorCode();
-            }
-        }
-        return -1;
     }
 
     /**

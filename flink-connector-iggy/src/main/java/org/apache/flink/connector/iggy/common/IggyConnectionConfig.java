@@ -17,10 +17,9 @@
  */
 package org.apache.flink.connector.iggy.common;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
 
 import javax.annotation.Nullable;
@@ -68,20 +67,6 @@ public final class IggyConnectionConfig implements Serializable {
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
-    // The SQL option names, for messages that must make sense to SQL users too.
-    private static final String ADDRESS_OPTION = "address";
-    private static final String USERNAME_OPTION = "username";
-    private static final String PASSWORD_OPTION = "password";
-    private static final String PERSONAL_ACCESS_TOKEN_OPTION = "personal-access-token";
-    private static final String EXAMPLE_ADDRESS = "localhost:8090";
-
-    private static final ConfigOption<String> USERNAME_CONFIG =
-            ConfigOptions.key(USERNAME_CONFIG_KEY).stringType().noDefaultValue();
-    private static final ConfigOption<String> PASSWORD_CONFIG =
-            ConfigOptions.key(PASSWORD_CONFIG_KEY).stringType().noDefaultValue();
-    private static final ConfigOption<String> PERSONAL_ACCESS_TOKEN_CONFIG =
-            ConfigOptions.key(PERSONAL_ACCESS_TOKEN_CONFIG_KEY).stringType().noDefaultValue();
-
     private final String host;
     private final int port;
     @Nullable private final String username;
@@ -92,12 +77,13 @@ public final class IggyConnectionConfig implements Serializable {
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
-    private IggyConnectionConfig(Builder builder, HostAndPort address, Credentials credentials) {
-        this.host = address.host;
-        this.port = address.port;
-        this.username = credentials.username;
-        this.password = credentials.password;
-        this.personalAccessToken = credentials.token;
+    private IggyConnectionConfig(
+            Builder builder, IggyAddress address, IggyCredentials credentials) {
+        this.host = address.host();
+        this.port = address.port();
+        this.username = credentials.username();
+        this.password = credentials.password();
+        this.personalAccessToken = credentials.token();
         this.tlsEnabled = builder.tlsEnabled;
         this.tlsCertificatePath = builder.tlsCertificatePath;
         this.connectTimeout = builder.connectTimeout;
@@ -216,6 +202,7 @@ public final class IggyConnectionConfig implements Serializable {
         private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
         @Nullable private ReadableConfig flinkConfiguration;
         private Function<String, String> environment = System::getenv;
+        private IggyConnectionSettingNames settingNames = IggyConnectionSettingNames.BUILDER;
 
         private Builder() {}
 
@@ -261,6 +248,16 @@ public final class IggyConnectionConfig implements Serializable {
             return this;
         }
 
+        /**
+         * How the user sets each property, for the messages of {@link #build()}: this builder's
+         * setters unless a connector that has its own options (the SQL connectors) names them.
+         */
+        @Internal
+        public Builder setSettingNames(IggyConnectionSettingNames settingNames) {
+            this.settingNames = Objects.requireNonNull(settingNames);
+            return this;
+        }
+
         public Builder setTlsEnabled(boolean tlsEnabled) {
             this.tlsEnabled = tlsEnabled;
             return this;
@@ -301,8 +298,15 @@ public final class IggyConnectionConfig implements Serializable {
          */
         public IggyConnectionConfig build() {
             List<String> problems = new ArrayList<>();
-            HostAndPort hostAndPort = parseAddress(address, problems);
-            Credentials credentials = resolveCredentials(problems);
+            IggyAddress parsedAddress =
+                    IggyAddress.parse(address, settingNames.address(), problems);
+            IggyCredentials credentials =
+                    IggyCredentials.resolve(
+                            new IggyCredentials(username, password, personalAccessToken),
+                            flinkConfiguration,
+                            environment,
+                            settingNames,
+                            problems);
             if (!isPositive(connectTimeout)) {
                 problems.add("the connect timeout must be positive, but is " + connectTimeout);
             }
@@ -313,171 +317,11 @@ public final class IggyConnectionConfig implements Serializable {
                 throw new IllegalArgumentException(
                         "Invalid Iggy connection: " + String.join("; ", problems) + ".");
             }
-            return new IggyConnectionConfig(this, hostAndPort, credentials);
-        }
-
-        @Nullable
-        private static HostAndPort parseAddress(@Nullable String address, List<String> problems) {
-            if (address == null || address.isBlank()) {
-                problems.add(
-                        "the address is missing: set it as host:port with setAddress (option '"
-                                + ADDRESS_OPTION
-                                + "' in SQL), e.g. "
-                                + EXAMPLE_ADDRESS);
-                return null;
-            }
-            int colon = address.lastIndexOf(':');
-            if (colon <= 0 || colon == address.length() - 1) {
-                problems.add(
-                        "the address '" + address + "' is not host:port, e.g. " + EXAMPLE_ADDRESS);
-                return null;
-            }
-            String host = address.substring(0, colon).trim();
-            if (host.startsWith("[") && host.endsWith("]")) {
-                host = host.substring(1, host.length() - 1);
-            }
-            int port;
-            try {
-                port = Integer.parseInt(address.substring(colon + 1).trim());
-            } catch (NumberFormatException e) {
-                port = -1;
-            }
-            if (port < 1 || port > 65535) {
-                problems.add(
-                        "the address '"
-                                + address
-                                + "' has no valid port (1-65535), e.g. "
-                                + EXAMPLE_ADDRESS);
-                return null;
-            }
-            return new HostAndPort(host, port);
-        }
-
-        @Nullable
-        private Credentials resolveCredentials(List<String> problems) {
-            List<CredentialSource> sources = new ArrayList<>(3);
-            sources.add(
-                    new CredentialSource("the builder", username, password, personalAccessToken));
-            if (flinkConfiguration != null) {
-                sources.add(
-                        new CredentialSource(
-                                "the Flink configuration",
-                                flinkConfiguration.get(USERNAME_CONFIG),
-                                flinkConfiguration.get(PASSWORD_CONFIG),
-                                flinkConfiguration.get(PERSONAL_ACCESS_TOKEN_CONFIG)));
-            }
-            sources.add(
-                    new CredentialSource(
-                            "the environment",
-                            environment.apply(USERNAME_ENV),
-                            environment.apply(PASSWORD_ENV),
-                            environment.apply(PERSONAL_ACCESS_TOKEN_ENV)));
-            for (CredentialSource source : sources) {
-                if (source.token != null) {
-                    if (source.token.isBlank()) {
-                        problems.add(
-                                "the personal access token from "
-                                        + source.name
-                                        + " is blank: set a token, or leave it unset to log in"
-                                        + " with username and password");
-                        return null;
-                    }
-                    return new Credentials(null, null, source.token);
-                }
-                if (source.username != null) {
-                    if (source.username.isBlank()) {
-                        problems.add("the username from " + source.name + " is blank");
-                        return null;
-                    }
-                    String resolvedPassword =
-                            sources.stream()
-                                    .map(s -> s.password)
-                                    .filter(Objects::nonNull)
-                                    .findFirst()
-                                    .orElse(null);
-                    if (resolvedPassword == null) {
-                        problems.add(
-                                "the password for user '"
-                                        + source.username
-                                        + "' is missing: set it with setCredentials (option '"
-                                        + PASSWORD_OPTION
-                                        + "' in SQL), as "
-                                        + PASSWORD_CONFIG_KEY
-                                        + " in the Flink configuration, or as "
-                                        + PASSWORD_ENV
-                                        + " in the environment");
-                        return null;
-                    }
-                    return new Credentials(source.username, resolvedPassword, null);
-                }
-            }
-            problems.add(
-                    "no credentials: set them with setCredentials or setPersonalAccessToken"
-                            + " (options '"
-                            + USERNAME_OPTION
-                            + "'/'"
-                            + PASSWORD_OPTION
-                            + "' or '"
-                            + PERSONAL_ACCESS_TOKEN_OPTION
-                            + "' in SQL), in the Flink configuration ("
-                            + USERNAME_CONFIG_KEY
-                            + "/"
-                            + PASSWORD_CONFIG_KEY
-                            + " or "
-                            + PERSONAL_ACCESS_TOKEN_CONFIG_KEY
-                            + "), or in the environment ("
-                            + USERNAME_ENV
-                            + "/"
-                            + PASSWORD_ENV
-                            + " or "
-                            + PERSONAL_ACCESS_TOKEN_ENV
-                            + ")");
-            return null;
+            return new IggyConnectionConfig(this, parsedAddress, credentials);
         }
 
         private static boolean isPositive(@Nullable Duration value) {
             return value != null && !value.isNegative() && !value.isZero();
-        }
-    }
-
-    private static final class HostAndPort {
-        final String host;
-        final int port;
-
-        HostAndPort(String host, int port) {
-            this.host = host;
-            this.port = port;
-        }
-    }
-
-    /** Either a username with its password, or a personal access token. */
-    private static final class Credentials {
-        @Nullable final String username;
-        @Nullable final String password;
-        @Nullable final String token;
-
-        Credentials(@Nullable String username, @Nullable String password, @Nullable String token) {
-            this.username = username;
-            this.password = password;
-            this.token = token;
-        }
-    }
-
-    private static final class CredentialSource {
-        final String name;
-        @Nullable final String username;
-        @Nullable final String password;
-        @Nullable final String token;
-
-        CredentialSource(
-                String name,
-                @Nullable String username,
-                @Nullable String password,
-                @Nullable String token) {
-            this.name = name;
-            this.username = username;
-            this.password = password;
-            this.token = token;
         }
     }
 }

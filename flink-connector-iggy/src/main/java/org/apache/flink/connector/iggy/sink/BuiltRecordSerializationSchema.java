@@ -65,21 +65,21 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
 
     @Override
     public void open(
-            SerializationSchema.InitializationContext context, int subtaskId, int parallelism)
+            SerializationSchema.InitializationContext initContext, IggySinkContext sinkContext)
             throws Exception {
-        valueSchema.open(context);
+        valueSchema.open(initContext);
         if (keySchema != null) {
-            keySchema.open(context);
+            keySchema.open(initContext);
         }
         if (keyHeader != null) {
             keyHeaderKey =
                     new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
         }
-        partitioner.open(subtaskId, parallelism);
+        partitioner.open(sinkContext);
     }
 
     @Override
-    public IggySinkRecord serialize(T element, int partitionCount, @Nullable Long timestamp) {
+    public IggySinkRecord serialize(T element, IggySinkContext context) {
         byte[] payload = valueSchema.serialize(element);
         if (payload == null) {
             throw new IggyConnectorException(
@@ -96,13 +96,13 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
             userHeaders = new HashMap<>(userHeaders);
             userHeaders.put(keyHeaderKey, new HeaderValue(HeaderKind.Raw, key));
         }
-        long partition = partitioner.partition(element, key, payload, partitionCount);
+        long partition = partitioner.partition(element, key, payload, context);
         return new IggySinkRecord(
                 partition,
                 payload,
                 userHeaders,
                 messageIds != null ? messageIds.apply(element) : null,
-                originTimestampMicros(timestamp));
+                originTimestampMicros(context.timestamp()));
     }
 
     /** The record's Flink timestamp, or now when it has none, in microseconds. */

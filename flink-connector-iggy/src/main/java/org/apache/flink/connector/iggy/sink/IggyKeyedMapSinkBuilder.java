@@ -74,7 +74,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     private SerializableFunction<IggyMapChange<K, V>, Map<HeaderKey, HeaderValue>> headersFunction;
 
     private boolean idempotentWrites;
-    @Nullable private String sinkId;
+    @Nullable private String messageIdNamespace;
     @Nullable private Duration stateTtl;
     @Nullable private String reconcileUid;
 
@@ -122,9 +122,9 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * Give every message a deterministic id: BLAKE2b-128 of (sink id, key, number of messages sent
-     * for the key before). With the server's message deduplication on, messages replayed after a
-     * failover are dropped by the server. Off by default.
+     * Give every message a deterministic id: BLAKE2b-128 of (message id namespace, key, number of
+     * messages sent for the key before). With the server's message deduplication on, messages
+     * replayed after a failover are dropped by the server. Off by default.
      */
     public IggyKeyedMapSinkBuilder<K, V> setIdempotentWrites(boolean idempotentWrites) {
         this.idempotentWrites = idempotentWrites;
@@ -132,11 +132,12 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * What distinguishes this sink's message ids from another sink's writing the same keys to the
-     * same topic; default {@code "<stream>/<topic>"}. Keep it stable across restarts.
+     * With idempotent writes, what distinguishes this sink's message ids from those of another sink
+     * writing the same keys to the same topic; default {@code "<stream>/<topic>"}. Keep it stable
+     * across restarts: a changed namespace gives replayed messages new ids. Shapes nothing else.
      */
-    public IggyKeyedMapSinkBuilder<K, V> setSinkId(String sinkId) {
-        this.sinkId = sinkId;
+    public IggyKeyedMapSinkBuilder<K, V> setMessageIdNamespace(String messageIdNamespace) {
+        this.messageIdNamespace = messageIdNamespace;
         return this;
     }
 
@@ -190,10 +191,10 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         if (reconcileUid != null && reconcileUid.isBlank()) {
             problems.add("the reconcile uid must not be blank");
         }
-        if (sinkId != null && !idempotentWrites) {
+        if (messageIdNamespace != null && !idempotentWrites) {
             problems.add(
-                    "a sink id only shapes idempotent message ids: call setIdempotentWrites(true)"
-                            + " or drop setSinkId");
+                    "a message id namespace only shapes idempotent message ids: call"
+                            + " setIdempotentWrites(true) or drop setMessageIdNamespace");
         }
         boolean exactlyOnce =
                 config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
@@ -205,7 +206,10 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         failOnProblems("keyed-map IggySink", problems);
         byte[] id = null;
         if (idempotentWrites) {
-            String name = sinkId != null ? sinkId : config.stream() + "/" + config.topic();
+            String name =
+                    messageIdNamespace != null
+                            ? messageIdNamespace
+                            : config.stream() + "/" + config.topic();
             id = name.getBytes(StandardCharsets.UTF_8);
         }
         return exactlyOnce

@@ -35,15 +35,21 @@ import java.io.Serializable;
 @FunctionalInterface
 public interface IggyPartitioner<T> extends Serializable {
 
-    /** Called once per writer before the first record. */
-    default void open(int subtaskId, int parallelism) {}
+    /**
+     * Called once per writer before the first record. The writer has not connected yet: {@link
+     * IggySinkContext#partitionCount()} is known from the first {@link #partition} on.
+     */
+    default void open(IggySinkContext context) {}
 
     /**
-     * The partition id for {@code record}, in {@code [0, partitionCount)}.
+     * The partition id for {@code record}, in {@code [0, context.partitionCount())}.
      *
      * @param key the record's key bytes if the sink has a key serializer, else {@code null}
+     * @param payload the record's message payload
+     * @param context the writer's subtask, the target topic's partition count and the record's
+     *     Flink timestamp
      */
-    long partition(T record, @Nullable byte[] key, byte[] payload, int partitionCount);
+    long partition(T record, @Nullable byte[] key, byte[] payload, IggySinkContext context);
 
     /** Records spread round-robin over all partitions, each writer starting at its own index. */
     static <T> IggyPartitioner<T> roundRobin() {

@@ -36,22 +36,19 @@ import java.io.Serializable;
 public interface IggyRecordSerializationSchema<T> extends Serializable {
 
     /**
-     * Called once per writer before the first record.
-     *
-     * @param subtaskId the index of the writer's subtask
-     * @param parallelism the number of parallel writers
+     * Called once per writer before the first record. The writer has not connected yet: {@link
+     * IggySinkContext#partitionCount()} is known from the first {@link #serialize} on.
      */
     default void open(
-            SerializationSchema.InitializationContext context, int subtaskId, int parallelism)
+            SerializationSchema.InitializationContext initContext, IggySinkContext sinkContext)
             throws Exception {}
 
     /**
      * The message for {@code element}, or {@code null} to send nothing for it.
      *
-     * @param partitionCount the number of partitions of the target topic, as read when the writer
-     *     connected
-     * @param timestamp the record's Flink timestamp in milliseconds, if it has one
+     * @param context the writer's subtask, the target topic's partition count and the record's
+     *     Flink timestamp
      */
     @Nullable
-    IggySinkRecord serialize(T element, int partitionCount, @Nullable Long timestamp);
+    IggySinkRecord serialize(T element, IggySinkContext context);
 }

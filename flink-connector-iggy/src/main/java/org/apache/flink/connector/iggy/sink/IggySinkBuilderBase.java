@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
@@ -31,18 +32,19 @@ import java.util.List;
 
 /**
  * The options both sink builders share: connection, target topic, delivery guarantee, batching,
- * partition choice and key header. Not public: users see these setters on {@link IggySinkBuilder}
- * and {@link IggyKeyedMapSinkBuilder}.
+ * partition choice and key header. Users call these setters on {@link IggySinkBuilder} and {@link
+ * IggyKeyedMapSinkBuilder}; only those two builders extend this class.
  *
  * @param <SELF> the concrete builder, so that setters chain
  */
-abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
+@PublicEvolving
+public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
 
     @Nullable private IggyConnectionConfig connection;
     @Nullable private IggyId stream;
     @Nullable private IggyId topic;
     @Nullable private DeliveryGuarantee deliveryGuarantee = DeliveryGuarantee.AT_LEAST_ONCE;
-    private int batchSize = IggyWriterConfig.DEFAULT_BATCH_SIZE;
+    private int maxBatchMessages = IggyWriterConfig.DEFAULT_BATCH_SIZE;
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
@@ -103,9 +105,12 @@ abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
         return self();
     }
 
-    /** Most messages in one send request per partition; default 1000. */
-    public SELF setBatchSize(int batchSize) {
-        this.batchSize = batchSize;
+    /**
+     * Most messages in one send request, which carries the messages of one partition; default 1000.
+     * A batch is sent earlier when it reaches {@link #setMaxBatchBytes} or {@link #setLinger}.
+     */
+    public SELF setMaxBatchMessages(int maxBatchMessages) {
+        this.maxBatchMessages = maxBatchMessages;
         return self();
     }
 
@@ -191,8 +196,8 @@ abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
         if (deliveryGuarantee == null) {
             problems.add("the delivery guarantee is null: use AT_LEAST_ONCE, EXACTLY_ONCE or NONE");
         }
-        if (batchSize < 1) {
-            problems.add("the batch size must be at least 1, but is " + batchSize);
+        if (maxBatchMessages < 1) {
+            problems.add("the max batch messages must be at least 1, but is " + maxBatchMessages);
         }
         if (maxBatchBytes < 1) {
             problems.add("the max batch bytes must be at least 1, but is " + maxBatchBytes);
@@ -229,7 +234,7 @@ abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>> {
                 stream,
                 topic,
                 deliveryGuarantee,
-                batchSize,
+                maxBatchMessages,
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,

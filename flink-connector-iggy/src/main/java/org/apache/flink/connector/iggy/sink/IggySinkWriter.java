@@ -26,6 +26,7 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
@@ -395,8 +396,10 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
                     cause);
         }
         cause = IggyClients.asRuntime(cause);
-        int code = IggyClients.serverErrorCode(cause);
-        String hint = code == 3007 ? " (partition " + batch.partition + " does not exist)" : "";
+        String hint =
+                IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(cause)
+                        ? " (partition " + batch.partition + " does not exist)"
+                        : "";
         return new IggyConnectorException(
                 "Failed to send "
                         + what

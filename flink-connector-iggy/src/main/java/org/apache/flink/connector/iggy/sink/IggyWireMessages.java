@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
 
 import org.apache.iggy.message.BytesMessageId;
 import org.apache.iggy.message.HeaderKey;
@@ -41,10 +42,16 @@ import java.util.Map;
 @Internal
 final class IggyWireMessages {
 
-    /** Iggy 0.8's largest payload of one message; a larger one gets error 4022. */
+    /**
+     * Iggy 0.8's largest payload of one message; a larger one gets {@link
+     * IggyErrorCode#TOO_BIG_MESSAGE_PAYLOAD}.
+     */
     static final long MAX_PAYLOAD_BYTES = 64_000_000L;
 
-    /** Iggy 0.8's largest user headers of one message, as encoded; larger get error 4017. */
+    /**
+     * Iggy 0.8's largest user headers of one message, as encoded; larger get {@link
+     * IggyErrorCode#TOO_BIG_USER_HEADERS}.
+     */
     static final long MAX_USER_HEADERS_BYTES = 100_000L;
 
     /** Id 0 asks the server to generate one; the SDK only ever reads the array. */
@@ -103,22 +110,38 @@ final class IggyWireMessages {
     static void checkSize(Message message, long partition, IggyWriterConfig config) {
         long payload = message.payload().length;
         if (payload > MAX_PAYLOAD_BYTES) {
-            throw tooLarge("payload", payload, MAX_PAYLOAD_BYTES, 4022, partition, config);
+            throw tooLarge(
+                    "payload",
+                    payload,
+                    MAX_PAYLOAD_BYTES,
+                    IggyErrorCode.TOO_BIG_MESSAGE_PAYLOAD,
+                    partition,
+                    config);
         }
         long headers = message.header().userHeadersLength();
         if (headers > MAX_USER_HEADERS_BYTES) {
             throw tooLarge(
-                    "user headers", headers, MAX_USER_HEADERS_BYTES, 4017, partition, config);
+                    "user headers",
+                    headers,
+                    MAX_USER_HEADERS_BYTES,
+                    IggyErrorCode.TOO_BIG_USER_HEADERS,
+                    partition,
+                    config);
         }
     }
 
     private static IggyConnectorException tooLarge(
-            String part, long size, long limit, int code, long partition, IggyWriterConfig config) {
+            String part,
+            long size,
+            long limit,
+            IggyErrorCode code,
+            long partition,
+            IggyWriterConfig config) {
         return new IggyConnectorException(
                 String.format(
                         "A record's message for partition %d of %s has %,d bytes of %s, but Iggy"
                                 + " accepts at most %,d bytes of %s per message (the server"
-                                + " would answer error %d). Make such records smaller or split"
+                                + " would answer error %s). Make such records smaller or split"
                                 + " them before the sink.",
                         partition, config.target(), size, part, limit, part, code));
     }

@@ -46,7 +46,8 @@ final class Partitioners {
         }
 
         @Override
-        public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
+        public long partition(
+                T record, @Nullable byte[] key, byte[] payload, IggySinkContext context) {
             return partition;
         }
 
@@ -61,13 +62,14 @@ final class Partitioners {
         private transient int next;
 
         @Override
-        public void open(int subtaskId, int parallelism) {
-            next = subtaskId;
+        public void open(IggySinkContext context) {
+            next = context.subtaskId();
         }
 
         @Override
-        public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
-            int partition = Math.floorMod(next, count);
+        public long partition(
+                T record, @Nullable byte[] key, byte[] payload, IggySinkContext context) {
+            int partition = Math.floorMod(next, context.partitionCount());
             next = partition + 1;
             return partition;
         }
@@ -83,14 +85,15 @@ final class Partitioners {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public long partition(T record, @Nullable byte[] key, byte[] payload, int count) {
+        public long partition(
+                T record, @Nullable byte[] key, byte[] payload, IggySinkContext context) {
             if (key == null) {
                 throw new IggyConnectorException(
                         "Partitioning by key needs key bytes, but the key serialization schema"
                                 + " returned null for a record. Make it return bytes for every"
                                 + " record.");
             }
-            return partitionForKey(key, count);
+            return partitionForKey(key, context.partitionCount());
         }
 
         @Override

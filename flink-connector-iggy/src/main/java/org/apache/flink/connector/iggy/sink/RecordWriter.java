@@ -28,6 +28,7 @@ import java.util.function.Supplier;
 final class RecordWriter<T> extends IggySinkWriter<T> {
 
     private final IggyRecordSerializationSchema<T> schema;
+    private final WriterSinkContext sinkContext;
 
     RecordWriter(
             IggyWriterConfig config,
@@ -37,11 +38,9 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
             throws IOException {
         super(config, openSender, context);
         this.schema = schema;
+        this.sinkContext = new WriterSinkContext(context.getTaskInfo());
         try {
-            schema.open(
-                    context.asSerializationSchemaInitializationContext(),
-                    context.getTaskInfo().getIndexOfThisSubtask(),
-                    context.getTaskInfo().getNumberOfParallelSubtasks());
+            schema.open(context.asSerializationSchemaInitializationContext(), sinkContext);
         } catch (Exception e) {
             throw new IOException("Cannot open the Iggy serialization schema", e);
         }
@@ -49,7 +48,8 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     @Override
     public void write(T element, Context context) throws IOException, InterruptedException {
-        IggySinkRecord record = schema.serialize(element, partitionCount(), context.timestamp());
+        sinkContext.nextRecord(context.timestamp(), partitionCount());
+        IggySinkRecord record = schema.serialize(element, sinkContext);
         if (record != null) {
             add(record.partition(), IggyWireMessages.message(record), record.messageId() != null);
         }

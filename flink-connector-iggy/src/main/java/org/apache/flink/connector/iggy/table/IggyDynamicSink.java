@@ -137,12 +137,12 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         ? null
                         : keyEncodingFormat.createRuntimeEncoder(
                                 context,
-                                IggyConnectorOptionsUtil.formatDataType(
+                                IggyFormatProjections.formatDataType(
                                         physicalDataType, keyProjection, keyPrefix));
         SerializationSchema<RowData> valueFormat =
                 valueEncodingFormat.createRuntimeEncoder(
                         context,
-                        IggyConnectorOptionsUtil.formatDataType(
+                        IggyFormatProjections.formatDataType(
                                 physicalDataType, valueProjection, null));
         List<LogicalType> consumedTypes =
                 DataType.getFieldDataTypes(consumedDataType).stream()
@@ -164,7 +164,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        if (IggyConnectorOptionsUtil.deliveryGuarantee(options) == DeliveryGuarantee.EXACTLY_ONCE
+        if (IggySinkOptions.deliveryGuarantee(options) == DeliveryGuarantee.EXACTLY_ONCE
                 && metadataKeys.contains(IggyWritableMetadata.MESSAGE_ID.key)) {
             throw new ValidationException(
                     "An 'exactly-once' Iggy sink chooses every message id itself: drop the"
@@ -174,11 +174,11 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 .setConnection(connection)
                 .setStream(IggyConnectorOptionsUtil.stream(options))
                 .setTopic(IggyConnectorOptionsUtil.topic(options))
-                .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
+                .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
                 .setExactlyOnceMaxBufferedBytes(
                         options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
                                 .getBytes())
-                .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                 .setMaxInFlightRequests(
@@ -204,12 +204,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         switch (options.get(IggyConnectorOptions.SINK_PARTITIONER)) {
             case SinkPartitioner.FIXED:
                 long partition = options.get(IggyConnectorOptions.SINK_PARTITION);
-                return (row, key, payload, count) -> partition;
+                return (row, key, payload, context) -> partition;
             case SinkPartitioner.ROUND_ROBIN:
                 return IggyPartitioner.roundRobin();
             case SinkPartitioner.KEY:
                 // the factory made sure the table has key columns, whose format writes bytes
-                return (row, key, payload, count) -> IggyPartitioner.partitionForKey(key, count);
+                return (row, key, payload, context) ->
+                        IggyPartitioner.partitionForKey(key, context.partitionCount());
             default:
                 return customPartitioner;
         }
@@ -225,18 +226,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setConnection(connection)
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setTopic(IggyConnectorOptionsUtil.topic(options))
-                        .setDeliveryGuarantee(IggyConnectorOptionsUtil.deliveryGuarantee(options))
+                        .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
                         .setExactlyOnceMaxBufferedBytes(
                                 options.get(
                                                 IggyConnectorOptions
                                                         .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
                                         .getBytes())
-                        .setExactlyOnceMaxBufferedBytes(
-                                options.get(
-                                                IggyConnectorOptions
-                                                        .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                        .getBytes())
-                        .setBatchSize(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                        .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                         .setMaxInFlightRequests(

@@ -137,12 +137,12 @@ public class IggyDynamicSource
                         ? null
                         : keyDecodingFormat.createRuntimeDecoder(
                                 context,
-                                IggyConnectorOptionsUtil.formatDataType(
+                                IggyFormatProjections.formatDataType(
                                         physicalDataType, keyProjection, keyPrefix));
         DeserializationSchema<RowData> valueFormat =
                 valueDecodingFormat.createRuntimeDecoder(
                         context,
-                        IggyConnectorOptionsUtil.formatDataType(
+                        IggyFormatProjections.formatDataType(
                                 physicalDataType, valueProjection, null));
         TypeInformation<RowData> producedType = context.createTypeInformation(producedDataType);
         IggyRowAssembler assembler =
@@ -197,7 +197,7 @@ public class IggyDynamicSource
 
     /** The runtime source: the table's options plus {@code deserializer}. */
     <T> IggySource<T> createSource(IggyRecordDeserializationSchema<T> deserializer) {
-        return IggyConnectorOptionsUtil.<T>sourceBuilder(options, connection, tableIdentifier)
+        return IggyScanOptions.<T>sourceBuilder(options, connection, tableIdentifier)
                 .setDeserializer(deserializer)
                 .build();
     }

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkRecord;
 import org.apache.flink.table.data.RowData;
 
@@ -76,18 +77,18 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
 
     @Override
     public void open(
-            SerializationSchema.InitializationContext context, int subtaskId, int parallelism)
+            SerializationSchema.InitializationContext initContext, IggySinkContext sinkContext)
             throws Exception {
         if (keyFormat != null) {
-            keyFormat.open(context);
+            keyFormat.open(initContext);
         }
-        valueFormat.open(context);
-        partitioner.open(subtaskId, parallelism);
+        valueFormat.open(initContext);
+        partitioner.open(sinkContext);
         keyHeaderKey = new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
-    public IggySinkRecord serialize(RowData row, int partitionCount, @Nullable Long timestamp) {
+    public IggySinkRecord serialize(RowData row, IggySinkContext context) {
         byte[] key =
                 keyFormat != null
                         ? keyFormat.serialize(keyColumns.project(row, row.getRowKind()))
@@ -106,9 +107,13 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         long partition =
                 partitionPos >= 0 && !row.isNullAt(partitionPos)
                         ? row.getInt(partitionPos)
-                        : partitioner.partition(row, key, payload, partitionCount);
+                        : partitioner.partition(row, key, payload, context);
         return new IggySinkRecord(
-                partition, payload, headers, messageId(row), originTimestampMicros(row, timestamp));
+                partition,
+                payload,
+                headers,
+                messageId(row),
+                originTimestampMicros(row, context.timestamp()));
     }
 
     @Nullable

@@ -184,8 +184,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
-                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
-        IggyConnectorOptionsUtil.validateScanOptions(options);
+                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+        IggyScanOptions.validateScanOptions(options);
         IggyDynamicSource source =
                 new IggyDynamicSource(
                         physicalDataType,
@@ -194,7 +194,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         keyProjection,
                         valueProjection,
                         options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                        IggyConnectorOptionsUtil.keyHeader(options),
+                        IggyFormatProjections.keyHeader(options),
                         options,
                         IggyConnectorOptionsUtil.connectionConfig(
                                 options, context.getConfiguration()),
@@ -227,9 +227,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
-                IggyConnectorOptionsUtil.valueProjection(options, physicalDataType, keyProjection);
+                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
         IggyPartitioner<RowData> customPartitioner =
-                IggyConnectorOptionsUtil.validateSinkOptions(
+                IggySinkOptions.validateSinkOptions(
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());
         IggyConnectionConfig connection =
                 IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration());
@@ -240,7 +240,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 keyProjection,
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                IggyConnectorOptionsUtil.keyHeader(options),
+                IggyFormatProjections.keyHeader(options),
                 Configuration.fromMap(context.getCatalogTable().getOptions()),
                 connection,
                 customPartitioner,
@@ -250,9 +250,9 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
         if (!upsert()) {
-            return IggyConnectorOptionsUtil.keyProjection(options, physicalType);
+            return IggyFormatProjections.keyProjection(options, physicalType);
         }
-        return IggyConnectorOptionsUtil.primaryKeyProjection(
+        return IggyFormatProjections.primaryKeyProjection(
                 options, physicalType, context.getPrimaryKeyIndexes());
     }
 

@@ -20,10 +20,16 @@ package org.apache.flink.connector.iggy.architecture;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -129,6 +135,42 @@ class ProductionCodeArchitectureTest {
                     .orShould()
                     .beAnnotatedWith(Internal.class)
                     .because("users must see what is API (@PublicEvolving) and what is not");
+
+    @ArchTest
+    static final ArchRule PUBLIC_API_INHERITS_ONLY_PUBLIC_API =
+            classes()
+                    .that()
+                    .areAnnotatedWith(PublicEvolving.class)
+                    .should(inheritPublicMethodsOnlyFromPublicApi())
+                    .because(
+                            "a method users call on a public type must be visible to these checks"
+                                    + " and to docs/api.md, not hidden in a package-private base");
+
+    /**
+     * Every public method a {@code @PublicEvolving} type has, declared or inherited, is declared by
+     * a {@code @PublicEvolving} type or outside the connector (Flink's, the JDK's).
+     */
+    private static ArchCondition<JavaClass> inheritPublicMethodsOnlyFromPublicApi() {
+        return new ArchCondition<>("inherit public methods only from @PublicEvolving types") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                for (JavaMethod method : type.getAllMethods()) {
+                    JavaClass owner = method.getOwner();
+                    if (method.getModifiers().contains(JavaModifier.PUBLIC)
+                            && owner.getPackageName().startsWith(CONNECTOR)
+                            && !owner.isAnnotatedWith(PublicEvolving.class)) {
+                        events.add(
+                                SimpleConditionEvent.violated(
+                                        type,
+                                        type.getName()
+                                                + " exposes "
+                                                + method.getFullName()
+                                                + " of a type that is not @PublicEvolving"));
+                    }
+                }
+            }
+        };
+    }
 
     /** Leaves out the in-JVM server, which is on the class path but not part of this module. */
     static final class DoNotIncludeTestUtils implements ImportOption {

@@ -64,7 +64,7 @@ class IggyCommitterITCase {
                         .setTopic(topic)
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setBatchSize(BATCH)
+                        .setMaxBatchMessages(BATCH)
                         .build()
                         .writerConfig();
     }

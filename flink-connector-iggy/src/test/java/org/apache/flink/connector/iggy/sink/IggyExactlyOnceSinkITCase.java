@@ -139,7 +139,7 @@ class IggyExactlyOnceSinkITCase {
                                 .setPartitionByKey()
                                 .setKeyHeader("key")
                                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                .setBatchSize(5)
+                                .setMaxBatchMessages(5)
                                 .build());
         env.execute("exactly-once keyed map with failing commits");
 
@@ -239,9 +239,9 @@ class IggyExactlyOnceSinkITCase {
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setPartitioner(
-                        (record, key, payload, count) ->
+                        (record, key, payload, context) ->
                                 Long.parseLong(record.substring(1)) % PARTITIONS)
-                .setBatchSize(20)
+                .setMaxBatchMessages(20)
                 .build();
     }
 

@@ -164,7 +164,7 @@ class IggyKeyedMapSinkITCase {
         run(
                 sink().setPartition(2)
                         .setDeletionValueFunction(k -> bytes("deleted " + k))
-                        .setBatchSize(100)
+                        .setMaxBatchMessages(100)
                         .setLinger(Duration.ofSeconds(10))
                         .build(),
                 upsert("k1", "a"),
@@ -245,7 +245,7 @@ class IggyKeyedMapSinkITCase {
                 .hasMessageContaining("setConnection");
         assertThatThrownBy(() -> sink().setStateTtl(Duration.ZERO).build())
                 .hasMessageContaining("state TTL");
-        assertThatThrownBy(() -> sink().setSinkId("x").build())
+        assertThatThrownBy(() -> sink().setMessageIdNamespace("x").build())
                 .hasMessageContaining("setIdempotentWrites");
         assertThatThrownBy(
                         () ->

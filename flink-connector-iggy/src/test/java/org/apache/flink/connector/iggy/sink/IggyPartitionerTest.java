@@ -37,7 +37,9 @@ class IggyPartitionerTest {
         byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
         assertThat(IggyPartitioner.partitionForKey(bytes, 3)).isEqualTo(xxh32 % 3);
         assertThat(IggyPartitioner.partitionForKey(bytes, 1_000_000)).isEqualTo(xxh32 % 1_000_000);
-        assertThat(new Partitioners.ByKey<String>().partition("x", bytes, new byte[0], 7))
+        assertThat(
+                        new Partitioners.ByKey<String>()
+                                .partition("x", bytes, new byte[0], TestSinkContext.partitions(7)))
                 .isEqualTo(xxh32 % 7);
     }
 
@@ -50,24 +52,33 @@ class IggyPartitionerTest {
     @Test
     void byKeyWithoutKeyBytesIsAClearError() {
         assertThatThrownBy(
-                        () -> new Partitioners.ByKey<String>().partition("x", null, new byte[0], 3))
+                        () ->
+                                new Partitioners.ByKey<String>()
+                                        .partition(
+                                                "x",
+                                                null,
+                                                new byte[0],
+                                                TestSinkContext.partitions(3)))
                 .hasMessageContaining("key serialization schema");
     }
 
     @Test
     void fixedAlwaysReturnsItsPartition() {
         IggyPartitioner<String> fixed = new Partitioners.Fixed<>(2);
-        assertThat(fixed.partition("a", null, new byte[0], 3)).isEqualTo(2);
-        assertThat(fixed.partition("b", null, new byte[0], 3)).isEqualTo(2);
+        assertThat(fixed.partition("a", null, new byte[0], TestSinkContext.partitions(3)))
+                .isEqualTo(2);
+        assertThat(fixed.partition("b", null, new byte[0], TestSinkContext.partitions(3)))
+                .isEqualTo(2);
     }
 
     @Test
     void roundRobinCyclesThroughAllPartitionsStartingAtTheSubtask() {
         IggyPartitioner<String> balanced = IggyPartitioner.roundRobin();
-        balanced.open(1, 2);
+        TestSinkContext context = new TestSinkContext(1, 2, 3, null);
+        balanced.open(context);
         List<Long> partitions = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
-            partitions.add(balanced.partition("r", null, new byte[0], 3));
+            partitions.add(balanced.partition("r", null, new byte[0], context));
         }
         assertThat(partitions).containsExactly(1L, 2L, 0L, 1L, 2L, 0L);
     }

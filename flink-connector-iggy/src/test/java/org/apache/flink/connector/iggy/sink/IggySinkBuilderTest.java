@@ -56,8 +56,8 @@ class IggySinkBuilderTest {
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .build()
                         .recordSerializer();
-        schema.open(new DummyInitializationContext(), 0, 2);
-        IggySinkRecord record = schema.serialize("héllo", 3, 1234L);
+        schema.open(new DummyInitializationContext(), new TestSinkContext(0, 2, 3, null));
+        IggySinkRecord record = schema.serialize("héllo", new TestSinkContext(0, 2, 3, 1234L));
         assertThat(record.partition()).isZero();
         assertThat(new String(record.payload(), StandardCharsets.UTF_8)).isEqualTo("héllo");
         assertThat(record.userHeaders()).isEmpty();
@@ -82,8 +82,8 @@ class IggySinkBuilderTest {
                         .setMessageIdFunction(s -> BigInteger.valueOf(s.hashCode() & 0xFFFF))
                         .build()
                         .recordSerializer();
-        schema.open(new DummyInitializationContext(), 0, 2);
-        IggySinkRecord record = schema.serialize("key-1=v", 3, null);
+        schema.open(new DummyInitializationContext(), new TestSinkContext(0, 2, 3, null));
+        IggySinkRecord record = schema.serialize("key-1=v", new TestSinkContext(0, 2, 3, null));
         assertThat(record.partition())
                 .isEqualTo(
                         IggyPartitioner.partitionForKey(
@@ -114,13 +114,13 @@ class IggySinkBuilderTest {
                                         .setValueSerializationSchema(new SimpleStringSchema())
                                         .setPartitionByKey()
                                         .setKeyHeader("k")
-                                        .setBatchSize(0)
+                                        .setMaxBatchMessages(0)
                                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                                         .setExactlyOnceMaxBufferedBytes(0)
                                         .build())
                 .hasMessageContaining("partitioning by key needs key bytes")
                 .hasMessageContaining("the key header 'k' needs key bytes")
-                .hasMessageContaining("batch size must be at least 1, but is 0")
+                .hasMessageContaining("max batch messages must be at least 1, but is 0")
                 .hasMessageContaining("exactly-once max buffered bytes must be at least 1");
         assertThatThrownBy(
                         () ->
@@ -134,7 +134,7 @@ class IggySinkBuilderTest {
         assertThatThrownBy(
                         () ->
                                 IggySinkBuilderTest.<String>sinkTo("s", "t")
-                                        .setRecordSerializer((element, partitions, ts) -> null)
+                                        .setRecordSerializer((element, context) -> null)
                                         .setValueSerializationSchema(new SimpleStringSchema())
                                         .setPartition(2)
                                         .build())
@@ -150,7 +150,7 @@ class IggySinkBuilderTest {
                                         .setConnection(CONNECTION)
                                         .setStream("s")
                                         .setStateTtl(Duration.ZERO)
-                                        .setSinkId("x")
+                                        .setMessageIdNamespace("x")
                                         .setPartition(-1)
                                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
@@ -170,8 +170,8 @@ class IggySinkBuilderTest {
                         .setPartitionByKey()
                         .build()
                         .recordSerializer();
-        schema.open(new DummyInitializationContext(), 0, 1);
-        assertThat(schema.serialize("k7", 5, null).partition())
+        schema.open(new DummyInitializationContext(), TestSinkContext.partitions(5));
+        assertThat(schema.serialize("k7", TestSinkContext.partitions(5)).partition())
                 .isEqualTo(IggyPartitioner.partitionForKey(bytes("k7"), 5));
         assertThat(
                         IggySink.<String, String>keyedMap()

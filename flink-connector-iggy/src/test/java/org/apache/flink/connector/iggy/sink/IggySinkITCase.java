@@ -136,7 +136,7 @@ class IggySinkITCase {
     @Test
     void manySmallBatchesInFlightAtOnceAreAppendedInOrder() throws Exception {
         IggySink<String> sink =
-                strings().setBatchSize(3).setMaxInFlightRequests(8).setPartition(1).build();
+                strings().setMaxBatchMessages(3).setMaxInFlightRequests(8).setPartition(1).build();
         List<String> records = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
             records.add("r" + i);
@@ -332,7 +332,8 @@ class IggySinkITCase {
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
                 .hasMessageContaining("setRecordSerializer")
                 .hasMessageContaining("setConnection");
-        assertThatThrownBy(() -> base().setBatchSize(0).build()).hasMessageContaining("batch size");
+        assertThatThrownBy(() -> base().setMaxBatchMessages(0).build())
+                .hasMessageContaining("max batch messages");
         assertThatThrownBy(() -> base().setMaxBatchBytes(0).build())
                 .hasMessageContaining("max batch bytes");
         assertThatThrownBy(() -> base().setLinger(Duration.ofMillis(-1)).build())

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -61,6 +62,42 @@ class IggySinkWriterTest {
         assertThat(sender.sends.get(0).partition).isZero();
         assertThat(sender.sends.get(0).payloads()).containsExactly("0a", "0b", "0c");
         assertThat(writer.bufferedRecords()).isEqualTo(2);
+    }
+
+    @Test
+    void theSchemaSeesTheWritersSubtaskAndPartitionsAndEachRecordsTimestamp() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        IggyRecordSerializationSchema<String> schema =
+                new IggyRecordSerializationSchema<>() {
+                    @Override
+                    public void open(
+                            SerializationSchema.InitializationContext initContext,
+                            IggySinkContext sinkContext) {
+                        seen.add(
+                                "open "
+                                        + sinkContext.subtaskId()
+                                        + "/"
+                                        + sinkContext.parallelism());
+                        assertThatThrownBy(sinkContext::partitionCount)
+                                .isInstanceOf(IllegalStateException.class)
+                                .hasMessageContaining("first record");
+                    }
+
+                    @Override
+                    public IggySinkRecord serialize(String element, IggySinkContext context) {
+                        seen.add(
+                                element
+                                        + " "
+                                        + context.partitionCount()
+                                        + " "
+                                        + context.timestamp());
+                        return IggySinkRecord.of(0, new byte[0], 0);
+                    }
+                };
+        IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), schema);
+        writer.write("a", recordAt(77L));
+        writer.write("b", recordAt(null));
+        assertThat(seen).containsExactly("open 0/1", "a 3 77", "b 3 null");
     }
 
     @Test
@@ -146,7 +183,7 @@ class IggySinkWriterTest {
         IggyRecordSerializationSchema<String> withIds =
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setValueSerializationSchema(new SimpleStringSchema())
-                        .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
+                        .setPartitioner((record, key, payload, context) -> record.charAt(0) - '0')
                         .setMessageIdFunction(r -> BigInteger.valueOf(r.charAt(1)))
                         .build()
                         .recordSerializer();
@@ -368,7 +405,7 @@ class IggySinkWriterTest {
                 .setConnection(IggySinkBuilderTest.CONNECTION)
                 .setStream(IggyId.of("s"))
                 .setTopic(IggyId.of(7))
-                .setBatchSize(batch)
+                .setMaxBatchMessages(batch)
                 .setLinger(linger)
                 .setMaxInFlightRequests(inFlight)
                 .setDeliveryGuarantee(guarantee)
@@ -381,7 +418,7 @@ class IggySinkWriterTest {
     static IggyRecordSerializationSchema<String> byFirstChar() {
         return IggySinkBuilderTest.<String>sinkTo("s", "t")
                 .setValueSerializationSchema(new SimpleStringSchema())
-                .setPartitioner((record, key, payload, count) -> record.charAt(0) - '0')
+                .setPartitioner((record, key, payload, context) -> record.charAt(0) - '0')
                 .build()
                 .recordSerializer();
     }
@@ -389,20 +426,22 @@ class IggySinkWriterTest {
     static void write(SinkWriter<String> writer, String... records)
             throws IOException, InterruptedException {
         for (String r : records) {
-            writer.write(
-                    r,
-                    new SinkWriter.Context() {
-                        @Override
-                        public long currentWatermark() {
-                            return 0;
-                        }
-
-                        @Override
-                        public Long timestamp() {
-                            return null;
-                        }
-                    });
+            writer.write(r, recordAt(null));
         }
+    }
+
+    private static SinkWriter.Context recordAt(Long timestamp) {
+        return new SinkWriter.Context() {
+            @Override
+            public long currentWatermark() {
+                return 0;
+            }
+
+            @Override
+            public Long timestamp() {
+                return timestamp;
+            }
+        };
     }
 
     private static void waitUntilUnchecked(BooleanSupplier condition) {

@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
@@ -363,7 +364,7 @@ class IggyDynamicTableFactoryTest {
         IggyDynamicSink sink = (IggyDynamicSink) FactoryMocks.createTableSink(schema, options);
         // The key format sees the column without the prefix, the value format only 'name'.
         assertThat(
-                        IggyConnectorOptionsUtil.formatDataType(
+                        IggyFormatProjections.formatDataType(
                                         schema.toPhysicalRowDataType(), new int[] {0}, "k_")
                                 .toString())
                 .contains("`id`");
@@ -472,7 +473,8 @@ class IggyDynamicTableFactoryTest {
     /** A custom partitioner, loaded by class name. */
     public static final class FirstPartition implements IggyPartitioner<RowData> {
         @Override
-        public long partition(RowData record, @Nullable byte[] key, byte[] payload, int count) {
+        public long partition(
+                RowData record, @Nullable byte[] key, byte[] payload, IggySinkContext context) {
             return 0;
         }
     }

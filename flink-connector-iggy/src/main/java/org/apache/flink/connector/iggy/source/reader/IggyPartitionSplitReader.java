@@ -26,6 +26,7 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import org.apache.iggy.message.Message;
@@ -100,11 +101,6 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
      * it stays at the shortest for the first second and grows from there (8 ms after two seconds).
      */
     static final int BACK_OFF_DIVISOR = 250;
-
-    /** Server error codes of a missing stream and a missing topic. */
-    private static final int STREAM_NOT_FOUND = 1009;
-
-    private static final int TOPIC_NOT_FOUND = 2010;
 
     /** A fetch returns at least this often, empty if need be. */
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -658,8 +654,8 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
 
     private void pollFailed(Cursor cursor, Throwable error) throws IOException {
         Throwable cause = IggyClients.asRuntime(error);
-        int code = IggyClients.serverErrorCode(cause);
-        if (code == STREAM_NOT_FOUND || code == TOPIC_NOT_FOUND) {
+        if (IggyErrorCode.STREAM_ID_NOT_FOUND.isCauseOf(cause)
+                || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(cause)) {
             topicMissing();
             cursor.knownEnd = cursor.nextOffset; // watched until the topic is back
             return;
@@ -678,8 +674,8 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
 
     private void describeFailed(Throwable error) throws IOException {
         Throwable cause = IggyClients.asRuntime(error);
-        int code = IggyClients.serverErrorCode(cause);
-        if (code == STREAM_NOT_FOUND || code == TOPIC_NOT_FOUND) {
+        if (IggyErrorCode.STREAM_ID_NOT_FOUND.isCauseOf(cause)
+                || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(cause)) {
             topicMissing();
             nextDescribeAtNanos = System.nanoTime() + pollIntervalNanos;
             return;

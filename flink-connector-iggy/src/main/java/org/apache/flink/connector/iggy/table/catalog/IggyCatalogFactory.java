@@ -20,17 +20,28 @@ package org.apache.flink.connector.iggy.table.catalog;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Creates an {@link IggyCatalog} for {@code CREATE CATALOG ... WITH ('type' = 'iggy', ...)}; the
- * options are {@link IggyCatalogOptions}.
+ * options are {@link IggyCatalogOptions}, checked here, every problem named at once.
  */
 @Internal
 public final class IggyCatalogFactory implements CatalogFactory {
@@ -66,8 +77,93 @@ public final class IggyCatalogFactory implements CatalogFactory {
         helper.validate();
         return new IggyCatalog(
                 context.getName(),
-                Configuration.fromMap(context.getOptions()),
-                context.getConfiguration(),
+                settings(Configuration.fromMap(context.getOptions()), context.getConfiguration()),
                 context.getClassLoader());
+    }
+
+    /**
+     * Checks the catalog's options and resolves its connection.
+     *
+     * @param flinkConfiguration the session's, for credentials the options leave out
+     * @throws ValidationException naming every invalid option
+     */
+    static IggyCatalogSettings settings(Configuration options, ReadableConfig flinkConfiguration) {
+        List<String> problems = new ArrayList<>();
+        IggyConnectionConfig connection = null;
+        try {
+            connection = IggyConnectorOptionsUtil.connectionConfig(options, flinkConfiguration);
+        } catch (ValidationException e) {
+            problems.add(e.getMessage());
+        }
+        int defaultPartitions = options.get(IggyCatalogOptions.DEFAULT_PARTITIONS);
+        if (defaultPartitions < 1) {
+            problems.add(
+                    "Option '"
+                            + IggyCatalogOptions.DEFAULT_PARTITIONS.key()
+                            + "' must be at least 1, but is "
+                            + defaultPartitions);
+        }
+        Map<String, String> scanDefaults = scanDefaults(options, problems);
+        if (!problems.isEmpty()) {
+            throw new ValidationException(String.join("\n", problems));
+        }
+        return new IggyCatalogSettings(
+                options.get(IggyCatalogOptions.DEFAULT_DATABASE),
+                connection,
+                connectionOptions(options),
+                scanDefaults,
+                options.get(IggyCatalogOptions.DEFAULT_FORMAT),
+                defaultPartitions,
+                options.get(IggyCatalogOptions.ALLOW_DROPS));
+    }
+
+    /** The connection options as given: every table of the catalog gets them. */
+    private static Map<String, String> connectionOptions(Configuration options) {
+        Map<String, String> all = options.toMap();
+        Map<String, String> connection = new HashMap<>();
+        for (ConfigOption<?> option : IggyCatalogOptions.CONNECTION) {
+            if (all.containsKey(option.key())) {
+                connection.put(option.key(), all.get(option.key()));
+            }
+        }
+        return connection;
+    }
+
+    /** The scan options every table gets unless it sets them; positions are set per table. */
+    private static Map<String, String> scanDefaults(Configuration options, List<String> problems) {
+        Map<String, String> defaults = new HashMap<>();
+        options.getOptional(IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE)
+                .ifPresent(
+                        mode -> {
+                            if (mode == ScanStartupMode.TIMESTAMP
+                                    || mode == ScanStartupMode.SPECIFIC_OFFSETS) {
+                                problems.add(
+                                        "Option '"
+                                                + IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE.key()
+                                                + "' must be 'earliest-offset', 'latest-offset' or"
+                                                + " 'committed-offset', but is '"
+                                                + mode
+                                                + "': set positions per table.");
+                            }
+                            defaults.put(
+                                    IggyConnectorOptions.SCAN_STARTUP_MODE.key(), mode.toString());
+                        });
+        options.getOptional(IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE)
+                .ifPresent(
+                        mode -> {
+                            if (mode != ScanBoundedMode.UNBOUNDED
+                                    && mode != ScanBoundedMode.LATEST_OFFSET) {
+                                problems.add(
+                                        "Option '"
+                                                + IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE.key()
+                                                + "' must be 'unbounded' or 'latest-offset', but"
+                                                + " is '"
+                                                + mode
+                                                + "': set positions per table.");
+                            }
+                            defaults.put(
+                                    IggyConnectorOptions.SCAN_BOUNDED_MODE.key(), mode.toString());
+                        });
+        return defaults;
     }
 }

@@ -18,11 +18,17 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogPropertiesUtil;
 import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.expressions.DefaultSqlFactory;
+import org.apache.flink.table.factories.FactoryUtil;
+
+import javax.annotation.Nullable;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -33,6 +39,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -66,6 +73,45 @@ final class IggyTableDefinition {
             throw new UncheckedIOException(e); // in memory: does not happen
         }
         return bytes.toByteArray();
+    }
+
+    /**
+     * The table of a topic Flink did not define: its payload ({@code STRING} when {@code
+     * defaultFormat} is {@code raw}, else {@code BYTES}) and metadata columns, read with the {@code
+     * raw} format.
+     */
+    static CatalogTable ofUndefinedTopic(@Nullable String defaultFormat) {
+        boolean text = "raw".equals(defaultFormat);
+        Schema schema =
+                Schema.newBuilder()
+                        .column("payload", text ? DataTypes.STRING() : DataTypes.BYTES())
+                        .columnByMetadata("partition", DataTypes.INT().notNull(), true)
+                        .columnByMetadata("offset", DataTypes.BIGINT().notNull(), true)
+                        .columnByMetadata(
+                                "timestamp",
+                                DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).notNull(),
+                                true)
+                        .columnByMetadata(
+                                "origin_timestamp",
+                                DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6),
+                                "origin-timestamp",
+                                true)
+                        .columnByMetadata(
+                                "message_id", DataTypes.BINARY(16).notNull(), "message-id", true)
+                        .columnByMetadata("checksum", DataTypes.BIGINT().notNull(), true)
+                        .columnByMetadata(
+                                "headers",
+                                DataTypes.MAP(DataTypes.STRING(), DataTypes.BYTES()).notNull(),
+                                true)
+                        .build();
+        Map<String, String> options = new HashMap<>();
+        options.put(FactoryUtil.CONNECTOR.key(), IggyDynamicTableFactory.IDENTIFIER);
+        options.put(FactoryUtil.FORMAT.key(), "raw");
+        return CatalogTable.newBuilder()
+                .schema(schema)
+                .comment("An Iggy topic without a Flink definition: its payload and metadata.")
+                .options(options)
+                .build();
     }
 
     /**

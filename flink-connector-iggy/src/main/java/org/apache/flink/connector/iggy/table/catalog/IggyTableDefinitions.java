@@ -18,8 +18,8 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 
@@ -79,8 +79,6 @@ final class IggyTableDefinitions {
     private static final long PARTITION = 0L;
 
     private static final int POLL_BATCH = 1000;
-
-    private static final int TOPIC_NAME_ALREADY_EXISTS = 2013;
 
     private final AsyncIggyTcpClient client;
     private final IggyConnectionConfig connection;
@@ -198,7 +196,7 @@ final class IggyTableDefinitions {
                             + "'");
             LOG.info("Created the table definitions topic '{}' of stream '{}'", TOPIC, stream);
         } catch (CatalogException e) {
-            if (IggyClients.serverErrorCode(e) != TOPIC_NAME_ALREADY_EXISTS) {
+            if (!IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS.isCauseOf(e)) {
                 throw e; // another catalog created it meanwhile otherwise
             }
         }
@@ -235,7 +233,7 @@ final class IggyTableDefinitions {
     }
 
     private <T> T await(CompletableFuture<T> request, String what) {
-        return IggyCatalog.await(request, connection, what);
+        return IggyTopicAdmin.await(request, connection, what);
     }
 
     /** What is known of one stream's definitions topic. */

@@ -1,0 +1,40 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.Internal;
+
+/**
+ * How the user of one API sets each connection property, for the messages of {@link
+ * IggyConnectionConfig.Builder#build()}: the builder's setters by default ({@link #BUILDER}); the
+ * SQL connectors and the catalog name their options instead, which are defined where they are.
+ *
+ * @param address how to set the address
+ * @param credentials how to set username and password
+ * @param password how to set the password alone
+ * @param personalAccessToken how to set a personal access token
+ */
+@Internal
+public record IggyConnectionSettingNames(
+        String address, String credentials, String password, String personalAccessToken) {
+
+    /** The setters of {@link IggyConnectionConfig.Builder}. */
+    public static final IggyConnectionSettingNames BUILDER =
+            new IggyConnectionSettingNames(
+                    "setAddress", "setCredentials", "setCredentials", "setPersonalAccessToken");
+}

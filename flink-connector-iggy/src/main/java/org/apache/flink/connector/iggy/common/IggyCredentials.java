@@ -1,0 +1,162 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.common;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.ReadableConfig;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.PASSWORD_CONFIG_KEY;
+import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.PASSWORD_ENV;
+import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY;
+import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV;
+import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.USERNAME_CONFIG_KEY;
+import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.USERNAME_ENV;
+
+/**
+ * Who logs in: a username with its password, or a personal access token; resolved from the first
+ * source that names one (see {@link #resolve}). Its {@link #toString()} names who logs in, never a
+ * secret.
+ *
+ * @param username the user, or {@code null} with a token
+ * @param password the user's password, or {@code null} with a token
+ * @param token the personal access token, or {@code null} with a user
+ */
+@Internal
+record IggyCredentials(
+        @Nullable String username, @Nullable String password, @Nullable String token) {
+
+    private static final ConfigOption<String> USERNAME_CONFIG =
+            ConfigOptions.key(USERNAME_CONFIG_KEY).stringType().noDefaultValue();
+    private static final ConfigOption<String> PASSWORD_CONFIG =
+            ConfigOptions.key(PASSWORD_CONFIG_KEY).stringType().noDefaultValue();
+    private static final ConfigOption<String> PERSONAL_ACCESS_TOKEN_CONFIG =
+            ConfigOptions.key(PERSONAL_ACCESS_TOKEN_CONFIG_KEY).stringType().noDefaultValue();
+
+    @Override
+    public String toString() {
+        return token != null ? "a personal access token" : "user '" + username + "'";
+    }
+
+    /**
+     * The credentials of the first source that names a personal access token or a username: {@code
+     * given} (the builder's), then {@code flinkConfiguration}, then {@code environment}. A token
+     * wins over a username of the same source; the password is the first one any source sets, in
+     * the same order.
+     *
+     * @param names how the user sets each property, for the messages
+     * @param problems where a problem is added
+     * @return the credentials, or {@code null} after adding a problem
+     */
+    @Nullable
+    static IggyCredentials resolve(
+            IggyCredentials given,
+            @Nullable ReadableConfig flinkConfiguration,
+            Function<String, String> environment,
+            IggyConnectionSettingNames names,
+            List<String> problems) {
+        List<Source> sources = new ArrayList<>(3);
+        sources.add(new Source("the builder", given));
+        if (flinkConfiguration != null) {
+            sources.add(
+                    new Source(
+                            "the Flink configuration",
+                            new IggyCredentials(
+                                    flinkConfiguration.get(USERNAME_CONFIG),
+                                    flinkConfiguration.get(PASSWORD_CONFIG),
+                                    flinkConfiguration.get(PERSONAL_ACCESS_TOKEN_CONFIG))));
+        }
+        sources.add(
+                new Source(
+                        "the environment",
+                        new IggyCredentials(
+                                environment.apply(USERNAME_ENV),
+                                environment.apply(PASSWORD_ENV),
+                                environment.apply(PERSONAL_ACCESS_TOKEN_ENV))));
+        for (Source source : sources) {
+            IggyCredentials found = source.credentials;
+            if (found.token != null) {
+                if (found.token.isBlank()) {
+                    problems.add(
+                            "the personal access token from "
+                                    + source.name
+                                    + " is blank: set a token, or leave it unset to log in"
+                                    + " with username and password");
+                    return null;
+                }
+                return new IggyCredentials(null, null, found.token);
+            }
+            if (found.username != null) {
+                if (found.username.isBlank()) {
+                    problems.add("the username from " + source.name + " is blank");
+                    return null;
+                }
+                String password =
+                        sources.stream()
+                                .map(s -> s.credentials.password)
+                                .filter(Objects::nonNull)
+                                .findFirst()
+                                .orElse(null);
+                if (password == null) {
+                    problems.add(
+                            "the password for user '"
+                                    + found.username
+                                    + "' is missing: set it with "
+                                    + names.password()
+                                    + ", as "
+                                    + PASSWORD_CONFIG_KEY
+                                    + " in the Flink configuration, or as "
+                                    + PASSWORD_ENV
+                                    + " in the environment");
+                    return null;
+                }
+                return new IggyCredentials(found.username, password, null);
+            }
+        }
+        problems.add(
+                "no credentials: set them with "
+                        + names.credentials()
+                        + " or "
+                        + names.personalAccessToken()
+                        + ", in the Flink configuration ("
+                        + USERNAME_CONFIG_KEY
+                        + "/"
+                        + PASSWORD_CONFIG_KEY
+                        + " or "
+                        + PERSONAL_ACCESS_TOKEN_CONFIG_KEY
+                        + "), or in the environment ("
+                        + USERNAME_ENV
+                        + "/"
+                        + PASSWORD_ENV
+                        + " or "
+                        + PERSONAL_ACCESS_TOKEN_ENV
+                        + ")");
+        return null;
+    }
+
+    /** Where credentials come from, named for the messages. */
+    private record Source(String name, IggyCredentials credentials) {}
+}

@@ -1,0 +1,200 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ValueFieldsStrategy;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.connector.Projection;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+
+import javax.annotation.Nullable;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS_PREFIX;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_HEADER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FIELDS_INCLUDE;
+
+/**
+ * Which physical columns a table's key and value formats see: the key from {@code key.fields} (or
+ * the PRIMARY KEY of {@code upsert-iggy}), the value from {@code value.fields-include}, and the row
+ * types the formats are created with. Every failure is a {@link
+ * org.apache.flink.table.api.ValidationException} naming the option.
+ */
+@Internal
+final class IggyFormatProjections {
+
+    private IggyFormatProjections() {}
+
+    /**
+     * Positions of the key columns in the physical row, from {@code key.fields}; checks the key
+     * options belong together.
+     */
+    static int[] keyProjection(ReadableConfig options, DataType physicalDataType) {
+        LogicalType physicalType = physicalDataType.getLogicalType();
+        List<String> names = LogicalTypeChecks.getFieldNames(physicalType);
+        List<String> keyFields = options.get(KEY_FIELDS);
+        boolean hasKeyFormat = options.getOptional(KEY_FORMAT).isPresent();
+        if (keyFields.isEmpty()) {
+            if (hasKeyFormat) {
+                throw new ValidationException(
+                        "Option '"
+                                + KEY_FORMAT.key()
+                                + "' needs '"
+                                + KEY_FIELDS.key()
+                                + "': list the physical columns of the key, separated by ';'.");
+            }
+            return new int[0];
+        }
+        if (!hasKeyFormat) {
+            throw new ValidationException(
+                    "Option '"
+                            + KEY_FIELDS.key()
+                            + "' needs '"
+                            + KEY_FORMAT.key()
+                            + "', the format of the key bytes.");
+        }
+        String prefix = options.getOptional(KEY_FIELDS_PREFIX).orElse("");
+        int[] projection = new int[keyFields.size()];
+        for (int i = 0; i < projection.length; i++) {
+            String field = keyFields.get(i);
+            int pos = names.indexOf(field);
+            if (pos < 0) {
+                throw new ValidationException(
+                        "Option '"
+                                + KEY_FIELDS.key()
+                                + "' names '"
+                                + field
+                                + "', which is not a physical column. Physical columns: "
+                                + names
+                                + ".");
+            }
+            if (!field.startsWith(prefix)) {
+                throw new ValidationException(
+                        "Column '"
+                                + field
+                                + "' of '"
+                                + KEY_FIELDS.key()
+                                + "' does not start with '"
+                                + KEY_FIELDS_PREFIX.key()
+                                + "' = '"
+                                + prefix
+                                + "'.");
+            }
+            projection[i] = pos;
+        }
+        return projection;
+    }
+
+    /** Key positions of a PRIMARY KEY table (upsert-iggy, which has no 'key.fields'). */
+    static int[] primaryKeyProjection(
+            ReadableConfig options, DataType physicalDataType, int[] primaryKeyIndexes) {
+        if (primaryKeyIndexes.length == 0) {
+            throw new ValidationException(
+                    "upsert-iggy needs a PRIMARY KEY: declare 'PRIMARY KEY (...) NOT ENFORCED'.");
+        }
+        String prefix = options.getOptional(KEY_FIELDS_PREFIX).orElse("");
+        List<String> names = LogicalTypeChecks.getFieldNames(physicalDataType.getLogicalType());
+        for (int pos : primaryKeyIndexes) {
+            if (!names.get(pos).startsWith(prefix)) {
+                throw new ValidationException(
+                        "Key column '"
+                                + names.get(pos)
+                                + "' does not start with '"
+                                + KEY_FIELDS_PREFIX.key()
+                                + "' = '"
+                                + prefix
+                                + "'.");
+            }
+        }
+        return primaryKeyIndexes;
+    }
+
+    /** Positions of the value columns in the physical row. */
+    static int[] valueProjection(
+            ReadableConfig options, DataType physicalDataType, int[] keyProjection) {
+        int arity = LogicalTypeChecks.getFieldCount(physicalDataType.getLogicalType());
+        ValueFieldsStrategy strategy = options.get(VALUE_FIELDS_INCLUDE);
+        boolean hasPrefix = options.getOptional(KEY_FIELDS_PREFIX).isPresent();
+        if (hasPrefix && strategy != ValueFieldsStrategy.EXCEPT_KEY) {
+            throw new ValidationException(
+                    "Option '"
+                            + KEY_FIELDS_PREFIX.key()
+                            + "' requires '"
+                            + VALUE_FIELDS_INCLUDE.key()
+                            + "' = 'EXCEPT_KEY' (allowed values: 'ALL', 'EXCEPT_KEY').");
+        }
+        if (strategy == ValueFieldsStrategy.ALL) {
+            return IntStream.range(0, arity).toArray();
+        }
+        int[] value =
+                IntStream.range(0, arity)
+                        .filter(pos -> Arrays.stream(keyProjection).noneMatch(k -> k == pos))
+                        .toArray();
+        if (value.length == 0) {
+            throw new ValidationException(
+                    "'"
+                            + VALUE_FIELDS_INCLUDE.key()
+                            + "' = 'EXCEPT_KEY' leaves no column for the payload: add a non-key"
+                            + " column or use 'ALL'.");
+        }
+        return value;
+    }
+
+    static String keyHeader(ReadableConfig options) {
+        String header = options.get(KEY_HEADER);
+        if (header.isEmpty()
+                || header.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > 255) {
+            throw new ValidationException(
+                    "Option '" + KEY_HEADER.key() + "' must have 1 to 255 bytes.");
+        }
+        return header;
+    }
+
+    /**
+     * The physical columns at {@code projection} as a row type for a format, with {@code prefix}
+     * (from {@code key.fields-prefix}) removed from the column names.
+     */
+    static DataType formatDataType(
+            DataType physicalDataType, int[] projection, @Nullable String prefix) {
+        DataType projected = Projection.of(projection).project(physicalDataType);
+        if (prefix == null) {
+            return projected;
+        }
+        List<String> names = DataType.getFieldNames(projected);
+        List<DataType> types = DataType.getFieldDataTypes(projected);
+        return DataTypes.ROW(
+                        IntStream.range(0, names.size())
+                                .mapToObj(
+                                        i ->
+                                                DataTypes.FIELD(
+                                                        names.get(i).substring(prefix.length()),
+                                                        types.get(i)))
+                                .toArray(DataTypes.Field[]::new))
+                .notNull();
+    }
+}

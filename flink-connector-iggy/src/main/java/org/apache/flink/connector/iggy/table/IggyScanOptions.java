@@ -1,0 +1,290 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
+import org.apache.flink.table.api.ValidationException;
+
+import javax.annotation.Nullable;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_MODE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
+
+/**
+ * Reads the {@code scan.*} options of a table into the source's configuration: where a scan starts
+ * and stops, the consumer name and the poll options. Every failure is a {@link
+ * org.apache.flink.table.api.ValidationException} naming the option. A new scan option is read in
+ * {@link #sourceBuilder} and, if it needs a check beyond its type, checked in {@link
+ * #validateScanOptions}.
+ */
+@Internal
+final class IggyScanOptions {
+
+    private static final Pattern OFFSET_ENTRY =
+            Pattern.compile("\\s*partition\\s*:\\s*(\\d+)\\s*,\\s*offset\\s*:\\s*(\\d+)\\s*");
+
+    private static final PositionOptions<ScanStartupMode> START =
+            new PositionOptions<>(
+                    SCAN_STARTUP_MODE,
+                    ScanStartupMode.TIMESTAMP,
+                    SCAN_STARTUP_TIMESTAMP_MILLIS,
+                    ScanStartupMode.SPECIFIC_OFFSETS,
+                    SCAN_STARTUP_SPECIFIC_OFFSETS);
+
+    private static final PositionOptions<ScanBoundedMode> STOP =
+            new PositionOptions<>(
+                    SCAN_BOUNDED_MODE,
+                    ScanBoundedMode.TIMESTAMP,
+                    SCAN_BOUNDED_TIMESTAMP_MILLIS,
+                    ScanBoundedMode.SPECIFIC_OFFSETS,
+                    SCAN_BOUNDED_SPECIFIC_OFFSETS);
+
+    private IggyScanOptions() {}
+
+    /** The consumer name offsets are stored under: the option, or {@code flink-<table>}. */
+    static String consumerName(ReadableConfig options, String tableName) {
+        String name = options.getOptional(SCAN_CONSUMER_NAME).orElse("flink-" + tableName);
+        if (name.isBlank() || name.length() > 255) {
+            throw new ValidationException(
+                    "Invalid option '"
+                            + SCAN_CONSUMER_NAME.key()
+                            + "': a consumer name has 1 to 255 characters"
+                            + (options.getOptional(SCAN_CONSUMER_NAME).isPresent()
+                                    ? ""
+                                    : " (the default 'flink-<table>' is too long: set it)"));
+        }
+        return name;
+    }
+
+    /**
+     * A source builder with every scan option of the table and its resolved {@code connection} set;
+     * the caller adds the deserializer, which exists only when the planner asks for the runtime
+     * source.
+     */
+    static <T> IggySourceBuilder<T> sourceBuilder(
+            ReadableConfig options, IggyConnectionConfig connection, String tableName) {
+        IggySourceBuilder<T> builder =
+                IggySource.<T>builder()
+                        .setConnection(connection)
+                        .setStream(IggyConnectorOptionsUtil.stream(options))
+                        .setTopic(IggyConnectorOptionsUtil.topic(options))
+                        .setConsumerName(consumerName(options, tableName))
+                        .setStartingOffsets(startingOffsets(options))
+                        .setBounded(stoppingOffsets(options))
+                        .setPollInterval(options.get(SCAN_POLL_INTERVAL))
+                        .setPartitionDiscoveryInterval(
+                                options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
+                        .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
+                        .setReadRecreatedTopicFromStart(
+                                options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
+        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setBatchSize);
+        return builder;
+    }
+
+    static IggyStartingOffsets startingOffsets(ReadableConfig options) {
+        switch (START.mode(options)) {
+            case EARLIEST_OFFSET:
+                return IggyStartingOffsets.earliest();
+            case LATEST_OFFSET:
+                return IggyStartingOffsets.latest();
+            case TIMESTAMP:
+                return IggyStartingOffsets.timestamp(START.timestampMillis(options));
+            case SPECIFIC_OFFSETS:
+                return IggyStartingOffsets.specific(START.offsets(options));
+            case COMMITTED_OFFSET:
+            default:
+                return IggyStartingOffsets.committed(options.get(SCAN_STARTUP_COMMITTED_FALLBACK));
+        }
+    }
+
+    /** The stopping offsets of a bounded scan, or {@code null} when unbounded. */
+    @Nullable
+    static IggyStoppingOffsets stoppingOffsets(ReadableConfig options) {
+        ScanBoundedMode mode = STOP.mode(options);
+        if (mode != ScanBoundedMode.UNBOUNDED
+                && options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).isPresent()) {
+            throw new ValidationException(
+                    "Option '"
+                            + SCAN_PARTITION_DISCOVERY_INTERVAL.key()
+                            + "' applies to unbounded scans only, but '"
+                            + SCAN_BOUNDED_MODE.key()
+                            + "' is '"
+                            + mode
+                            + "': remove one of them.");
+        }
+        switch (mode) {
+            case LATEST_OFFSET:
+                return IggyStoppingOffsets.latest();
+            case TIMESTAMP:
+                return IggyStoppingOffsets.timestamp(STOP.timestampMillis(options));
+            case SPECIFIC_OFFSETS:
+                return IggyStoppingOffsets.specific(STOP.offsets(options));
+            case UNBOUNDED:
+            default:
+                return null;
+        }
+    }
+
+    /** Checks the poll options; the start and stop options are checked when they are read. */
+    static void validateScanOptions(ReadableConfig options) {
+        Optional<Integer> batchSize = options.getOptional(SCAN_POLL_BATCH_SIZE);
+        if (batchSize.isPresent() && batchSize.get() < 1) {
+            throw new ValidationException(
+                    "Option '"
+                            + SCAN_POLL_BATCH_SIZE.key()
+                            + "' must be at least 1, but is "
+                            + batchSize.get());
+        }
+        IggyConnectorOptionsUtil.requirePositive(
+                SCAN_POLL_INTERVAL.key(), options.get(SCAN_POLL_INTERVAL));
+        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL)
+                .ifPresent(
+                        d ->
+                                IggyConnectorOptionsUtil.requirePositive(
+                                        SCAN_PARTITION_DISCOVERY_INTERVAL.key(), d));
+    }
+
+    /** Parses {@code partition:0,offset:42;partition:1,offset:300}. */
+    static Map<Long, Long> parseSpecificOffsets(String value, ConfigOption<String> option) {
+        Map<Long, Long> offsets = new LinkedHashMap<>();
+        for (String entry : value.split(";")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            Matcher m = OFFSET_ENTRY.matcher(entry);
+            if (!m.matches()) {
+                throw new ValidationException(
+                        "Invalid option '"
+                                + option.key()
+                                + "': '"
+                                + entry.trim()
+                                + "' is not 'partition:<id>,offset:<offset>'. Expected e.g."
+                                + " 'partition:0,offset:42;partition:1,offset:300'.");
+            }
+            long partition = Long.parseLong(m.group(1));
+            if (offsets.put(partition, Long.parseLong(m.group(2))) != null) {
+                throw new ValidationException(
+                        "Invalid option '"
+                                + option.key()
+                                + "': partition "
+                                + partition
+                                + " is listed twice.");
+            }
+        }
+        if (offsets.isEmpty()) {
+            throw new ValidationException(
+                    "Option '"
+                            + option.key()
+                            + "' lists no offsets. Expected e.g."
+                            + " 'partition:0,offset:42;partition:1,offset:300'.");
+        }
+        return offsets;
+    }
+
+    /**
+     * Where a scan starts or stops: a mode option and the two options that only one mode each
+     * reads, a timestamp and a list of offsets. Each of those two is rejected under any other mode
+     * and required under its own.
+     */
+    private record PositionOptions<M>(
+            ConfigOption<M> modeOption,
+            M timestampMode,
+            ConfigOption<Long> timestampOption,
+            M offsetsMode,
+            ConfigOption<String> offsetsOption) {
+
+        /** The configured mode, once no option of another mode is set. */
+        M mode(ReadableConfig options) {
+            M mode = options.get(modeOption);
+            rejectUnless(options, timestampOption, mode, timestampMode);
+            rejectUnless(options, offsetsOption, mode, offsetsMode);
+            return mode;
+        }
+
+        long timestampMillis(ReadableConfig options) {
+            long millis = required(options, timestampOption, timestampMode);
+            if (millis < 0) {
+                throw new ValidationException(
+                        "Option '"
+                                + timestampOption.key()
+                                + "' must be epoch milliseconds >= 0, but is "
+                                + millis);
+            }
+            return millis;
+        }
+
+        Map<Long, Long> offsets(ReadableConfig options) {
+            return parseSpecificOffsets(
+                    required(options, offsetsOption, offsetsMode), offsetsOption);
+        }
+
+        private void rejectUnless(
+                ReadableConfig options, ConfigOption<?> option, M mode, M optionMode) {
+            if (mode != optionMode && options.getOptional(option).isPresent()) {
+                throw new ValidationException(
+                        "Option '"
+                                + option.key()
+                                + "' applies only when '"
+                                + modeOption.key()
+                                + "' is '"
+                                + optionMode
+                                + "', but it is '"
+                                + mode
+                                + "'.");
+            }
+        }
+
+        private static <T> T required(ReadableConfig options, ConfigOption<T> option, Object mode) {
+            return options.getOptional(option)
+                    .orElseThrow(
+                            () ->
+                                    new ValidationException(
+                                            "Option '"
+                                                    + option.key()
+                                                    + "' is required for mode '"
+                                                    + mode
+                                                    + "'."));
+        }
+    }
+}

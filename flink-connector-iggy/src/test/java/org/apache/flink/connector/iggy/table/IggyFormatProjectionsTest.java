@@ -1,0 +1,150 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.table;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.types.DataType;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Which physical columns the key and value formats see. */
+class IggyFormatProjectionsTest {
+
+    private static final DataType ROW =
+            DataTypes.ROW(
+                            DataTypes.FIELD("k_id", DataTypes.INT()),
+                            DataTypes.FIELD("name", DataTypes.STRING()),
+                            DataTypes.FIELD("k_region", DataTypes.STRING()))
+                    .notNull();
+
+    private static Configuration options(String... keysAndValues) {
+        Configuration options = new Configuration();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            options.setString(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return options;
+    }
+
+    @Test
+    void keyFieldsArePositionsInTheirOrder() {
+        assertThat(
+                        IggyFormatProjections.keyProjection(
+                                options("key.fields", "k_region;k_id", "key.format", "json"), ROW))
+                .containsExactly(2, 0);
+        assertThat(IggyFormatProjections.keyProjection(options(), ROW)).isEmpty();
+    }
+
+    @Test
+    void keyFieldsAndKeyFormatComeTogetherAndNameRealColumns() {
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.keyProjection(
+                                        options("key.format", "json"), ROW))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("'key.format' needs 'key.fields'");
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.keyProjection(
+                                        options("key.fields", "k_id"), ROW))
+                .hasMessageContaining("'key.fields' needs 'key.format'");
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.keyProjection(
+                                        options("key.fields", "nope", "key.format", "json"), ROW))
+                .hasMessageContaining("names 'nope', which is not a physical column")
+                .hasMessageContaining("[k_id, name, k_region]");
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.keyProjection(
+                                        options(
+                                                "key.fields", "name",
+                                                "key.format", "json",
+                                                "key.fields-prefix", "k_"),
+                                        ROW))
+                .hasMessageContaining("Column 'name' of 'key.fields' does not start with");
+    }
+
+    @Test
+    void aPrimaryKeyIsRequiredForUpsertAndKeepsThePrefix() {
+        assertThat(IggyFormatProjections.primaryKeyProjection(options(), ROW, new int[] {0}))
+                .containsExactly(0);
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.primaryKeyProjection(
+                                        options(), ROW, new int[0]))
+                .hasMessageContaining("upsert-iggy needs a PRIMARY KEY");
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.primaryKeyProjection(
+                                        options("key.fields-prefix", "k_"), ROW, new int[] {1}))
+                .hasMessageContaining("Key column 'name' does not start with");
+    }
+
+    @Test
+    void theValueHasAllColumnsOrThoseOutsideTheKey() {
+        assertThat(IggyFormatProjections.valueProjection(options(), ROW, new int[] {0}))
+                .containsExactly(0, 1, 2);
+        assertThat(
+                        IggyFormatProjections.valueProjection(
+                                options("value.fields-include", "EXCEPT_KEY"), ROW, new int[] {0}))
+                .containsExactly(1, 2);
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.valueProjection(
+                                        options("value.fields-include", "EXCEPT_KEY"),
+                                        ROW,
+                                        new int[] {0, 1, 2}))
+                .hasMessageContaining("leaves no column for the payload");
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.valueProjection(
+                                        options("key.fields-prefix", "k_"), ROW, new int[] {0}))
+                .hasMessageContaining("'key.fields-prefix' requires 'value.fields-include'");
+    }
+
+    @Test
+    void theKeyHeaderHasOneTo255Bytes() {
+        assertThat(IggyFormatProjections.keyHeader(options("key.header", "k"))).isEqualTo("k");
+        assertThatThrownBy(() -> IggyFormatProjections.keyHeader(options("key.header", "")))
+                .hasMessage("Option 'key.header' must have 1 to 255 bytes.");
+        assertThatThrownBy(
+                        () ->
+                                IggyFormatProjections.keyHeader(
+                                        options("key.header", "é".repeat(128))))
+                .hasMessageContaining("1 to 255 bytes");
+    }
+
+    @Test
+    void aFormatSeesTheProjectedColumnsWithoutThePrefix() {
+        assertThat(IggyFormatProjections.formatDataType(ROW, new int[] {2, 0}, "k_"))
+                .isEqualTo(
+                        DataTypes.ROW(
+                                        DataTypes.FIELD("region", DataTypes.STRING()),
+                                        DataTypes.FIELD("id", DataTypes.INT()))
+                                .notNull());
+        assertThat(
+                        DataType.getFieldNames(
+                                IggyFormatProjections.formatDataType(ROW, new int[] {1}, null)))
+                .containsExactly("name");
+    }
+}
