@@ -69,6 +69,8 @@ import java.util.function.Function;
  * parallelism 1 and the same batch size. Uses the in-JVM server, or a real one when {@code
  * IGGY_TCP_ADDRESS} is set.
  *
+ * <p>Arguments: {@code [records] [exactly-once]}; the second prints only the exactly-once rows.
+ *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
  *     -Dmdep.outputFile=/tmp/cp.txt
@@ -120,7 +122,11 @@ public final class SinkBenchmark {
         Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
         SinkBenchmark benchmark = new SinkBenchmark(iggy, flink, snapshots);
         try {
-            benchmark.run(records);
+            if (args.length > 1 && args[1].equals("exactly-once")) {
+                benchmark.exactlyOnceRows(records);
+            } else {
+                benchmark.run(records);
+            }
         } finally {
             IggyClients.closeQuietly(benchmark.client);
             flink.close();
@@ -298,18 +304,22 @@ public final class SinkBenchmark {
                                 .setExactlyOnceMaxBufferedBytes(1L << 30)
                                 .setValueSerializationSchema(b -> b)
                                 .build());
-        JobGraph job = env.getStreamGraph().getJobGraph();
-        flink.submitJob(job).get();
-        JobResult result = flink.requestJobResult(job.getJobID()).get();
-        if (!result.isSuccess()) {
-            throw new IllegalStateException(
-                    guarantee + " job failed", result.getSerializedThrowable().orElse(null));
-        }
+        runToEnd(env, guarantee + " job");
         long first =
                 iggy.poll(stream, "t", 0, 0, 1).get(0).header().originTimestamp().longValueExact();
         long last = timestampMicros(stream, records - 1);
         dropTopic(stream);
         return records / (Math.max(1, last - first) / 1e6);
+    }
+
+    private void runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        flink.submitJob(job).get();
+        JobResult result = flink.requestJobResult(job.getJobID()).get();
+        if (!result.isSuccess()) {
+            throw new IllegalStateException(
+                    what + " failed", result.getSerializedThrowable().orElse(null));
+        }
     }
 
     /**
@@ -348,13 +358,7 @@ public final class SinkBenchmark {
                                 .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(value)
                                 .build());
-        JobGraph job = env.getStreamGraph().getJobGraph();
-        flink.submitJob(job).get();
-        JobResult result = flink.requestJobResult(job.getJobID()).get();
-        if (!result.isSuccess()) {
-            throw new IllegalStateException(
-                    "IggySink job failed", result.getSerializedThrowable().orElse(null));
-        }
+        runToEnd(env, "IggySink job");
         double perSecond = serverMeasuredRate(stream, records, records);
         sinkMessagesPerRequest = averageBatchSize(stream, records);
         dropTopic(stream);

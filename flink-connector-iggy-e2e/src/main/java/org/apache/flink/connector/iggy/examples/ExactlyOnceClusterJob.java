@@ -62,13 +62,7 @@ public final class ExactlyOnceClusterJob {
 
     public static void main(String[] args) throws Exception {
         String stream = JobArgs.required(args, "--stream");
-        IggyConnectionConfig connection =
-                IggyConnectionConfig.builder()
-                        .setAddress(JobArgs.required(args, "--address"))
-                        .setCredentials(
-                                JobArgs.orDefault(args, "--username", "iggy"),
-                                JobArgs.orDefault(args, "--password", "iggy"))
-                        .build();
+        IggyConnectionConfig connection = JobArgs.connection(args);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.enableCheckpointing(
                 Long.parseLong(JobArgs.orDefault(args, "--checkpoint-interval", "300")));

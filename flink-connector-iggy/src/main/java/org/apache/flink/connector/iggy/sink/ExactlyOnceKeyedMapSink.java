@@ -21,12 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-
-import javax.annotation.Nullable;
-
-import java.time.Duration;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
@@ -43,26 +38,8 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     private static final long serialVersionUID = 1L;
 
-    ExactlyOnceKeyedMapSink(
-            IggyWriterConfig config,
-            ChangeEncoder<IN> encoder,
-            String tombstoneError,
-            boolean partitionByKey,
-            long partition,
-            @Nullable String keyHeader,
-            @Nullable byte[] sinkId,
-            @Nullable Duration stateTtl,
-            @Nullable String reconcileUid) {
-        super(
-                config,
-                encoder,
-                tombstoneError,
-                partitionByKey,
-                partition,
-                keyHeader,
-                sinkId,
-                stateTtl,
-                reconcileUid);
+    ExactlyOnceKeyedMapSink(IggyKeyedMapSink<IN> sink) {
+        super(sink);
     }
 
     @Override

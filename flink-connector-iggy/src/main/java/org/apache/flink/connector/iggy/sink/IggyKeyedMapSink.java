@@ -83,6 +83,20 @@ public class IggyKeyedMapSink<IN> implements Sink<IN>, SupportsPreWriteTopology<
         this.reconcileUid = reconcileUid;
     }
 
+    /** The same sink as {@code other}, for a subclass that adds to it. */
+    IggyKeyedMapSink(IggyKeyedMapSink<IN> other) {
+        this(
+                other.config,
+                other.encoder,
+                other.tombstoneError,
+                other.partitionByKey,
+                other.partition,
+                other.keyHeader,
+                other.sinkId,
+                other.stateTtl,
+                other.reconcileUid);
+    }
+
     /**
      * A keyed-map sink for any change type {@code encoder} reads, with the options of {@code
      * builder} (its key and value schemas, deletion value and headers functions do not apply).

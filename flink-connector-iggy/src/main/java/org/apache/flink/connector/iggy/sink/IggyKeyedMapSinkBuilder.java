@@ -212,18 +212,8 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                             : config.stream() + "/" + config.topic();
             id = name.getBytes(StandardCharsets.UTF_8);
         }
-        return exactlyOnce
-                ? new ExactlyOnceKeyedMapSink<>(
-                        config,
-                        encoder,
-                        tombstoneError,
-                        partitionByKey,
-                        partition,
-                        keyHeader,
-                        id,
-                        stateTtl,
-                        reconcileUid)
-                : new IggyKeyedMapSink<>(
+        IggyKeyedMapSink<IN> sink =
+                new IggyKeyedMapSink<>(
                         config,
                         encoder,
                         tombstoneError,
@@ -233,6 +223,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                         id,
                         stateTtl,
                         reconcileUid);
+        return exactlyOnce ? new ExactlyOnceKeyedMapSink<>(sink) : sink;
     }
 
     /** UTF-8 of String keys, byte[] keys as they are. */
