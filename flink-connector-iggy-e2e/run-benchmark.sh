@@ -18,7 +18,7 @@
 # Builds the project and runs benchmark main classes on the reactor's own jars.
 # Usage: flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark [args]
 #        flink-connector-iggy-e2e/run-benchmark.sh SourceBenchmark+SinkBenchmark  (each with defaults, one JVM each)
-# BENCHMARK_JAVA_OPTS adds JVM options, e.g. a profiler agent (docs/testing.md, "Profiling").
+# BENCHMARK_JAVA_OPTS adds JVM options, e.g. a profiler agent (docs/development/testing.md, "Profiling").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 name="${1:?benchmark class, e.g. SourceBenchmark}"

@@ -24,6 +24,6 @@ CREATE CATALOG iggy WITH (
 USE CATALOG iggy;
 
 SHOW TABLES IN shop;
-SHOW CREATE TABLE shop.orders;
-INSERT INTO shop.orders VALUES ('o2', 1.50);
-SELECT * FROM shop.orders;
+SHOW CREATE TABLE shop.payments;
+INSERT INTO shop.payments VALUES ('o2', 1.50);
+SELECT * FROM shop.payments;

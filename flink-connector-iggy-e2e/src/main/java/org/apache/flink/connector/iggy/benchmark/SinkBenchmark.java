@@ -128,7 +128,7 @@ public final class SinkBenchmark {
                 benchmark.run(records);
             }
         } finally {
-            IggyClients.closeQuietly(benchmark.client);
+            IggyClients.closeAndWait(benchmark.client);
             flink.close();
             FileUtils.deleteDirectory(snapshots.toFile());
             iggy.stop();

@@ -544,7 +544,7 @@ public final class SourceBenchmark {
             return run;
         } finally {
             threads.shutdownNow();
-            clients.forEach(IggyClients::closeQuietly);
+            clients.forEach(IggyClients::closeAndWait);
         }
     }
 
@@ -838,7 +838,7 @@ public final class SourceBenchmark {
                 secondDescription.add((describedAgain - described) / 1e6);
                 poll.add((polled - describedAgain) / 1e6);
             } finally {
-                IggyClients.closeQuietly(client);
+                IggyClients.closeAndWait(client);
             }
         }
         FreshClientCost cost = new FreshClientCost();
@@ -899,7 +899,7 @@ public final class SourceBenchmark {
             cost.roundTripMedianMs = median(roundTrips);
             return cost;
         } finally {
-            IggyClients.closeQuietly(client);
+            IggyClients.closeAndWait(client);
         }
     }
 

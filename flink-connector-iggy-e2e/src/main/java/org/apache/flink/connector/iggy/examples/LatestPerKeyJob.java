@@ -38,13 +38,17 @@ public class LatestPerKeyJob {
         // when a checkpoint completes: without checkpointing nothing is stored.
         env.enableCheckpointing(10_000);
 
+        // Credentials stay out of the code: from the environment, with the playground's defaults.
         IggyConnectionConfig iggy =
                 IggyConnectionConfig.builder()
                         .setAddress("localhost:8090")
-                        .setCredentials("iggy", "iggy")
+                        .setCredentials(
+                                System.getenv().getOrDefault("IGGY_USERNAME", "iggy"),
+                                System.getenv().getOrDefault("IGGY_PASSWORD", "iggy"))
                         .build();
 
-        // Read a topic as a keyed map: key = the text before '=', every message an upsert.
+        // Read a topic as a keyed map: key = the text before '=', every message an upsert (no
+        // deletion filter: the example job of KeyedMapExample also deletes a key on "key=").
         IggySource<IggyMapChange<String, String>> source =
                 IggySource.<IggyMapChange<String, String>>builder()
                         .setConnection(iggy)

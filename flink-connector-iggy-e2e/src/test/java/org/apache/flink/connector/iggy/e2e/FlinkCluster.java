@@ -17,12 +17,13 @@
  */
 package org.apache.flink.connector.iggy.e2e;
 
+import org.apache.flink.connector.iggy.playground.FlinkProcesses;
+import org.apache.flink.connector.iggy.testutils.Conditions;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -32,13 +33,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -48,25 +47,6 @@ import java.util.function.BooleanSupplier;
  * would.
  */
 final class FlinkCluster implements AutoCloseable {
-
-    /** What Flink's default {@code config.yaml} passes to every Flink JVM on Java 17. */
-    static final List<String> JAVA_17_OPTIONS =
-            List.of(
-                    "--add-exports=java.base/sun.net.util=ALL-UNNAMED",
-                    "--add-exports=java.rmi/sun.rmi.registry=ALL-UNNAMED",
-                    "--add-exports=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
-                    "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                    "--add-opens=java.base/java.net=ALL-UNNAMED",
-                    "--add-opens=java.base/java.io=ALL-UNNAMED",
-                    "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-                    "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-                    "--add-opens=java.base/java.text=ALL-UNNAMED",
-                    "--add-opens=java.base/java.time=ALL-UNNAMED",
-                    "--add-opens=java.base/java.util=ALL-UNNAMED",
-                    "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-                    "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-                    "--add-opens=java.base/java.util.concurrent.locks=ALL-UNNAMED");
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
@@ -108,14 +88,14 @@ final class FlinkCluster implements AutoCloseable {
                             + " writes it)");
         }
         String classpath = Files.readString(classpathFile).trim();
-        FlinkCluster cluster = new FlinkCluster(home, classpath, freePort());
+        FlinkCluster cluster = new FlinkCluster(home, classpath, FlinkProcesses.freePort());
         try {
-            cluster.writeConfig(slotsPerTaskManager);
+            FlinkProcesses.writeConfig(home, cluster.restPort, slotsPerTaskManager);
             cluster.jobManager =
                     cluster.start(
                             "jobmanager",
-                            "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
-                            List.of("-Xmx256m"),
+                            FlinkProcesses.JOB_MANAGER_MAIN,
+                            FlinkProcesses.JOB_MANAGER_JVM_OPTIONS,
                             List.of());
             cluster.startTaskManager(timeout);
             return cluster;
@@ -123,63 +103,6 @@ final class FlinkCluster implements AutoCloseable {
             cluster.close();
             throw e;
         }
-    }
-
-    private void writeConfig(int slots) throws IOException {
-        Files.createDirectories(confDir);
-        Map<String, Object> config = new LinkedHashMap<>();
-        config.put("jobmanager.rpc.address", "localhost");
-        config.put("jobmanager.rpc.port", freePort());
-        config.put("jobmanager.bind-host", "localhost");
-        config.put("rest.address", "localhost");
-        config.put("rest.bind-address", "localhost");
-        config.put("rest.port", restPort);
-        config.put("web.upload.dir", home.resolve("uploads").toAbsolutePath());
-        config.put("web.tmpdir", home.resolve("web").toAbsolutePath());
-        config.put("io.tmp.dirs", home.resolve("tmp").toAbsolutePath());
-        config.put("blob.server.port", 0);
-        config.put("taskmanager.host", "localhost");
-        config.put("taskmanager.bind-host", "localhost");
-        config.put("taskmanager.rpc.port", 0);
-        config.put("taskmanager.data.port", 0);
-        config.put("taskmanager.numberOfTaskSlots", slots);
-        // What Flink's start scripts compute for a TaskManager: kept small (2 cores, shared).
-        config.put("taskmanager.cpu.cores", 1.0);
-        config.put("taskmanager.memory.framework.heap.size", "64m");
-        config.put("taskmanager.memory.task.heap.size", "160m");
-        config.put("taskmanager.memory.managed.size", "16m");
-        config.put("taskmanager.memory.network.min", "16m");
-        config.put("taskmanager.memory.network.max", "16m");
-        config.put("taskmanager.memory.framework.off-heap.size", "64m");
-        config.put("taskmanager.memory.task.off-heap.size", "64m");
-        config.put("taskmanager.memory.jvm-metaspace.size", "192m");
-        config.put("taskmanager.memory.jvm-overhead.min", "64m");
-        config.put("taskmanager.memory.jvm-overhead.max", "64m");
-        // A killed TaskManager is noticed by failed heartbeat RPCs within seconds; the timeout is
-        // only the fallback and stays generous so that a loaded machine causes no spurious loss.
-        config.put("heartbeat.interval", 1000);
-        config.put("heartbeat.timeout", 20000);
-        config.put("restart-strategy.type", "fixed-delay");
-        config.put("restart-strategy.fixed-delay.attempts", 50);
-        config.put("restart-strategy.fixed-delay.delay", "500 ms");
-        config.put("execution.checkpointing.dir", home.resolve("checkpoints").toUri());
-        config.put("state.backend.type", "hashmap");
-        config.put("parallelism.default", 1);
-        StringBuilder yaml = new StringBuilder();
-        config.forEach((key, value) -> yaml.append(key).append(": ").append(value).append('\n'));
-        Files.writeString(confDir.resolve("config.yaml"), yaml.toString());
-        Files.writeString(
-                confDir.resolve("log4j.properties"),
-                String.join(
-                        "\n",
-                        "rootLogger.level = INFO",
-                        "rootLogger.appenderRef.file.ref = MainAppender",
-                        "appender.main.name = MainAppender",
-                        "appender.main.type = File",
-                        "appender.main.fileName = ${sys:log.file}",
-                        "appender.main.layout.type = PatternLayout",
-                        "appender.main.layout.pattern = %d{HH:mm:ss,SSS} %-5p %-60c %x - %m%n",
-                        ""));
     }
 
     /** The folder of this cluster's configuration, logs and checkpoints. */
@@ -194,7 +117,7 @@ final class FlinkCluster implements AutoCloseable {
 
     /** The log4j configuration of every process of this cluster (a file per process). */
     Path log4jConfiguration() {
-        return confDir.resolve("log4j.properties").toAbsolutePath();
+        return FlinkProcesses.log4jConfiguration(confDir);
     }
 
     /** The class path of the cluster's processes: a distribution's {@code lib/}. */
@@ -235,8 +158,8 @@ final class FlinkCluster implements AutoCloseable {
         taskManagers.add(
                 start(
                         name,
-                        "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
-                        List.of("-Xmx224m", "-XX:MaxDirectMemorySize=192m"),
+                        FlinkProcesses.TASK_MANAGER_MAIN,
+                        FlinkProcesses.TASK_MANAGER_JVM_OPTIONS,
                         List.of("-Dtaskmanager.resource-id=" + name)));
         await(name + " to register", timeout, () -> registeredTaskManagers().contains(name));
     }
@@ -264,22 +187,14 @@ final class FlinkCluster implements AutoCloseable {
     private Process start(
             String name, String mainClass, List<String> jvmOptions, List<String> dynamicOptions)
             throws IOException {
-        Path log = home.resolve(name + ".log").toAbsolutePath();
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        // Small, short-lived JVMs on a shared machine: cheap GC and JIT.
-        command.add("-XX:+UseSerialGC");
-        command.add("-XX:TieredStopAtLevel=1");
-        command.addAll(JAVA_17_OPTIONS);
-        command.add("-Dlog.file=" + log);
-        command.add("-Dlog4j.configurationFile=" + log4jConfiguration().toUri());
-        command.add("-classpath");
-        command.add(classpath);
-        command.add(mainClass);
-        command.add("--configDir");
-        command.add(confDir.toAbsolutePath().toString());
-        command.addAll(dynamicOptions);
+        List<String> command =
+                FlinkProcesses.clusterProcessCommand(
+                        mainClass,
+                        jvmOptions,
+                        confDir,
+                        home.resolve(name + ".log"),
+                        classpath,
+                        dynamicOptions);
         Process process =
                 new ProcessBuilder(command)
                         .redirectErrorStream(true)
@@ -416,19 +331,32 @@ final class FlinkCluster implements AutoCloseable {
 
     // ------------------------------------------------------------------------------ diagnostics
 
-    /** Waits for {@code condition}; on timeout fails with the tail of every process's log. */
+    /**
+     * Waits until {@code condition} holds; on timeout fails with the tail of every process's log,
+     * and at once when the JobManager exits.
+     */
     void await(String what, Duration timeout, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError(
-                        "Timed out after " + timeout + " waiting for " + what + diagnostics());
-            }
-            if (jobManager != null && !jobManager.isAlive()) {
-                throw new AssertionError(
-                        "The JobManager exited while waiting for " + what + diagnostics());
-            }
-            LockSupport.parkNanos(POLL_INTERVAL.toNanos());
+        try {
+            Conditions.waitUntil(
+                    what,
+                    timeout,
+                    POLL_INTERVAL,
+                    () -> {
+                        if (condition.getAsBoolean()) {
+                            return true;
+                        }
+                        if (jobManager != null && !jobManager.isAlive()) {
+                            throw new AssertionError(
+                                    "The JobManager exited while waiting until "
+                                            + what
+                                            + diagnostics());
+                        }
+                        return false;
+                    },
+                    this::diagnostics);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("Interrupted while waiting until " + what, e);
         }
     }
 
@@ -512,11 +440,5 @@ final class FlinkCluster implements AutoCloseable {
                             + diagnostics());
         }
         return JSON.readTree(response.body());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

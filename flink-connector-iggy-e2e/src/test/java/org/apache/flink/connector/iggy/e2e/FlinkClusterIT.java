@@ -216,13 +216,13 @@ class FlinkClusterIT {
                         replacements,
                         SQL_CLIENT_TIMEOUT);
         List<List<String>> rows = queryRows(first);
-        // SELECT * FROM shop.orders
+        // SELECT * FROM shop.payments
         assertThat(rows.get(0)).containsExactly("+I", "o1", "9.99");
         // SELECT * FROM shop.`raw-topic`: payload, partition, offset, then more metadata
         assertThat(rows).hasSize(2);
         assertThat(rows.get(1).get(1)).containsIgnoringCase("68656c6c6f");
         assertThat(rows.get(1).subList(2, 4)).containsExactly("0", "0");
-        assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("orders")))
+        assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("payments")))
                 .hasValueSatisfying(topic -> assertThat(topic.partitionsCount()).isEqualTo(3L));
 
         replacements.remove("IF NOT EXISTS shop;");
@@ -334,7 +334,7 @@ class FlinkClusterIT {
         try {
             cluster.awaitJobState(job, "RUNNING", JOB_TIMEOUT);
             cluster.await(
-                    "output, a completed checkpoint and a stored offset",
+                    "there is output, a completed checkpoint and a stored offset",
                     JOB_TIMEOUT,
                     () ->
                             IGGY.messagesCount(stream, LATEST, 0) > 0
@@ -342,7 +342,7 @@ class FlinkClusterIT {
                                     && storedOffset(stream).isPresent());
             producer.start();
             cluster.await(
-                    "the steady input to reach the output",
+                    "the steady input reaches the output",
                     JOB_TIMEOUT,
                     () -> valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0))).containsKey("s0"));
 
@@ -364,7 +364,7 @@ class FlinkClusterIT {
                     .containsAll(input.subList(0, (int) storedAtKill + 1));
             long lastOffset = input.size() - 1;
             cluster.await(
-                    "every key's final value in the output and offset " + lastOffset + " stored",
+                    "every key's final value is in the output and offset " + lastOffset + " stored",
                     JOB_TIMEOUT,
                     () ->
                             lastValues(payloads(IGGY.readAll(stream, LATEST, 0)))

@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.e2e;
 
+import org.apache.flink.connector.iggy.playground.FlinkProcesses;
+
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -93,21 +95,14 @@ final class SqlClient {
         Files.writeString(runScript, sql, StandardCharsets.UTF_8);
         Path output = cluster.home().resolve(name + ".out").toAbsolutePath();
 
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx256m");
-        command.add("-XX:+UseSerialGC");
-        command.add("-XX:TieredStopAtLevel=1");
-        command.addAll(FlinkCluster.JAVA_17_OPTIONS);
-        command.add("-Dlog.file=" + cluster.home().resolve(name + ".log").toAbsolutePath());
-        command.add("-Dlog4j.configurationFile=" + cluster.log4jConfiguration().toUri());
-        command.add("-classpath");
-        command.add(cluster.classpath() + File.pathSeparator + clientClasspath());
-        command.add("org.apache.flink.table.client.SqlClient");
-        command.add("--jar");
-        command.add(sqlJar.toAbsolutePath().toString());
-        command.add("-f");
-        command.add(runScript.toString());
+        List<String> command =
+                FlinkProcesses.sqlClientCommand(
+                        cluster.confDir(),
+                        cluster.home().resolve(name + ".log"),
+                        cluster.classpath(),
+                        clientClasspath(),
+                        sqlJar,
+                        List.of("-f", runScript.toString()));
         ProcessBuilder builder =
                 new ProcessBuilder(command)
                         .redirectErrorStream(true)

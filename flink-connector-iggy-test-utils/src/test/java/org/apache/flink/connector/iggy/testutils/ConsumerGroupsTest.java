@@ -38,12 +38,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.math.BigInteger;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
@@ -190,7 +192,7 @@ class ConsumerGroupsTest {
     }
 
     @Test
-    void disconnectLeavesTheGroup() {
+    void disconnectLeavesTheGroup() throws InterruptedException {
         IGGY.createTopic(stream, "t", 2);
         IGGY.client().consumerGroups().createConsumerGroup(streamId, topicId, "g");
         IggyTcpClient a = member();
@@ -443,12 +445,13 @@ class ConsumerGroupsTest {
         return result;
     }
 
-    private void awaitDetails(Predicate<ConsumerGroupDetails> condition) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
-        while (!condition.test(details())) {
-            assertThat(System.nanoTime()).as("condition not met in time").isLessThan(deadline);
-            Thread.onSpinWait();
-        }
+    private void awaitDetails(Predicate<ConsumerGroupDetails> condition)
+            throws InterruptedException {
+        waitUntil(
+                "the consumer group reaches the expected state",
+                Duration.ofSeconds(10),
+                () -> condition.test(details()),
+                () -> ", it is " + details());
     }
 
     private PolledMessages groupPoll(

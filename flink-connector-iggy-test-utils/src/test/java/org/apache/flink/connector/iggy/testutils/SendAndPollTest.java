@@ -45,6 +45,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +54,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
@@ -290,7 +292,7 @@ class SendAndPollTest {
     }
 
     @Test
-    void pollByTimestampStartsAtTheFirstBatchAtOrAfterIt() {
+    void pollByTimestampStartsAtTheFirstBatchAtOrAfterIt() throws InterruptedException {
         send(Partitioning.partitionId(0L), TestMessages.numbered("early", 2));
         BigInteger firstTimestamp = IGGY.readAll(stream, "t", 0).get(0).header().timestamp();
         awaitClockPast(firstTimestamp.longValueExact());
@@ -581,11 +583,11 @@ class SendAndPollTest {
         return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
     }
 
-    /** Waits (without sleeping blindly) until the local clock has moved past {@code micros}. */
-    private static void awaitClockPast(long micros) {
-        long deadline = System.nanoTime() + 5_000_000_000L;
-        while (nowMicros() <= micros + 1_000 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+    /** Waits until the local clock has moved a millisecond past {@code micros}. */
+    private static void awaitClockPast(long micros) throws InterruptedException {
+        waitUntil(
+                "the clock passes " + micros + " µs + 1 ms",
+                Duration.ofSeconds(5),
+                () -> nowMicros() > micros + 1_000);
     }
 }

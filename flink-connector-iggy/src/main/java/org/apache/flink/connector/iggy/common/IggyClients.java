@@ -18,12 +18,12 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.sdk.IggySdk;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
-import org.apache.iggy.exception.IggyNotConnectedException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
 
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
@@ -32,7 +32,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Opens logged-in SDK clients and waits on SDK futures with a deadline.
@@ -44,24 +43,20 @@ import java.util.concurrent.locks.LockSupport;
 @Internal
 public final class IggyClients {
 
-    private static final Logger LOG = LoggerFactory.getLogger(IggyClients.class);
-
     /**
      * How long {@link #closeAndWait} waits for the client's threads to end: a tenth of a second, or
-     * Netty's 2 s quiet period should the SDK's internals be out of reach.
+     * Netty's 2 s quiet period should the SDK's internals be out of reach (see {@link IggySdk}).
      */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
-
-    /** The pause between two looks at whether the SDK has marked a login done. */
-    private static final Duration LOGIN_WINDOW_RETRY = Duration.ofNanos(100_000);
 
     private IggyClients() {}
 
     /**
      * Connects and logs in, or fails within the connect timeout with a message naming the address,
      * the principal, what failed and the fix (see {@link ConnectionFailures}). The caller owns (and
-     * must {@link #closeQuietly close}) the client. A connection of the client that closes fails
-     * its requests in flight at once (see {@link SdkChannels}).
+     * must {@link #closeAndWait close}) the client. A connection of the client that closes fails
+     * its requests in flight at once (see {@link IggySdk}). A failed attempt has closed its client
+     * and ended its threads before it throws.
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config) {
         return connect(config, AsyncIggyTcpClient.builder());
@@ -98,16 +93,16 @@ public final class IggyClients {
         try {
             await(client.connect(), remaining(deadline), "connect to Iggy at " + config.address());
         } catch (RuntimeException e) {
-            closeQuietly(client);
+            closeAndWait(client);
             throw ConnectionFailures.cannotConnect(config, e);
         }
         try {
             await(
-                    SdkChannels.watch(client, config.address(), config.tlsEnabled()),
+                    IggySdk.get().watchConnections(client, config.address(), config.tlsEnabled()),
                     remaining(deadline),
                     "complete the TLS handshake with Iggy at " + config.address());
         } catch (RuntimeException e) {
-            closeQuietly(client);
+            closeAndWait(client);
             throw ConnectionFailures.tlsHandshakeFailed(config, e);
         }
         try {
@@ -119,36 +114,20 @@ public final class IggyClients {
                                                     .loginWithPersonalAccessToken(token))
                             .orElseGet(client::login);
             await(login, remaining(deadline), "log in to Iggy at " + config.address());
-            awaitLoggedIn(client, deadline, config.address());
+            IggySdk.get()
+                    .awaitLoggedIn(
+                            client,
+                            deadline,
+                            getMe ->
+                                    await(
+                                            getMe,
+                                            remaining(deadline),
+                                            "confirm the login at Iggy at " + config.address()));
         } catch (RuntimeException e) {
-            closeQuietly(client);
+            closeAndWait(client);
             throw ConnectionFailures.cannotLogIn(config, e);
         }
         return client;
-    }
-
-    /**
-     * SDK 0.8.0 marks a client as logged in from a callback on the login answer that can run after
-     * the caller's wait for that answer has returned; a request sent in that window fails with "Not
-     * authenticated" although the login succeeded (seen under load on the first describe of a
-     * topic). So ask the server who we are until that window has passed, within the connect
-     * deadline.
-     */
-    private static void awaitLoggedIn(AsyncIggyTcpClient client, long deadline, String address) {
-        while (true) {
-            try {
-                await(
-                        client.system().getMe(),
-                        remaining(deadline),
-                        "confirm the login at Iggy at " + address);
-                return;
-            } catch (IggyNotConnectedException e) {
-                if (System.nanoTime() - deadline >= 0) {
-                    throw e;
-                }
-                LockSupport.parkNanos(LOGIN_WINDOW_RETRY.toNanos());
-            }
-        }
     }
 
     /** What is left until {@code deadline}, at least a millisecond so a wait still looks once. */
@@ -187,45 +166,14 @@ public final class IggyClients {
     }
 
     /**
-     * Closes the client and waits (at most {@link #CLOSE_WAIT}) until its Netty threads have ended.
-     * For the end of a task: threads still running when Flink releases the job's class loader fail
-     * to load classes there and flood the TaskManager's log. That takes a tenth of a second, not
-     * the SDK's 2 s (see {@link SdkChannels#close}). Anywhere a caller must not wait, such as a
-     * failed connect, use {@link #closeQuietly}.
+     * Closes the client and returns once its Netty threads have ended (a tenth of a second; at most
+     * {@link #CLOSE_WAIT}): threads still running when Flink releases the job's or the SQL client's
+     * class loader fail to load classes there and flood the log. Never throws; an interrupt is kept
+     * for the caller. Does nothing for {@code null}.
      */
-    public static void closeAndWait(AsyncIggyTcpClient client) {
-        if (client == null) {
-            return;
-        }
-        try {
-            if (!SdkChannels.close(client, CLOSE_WAIT)) {
-                client.close().get(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOG.debug("Closing an Iggy client failed", e);
-        }
-    }
-
-    /**
-     * Closes the client without waiting: the SDK's close takes Netty's quiet period (2 s), which a
-     * failed connect must not add to its connect timeout. Failures to close are logged at DEBUG.
-     */
-    public static void closeQuietly(AsyncIggyTcpClient client) {
-        if (client == null) {
-            return;
-        }
-        try {
-            client.close()
-                    .whenComplete(
-                            (ignored, error) -> {
-                                if (error != null) {
-                                    LOG.debug("Closing an Iggy client failed", error);
-                                }
-                            });
-        } catch (RuntimeException e) {
-            LOG.debug("Closing an Iggy client failed", e);
+    public static void closeAndWait(@Nullable AsyncIggyTcpClient client) {
+        if (client != null) {
+            IggySdk.get().close(client, CLOSE_WAIT);
         }
     }
 

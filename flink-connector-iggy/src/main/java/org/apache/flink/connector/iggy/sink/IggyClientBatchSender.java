@@ -90,7 +90,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
             }
             return new IggyClientBatchSender(client, config, partitions);
         } catch (RuntimeException e) {
-            IggyClients.closeQuietly(client);
+            IggyClients.closeAndWait(client);
             throw e;
         }
     }

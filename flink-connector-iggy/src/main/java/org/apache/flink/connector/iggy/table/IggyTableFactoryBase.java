@@ -177,7 +177,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                 () ->
                                         helper.discoverDecodingFormat(
                                                 DeserializationFormatFactory.class, VALUE_FORMAT));
-        helper.validate();
+        OptionSuggestions.validate(helper);
         ReadableConfig options = helper.getOptions();
         validateFormats(options, keyFormat, valueFormat);
 
@@ -220,7 +220,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                 () ->
                                         helper.discoverEncodingFormat(
                                                 SerializationFormatFactory.class, VALUE_FORMAT));
-        helper.validate();
+        OptionSuggestions.validate(helper);
         ReadableConfig options = helper.getOptions();
         validateFormats(options, keyFormat, valueFormat);
 

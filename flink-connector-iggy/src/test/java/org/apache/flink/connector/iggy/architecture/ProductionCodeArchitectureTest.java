@@ -31,6 +31,12 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.AccessibleObject;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
@@ -54,6 +60,7 @@ class ProductionCodeArchitectureTest {
     private static final String SINK = CONNECTOR + ".sink..";
     private static final String TABLE = CONNECTOR + ".table..";
     private static final String TEST_UTILS = CONNECTOR + ".testutils..";
+    private static final String SDK_WORKAROUNDS = CONNECTOR + ".common.sdk..";
 
     @ArchTest
     static final ArchRule LAYERS =
@@ -171,6 +178,49 @@ class ProductionCodeArchitectureTest {
             }
         };
     }
+
+    @ArchTest
+    static final ArchRule PRIVATE_REFLECTION_ONLY_IN_THE_SDK_WORKAROUNDS =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage(SDK_WORKAROUNDS)
+                    .should()
+                    .dependOnClassesThat()
+                    .belongToAnyOf(
+                            Field.class, Method.class, Constructor.class, AccessibleObject.class)
+                    .orShould()
+                    .callMethod(Class.class, "getDeclaredField", String.class)
+                    .orShould()
+                    .callMethod(Class.class, "getDeclaredFields")
+                    .orShould()
+                    .callMethod(Class.class, "getDeclaredMethod", String.class, Class[].class)
+                    .orShould()
+                    .callMethod(Class.class, "getDeclaredMethods")
+                    .orShould()
+                    .callMethod(
+                            MethodHandles.class,
+                            "privateLookupIn",
+                            Class.class,
+                            MethodHandles.Lookup.class)
+                    .because(
+                            "reflection on the Iggy SDK's internals lives in one place (IggySdk),"
+                                    + " with a fallback and a test that pins the members");
+
+    @ArchTest
+    static final ArchRule SDK_INTERNALS_ONLY_IN_THE_SDK_WORKAROUNDS =
+            noClasses()
+                    .that()
+                    .resideOutsideOfPackage(SDK_WORKAROUNDS)
+                    .should()
+                    .dependOnClassesThat()
+                    .resideInAPackage("io.netty..")
+                    .orShould()
+                    .dependOnClassesThat()
+                    .haveNameMatching(
+                            "org\\.apache\\.iggy\\.client\\.async\\.tcp\\.AsyncTcpConnection(\\$.*)?")
+                    .because(
+                            "the SDK's Netty connections are its internals: only IggySdk reaches"
+                                    + " them");
 
     /** Leaves out the in-JVM server, which is on the class path but not part of this module. */
     static final class DoNotIncludeTestUtils implements ImportOption {

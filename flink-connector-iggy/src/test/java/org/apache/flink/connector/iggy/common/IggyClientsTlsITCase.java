@@ -65,7 +65,7 @@ class IggyClientsTlsITCase {
                                     "list streams"))
                     .isNotNull();
         } finally {
-            IggyClients.closeQuietly(client);
+            IggyClients.closeAndWait(client);
         }
     }
 

@@ -58,6 +58,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -135,7 +136,11 @@ class IggyKeyedMapSinkITCase {
                 .sinkTo(sink().setReconcileUid("fingerprints").build())
                 .uid("map-sink");
         JobClient job = first.executeAsync("keyed map before savepoint");
-        waitUntil(() -> payloads(0).size() == 3);
+        waitUntil(
+                "the first three changes are in partition 0",
+                Duration.ofSeconds(60),
+                () -> payloads(0).size() == 3,
+                () -> ": " + payloads(0));
         assertThat(payloads(0)).containsExactlyInAnyOrder("v1", "v2", "v3");
         String savepoint =
                 job.stopWithSavepoint(
@@ -350,20 +355,10 @@ class IggyKeyedMapSinkITCase {
 
     static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
             throws Exception {
-        waitUntil(() -> client.getJobStatus(job).get() == status);
-    }
-
-    interface Condition {
-        boolean holds() throws Exception;
-    }
-
-    static void waitUntil(Condition condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!condition.holds()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 60 s");
-            }
-            Thread.sleep(20);
-        }
+        waitUntil(
+                "job " + job + " is " + status,
+                Duration.ofSeconds(60),
+                () -> client.getJobStatus(job).get() == status,
+                () -> ", it is " + client.getJobStatus(job).join());
     }
 }

@@ -48,6 +48,7 @@ import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -59,6 +60,7 @@ import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -247,12 +249,17 @@ class IggySinkIdempotentWritesITCase {
             return IggyMapChange.upsert("k" + (index % 20), "v" + index);
         }
 
+        /** Fails the job (and so the test) naming the counts when they never arrive. */
         private void awaitMessagesInTopic(long expected) throws InterruptedException {
-            IntSupplier count = messagesInTopic != null ? messagesInTopic.get() : null;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (count != null && count.getAsInt() < expected && System.nanoTime() < deadline) {
-                Thread.sleep(10);
+            if (messagesInTopic == null) {
+                return;
             }
+            IntSupplier count = messagesInTopic.get();
+            waitUntil(
+                    expected + " messages are in the topic before the kill point",
+                    Duration.ofSeconds(20),
+                    () -> count.getAsInt() >= expected,
+                    () -> ", but it has " + count.getAsInt());
         }
 
         @Override

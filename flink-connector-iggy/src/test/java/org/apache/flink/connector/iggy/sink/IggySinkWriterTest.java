@@ -45,6 +45,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -225,7 +226,7 @@ class IggySinkWriterTest {
         CompletableFuture<Void> server =
                 CompletableFuture.runAsync(
                         () -> {
-                            waitUntilUnchecked(() -> sender.sends.size() == 3);
+                            waitUntilUnchecked("three sends", () -> sender.sends.size() == 3);
                             sender.sends.get(0).result.complete(null);
                             sender.sends.get(2).result.complete(null);
                             sender.sends.get(1).result.complete(null);
@@ -273,7 +274,7 @@ class IggySinkWriterTest {
         CompletableFuture<Void> server =
                 CompletableFuture.runAsync(
                         () -> {
-                            waitUntilUnchecked(() -> sender.sends.size() == 1);
+                            waitUntilUnchecked("one send", () -> sender.sends.size() == 1);
                             sender.sends
                                     .get(0)
                                     .result
@@ -444,21 +445,11 @@ class IggySinkWriterTest {
         };
     }
 
-    private static void waitUntilUnchecked(BooleanSupplier condition) {
+    private static void waitUntilUnchecked(String what, BooleanSupplier condition) {
         try {
-            waitUntil(condition);
+            waitUntil(what, Duration.ofSeconds(10), condition::getAsBoolean);
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not reached within 10 s");
-            }
-            Thread.sleep(5);
         }
     }
 

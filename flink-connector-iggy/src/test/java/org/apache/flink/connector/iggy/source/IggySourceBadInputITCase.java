@@ -57,6 +57,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.utf8;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -260,16 +261,20 @@ class IggySourceBadInputITCase {
                                     0,
                                     IggyPartitionSplit.NO_STOPPING_OFFSET)));
             TestingReaderOutput<Long> output = new TestingReaderOutput<>();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (output.getEmittedRecords().size() < 3 && System.nanoTime() < deadline) {
-                if (reader.pollNext(output) == InputStatus.NOTHING_AVAILABLE) {
-                    try {
-                        reader.isAvailable().get(100, TimeUnit.MILLISECONDS);
-                    } catch (java.util.concurrent.TimeoutException e) {
-                        // nothing yet
-                    }
-                }
-            }
+            waitUntil(
+                    "three records are emitted",
+                    Duration.ofSeconds(20),
+                    () -> {
+                        if (reader.pollNext(output) == InputStatus.NOTHING_AVAILABLE) {
+                            try {
+                                reader.isAvailable().get(100, TimeUnit.MILLISECONDS);
+                            } catch (java.util.concurrent.TimeoutException e) {
+                                // nothing yet
+                            }
+                        }
+                        return output.getEmittedRecords().size() >= 3;
+                    },
+                    () -> ", but only " + output.getEmittedRecords() + " are");
             assertThat(new ArrayList<>(output.getEmittedRecords())).containsExactly(1L, 2L, 4L);
             assertThat(metrics.getCounter("numRecordsSkipped").map(Counter::getCount))
                     .isEqualTo(Optional.of(1L));

@@ -49,7 +49,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.numbered;
-import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.waitUntil;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

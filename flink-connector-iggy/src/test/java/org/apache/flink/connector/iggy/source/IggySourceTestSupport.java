@@ -29,7 +29,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /** Small helpers shared by the source's and the table source's tests. */
 public final class IggySourceTestSupport {
@@ -84,17 +83,5 @@ public final class IggySourceTestSupport {
             payloads.add((prefix + i).getBytes(StandardCharsets.UTF_8));
         }
         return payloads;
-    }
-
-    /** Waits for a condition, failing with {@code what} after the deadline. */
-    public static void waitUntil(String what, Duration timeout, BooleanSupplier condition)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("Timed out after " + timeout + " waiting until " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 }

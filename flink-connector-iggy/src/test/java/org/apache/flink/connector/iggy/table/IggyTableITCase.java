@@ -45,6 +45,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,6 +56,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -228,10 +230,11 @@ class IggyTableITCase {
                 IGGY.readAll(stream, "log", 0).get(2).header().timestamp().longValue();
         // Server timestamps are per send: let the clock pass a millisecond so that the second
         // batch can be addressed by a millisecond timestamp.
-        long waitUntil = firstBatchMicros / 1000 + 2;
-        while (System.currentTimeMillis() < waitUntil) {
-            Thread.onSpinWait();
-        }
+        long nextMillis = firstBatchMicros / 1000 + 2;
+        waitUntil(
+                "the clock passes " + nextMillis + " ms",
+                Duration.ofSeconds(5),
+                () -> System.currentTimeMillis() >= nextMillis);
         IGGY.send(stream, "log", 0, utf8("v3", "v4", "v5"));
         long secondBatchMillis =
                 IGGY.readAll(stream, "log", 0).get(3).header().timestamp().longValue() / 1000;

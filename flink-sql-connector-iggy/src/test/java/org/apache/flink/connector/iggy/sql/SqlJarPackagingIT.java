@@ -319,7 +319,7 @@ class SqlJarPackagingIT {
                 Object partitions = details.getClass().getMethod("partitionsCount").invoke(details);
                 assertThat(((Number) partitions).longValue()).isEqualTo(3);
             } finally {
-                clients.getMethod("closeQuietly", client.getClass()).invoke(null, client);
+                clients.getMethod("closeAndWait", client.getClass()).invoke(null, client);
             }
         } finally {
             IGGY.deleteStream(stream);

@@ -35,7 +35,8 @@ import java.util.concurrent.CountDownLatch;
  * and topics created up front (the connector never creates them). See {@link #USAGE}.
  *
  * <p>Prints {@code Embedded Iggy server listening on HOST:PORT} once the streams and topics exist,
- * so a script can wait for that line.
+ * so a script can wait for that line. With {@code send} or {@code poll} as first argument it runs
+ * {@link IggyCli} instead.
  */
 public final class EmbeddedIggyServerMain {
     static final int DEFAULT_PORT = 8090;
@@ -59,7 +60,11 @@ public final class EmbeddedIggyServerMain {
                     "                         and its stream if missing; repeatable",
                     "  --help                 print this help and exit",
                     "",
-                    "Example: --stream shop --topic shop/orders:3 --topic shop/payments");
+                    "Example: --stream shop --topic shop/orders:3 --topic shop/payments",
+                    "",
+                    "The jar also sends and polls messages on any Iggy 0.8 server:",
+                    "  java -jar flink-connector-iggy-test-utils-<version>.jar send|poll STREAM/TOPIC"
+                            + " ... (send --help)");
 
     private EmbeddedIggyServerMain() {}
 
@@ -196,6 +201,10 @@ public final class EmbeddedIggyServerMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && (args[0].equals("send") || args[0].equals("poll"))) {
+            System.exit(IggyCli.run(args, System.getenv(), System.in, System.out));
+            return;
+        }
         Options options;
         try {
             options = Options.parse(args);

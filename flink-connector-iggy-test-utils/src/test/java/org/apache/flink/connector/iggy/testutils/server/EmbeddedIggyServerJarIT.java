@@ -92,6 +92,68 @@ class EmbeddedIggyServerJarIT {
         }
     }
 
+    /** The jar's {@code send} and {@code poll} commands against the server the jar started. */
+    @Test
+    void jarSendsAndPollsMessages() throws Exception {
+        Path jar = Paths.get(System.getProperty("testUtilsJar", "missing"));
+        Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+        Process server =
+                new ProcessBuilder(
+                                java.toString(),
+                                "-jar",
+                                jar.toString(),
+                                "--port",
+                                "0",
+                                "--topic",
+                                "shop/latest")
+                        .redirectErrorStream(true)
+                        .start();
+        try {
+            String address = awaitAddress(server);
+            assertThat(
+                            runJar(
+                                    java,
+                                    jar,
+                                    "send",
+                                    "shop/latest",
+                                    "--address",
+                                    address,
+                                    "--header",
+                                    "flink.key=k1",
+                                    "v1"))
+                    .contains("Sent 1 messages to shop/latest");
+            assertThat(runJar(java, jar, "poll", "shop/latest", "--address", address))
+                    .contains("offset=0 key=k1 payload=v1");
+        } finally {
+            server.destroy();
+            if (!server.waitFor(10, TimeUnit.SECONDS)) {
+                server.destroyForcibly();
+            }
+        }
+    }
+
+    /** Runs the jar with {@code args} to its end (at most 60 s); what it printed. */
+    private static String runJar(Path java, Path jar, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-jar", jar.toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        CompletableFuture<String> output =
+                CompletableFuture.supplyAsync(
+                        () -> {
+                            try {
+                                return new String(
+                                        process.getInputStream().readAllBytes(),
+                                        StandardCharsets.UTF_8);
+                            } catch (IOException e) {
+                                return e.toString();
+                            }
+                        });
+        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("%s ended", command).isTrue();
+        String printed = output.get(10, TimeUnit.SECONDS);
+        assertThat(process.exitValue()).as("exit of %s; printed %s", command, printed).isZero();
+        return printed;
+    }
+
     @Test
     void helpPrintsTheUsageAndExits() throws Exception {
         Path jar = Paths.get(System.getProperty("testUtilsJar", "missing"));

@@ -65,9 +65,9 @@ import java.util.concurrent.TimeUnit;
  * often the topic is described adapts: {@link #MIN_DESCRIBE_DELAY_NANOS} apart for the first second
  * after data arrived (or after the reader started), then backing off with the time since, to the
  * poll interval for an idle topic. Each description costs about 0.5 ms of CPU, most of it in the
- * SDK's hand-offs between its threads (docs/testing.md), so the shortest delay trades the CPU of a
- * sparse topic against its latency. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far
- * below what the SDK's connection pool queues, however many partitions a reader holds.
+ * SDK's hand-offs between its threads (docs/development/testing.md), so the shortest delay trades
+ * the CPU of a sparse topic against its latency. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in
+ * flight, far below what the SDK's connection pool queues, however many partitions a reader holds.
  *
  * <p>The description also guards against a topic deleted and re-created under the source: a new
  * topic identity, or a partition whose end is behind what was already read, fails the source (or,

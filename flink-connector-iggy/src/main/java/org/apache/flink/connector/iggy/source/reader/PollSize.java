@@ -30,7 +30,7 @@ import java.math.BigInteger;
  * Small messages then come in large batches, which costs less per message: each request costs the
  * SDK hand-offs between its threads, whatever it carries. Large messages come in small batches,
  * which bounds the memory the polls in flight hold; answers of several MiB also read slower
- * (docs/testing.md).
+ * (docs/development/testing.md).
  */
 @Internal
 final class PollSize {

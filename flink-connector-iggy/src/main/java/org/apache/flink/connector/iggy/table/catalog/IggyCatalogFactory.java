@@ -26,6 +26,7 @@ import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
+import org.apache.flink.connector.iggy.table.OptionSuggestions;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.factories.CatalogFactory;
@@ -74,7 +75,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
     public Catalog createCatalog(Context context) {
         FactoryUtil.CatalogFactoryHelper helper =
                 FactoryUtil.createCatalogFactoryHelper(this, context);
-        helper.validate();
+        OptionSuggestions.validate(helper);
         return new IggyCatalog(
                 context.getName(),
                 settings(Configuration.fromMap(context.getOptions()), context.getConfiguration()),

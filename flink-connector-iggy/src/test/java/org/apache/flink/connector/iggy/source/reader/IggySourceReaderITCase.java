@@ -47,7 +47,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.numbered;
-import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.waitUntil;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The reader alone against a server: offset storage timing, idling, metrics. */
@@ -113,14 +113,14 @@ class IggySourceReaderITCase {
             TestingReaderOutput<String> output,
             int records)
             throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (output.getEmittedRecords().size() < records) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(
-                        "Only " + output.getEmittedRecords() + " emitted, wanted " + records);
-            }
-            pollOnce(reader, output);
-        }
+        waitUntil(
+                records + " records are emitted",
+                Duration.ofSeconds(20),
+                () -> {
+                    pollOnce(reader, output);
+                    return output.getEmittedRecords().size() >= records;
+                },
+                () -> ", but only " + output.getEmittedRecords() + " are");
     }
 
     /** One poll; when nothing is available, waits (at most 100 ms) for data. */
@@ -260,10 +260,13 @@ class IggySourceReaderITCase {
                     .as("lag while records 1-5 wait")
                     .isPositive();
             pollUntil(reader, output, 6);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (caughtUp.getValue() == 0 && System.nanoTime() < deadline) {
-                pollOnce(reader, output);
-            }
+            waitUntil(
+                    "the reader reports it caught up",
+                    Duration.ofSeconds(10),
+                    () -> {
+                        pollOnce(reader, output);
+                        return caughtUp.getValue() != 0;
+                    });
             assertThat(caughtUp.getValue()).isEqualTo(1);
             assertThat(metrics.<Long>getGauge("pendingRecords").orElseThrow().getValue()).isZero();
             // Data arriving while the reader idles is picked up.

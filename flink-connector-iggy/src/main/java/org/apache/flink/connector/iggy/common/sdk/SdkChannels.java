@@ -15,9 +15,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.common.sdk;
 
-import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -30,19 +30,15 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.pool.FixedChannelPool;
-import io.netty.channel.pool.SimpleChannelPool;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.client.async.tcp.AsyncTcpConnection;
-import org.apache.iggy.client.async.tcp.AsyncTcpConnection.IggyResponseHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.net.ssl.SSLHandshakeException;
 
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
@@ -66,11 +62,10 @@ import java.util.concurrent.TimeUnit;
  * <p><b>A close without a pause.</b> {@link #close} ends the client's threads in a tenth of a
  * second, not after Netty's 2 s quiet period.
  *
- * <p>The SDK's fields are read by name (its client's {@code connection}, the connection's {@code
- * channelPool}, Netty's pool {@code bootstrap}). Should a later SDK rename them, {@link #watch}
- * logs that and the client works as before, without these additions; its close then takes 2 s.
+ * <p>The SDK's members come from {@link SdkInternals}. Should a client's be out of reach all the
+ * same, {@link #watch} and {@link #close} log a warning and the client works as it would without
+ * these additions (see {@link IggySdk}).
  */
-@Internal
 final class SdkChannels {
 
     private static final Logger LOG = LoggerFactory.getLogger(SdkChannels.class);
@@ -98,12 +93,16 @@ final class SdkChannels {
      * @return completes when the TLS handshake of the open connection has (at once without TLS),
      *     exceptionally with the handshake's failure
      */
-    static CompletableFuture<Void> watch(AsyncIggyTcpClient client, String address, boolean tls) {
+    static CompletableFuture<Void> watch(
+            SdkInternals sdk, AsyncIggyTcpClient client, String address, boolean tls) {
         FixedChannelPool pool;
         Bootstrap bootstrap;
         try {
-            pool = pool(client);
-            bootstrap = bootstrap(pool);
+            pool = sdk.pool(client);
+            if (pool == null) {
+                throw new IllegalStateException("the client has no connection");
+            }
+            bootstrap = sdk.bootstrap(pool);
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.warn(
                     "Cannot reach the connections of the Iggy SDK client ({}): a connection to {}"
@@ -113,7 +112,8 @@ final class SdkChannels {
                     address);
             return CompletableFuture.completedFuture(null);
         }
-        WatchingInitializer watching = new WatchingInitializer(bootstrap, pool, address);
+        WatchingInitializer watching =
+                new WatchingInitializer(bootstrap, pool, address, sdk.responseHandler());
         bootstrap.handler(watching);
         CompletableFuture<Void> handshake = new CompletableFuture<>();
         watchOpenConnection(watching, tls, handshake);
@@ -128,15 +128,21 @@ final class SdkChannels {
     private static final class WatchingInitializer extends ChannelInitializer<Channel> {
         private final ChannelHandler poolInitializer;
         private final String address;
+        private final Class<? extends ChannelHandler> responseHandler;
         final FixedChannelPool pool;
         final EventLoopGroup loops;
         final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
-        WatchingInitializer(Bootstrap bootstrap, FixedChannelPool pool, String address) {
+        WatchingInitializer(
+                Bootstrap bootstrap,
+                FixedChannelPool pool,
+                String address,
+                Class<? extends ChannelHandler> responseHandler) {
             this.poolInitializer = bootstrap.config().handler();
             this.loops = bootstrap.config().group();
             this.pool = pool;
             this.address = address;
+            this.responseHandler = responseHandler;
         }
 
         @Override
@@ -147,45 +153,58 @@ final class SdkChannels {
 
         /** Adds the watcher to a connection the SDK has set up, and keeps it for the close. */
         void watch(Channel channel) {
-            addWatcher(channel.pipeline(), address);
+            addWatcher(channel.pipeline(), address, responseHandler);
             connections.add(channel);
         }
     }
 
     /**
-     * Closes a {@link #watch watched} client within {@code timeout} and ends its threads; false,
-     * having done nothing, when the client is not watched. The SDK's own close ends its Netty event
-     * loops with Netty's default quiet period, 2 s in which they wait for more work, and a task end
-     * waits for the threads to end (see {@link IggyClients#closeAndWait}).
+     * Closes {@code client} within {@code timeout} and ends its threads, whether it connected, is
+     * {@link #watch watched} or neither; false, having done nothing, when its members are out of
+     * reach. The SDK's own close ends its Netty event loops with Netty's default quiet period, 2 s
+     * in which they wait for more work, and nothing of the client may run on once its owner has
+     * closed (a job's class loader goes then, see {@link IggySdk#close}).
      *
      * <p>A loop may only end when no other loop will hand it work: each request moves between the
      * pool's loop and its connection's. So the pool is closed first (requests waiting for a
-     * connection fail, no new ones are taken, idle connections close), then the connections with a
-     * request in flight (those requests fail, saying the connection closed), and only then are the
-     * loops ended, after {@link #CLOSING_QUIET_MILLIS} without work instead of 2 s. The SDK's own
-     * close comes last and only lets go of what the client holds: its attempt to close the pool
-     * again on a loop that has ended is refused, which is expected.
+     * connection fail, no new ones are taken, idle connections close), then the watched connections
+     * with a request in flight (those requests fail, saying the connection closed), and only then
+     * are the loops ended, after {@link #CLOSING_QUIET_MILLIS} without work instead of 2 s; that
+     * closes whatever connection is left. The SDK's own close comes last and only lets go of what
+     * the client holds: its attempt to close the pool again on a loop that has ended is refused,
+     * which is expected.
      */
-    static boolean close(AsyncIggyTcpClient client, Duration timeout) {
-        ChannelHandler handler;
+    static boolean close(SdkInternals sdk, AsyncIggyTcpClient client, Duration timeout) {
+        FixedChannelPool pool;
+        Bootstrap bootstrap;
         try {
-            handler = bootstrap(pool(client)).config().handler();
+            pool = sdk.pool(client);
+            bootstrap = pool == null ? null : sdk.bootstrap(pool);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return false; // never connected, or an SDK whose fields have other names
-        }
-        if (!(handler instanceof WatchingInitializer)) {
+            LOG.warn(
+                    "Cannot reach the threads of an Iggy SDK client ({}): closing it takes Netty's"
+                            + " quiet period of 2 s.",
+                    e.toString());
             return false;
         }
-        WatchingInitializer watched = (WatchingInitializer) handler;
-        FixedChannelPool pool = watched.pool;
-        ChannelGroup connections = watched.connections;
-        EventLoopGroup loops = watched.loops;
+        if (pool == null) {
+            client.close(); // it never connected: it has no threads
+            return true;
+        }
+        ChannelHandler handler = bootstrap.config().handler();
+        ChannelGroup watched =
+                handler instanceof WatchingInitializer
+                        ? ((WatchingInitializer) handler).connections
+                        : null;
+        EventLoopGroup loops = bootstrap.config().group();
         long deadline = System.nanoTime() + timeout.toNanos();
         // Not cut short by an interrupt: returning before the threads ended would let them run
         // into the release of the job's class loader.
         try {
             pool.closeAsync().awaitUninterruptibly(remainingMillis(deadline));
-            connections.close().awaitUninterruptibly(remainingMillis(deadline));
+            if (watched != null) {
+                watched.close().awaitUninterruptibly(remainingMillis(deadline));
+            }
         } finally {
             // Even when the above failed (a job manager may release the class loader while its
             // coordinators still close), the threads must end.
@@ -205,17 +224,6 @@ final class SdkChannels {
 
     private static long remainingMillis(long deadlineNanos) {
         return Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime()));
-    }
-
-    /** How the pool opens connections: its event loops and the handlers of a new connection. */
-    static Bootstrap bootstrap(FixedChannelPool pool) throws ReflectiveOperationException {
-        return (Bootstrap) read(SimpleChannelPool.class, "bootstrap", pool);
-    }
-
-    /** The Netty pool behind {@code client}, which connected already. */
-    static FixedChannelPool pool(AsyncIggyTcpClient client) throws ReflectiveOperationException {
-        Object connection = read(AsyncIggyTcpClient.class, "connection", client);
-        return (FixedChannelPool) read(AsyncTcpConnection.class, "channelPool", connection);
     }
 
     /**
@@ -277,23 +285,15 @@ final class SdkChannels {
                         });
     }
 
-    private static void addWatcher(ChannelPipeline pipeline, String address) {
-        ChannelHandlerContext responses = pipeline.context(IggyResponseHandler.class);
+    private static void addWatcher(
+            ChannelPipeline pipeline,
+            String address,
+            Class<? extends ChannelHandler> responseHandler) {
+        ChannelHandlerContext responses = pipeline.context(responseHandler);
         if (responses == null || pipeline.get(WATCHER_NAME) != null) {
             return;
         }
         pipeline.addBefore(responses.name(), WATCHER_NAME, new ClosedConnectionWatcher(address));
-    }
-
-    private static Object read(Class<?> owner, String name, Object target)
-            throws ReflectiveOperationException {
-        Field field = owner.getDeclaredField(name);
-        field.setAccessible(true);
-        Object value = field.get(target);
-        if (value == null) {
-            throw new NoSuchFieldException(owner.getSimpleName() + "." + name + " is null");
-        }
-        return value;
     }
 
     /**

@@ -1,0 +1,183 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.e2e;
+
+import org.apache.flink.connector.iggy.playground.FlinkProcesses;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code playground.sh} as docs/getting-started.md uses it: start (which runs a SQL script through
+ * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
+ * client, stop; then no process of the playground may be left and its ports must be free. The
+ * playground runs its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code
+ * FLINK_REST_PORT}), so {@code IGGY_TCP_ADDRESS} does not apply.
+ */
+class PlaygroundIT {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    private static final Path RESOURCES = Path.of("src", "test", "resources").toAbsolutePath();
+    private static final Duration START = Duration.ofMinutes(4);
+    private static final Duration COMMAND = Duration.ofMinutes(2);
+    private static final Duration SQL = Duration.ofMinutes(5);
+
+    @Test
+    void startsRunsQueriesAndStopsLeavingNothingRunning() throws Exception {
+        int iggyPort = FlinkProcesses.freePort();
+        int restPort = FlinkProcesses.freePort();
+        Path home =
+                Path.of("target", "playground-it-" + System.currentTimeMillis()).toAbsolutePath();
+        Map<String, String> env =
+                Map.of(
+                        "IGGY_PORT", String.valueOf(iggyPort),
+                        "FLINK_REST_PORT", String.valueOf(restPort),
+                        "PLAYGROUND_HOME", home.toString());
+        Path firstScript = Files.createDirectories(home).resolve("first.sql");
+        Files.writeString(firstScript, "SHOW CATALOGS;\n");
+        List<Long> pids = new ArrayList<>();
+        try {
+            String started = run(env, START, "./playground.sh start -f " + firstScript);
+            assertThat(started)
+                    .contains("Flink web UI: http://localhost:" + restPort)
+                    .contains("default_catalog");
+            for (String line : Files.readAllLines(home.resolve("processes"))) {
+                pids.add(Long.parseLong(line.split(" ")[1]));
+            }
+            assertThat(pids).hasSize(3);
+
+            List<String> commands = commands(RESOURCES.resolve("playground/send-and-poll.sh"));
+            assertThat(run(env, COMMAND, commands.get(0)))
+                    .contains("Sent 3 messages to shop/events");
+            assertThat(run(env, COMMAND, commands.get(1)))
+                    .contains("offset=1 payload=k2=v2", "offset=2 payload=k1=v1b")
+                    .doesNotContain("offset=0");
+
+            assertThat(run(env, COMMAND, commands.get(2)))
+                    .contains("Sent 1 messages to shop/raw-topic");
+
+            // The documented query, then the SQL quick starts of table-sql.md and catalog.md, as
+            // written, in one session of the one playground: each page's tables next to the
+            // others'.
+            StringBuilder sql = new StringBuilder();
+            for (String documented :
+                    List.of("playground.sql", "quickstart.sql", "catalog-quickstart.sql")) {
+                sql.append(Files.readString(RESOURCES.resolve("sql").resolve(documented)))
+                        .append('\n');
+            }
+            Path script = home.resolve("playground.sql");
+            Files.writeString(
+                    script,
+                    sql.toString().replace("'localhost:8090'", "'localhost:" + iggyPort + "'"));
+            String printed = run(env, SQL, "./playground.sh sql -f " + script);
+            assertThat(printed).doesNotContain(SqlClient.STATEMENT_FAILED);
+            List<List<String>> rows =
+                    SqlClient.resultRows(printed).stream()
+                            .filter(row -> row.get(0).matches("[+-][IUD]"))
+                            .toList();
+            assertThat(rows.subList(0, 12))
+                    .containsExactly(
+                            // the playground's query of shop/events
+                            List.of("+I", "k1=v1"),
+                            List.of("+I", "k2=v2"),
+                            List.of("+I", "k1=v1b"),
+                            // table-sql.md: orders, then the customers changelog
+                            List.of("+I", "o-1", "alice", "12.50"),
+                            List.of("+I", "o-2", "bob", "7.25"),
+                            List.of("+I", "o-3", "alice", "3.00"),
+                            List.of("+I", "c1", "alice", "gold"),
+                            List.of("+I", "c2", "bob", "silver"),
+                            List.of("-U", "c1", "alice", "gold"),
+                            List.of("+U", "c1", "alice", "platinum"),
+                            List.of("-D", "c2", "bob", "silver"),
+                            // catalog.md: the table it created
+                            List.of("+I", "o1", "9.99"));
+            // catalog.md: shop.`raw-topic`, payload "hello" at partition 0, offset 0
+            assertThat(rows).hasSize(13);
+            assertThat(rows.get(12).get(1)).containsIgnoringCase("68656c6c6f");
+            assertThat(rows.get(12).subList(2, 4)).containsExactly("0", "0");
+        } finally {
+            for (String stop : commands(RESOURCES.resolve("playground/stop.sh"))) {
+                assertThat(run(env, COMMAND, stop)).contains("Stopped the playground");
+            }
+        }
+
+        assertThat(home.resolve("processes")).doesNotExist();
+        for (long pid : pids) {
+            assertThat(ProcessHandle.of(pid).filter(ProcessHandle::isAlive))
+                    .as("process %s of the playground", pid)
+                    .isEmpty();
+        }
+        assertThat(isFree(iggyPort)).as("Iggy port %s free", iggyPort).isTrue();
+        assertThat(isFree(restPort)).as("REST port %s free", restPort).isTrue();
+    }
+
+    /** The commands of a script (its lines that are neither comments nor empty). */
+    private static List<String> commands(Path script) throws IOException {
+        return Files.readAllLines(script, StandardCharsets.UTF_8).stream()
+                .filter(line -> !line.isBlank() && !line.startsWith("#"))
+                .toList();
+    }
+
+    /** Runs {@code command} with bash in the repository's root; what it printed, or fails. */
+    private static String run(Map<String, String> env, Duration timeout, String command)
+            throws IOException, InterruptedException {
+        Path output = Files.createTempFile(Path.of("target"), "playground-it", ".out");
+        ProcessBuilder builder =
+                new ProcessBuilder("bash", "-c", command)
+                        .directory(ROOT.toFile())
+                        .redirectErrorStream(true)
+                        .redirectOutput(output.toFile())
+                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        boolean ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (!ended) {
+            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        String printed = Files.readString(output, StandardCharsets.UTF_8);
+        assertThat(ended)
+                .as("'%s' ended within %s; it printed:%n%s", command, timeout, printed)
+                .isTrue();
+        assertThat(process.exitValue())
+                .as("exit code of '%s'; it printed:%n%s", command, printed)
+                .isZero();
+        return printed;
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

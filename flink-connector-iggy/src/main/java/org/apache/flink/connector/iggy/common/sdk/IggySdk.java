@@ -1,0 +1,207 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.common.sdk;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.exception.IggyNotConnectedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+
+/**
+ * Every workaround of the connector for the Iggy Java SDK, in one place; the rest of the connector
+ * uses the SDK through its public API only.
+ *
+ * <p>For SDK {@value #CHECKED_SDK_VERSION}:
+ *
+ * <ul>
+ *   <li>A connection that closes does not fail the requests waiting on it: they would wait for the
+ *       whole request timeout. {@link #watchConnections} makes them fail at once, saying so.
+ *   <li>A client counts as connected once TCP is up, so a failed TLS handshake would show as a
+ *       failed login. {@link #watchConnections} hands back the handshake, to wait for and name.
+ *   <li>Closing a client ends its threads after Netty's quiet period of 2 s, and does not wait for
+ *       them. {@link #close} ends them in about a tenth of a second and returns only then.
+ *   <li>The client is marked as logged in by a callback that can run after the login's future
+ *       completed; a request sent in between fails with "not authenticated". {@link #awaitLoggedIn}
+ *       waits that window out.
+ * </ul>
+ *
+ * <p>The first three reach private members of the SDK and of Netty by reflection ({@link
+ * SdkInternals}), looked up once when this class loads; no other package reflects on SDK classes
+ * (an architecture test keeps it so). With an SDK that lacks one of them, this class falls back to
+ * doing nothing: the connector works as the plain SDK does, and every such degraded step logs a
+ * warning saying what is lost. A test pins the SDK version and the members, so an SDK upgrade fails
+ * the build until the workarounds have been checked against it.
+ *
+ * <p>Immutable; shared by all threads.
+ */
+@Internal
+public final class IggySdk {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggySdk.class);
+
+    /** The SDK version the workarounds were written and tested for. */
+    public static final String CHECKED_SDK_VERSION = "0.8.0";
+
+    /** The pause between two looks at whether the SDK has marked a login done. */
+    private static final Duration LOGIN_WINDOW_RETRY = Duration.ofNanos(100_000);
+
+    private static final IggySdk INSTANCE = new IggySdk(resolveOrWarn());
+
+    /** The SDK's members, or null for the fallback that works around nothing. */
+    @Nullable private final SdkInternals internals;
+
+    @VisibleForTesting
+    IggySdk(@Nullable SdkInternals internals) {
+        this.internals = internals;
+    }
+
+    /** The workarounds for the SDK on the class path. */
+    public static IggySdk get() {
+        return INSTANCE;
+    }
+
+    private static SdkInternals resolveOrWarn() {
+        try {
+            return SdkInternals.resolve();
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            LOG.warn(
+                    "The Iggy SDK on the class path is not the one the connector was built for ({})"
+                            + " and lacks a member it relies on ({}). The connector runs without its"
+                            + " workarounds: a connection that closes with a request in flight"
+                            + " fails that request only at the request timeout, a failed TLS"
+                            + " handshake shows as a failed login, and closing a client takes 2 s.",
+                    CHECKED_SDK_VERSION,
+                    e.toString());
+            return null;
+        }
+    }
+
+    /** Whether the workarounds that need the SDK's internals are active (false: the fallback). */
+    public boolean active() {
+        return internals != null;
+    }
+
+    /**
+     * Makes every connection of {@code client}, the open one and those its pool opens later, fail
+     * its requests in flight when it closes. Call right after the client connected, before anything
+     * else uses it.
+     *
+     * @param address the server's {@code host:port}, for messages
+     * @param tls whether the client speaks TLS
+     * @return completes when the TLS handshake of the open connection has (at once without TLS),
+     *     exceptionally with the handshake's failure; at once in the fallback
+     */
+    public CompletableFuture<Void> watchConnections(
+            AsyncIggyTcpClient client, String address, boolean tls) {
+        if (internals == null) {
+            LOG.warn(
+                    "Iggy SDK workarounds are off (see the warning of {} before): a connection to {}"
+                            + " that closes with a request in flight fails that request only at"
+                            + " the request timeout.",
+                    IggySdk.class.getName(),
+                    address);
+            return CompletableFuture.completedFuture(null);
+        }
+        return SdkChannels.watch(internals, client, address, tls);
+    }
+
+    /**
+     * Closes {@code client} and returns once its threads have ended, at most {@code timeout} later:
+     * threads still running when Flink releases a job's (or the SQL client's) class loader fail to
+     * load classes there. Works for a client in any state, also one whose connect or login failed.
+     * Not cut short by an interrupt, which stays set for the caller. Never throws.
+     */
+    public void close(AsyncIggyTcpClient client, Duration timeout) {
+        try {
+            if (internals != null && SdkChannels.close(internals, client, timeout)) {
+                return;
+            }
+            if (internals == null) {
+                LOG.warn(
+                        "Iggy SDK workarounds are off (see the warning of {} before): closing a"
+                                + " client takes Netty's quiet period of 2 s.",
+                        IggySdk.class.getName());
+            }
+            closeAsTheSdkDoes(client, timeout);
+        } catch (RuntimeException e) {
+            LOG.debug("Closing an Iggy client failed", e);
+        }
+    }
+
+    /** The SDK's own close, waited for: it completes once its event loops have ended. */
+    private static void closeAsTheSdkDoes(AsyncIggyTcpClient client, Duration timeout) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + timeout.toNanos();
+        CompletableFuture<Void> closing = client.close();
+        while (true) {
+            try {
+                closing.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.debug("Closing an Iggy client failed", e);
+                break;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * After a successful login, waits until the SDK has marked {@code client} as logged in: asks
+     * the server who the client is, with {@code await} (which waits for a request until the
+     * caller's deadline and throws its failure), until the answer is not "not authenticated" or
+     * {@code deadlineNanos} (of {@link System#nanoTime()}) has passed.
+     */
+    public void awaitLoggedIn(
+            AsyncIggyTcpClient client, long deadlineNanos, Consumer<CompletableFuture<?>> await) {
+        while (true) {
+            try {
+                await.accept(client.system().getMe());
+                return;
+            } catch (IggyNotConnectedException e) {
+                if (System.nanoTime() - deadlineNanos >= 0) {
+                    throw e;
+                }
+                LockSupport.parkNanos(LOGIN_WINDOW_RETRY.toNanos());
+            }
+        }
+    }
+
+    /** The SDK members reached by reflection as {@code Owner.member}; empty in the fallback. */
+    @VisibleForTesting
+    List<String> reflectedMembers() {
+        return internals == null ? List.of() : internals.members();
+    }
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Licensed to the Apache Software Foundation (ASF) under one
+# or more contributor license agreements.  See the NOTICE file
+# distributed with this work for additional information
+# regarding copyright ownership.  The ASF licenses this file
+# to you under the Apache License, Version 2.0 (the
+# "License"); you may not use this file except in compliance
+# with the License.  You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+
+# The playground: an in-JVM Iggy server with stream shop and its topics events, latest, orders,
+# customers and raw-topic (127.0.0.1:8090, user iggy, password iggy), a Flink JobManager (web UI on
+# http://localhost:8081) and a TaskManager, and Flink's SQL client with the connector's SQL jar.
+#
+#   ./playground.sh start [SQL client options]   build if needed, start everything, open the SQL client
+#   ./playground.sh sql [SQL client options]     open the SQL client again (e.g. -f script.sql)
+#   ./playground.sh send STREAM/TOPIC MESSAGE... send messages (one per line of stdin without MESSAGE)
+#   ./playground.sh poll STREAM/TOPIC [--offset N] [--partition N] [--count N]
+#   ./playground.sh stop                         stop everything the playground started
+#
+# Environment: IGGY_PORT (8090) and FLINK_REST_PORT (8081) choose the ports; PLAYGROUND_HOME
+# (.playground in the repository) holds the configuration, the logs and the process ids;
+# PLAYGROUND_BUILD=always rebuilds before start. Needs Java 17 and Maven.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+HOME_DIR="${PLAYGROUND_HOME:-$ROOT/.playground}"
+IGGY_PORT="${IGGY_PORT:-8090}"
+export IGGY_PORT FLINK_REST_PORT="${FLINK_REST_PORT:-8081}"
+JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+
+E2E="$ROOT/flink-connector-iggy-e2e/target"
+IGGY_JAR="$(ls "$ROOT"/flink-connector-iggy-test-utils/target/flink-connector-iggy-test-utils-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' | head -n 1 || true)"
+SQL_JAR="$(ls "$ROOT"/flink-sql-connector-iggy/target/flink-sql-connector-iggy-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e 'original-' | head -n 1 || true)"
+E2E_JAR="$(ls "$E2E"/flink-connector-iggy-e2e-*.jar 2>/dev/null | grep -v -e '-job.jar' -e '-sources' -e '-tests' | head -n 1 || true)"
+
+built() {
+  [[ -n "$IGGY_JAR" && -n "$SQL_JAR" && -n "$E2E_JAR" && -f "$E2E/flink-cluster.classpath" \
+     && -f "$E2E/sql-client.classpath" && -d "$ROOT/flink-connector-iggy-test-utils/target/lib" ]]
+}
+
+build() {
+  echo "Building the connector, the SQL jar and the in-JVM Iggy server (the first build downloads dependencies)..."
+  (cd "$ROOT" && mvn -B -q -DskipTests -pl flink-connector-iggy-e2e -am package)
+  exec "$0" "$@"
+}
+
+playground() {
+  "$JAVA" -cp "$E2E_JAR:$(cat "$E2E/flink-cluster.classpath")" \
+    -Dplayground.home="$HOME_DIR" \
+    -Dplayground.iggy-jar="$IGGY_JAR" \
+    -Dplayground.sql-jar="$SQL_JAR" \
+    -Dplayground.cluster-classpath="$E2E/flink-cluster.classpath" \
+    -Dplayground.client-classpath="$E2E/sql-client.classpath" \
+    org.apache.flink.connector.iggy.playground.Playground "$@"
+}
+
+command="${1:-}"
+[[ $# -gt 0 ]] && shift
+case "$command" in
+  start)
+    if [[ "${PLAYGROUND_BUILD:-}" == always ]]; then
+      export PLAYGROUND_BUILD=
+      build start "$@"
+    fi
+    built || build start "$@"
+    # Its own process group: Ctrl-C in the SQL client must not reach the server and the cluster.
+    ( set -m; playground start & wait $! )
+    playground sql "$@"
+    ;;
+  sql|stop)
+    built || { echo "Nothing is built yet: run ./playground.sh start" >&2; exit 1; }
+    playground "$command" "$@"
+    ;;
+  send|poll)
+    built || { echo "Nothing is built yet: run ./playground.sh start" >&2; exit 1; }
+    "$JAVA" -jar "$IGGY_JAR" "$command" "$@" --address "127.0.0.1:$IGGY_PORT"
+    ;;
+  *)
+    sed -n '18,30p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac
