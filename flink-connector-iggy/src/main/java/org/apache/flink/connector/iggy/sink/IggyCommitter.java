@@ -270,7 +270,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private void closeClient() {
         if (client != null) {
-            IggyClients.closeQuietly(client);
+            IggyClients.closeAndWait(client);
             client = null;
         }
     }
