@@ -28,6 +28,7 @@ import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -56,16 +57,19 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * Sink throughput: a plain SDK send loop against {@link IggySink}, and the keyed-map sink with 0 %,
- * 50 % and 90 % unchanged values, plus the reconcile state per key in heap and RocksDB checkpoints
- * and a canonical savepoint, split by {@link ReconcileStateSize} into key, the connector's value,
- * Flink's framing and the rest.
+ * Sink throughput: a plain SDK send loop against {@link IggySink}, {@code IggySink} at-least-once
+ * against exactly-once with checkpoints every 1 s and 10 s, and the keyed-map sink with 0 %, 50 %
+ * and 90 % unchanged values, plus the reconcile state per key in heap and RocksDB checkpoints and a
+ * canonical savepoint, split by {@link ReconcileStateSize} into key, the connector's value, Flink's
+ * framing and the rest.
  *
  * <p>Throughput is measured by the server: records ÷ (append time of the last batch − append time
  * of the first), so job deployment does not count. Each figure is the best of {@link #REPEATS}
  * runs, as other processes on a shared machine only ever make a run slower. Every writer has
  * parallelism 1 and the same batch size. Uses the in-JVM server, or a real one when {@code
  * IGGY_TCP_ADDRESS} is set.
+ *
+ * <p>Arguments: {@code [records] [exactly-once]}; the second prints only the exactly-once rows.
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
@@ -118,7 +122,11 @@ public final class SinkBenchmark {
         Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
         SinkBenchmark benchmark = new SinkBenchmark(iggy, flink, snapshots);
         try {
-            benchmark.run(records);
+            if (args.length > 1 && args[1].equals("exactly-once")) {
+                benchmark.exactlyOnceRows(records);
+            } else {
+                benchmark.run(records);
+            }
         } finally {
             IggyClients.closeAndWait(benchmark.client);
             flink.close();
@@ -147,6 +155,8 @@ public final class SinkBenchmark {
         System.out.printf(
                 "%-38s %,12.0f records/s  (%.2f x plain SDK), %.0f per request%n",
                 "IggySink", sink, sink / plain, sinkMessagesPerRequest);
+        System.out.println();
+        exactlyOnceRows(records);
         System.out.println();
         List<ReconcileStateSize> states = new ArrayList<>();
         for (int unchanged : new int[] {0, 50, 90}) {
@@ -225,6 +235,94 @@ public final class SinkBenchmark {
     }
 
     /**
+     * {@code IggySink} at-least-once against exactly-once, for 100 B and 1 KiB payloads and
+     * checkpoints every 1 s and 10 s. The rate is records ÷ (the last message's append time − the
+     * first message's origin time, when the writer took it), so it counts the wait for the
+     * checkpoint that commits the last records: output of exactly-once appears one checkpoint
+     * later.
+     */
+    private void exactlyOnceRows(int records) throws Exception {
+        for (int payloadBytes : new int[] {PAYLOAD_BYTES, 1024}) {
+            int n = payloadBytes == PAYLOAD_BYTES ? records : Math.max(1, records / 4);
+            for (Duration interval :
+                    new Duration[] {Duration.ofSeconds(1), Duration.ofSeconds(10)}) {
+                double atLeastOnce = 0;
+                double exactlyOnce = 0;
+                for (int i = 0; i < REPEATS; i++) {
+                    atLeastOnce =
+                            Math.max(
+                                    atLeastOnce,
+                                    checkpointedSink(
+                                            n,
+                                            payloadBytes,
+                                            interval,
+                                            DeliveryGuarantee.AT_LEAST_ONCE));
+                    exactlyOnce =
+                            Math.max(
+                                    exactlyOnce,
+                                    checkpointedSink(
+                                            n,
+                                            payloadBytes,
+                                            interval,
+                                            DeliveryGuarantee.EXACTLY_ONCE));
+                }
+                System.out.printf(
+                        "IggySink %,d x %4d B, checkpoints every %2d s: at-least-once %,10.0f"
+                                + " records/s, exactly-once %,10.0f records/s (%.2f x)%n",
+                        n,
+                        payloadBytes,
+                        interval.toSeconds(),
+                        atLeastOnce,
+                        exactlyOnce,
+                        exactlyOnce / atLeastOnce);
+            }
+        }
+    }
+
+    private double checkpointedSink(
+            int records, int payloadBytes, Duration interval, DeliveryGuarantee guarantee)
+            throws Exception {
+        String stream = newTopic();
+        byte[] payload = new byte[payloadBytes];
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.enableCheckpointing(interval.toMillis());
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                i -> payload,
+                                records,
+                                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO),
+                        WatermarkStrategy.noWatermarks(),
+                        "payloads")
+                .sinkTo(
+                        IggySink.<byte[]>builder()
+                                .setConnection(connection)
+                                .setStream(stream)
+                                .setTopic("t")
+                                .setMaxBatchMessages(BATCH_SIZE)
+                                .setDeliveryGuarantee(guarantee)
+                                .setExactlyOnceMaxBufferedBytes(1L << 30)
+                                .setValueSerializationSchema(b -> b)
+                                .build());
+        runToEnd(env, guarantee + " job");
+        long first =
+                iggy.poll(stream, "t", 0, 0, 1).get(0).header().originTimestamp().longValueExact();
+        long last = timestampMicros(stream, records - 1);
+        dropTopic(stream);
+        return records / (Math.max(1, last - first) / 1e6);
+    }
+
+    private void runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        flink.submitJob(job).get();
+        JobResult result = flink.requestJobResult(job.getJobID()).get();
+        if (!result.isSuccess()) {
+            throw new IllegalStateException(
+                    what + " failed", result.getSerializedThrowable().orElse(null));
+        }
+    }
+
+    /**
      * The keyed-map benchmark's input, every value sent as it comes: what the keyed-map sink's
      * reconciliation costs is its throughput relative to this.
      */
@@ -260,13 +358,7 @@ public final class SinkBenchmark {
                                 .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(value)
                                 .build());
-        JobGraph job = env.getStreamGraph().getJobGraph();
-        flink.submitJob(job).get();
-        JobResult result = flink.requestJobResult(job.getJobID()).get();
-        if (!result.isSuccess()) {
-            throw new IllegalStateException(
-                    "IggySink job failed", result.getSerializedThrowable().orElse(null));
-        }
+        runToEnd(env, "IggySink job");
         double perSecond = serverMeasuredRate(stream, records, records);
         sinkMessagesPerRequest = averageBatchSize(stream, records);
         dropTopic(stream);

@@ -41,13 +41,7 @@ public final class ClusterJob {
         boolean live = JobArgs.flag(args, "--live");
         String checkpointInterval = JobArgs.option(args, "--checkpoint-interval");
 
-        IggyConnectionConfig connection =
-                IggyConnectionConfig.builder()
-                        .setAddress(JobArgs.required(args, "--address"))
-                        .setCredentials(
-                                JobArgs.orDefault(args, "--username", "iggy"),
-                                JobArgs.orDefault(args, "--password", "iggy"))
-                        .build();
+        IggyConnectionConfig connection = JobArgs.connection(args);
 
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         if (checkpointInterval != null) {

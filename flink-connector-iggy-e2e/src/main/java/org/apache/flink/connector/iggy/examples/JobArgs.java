@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.examples;
 
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+
 import javax.annotation.Nullable;
 
 import java.util.Arrays;
@@ -25,6 +27,16 @@ import java.util.Arrays;
 final class JobArgs {
 
     private JobArgs() {}
+
+    /** The connection of {@code --address}, {@code --username} and {@code --password}. */
+    static IggyConnectionConfig connection(String[] args) {
+        return IggyConnectionConfig.builder()
+                .setAddress(required(args, "--address"))
+                .setCredentials(
+                        orDefault(args, "--username", "iggy"),
+                        orDefault(args, "--password", "iggy"))
+                .build();
+    }
 
     static boolean flag(String[] args, String name) {
         return Arrays.asList(args).contains(name);

@@ -166,7 +166,18 @@ final class FlinkCluster implements AutoCloseable {
 
     /** SIGKILLs the most recently started TaskManager and waits until its process is gone. */
     void killTaskManager() throws InterruptedException {
-        Process taskManager = taskManagers.remove(taskManagers.size() - 1);
+        kill(taskManagers.remove(taskManagers.size() - 1));
+    }
+
+    /**
+     * SIGKILLs the earliest started TaskManager still alive and waits until its process is gone: a
+     * job of one slot runs there when the others were started after it as spares.
+     */
+    void killOldestTaskManager() throws InterruptedException {
+        kill(taskManagers.remove(0));
+    }
+
+    private static void kill(Process taskManager) throws InterruptedException {
         taskManager.destroyForcibly();
         if (!taskManager.waitFor(30, TimeUnit.SECONDS)) {
             throw new AssertionError("TaskManager did not die within 30 s of SIGKILL");

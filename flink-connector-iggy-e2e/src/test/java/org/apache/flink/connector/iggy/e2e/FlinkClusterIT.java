@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.examples.ClusterJob;
 import org.apache.flink.connector.iggy.examples.ClusterSqlJob;
+import org.apache.flink.connector.iggy.examples.ExactlyOnceClusterJob;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,6 +44,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -368,6 +371,107 @@ class FlinkClusterIT {
                     .as("the job recovered from a completed checkpoint")
                     .isPresent();
             assertThat(streamed).isNotEmpty();
+            assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
+        } finally {
+            producer.stop();
+            cluster.cancel(job);
+        }
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * An exactly-once job loses its TaskManager to SIGKILL ten times while input flows, once while
+     * a commit is between two sends of a committable; the server's deduplication is off. Both
+     * outputs then hold each input exactly once: every line once, in order per partition, and per
+     * key every change once in order (none lost as unchanged, none repeated).
+     *
+     * <p>Before each kill a spare TaskManager is started and registered, so the job restarts at
+     * once on it and the next kill follows a checkpoint of the restarted job by a random delay.
+     */
+    @Test
+    void exactlyOnceJobSurvivesTenTaskManagerKillsWithEachInputOnceInOrder(@TempDir Path pauses)
+            throws Exception {
+        String stream = IGGY.uniqueName("exactly-once");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, EVENTS, 1);
+        IGGY.createTopic(stream, ExactlyOnceClusterJob.RECORDS, 2);
+        IGGY.createTopic(stream, ExactlyOnceClusterJob.MAP, 1);
+        List<String> args = new ArrayList<>(jobArgs(stream));
+        args.addAll(List.of("--pause-dir", pauses.toAbsolutePath().toString()));
+        String job = cluster.runJar(jobJarId, ExactlyOnceClusterJob.class.getName(), args);
+        SteadyProducer producer = new SteadyProducer(stream);
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        Path pauseRequest = pauses.resolve(ExactlyOnceClusterJob.PAUSE_REQUEST);
+        Path paused = pauses.resolve(ExactlyOnceClusterJob.PAUSED);
+        try {
+            cluster.awaitJobState(job, "RUNNING", JOB_TIMEOUT);
+            producer.start();
+            for (int kill = 1; kill <= 10; kill++) {
+                long checkpoints = cluster.completedCheckpoints(job);
+                cluster.startTaskManager(STARTUP);
+                cluster.await(
+                        "a checkpoint before kill " + kill,
+                        JOB_TIMEOUT,
+                        () -> cluster.completedCheckpoints(job) > checkpoints);
+                if (kill == 5) {
+                    Files.createFile(pauseRequest);
+                    cluster.await(
+                            "a commit paused between two sends",
+                            JOB_TIMEOUT,
+                            () -> Files.exists(paused));
+                } else {
+                    // a random moment (seed in the failure message), not synchronisation
+                    LockSupport.parkNanos(Duration.ofMillis(random.nextInt(600)).toNanos());
+                }
+                cluster.killOldestTaskManager();
+                if (kill == 5) {
+                    Files.delete(pauseRequest);
+                }
+            }
+            List<String> input = producer.stop();
+            List<List<String>> expectedRecords = List.of(new ArrayList<>(), new ArrayList<>());
+            Map<String, List<String>> expectedChanges = new LinkedHashMap<>();
+            for (String line : input) {
+                long i = Long.parseLong(line.substring(1, line.indexOf('=')));
+                expectedRecords.get((int) (i % 2)).add(line);
+                List<String> values =
+                        expectedChanges.computeIfAbsent("k" + (i % 20), k -> new ArrayList<>());
+                String value = "v" + (i / 40);
+                if (values.isEmpty() || !values.get(values.size() - 1).equals(value)) {
+                    values.add(value);
+                }
+            }
+            long changes = expectedChanges.values().stream().mapToLong(List::size).sum();
+            String context = "seed " + seed + ", paused commit: " + Files.readString(paused);
+            cluster.await(
+                    "every input in both outputs (" + context + ")",
+                    JOB_TIMEOUT,
+                    () ->
+                            IGGY.messagesCount(stream, ExactlyOnceClusterJob.RECORDS, 0)
+                                                    + IGGY.messagesCount(
+                                                            stream,
+                                                            ExactlyOnceClusterJob.RECORDS,
+                                                            1)
+                                            >= input.size()
+                                    && IGGY.messagesCount(stream, ExactlyOnceClusterJob.MAP, 0)
+                                            >= changes);
+            for (int p = 0; p < 2; p++) {
+                assertThat(payloads(IGGY.readAll(stream, ExactlyOnceClusterJob.RECORDS, p)))
+                        .as("partition %d (%s)", p, context)
+                        .containsExactlyElementsOf(expectedRecords.get(p));
+            }
+            Map<String, List<String>> outputChanges = new LinkedHashMap<>();
+            for (Message m : IGGY.readAll(stream, ExactlyOnceClusterJob.MAP, 0)) {
+                outputChanges
+                        .computeIfAbsent(
+                                new String(
+                                        m.userHeaders().get(HeaderKey.fromString("key")).value(),
+                                        StandardCharsets.UTF_8),
+                                k -> new ArrayList<>())
+                        .add(new String(m.payload(), StandardCharsets.UTF_8));
+            }
+            assertThat(outputChanges).as(context).isEqualTo(expectedChanges);
             assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
         } finally {
             producer.stop();

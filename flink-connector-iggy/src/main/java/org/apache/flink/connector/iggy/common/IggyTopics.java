@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.common;
 import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.partition.Partition;
 import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.TopicDetails;
 
@@ -30,6 +31,16 @@ import java.util.Optional;
 public final class IggyTopics {
 
     private IggyTopics() {}
+
+    /**
+     * The exclusive end of a partition. {@code current_offset} is 0 both when the partition is
+     * empty and when it holds one message, so emptiness comes from the message count.
+     */
+    public static long endOffset(Partition partition) {
+        boolean empty =
+                partition.messagesCount() == null || partition.messagesCount().signum() == 0;
+        return empty ? 0 : partition.currentOffset().longValueExact() + 1;
+    }
 
     /**
      * The topic's details (partitions with their offsets and message counts), or an error naming

@@ -22,6 +22,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.iggy.message.Message;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -36,6 +37,12 @@ interface IggyBatchSender extends AutoCloseable {
 
     /** Completes when the server acknowledged the whole batch. */
     CompletableFuture<Void> send(long partition, List<Message> messages);
+
+    /**
+     * The end offset (exclusive) of every partition of the topic, from one description; fails if
+     * the topic is gone.
+     */
+    CompletableFuture<Map<Long, Long>> endOffsets();
 
     @Override
     void close();

@@ -29,8 +29,11 @@ import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.partition.Partition;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -51,6 +54,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
     private final StreamId stream;
     private final TopicId topic;
     private final int partitionCount;
+    private final String target;
     private final ExecutorService sendingThread;
 
     private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config, int count) {
@@ -58,6 +62,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
         this.stream = SdkIds.streamId(config.stream());
         this.topic = SdkIds.topicId(config.topic());
         this.partitionCount = count;
+        this.target = config.target();
         this.sendingThread =
                 Executors.newSingleThreadExecutor(
                         new ExecutorThreadFactory("iggy-sink-sender " + config.topic()));
@@ -108,6 +113,24 @@ final class IggyClientBatchSender implements IggyBatchSender {
                                                 messages),
                         sendingThread)
                 .thenCompose(sent -> sent);
+    }
+
+    @Override
+    public CompletableFuture<Map<Long, Long>> endOffsets() {
+        return client.topics()
+                .getTopic(stream, topic)
+                .thenApply(
+                        details -> {
+                            if (details.isEmpty()) {
+                                throw new IggyConnectorException(
+                                        "Iggy " + target + " is gone: it was deleted.");
+                            }
+                            Map<Long, Long> ends = new HashMap<>();
+                            for (Partition p : details.get().partitions()) {
+                                ends.put(p.id(), IggyTopics.endOffset(p));
+                            }
+                            return ends;
+                        });
     }
 
     @Override

@@ -51,8 +51,9 @@ import java.util.ArrayList;
  * @param <IN> the change type
  */
 @Internal
-public final class IggyKeyedMapSink<IN>
-        implements FlinkSink<IN>, SupportsPreWriteTopology<IN>, LineageVertexProvider {
+public sealed class IggyKeyedMapSink<IN>
+        implements FlinkSink<IN>, SupportsPreWriteTopology<IN>, LineageVertexProvider
+        permits ExactlyOnceKeyedMapSink {
 
     private static final long serialVersionUID = 1L;
 
@@ -85,6 +86,20 @@ public final class IggyKeyedMapSink<IN>
         this.sinkId = sinkId;
         this.stateTtl = stateTtl;
         this.reconcileUid = reconcileUid;
+    }
+
+    /** The same sink as {@code other}, for a subclass that adds to it. */
+    IggyKeyedMapSink(IggyKeyedMapSink<IN> other) {
+        this(
+                other.config,
+                other.encoder,
+                other.tombstoneError,
+                other.partitionByKey,
+                other.partition,
+                other.keyHeader,
+                other.sinkId,
+                other.stateTtl,
+                other.reconcileUid);
     }
 
     /**
@@ -154,6 +169,10 @@ public final class IggyKeyedMapSink<IN>
     @Override
     public LineageVertex getLineageVertex() {
         return IggyLineage.sinkVertex(config.connection(), config.stream(), config.topic());
+    }
+
+    IggyWriterConfig writerConfig() {
+        return config;
     }
 
     /** Where and how it writes; never shows credentials. */

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
@@ -195,6 +196,13 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                     "a message id namespace only shapes idempotent message ids: call"
                             + " setIdempotentWrites(true) or drop setMessageIdNamespace");
         }
+        boolean exactlyOnce =
+                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
+        if (exactlyOnce && idempotentWrites) {
+            problems.add(
+                    "an exactly-once sink chooses every message id itself and needs no"
+                            + " deduplication: drop setIdempotentWrites or use AT_LEAST_ONCE");
+        }
         failOnProblems("keyed-map IggySink", problems);
         byte[] id = null;
         if (idempotentWrites) {
@@ -204,16 +212,18 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                             : config.stream() + "/" + config.topic();
             id = name.getBytes(StandardCharsets.UTF_8);
         }
-        return new IggyKeyedMapSink<>(
-                config,
-                encoder,
-                tombstoneError,
-                partitionByKey,
-                partition,
-                keyHeader,
-                id,
-                stateTtl,
-                reconcileUid);
+        IggyKeyedMapSink<IN> sink =
+                new IggyKeyedMapSink<>(
+                        config,
+                        encoder,
+                        tombstoneError,
+                        partitionByKey,
+                        partition,
+                        keyHeader,
+                        id,
+                        stateTtl,
+                        reconcileUid);
+        return exactlyOnce ? new ExactlyOnceKeyedMapSink<>(sink) : sink;
     }
 
     /** UTF-8 of String keys, byte[] keys as they are. */

@@ -40,7 +40,8 @@ import java.io.IOException;
  * @param <IN> the record type
  */
 @PublicEvolving
-public final class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider {
+public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
+        permits ExactlyOnceIggySink {
 
     private static final long serialVersionUID = 1L;
 

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.util.function.SerializableFunction;
 
@@ -131,8 +132,17 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
         List<String> problems = new ArrayList<>();
         IggyWriterConfig config = writerConfig(problems);
         IggyRecordSerializationSchema<IN> schema = recordSerializer(problems);
+        boolean exactlyOnce =
+                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
+        if (exactlyOnce && messageIdFunction != null) {
+            problems.add(
+                    "an exactly-once sink chooses every message id itself: drop"
+                            + " setMessageIdFunction or use AT_LEAST_ONCE");
+        }
         failOnProblems("IggySink", problems);
-        return new IggySink<>(config, schema);
+        return exactlyOnce
+                ? new ExactlyOnceIggySink<>(config, schema)
+                : new IggySink<>(config, schema);
     }
 
     @Nullable

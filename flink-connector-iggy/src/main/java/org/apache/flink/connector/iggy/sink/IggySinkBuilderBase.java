@@ -26,6 +26,7 @@ import org.apache.iggy.message.HeaderKey;
 
 import javax.annotation.Nullable;
 
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 
@@ -47,6 +48,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
+    private long exactlyOnceMaxBufferedBytes =
+            IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
 
     long partition;
     boolean partitionByKey;
@@ -92,9 +95,10 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * {@link DeliveryGuarantee#AT_LEAST_ONCE} (default) or {@link DeliveryGuarantee#NONE}. Iggy has
-     * no transactions, so {@link DeliveryGuarantee#EXACTLY_ONCE} is refused; use idempotent writes
-     * (deterministic message ids plus the server's deduplication) instead.
+     * {@link DeliveryGuarantee#AT_LEAST_ONCE} (default), {@link DeliveryGuarantee#NONE} or {@link
+     * DeliveryGuarantee#EXACTLY_ONCE}. Exactly-once holds each checkpoint's messages in Flink state
+     * and sends them when the checkpoint completes, so output appears one checkpoint later; it
+     * needs checkpointing and does not depend on the server's deduplication.
      */
     public SELF setDeliveryGuarantee(DeliveryGuarantee deliveryGuarantee) {
         this.deliveryGuarantee = deliveryGuarantee;
@@ -128,6 +132,16 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     /** Most batches per writer sent and unanswered or waiting to be sent; default 5. */
     public SELF setMaxInFlightRequests(int maxInFlightRequests) {
         this.maxInFlightRequests = maxInFlightRequests;
+        return self();
+    }
+
+    /**
+     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the most bytes of messages (payloads, headers
+     * and 64 bytes per message) a writer holds between two checkpoints; default 64 MiB. A writer
+     * that would hold more fails with an error naming this option.
+     */
+    public SELF setExactlyOnceMaxBufferedBytes(long maxBufferedBytes) {
+        this.exactlyOnceMaxBufferedBytes = maxBufferedBytes;
         return self();
     }
 
@@ -180,14 +194,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
             problems.add("the topic is not set (setTopic)");
         }
         if (deliveryGuarantee == null) {
-            problems.add("the delivery guarantee is null: use AT_LEAST_ONCE or NONE");
-        } else if (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE) {
-            problems.add(
-                    "the Iggy sink does not support EXACTLY_ONCE: Iggy has no transactions. Use"
-                            + " AT_LEAST_ONCE with idempotent writes (deterministic message ids:"
-                            + " setIdempotentWrites on the keyed-map sink builder, or"
-                            + " setMessageIdFunction on the sink builder) and enable the server's"
-                            + " message deduplication for effectively-once output");
+            problems.add("the delivery guarantee is null: use AT_LEAST_ONCE, EXACTLY_ONCE or NONE");
         }
         if (maxBatchMessages < 1) {
             problems.add("the max batch messages must be at least 1, but is " + maxBatchMessages);
@@ -201,6 +208,11 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         if (maxInFlightRequests < 1) {
             problems.add(
                     "the max in-flight requests must be at least 1, but is " + maxInFlightRequests);
+        }
+        if (exactlyOnceMaxBufferedBytes < 1) {
+            problems.add(
+                    "the exactly-once max buffered bytes must be at least 1, but is "
+                            + exactlyOnceMaxBufferedBytes);
         }
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
             problems.add(
@@ -225,7 +237,9 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchMessages,
                 maxBatchBytes,
                 linger,
-                maxInFlightRequests);
+                maxInFlightRequests,
+                exactlyOnceMaxBufferedBytes,
+                new SecureRandom().nextLong() >>> 16);
     }
 
     /** Fails with every problem found, if there is any. */

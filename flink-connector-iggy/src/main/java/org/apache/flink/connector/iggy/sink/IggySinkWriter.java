@@ -21,7 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
-import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.FailureCopy;
@@ -40,6 +40,8 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,12 +77,16 @@ import java.util.function.Supplier;
  * write} or {@code flush} with its cause, and no later batch of any partition is sent after it:
  * nothing is silently dropped.
  *
+ * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} nothing is sent from here: messages go to a {@link
+ * WriteAheadBuffer}, {@code flush} reads the end offsets of their partitions, and {@link
+ * #prepareCommit} hands them to the checkpoint as {@link IggyCommittable}s for the committer.
+ *
  * <p>The writer connects on its first record, not when it is made: the task is running before any
  * connection is attempted, and a bad address or password fails the job like any other error.
  * Subclasses turn their input into messages and hand them to {@link #add}.
  */
 @Internal
-abstract class IggySinkWriter<T> implements SinkWriter<T> {
+abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommittable> {
 
     private final IggyWriterConfig config;
     private final Supplier<IggyBatchSender> openSender;
@@ -91,6 +97,9 @@ abstract class IggySinkWriter<T> implements SinkWriter<T> {
     private final Duration requestTimeout;
 
     private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
+
+    /** Exactly-once only: the messages held until the next checkpoint. */
+    @Nullable private final WriteAheadBuffer writeAhead;
 
     /** Batches sent and unanswered, plus closed batches waiting for their partition. */
     private int pendingBatches;
@@ -123,6 +132,13 @@ abstract class IggySinkWriter<T> implements SinkWriter<T> {
         this.numBytesSend = metrics.getNumBytesSendCounter();
         this.numRecordsSendErrors = metrics.getNumRecordsSendErrorsCounter();
         metrics.setCurrentSendTimeGauge(() -> lastSendTimeMillis);
+        this.writeAhead =
+                config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE
+                        ? new WriteAheadBuffer(
+                                config,
+                                context.getTaskInfo().getIndexOfThisSubtask(),
+                                context.getRestoredCheckpointId())
+                        : null;
     }
 
     /** Partitions of the target topic; connects first if this is the first use. */
@@ -146,6 +162,12 @@ abstract class IggySinkWriter<T> implements SinkWriter<T> {
             throws IOException, InterruptedException {
         checkSendFailure();
         IggyWireMessages.checkSize(message, partition, config);
+        if (writeAhead != null) {
+            // counted as Kafka's exactly-once writer counts: when handed over, sent at commit
+            numBytesSend.inc(writeAhead.add(partition, message, withMessageId));
+            numRecordsSend.inc();
+            return;
+        }
         PartitionBuffer buffer = buffer(partition);
         buffer.add(message, withMessageId);
         if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
@@ -158,6 +180,10 @@ abstract class IggySinkWriter<T> implements SinkWriter<T> {
 
     @Override
     public void flush(boolean endOfInput) throws IOException, InterruptedException {
+        if (writeAhead != null) {
+            recordEndOffsets(writeAhead);
+            return;
+        }
         for (PartitionBuffer buffer : buffers.values()) {
             if (!buffer.messages.isEmpty()) {
                 awaitCapacity();
@@ -170,6 +196,53 @@ abstract class IggySinkWriter<T> implements SinkWriter<T> {
             }
         }
         checkSendFailure();
+    }
+
+    @Override
+    public Collection<IggyCommittable> prepareCommit() {
+        return writeAhead == null ? Collections.emptyList() : writeAhead.drain();
+    }
+
+    /**
+     * Reads the end offsets of the partitions with held messages, running the task's mails
+     * meanwhile: a committer that may have sent part of a committable reads from there.
+     */
+    private void recordEndOffsets(WriteAheadBuffer buffer)
+            throws IOException, InterruptedException {
+        if (buffer.isEmpty()) {
+            return;
+        }
+        CompletableFuture<Map<Long, Long>> offsets =
+                sender().endOffsets().orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        offsets.whenComplete(
+                (ok, error) -> {
+                    try {
+                        mailbox.execute(() -> {}, "Iggy end offsets read");
+                    } catch (RejectedExecutionException e) {
+                        // The task is shutting down.
+                    }
+                });
+        while (!offsets.isDone()) {
+            mailbox.yield();
+        }
+        Map<Long, Long> ends;
+        try {
+            ends = offsets.join();
+        } catch (CompletionException e) {
+            throw new IOException(
+                    "Failed to read the end offsets of "
+                            + config.target()
+                            + " for a checkpoint: "
+                            + IggyClients.asRuntime(e).getMessage(),
+                    e.getCause());
+        }
+        for (long partition : buffer.partitions()) {
+            if (!ends.containsKey(partition)) {
+                throw new IOException(
+                        "Partition " + partition + " of " + config.target() + " does not exist");
+            }
+        }
+        buffer.recordEndOffsets(ends);
     }
 
     @Override

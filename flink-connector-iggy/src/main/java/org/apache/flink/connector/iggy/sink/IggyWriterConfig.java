@@ -35,6 +35,7 @@ public final class IggyWriterConfig implements Serializable {
     public static final long DEFAULT_MAX_BATCH_BYTES = 4L * 1024 * 1024;
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
     public static final int DEFAULT_MAX_IN_FLIGHT = 5;
+    public static final long DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
 
     private final IggyConnectionConfig connection;
     private final IggyId stream;
@@ -44,6 +45,8 @@ public final class IggyWriterConfig implements Serializable {
     private final long maxBatchBytes;
     private final Duration linger;
     private final int maxInFlightRequests;
+    private final long maxBufferedBytes;
+    private final long sinkId;
 
     IggyWriterConfig(
             IggyConnectionConfig connection,
@@ -53,7 +56,9 @@ public final class IggyWriterConfig implements Serializable {
             int batchSize,
             long maxBatchBytes,
             Duration linger,
-            int maxInFlightRequests) {
+            int maxInFlightRequests,
+            long maxBufferedBytes,
+            long sinkId) {
         this.connection = connection;
         this.stream = stream;
         this.topic = topic;
@@ -62,6 +67,8 @@ public final class IggyWriterConfig implements Serializable {
         this.maxBatchBytes = maxBatchBytes;
         this.linger = linger;
         this.maxInFlightRequests = maxInFlightRequests;
+        this.maxBufferedBytes = maxBufferedBytes;
+        this.sinkId = sinkId;
     }
 
     public IggyConnectionConfig connection() {
@@ -96,6 +103,19 @@ public final class IggyWriterConfig implements Serializable {
         return maxInFlightRequests;
     }
 
+    /** With exactly-once: the most bytes of messages a writer holds between two checkpoints. */
+    public long maxBufferedBytes() {
+        return maxBufferedBytes;
+    }
+
+    /**
+     * A random number chosen when the sink was built, unique per sink: exactly-once message ids
+     * carry it (see {@link IggyCommittable#tag}).
+     */
+    long sinkId() {
+        return sinkId;
+    }
+
     /** "topic T of stream S at ADDRESS", for messages. */
     public String target() {
         return "topic " + topic + " of stream " + stream + " at " + connection.address();
@@ -117,6 +137,9 @@ public final class IggyWriterConfig implements Serializable {
                 + linger
                 + ", maxInFlightRequests="
                 + maxInFlightRequests
+                + (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE
+                        ? ", maxBufferedBytes=" + maxBufferedBytes
+                        : "")
                 + '}';
     }
 }

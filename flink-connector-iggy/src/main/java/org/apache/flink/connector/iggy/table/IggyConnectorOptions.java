@@ -21,6 +21,7 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.DescribedEnum;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -336,8 +337,21 @@ public final class IggyConnectorOptions {
                     .enumType(DeliveryGuarantee.class)
                     .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
                     .withDescription(
-                            "'at-least-once' or 'none'. Iggy has no transactions: 'exactly-once' is"
-                                    + " refused.");
+                            "'at-least-once' (every checkpoint waits for the server's"
+                                    + " acknowledgements), 'exactly-once' (each checkpoint's rows"
+                                    + " are held in Flink state and sent when the checkpoint"
+                                    + " completes) or 'none'.");
+
+    public static final ConfigOption<MemorySize> SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES =
+            ConfigOptions.key("sink.exactly-once.max-buffered-bytes")
+                    .memoryType()
+                    .defaultValue(
+                            new MemorySize(
+                                    IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES))
+                    .withDescription(
+                            "With 'exactly-once': the most bytes of messages a sink subtask holds"
+                                    + " between two checkpoints. A subtask that would hold more"
+                                    + " fails with an error naming this option.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
@@ -163,11 +164,20 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
+        if (IggySinkOptions.deliveryGuarantee(options) == DeliveryGuarantee.EXACTLY_ONCE
+                && metadataKeys.contains(IggyWritableMetadata.MESSAGE_ID.key)) {
+            throw new ValidationException(
+                    "An 'exactly-once' Iggy sink chooses every message id itself: drop the"
+                            + " writable 'message-id' metadata column or use 'at-least-once'.");
+        }
         return IggySink.<RowData>builder()
                 .setConnection(connection)
                 .setStream(IggyConnectorOptionsUtil.stream(options))
                 .setTopic(IggyConnectorOptionsUtil.topic(options))
                 .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
+                .setExactlyOnceMaxBufferedBytes(
+                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
+                                .getBytes())
                 .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
@@ -217,6 +227,11 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setTopic(IggyConnectorOptionsUtil.topic(options))
                         .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
+                        .setExactlyOnceMaxBufferedBytes(
+                                options.get(
+                                                IggyConnectorOptions
+                                                        .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
+                                        .getBytes())
                         .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))

@@ -51,12 +51,15 @@ final class IggySinkOptions {
 
     static DeliveryGuarantee deliveryGuarantee(ReadableConfig options) {
         DeliveryGuarantee guarantee = options.get(SINK_DELIVERY_GUARANTEE);
-        if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
+        if (guarantee == DeliveryGuarantee.EXACTLY_ONCE
+                && options.getOptional(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES).orElse(false)) {
             throw new ValidationException(
                     "Option '"
                             + SINK_DELIVERY_GUARANTEE.key()
-                            + "' = 'exactly-once' is not supported: Iggy has no transactions."
-                            + " Allowed values: 'at-least-once', 'none'.");
+                            + "' = 'exactly-once' chooses every message id itself and needs no"
+                            + " deduplication: drop '"
+                            + IggyConnectorOptions.SINK_IDEMPOTENT_WRITES.key()
+                            + "' or use 'at-least-once'.");
         }
         return guarantee;
     }

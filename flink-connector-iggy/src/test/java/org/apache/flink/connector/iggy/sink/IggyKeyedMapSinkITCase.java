@@ -252,8 +252,9 @@ class IggyKeyedMapSinkITCase {
                                 sink().setDeliveryGuarantee(
                                                 org.apache.flink.connector.base.DeliveryGuarantee
                                                         .EXACTLY_ONCE)
+                                        .setIdempotentWrites(true)
                                         .build())
-                .hasMessageContaining("idempotent writes");
+                .hasMessageContaining("drop setIdempotentWrites");
     }
 
     @Test

@@ -110,11 +110,21 @@ class IggySinkBuilderTest {
                                         .setKeyHeader("k")
                                         .setMaxBatchMessages(0)
                                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setExactlyOnceMaxBufferedBytes(0)
                                         .build())
                 .hasMessageContaining("partitioning by key needs key bytes")
                 .hasMessageContaining("the key header 'k' needs key bytes")
                 .hasMessageContaining("max batch messages must be at least 1, but is 0")
-                .hasMessageContaining("EXACTLY_ONCE");
+                .hasMessageContaining("exactly-once max buffered bytes must be at least 1");
+        assertThatThrownBy(
+                        () ->
+                                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setMessageIdFunction(s -> BigInteger.ONE)
+                                        .build())
+                .hasMessageContaining("chooses every message id itself")
+                .hasMessageContaining("drop setMessageIdFunction");
         assertThatThrownBy(
                         () ->
                                 IggySinkBuilderTest.<String>sinkTo("s", "t")

@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.SinkWriter;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
@@ -322,16 +321,6 @@ class IggySinkITCase {
             writer.close();
         }
         assertThat(payloads(0)).containsExactly("before");
-    }
-
-    @Test
-    void exactlyOnceIsRefusedPointingToIdempotentWrites() {
-        assertThatThrownBy(
-                        () -> base().setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).build())
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("EXACTLY_ONCE")
-                .hasMessageContaining("idempotent writes")
-                .hasMessageContaining("deduplication");
     }
 
     @Test

@@ -29,7 +29,10 @@ import org.apache.flink.core.execution.CheckpointingMode;
 
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Flink's standard sink suite (basic, savepoint restart, rescale, metrics), at-least-once. */
+/**
+ * Flink's standard sink suite (basic, savepoint restart, rescale, metrics), at-least-once and
+ * exactly-once.
+ */
 class IggySinkTestSuiteITCase extends SinkTestSuiteBase<String> {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -41,5 +44,8 @@ class IggySinkTestSuiteITCase extends SinkTestSuiteBase<String> {
             testName -> new IggySinkExternalContext(IGGY);
 
     @TestSemantics
-    CheckpointingMode[] semantics = new CheckpointingMode[] {CheckpointingMode.AT_LEAST_ONCE};
+    CheckpointingMode[] semantics =
+            new CheckpointingMode[] {
+                CheckpointingMode.AT_LEAST_ONCE, CheckpointingMode.EXACTLY_ONCE
+            };
 }

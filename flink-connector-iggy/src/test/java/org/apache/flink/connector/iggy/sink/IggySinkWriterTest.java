@@ -36,6 +36,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -413,7 +414,7 @@ class IggySinkWriterTest {
     }
 
     /** Partition = the record's first character as a digit. */
-    private static IggyRecordSerializationSchema<String> byFirstChar() {
+    static IggyRecordSerializationSchema<String> byFirstChar() {
         return IggySinkBuilderTest.<String>sinkTo("s", "t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setPartitioner((record, key, payload, context) -> record.charAt(0) - '0')
@@ -421,7 +422,7 @@ class IggySinkWriterTest {
                 .recordSerializer();
     }
 
-    private static void write(SinkWriter<String> writer, String... records)
+    static void write(SinkWriter<String> writer, String... records)
             throws IOException, InterruptedException {
         for (String r : records) {
             writer.write(r, recordAt(null));
@@ -471,6 +472,7 @@ class IggySinkWriterTest {
         final List<Send> sends = new CopyOnWriteArrayList<>();
         final int partitions;
         volatile boolean autoComplete = true;
+        volatile long endOffset;
 
         ScriptedSender(int partitions) {
             this.partitions = partitions;
@@ -489,6 +491,15 @@ class IggySinkWriterTest {
                 send.result.complete(null);
             }
             return send.result;
+        }
+
+        @Override
+        public CompletableFuture<Map<Long, Long>> endOffsets() {
+            Map<Long, Long> ends = new HashMap<>();
+            for (long p = 0; p < partitions; p++) {
+                ends.put(p, endOffset);
+            }
+            return CompletableFuture.completedFuture(ends);
         }
 
         @Override

@@ -654,10 +654,13 @@ class IggyDynamicTableFactoryTest {
                         new String[] {"scan.poll.min-interval", "1 s"},
                         "'scan.poll.min-interval' must be at most 'scan.poll.interval'"),
                 invalid(
-                        "iggy",
-                        new String[] {"sink.delivery-guarantee", "exactly-once"},
-                        "'sink.delivery-guarantee' = 'exactly-once' is not supported",
-                        "'at-least-once', 'none'"),
+                        "upsert-iggy",
+                        new String[] {
+                            "sink.delivery-guarantee", "exactly-once",
+                            "sink.idempotent-writes", "true"
+                        },
+                        "'sink.delivery-guarantee' = 'exactly-once' chooses every message id",
+                        "drop 'sink.idempotent-writes'"),
                 invalid(
                         "iggy",
                         new String[] {"sink.delivery-guarantee", "sometimes"},

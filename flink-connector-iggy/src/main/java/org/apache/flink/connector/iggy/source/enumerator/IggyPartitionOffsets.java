@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -72,9 +73,7 @@ final class IggyPartitionOffsets implements PartitionOffsets {
      * empty and when it holds one message, so emptiness comes from the message count.
      */
     static long highWatermark(Partition partition) {
-        boolean empty =
-                partition.messagesCount() == null || partition.messagesCount().signum() == 0;
-        return empty ? 0 : partition.currentOffset().longValueExact() + 1;
+        return IggyTopics.endOffset(partition);
     }
 
     @Override

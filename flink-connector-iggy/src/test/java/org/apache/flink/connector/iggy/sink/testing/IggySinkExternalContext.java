@@ -21,6 +21,7 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
@@ -41,8 +42,9 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * Flink's sink test suite against Iggy: each test case gets its own stream with a topic of {@link
- * #PARTITIONS} partitions, written round-robin (balanced) and read back from every partition.
+ * Flink's sink test suite against Iggy, at-least-once or exactly-once as the suite's semantic says:
+ * each test case gets its own stream with a topic of {@link #PARTITIONS} partitions, written
+ * round-robin (balanced) and read back from every partition.
  */
 public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<String> {
 
@@ -61,13 +63,16 @@ public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<
     @Override
     @SuppressWarnings("deprecation") // the settings offer no other getter
     public Sink<String> createSink(TestingSinkSettings sinkSettings) {
-        if (CheckpointingMode.EXACTLY_ONCE
-                .name()
-                .equals(sinkSettings.getCheckpointingMode().name())) {
-            throw new UnsupportedOperationException("Iggy has no transactions");
-        }
+        boolean exactlyOnce =
+                CheckpointingMode.EXACTLY_ONCE
+                        .name()
+                        .equals(sinkSettings.getCheckpointingMode().name());
         ensureTopic();
         return IggySink.<String>builder()
+                .setDeliveryGuarantee(
+                        exactlyOnce
+                                ? DeliveryGuarantee.EXACTLY_ONCE
+                                : DeliveryGuarantee.AT_LEAST_ONCE)
                 .setConnection(connection(iggy))
                 .setStream(stream)
                 .setTopic(topic)

@@ -1,0 +1,54 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+
+/**
+ * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
+ * and {@link IggyCommitter} sends them once the checkpoint completed.
+ *
+ * <p>The fingerprints stay consistent with the output: the reconcile step's keyed state and the
+ * writer's committables belong to the same checkpoint, so a restored fingerprint always has its
+ * message either in the partition or in a committable that is committed on restore, and a change
+ * after the checkpoint is reconciled again from the restored fingerprint.
+ */
+@Internal
+final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
+        implements SupportsCommitter<IggyCommittable> {
+
+    private static final long serialVersionUID = 1L;
+
+    ExactlyOnceKeyedMapSink(IggyKeyedMapSink<IN> sink) {
+        super(sink);
+    }
+
+    @Override
+    public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
+        return new IggyCommitter(writerConfig(), context.getRestoredCheckpointId());
+    }
+
+    @Override
+    public SimpleVersionedSerializer<IggyCommittable> getCommittableSerializer() {
+        return new IggyCommittableSerializer();
+    }
+}

@@ -1,0 +1,305 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyTopics;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.ConsumerId;
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.partition.Partition;
+import org.apache.iggy.topic.TopicDetails;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Sends the {@link IggyCommittable}s of an exactly-once sink once their checkpoint completed.
+ *
+ * <p>Flink commits the committables of one checkpoint after those of every earlier one, so each
+ * partition receives them in order. Within a committable, batches are sent one after the other,
+ * each after the previous one was acknowledged, so a committable that failed half-way has a prefix
+ * of its messages in the partition and never a later message without an earlier one.
+ *
+ * <p>A committable that may have been sent in part before (a retry, or one restored from a
+ * checkpoint) is read back first: from the partition's end offset when it was made ({@link
+ * IggyCommittable#readFrom}) to the partition's end now, recognising its messages by their ids.
+ * Only the messages not found are sent. This holds whatever the server's deduplication setting and
+ * however long the job was down; the read covers the committable's own messages and whatever else
+ * reached the partition since it was made.
+ *
+ * <p>A target stream, topic or partition that no longer exists fails the job with an error naming
+ * it: the output of a completed checkpoint is never skipped. Any other failure is retried (Flink's
+ * {@code sink.committer.retries}), reading back first.
+ *
+ * <p>Connects on its first commit. Confined to the committer's task thread.
+ */
+@Internal
+public final class IggyCommitter implements Committer<IggyCommittable> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggyCommitter.class);
+
+    /** Reading back never stores an offset, so any plain consumer will do. */
+    private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
+
+    /** What a test runs between two sends of one committable, to fail or stop there. */
+    @VisibleForTesting
+    @FunctionalInterface
+    public interface BetweenSends {
+        void run(IggyCommittable committable, int messagesSent) throws Exception;
+    }
+
+    @Nullable private static volatile BetweenSends betweenSends;
+
+    private final IggyWriterConfig config;
+    private final long restoredCheckpointId;
+    @Nullable private AsyncIggyTcpClient client;
+    private long messagesReadBack;
+
+    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId) {
+        this.config = config;
+        this.restoredCheckpointId = restoredCheckpointId.orElse(0);
+    }
+
+    /** Installs a hook that runs between two sends of a committable; {@code null} removes it. */
+    @VisibleForTesting
+    public static void setBetweenSends(@Nullable BetweenSends hook) {
+        betweenSends = hook;
+    }
+
+    @Override
+    public void commit(Collection<CommitRequest<IggyCommittable>> requests)
+            throws IOException, InterruptedException {
+        for (CommitRequest<IggyCommittable> request : requests) {
+            IggyCommittable committable = request.getCommittable();
+            boolean maybeSentBefore =
+                    request.getNumberOfRetries() > 0
+                            || committable.checkpointId() <= restoredCheckpointId;
+            try {
+                if (!commit(committable, maybeSentBefore)) {
+                    request.signalAlreadyCommitted();
+                }
+            } catch (TargetGone e) {
+                request.signalFailedWithUnknownReason(e);
+            } catch (RuntimeException e) {
+                LOG.warn(
+                        "Failed to commit {} to {}; retrying: {}",
+                        committable,
+                        config.connection().address(),
+                        IggyClients.describe(e));
+                closeClient();
+                request.retryLater();
+            }
+        }
+    }
+
+    /**
+     * @return whether anything was sent
+     */
+    private boolean commit(IggyCommittable committable, boolean maybeSentBefore)
+            throws IOException {
+        long end = endOffset(committable);
+        List<Message> messages = committable.messages();
+        BitSet present = maybeSentBefore ? readBack(committable, end) : new BitSet(messages.size());
+        int missing = messages.size() - present.cardinality();
+        if (maybeSentBefore) {
+            LOG.info(
+                    "Committing {} again: {} of them were in the partition already",
+                    committable,
+                    messages.size() - missing);
+        }
+        if (missing == 0) {
+            return false;
+        }
+        List<Message> batch = new ArrayList<>();
+        long batchBytes = 0;
+        int sent = 0;
+        for (int i = present.nextClearBit(0);
+                i < messages.size();
+                i = present.nextClearBit(i + 1)) {
+            Message message = messages.get(i);
+            long size =
+                    MessageHeader.SIZE
+                            + message.payload().length
+                            + message.header().userHeadersLength();
+            if (!batch.isEmpty()
+                    && (batch.size() >= config.batchSize()
+                            || batchBytes + size > config.maxBatchBytes())) {
+                send(committable, batch);
+                sent += batch.size();
+                runBetweenSends(committable, sent);
+                batch = new ArrayList<>();
+                batchBytes = 0;
+            }
+            batch.add(message);
+            batchBytes += size;
+        }
+        send(committable, batch);
+        return true;
+    }
+
+    /** The partition's end offset now; fails with {@link TargetGone} if it no longer exists. */
+    private long endOffset(IggyCommittable committable) {
+        Optional<TopicDetails> details =
+                IggyClients.await(
+                        client().topics()
+                                .getTopic(
+                                        committable.stream().toStreamId(),
+                                        committable.topic().toTopicId()),
+                        config.connection().requestTimeout(),
+                        "read topic " + committable.topic() + " of stream " + committable.stream());
+        if (details.isEmpty()) {
+            String why;
+            try {
+                IggyTopics.describe(
+                        client(), config.connection(), committable.stream(), committable.topic());
+                why = "its topic was deleted";
+            } catch (IggyConnectorException e) {
+                why = e.getMessage();
+            }
+            throw new TargetGone(committable, why);
+        }
+        for (Partition partition : details.get().partitions()) {
+            if (partition.id() == committable.partition()) {
+                return IggyTopics.endOffset(partition);
+            }
+        }
+        throw new TargetGone(committable, "the partition no longer exists");
+    }
+
+    /** Which of the committable's messages are in the partition already. */
+    private BitSet readBack(IggyCommittable committable, long end) {
+        int size = committable.messages().size();
+        BitSet present = new BitSet(size);
+        long offset = committable.readFrom();
+        while (offset < end && present.cardinality() < size) {
+            PolledMessages polled =
+                    IggyClients.await(
+                            client().messages()
+                                    .pollMessages(
+                                            committable.stream().toStreamId(),
+                                            committable.topic().toTopicId(),
+                                            Optional.of(committable.partition()),
+                                            READ_BACK,
+                                            PollingStrategy.offset(BigInteger.valueOf(offset)),
+                                            Math.min(config.batchSize(), end - offset),
+                                            false),
+                            config.connection().requestTimeout(),
+                            "read back partition " + committable.partition());
+            if (polled.messages().isEmpty()) {
+                break;
+            }
+            for (Message m : polled.messages()) {
+                messagesReadBack++;
+                int sequence =
+                        committable.sequenceOf(
+                                IggyWireMessages.wireId(m.header().id().toBigInteger()));
+                if (sequence >= 0) {
+                    present.set(sequence);
+                }
+                offset = m.header().offset().longValueExact() + 1;
+            }
+        }
+        return present;
+    }
+
+    private void send(IggyCommittable committable, List<Message> batch) {
+        IggyClients.await(
+                client().messages()
+                        .sendMessages(
+                                committable.stream().toStreamId(),
+                                committable.topic().toTopicId(),
+                                Partitioning.partitionId(committable.partition()),
+                                batch),
+                config.connection().requestTimeout(),
+                "send " + batch.size() + " of the " + committable);
+    }
+
+    private static void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
+        BetweenSends hook = betweenSends;
+        if (hook != null) {
+            try {
+                hook.run(committable, sent);
+            } catch (Exception e) {
+                throw new IOException("The test hook between two sends failed", e);
+            }
+        }
+    }
+
+    private AsyncIggyTcpClient client() {
+        if (client == null) {
+            client = IggyClients.connectWithOneConnection(config.connection());
+        }
+        return client;
+    }
+
+    private void closeClient() {
+        if (client != null) {
+            IggyClients.closeAndWait(client);
+            client = null;
+        }
+    }
+
+    /** Messages read back since this committer was made. */
+    @VisibleForTesting
+    long messagesReadBack() {
+        return messagesReadBack;
+    }
+
+    @Override
+    public void close() {
+        closeClient();
+    }
+
+    /** The target of a committable no longer exists: the job must fail, not skip it. */
+    private static final class TargetGone extends IggyConnectorException {
+        private static final long serialVersionUID = 1L;
+
+        TargetGone(IggyCommittable committable, String why) {
+            super(
+                    "Cannot commit the "
+                            + committable
+                            + ": "
+                            + why
+                            + ". An exactly-once Iggy sink never skips the output of a completed"
+                            + " checkpoint: recreate the stream, topic and partition and restart"
+                            + " the job from its last checkpoint, or restart it without that"
+                            + " checkpoint to give that output up.");
+        }
+    }
+}

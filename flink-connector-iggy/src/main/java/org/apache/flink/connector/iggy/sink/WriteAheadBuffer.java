@@ -1,0 +1,153 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+
+import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.TreeMap;
+
+/**
+ * The messages an exactly-once writer holds until the next checkpoint takes them as {@link
+ * IggyCommittable}s, one per partition. Nothing is sent from here: the committer sends a
+ * checkpoint's messages once the checkpoint completed.
+ *
+ * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}). The
+ * checkpoint number the ids carry is counted here: one more than the restored checkpoint, then one
+ * more per {@link #drain}. It equals Flink's checkpoint id unless a checkpoint was declined, and is
+ * unique per writer either way, since it always exceeds the number of every committable that may
+ * have reached the server.
+ *
+ * <p>The held bytes are bounded by {@link IggyWriterConfig#maxBufferedBytes}: a message beyond the
+ * bound fails the writer with an error naming the option, rather than dropping anything or running
+ * out of memory. Confined to the task thread.
+ */
+@Internal
+final class WriteAheadBuffer {
+
+    private final IggyWriterConfig config;
+    private final int subtask;
+    private final Map<Long, List<Message>> messages = new TreeMap<>();
+    private final Map<Long, Long> endOffsets = new TreeMap<>();
+    private long checkpointId;
+    private byte[] tag;
+    private long bytes;
+
+    WriteAheadBuffer(IggyWriterConfig config, int subtask, OptionalLong restoredCheckpointId) {
+        this.config = config;
+        this.subtask = subtask;
+        this.checkpointId = restoredCheckpointId.orElse(0) + 1;
+        this.tag = IggyCommittable.tag(config.sinkId(), subtask, checkpointId);
+    }
+
+    /**
+     * Holds a message for the next checkpoint.
+     *
+     * @param withMessageId whether the message has an id of its own, which this sink must refuse:
+     *     it chooses every id itself
+     * @return the message's bytes (64-byte header, payload and user headers)
+     */
+    long add(long partition, Message message, boolean withMessageId) {
+        if (withMessageId) {
+            throw new IggyConnectorException(
+                    "A record for "
+                            + config.target()
+                            + " has a message id of its own, but an exactly-once Iggy sink"
+                            + " chooses every message id itself. Remove the message id (the"
+                            + " message id function, idempotent writes or the 'message-id'"
+                            + " metadata column), or use AT_LEAST_ONCE.");
+        }
+        long size =
+                MessageHeader.SIZE
+                        + message.payload().length
+                        + message.header().userHeadersLength();
+        if (bytes + size > config.maxBufferedBytes()) {
+            throw new IggyConnectorException(
+                    String.format(
+                            "An exactly-once Iggy sink for %s holds messages until the next"
+                                    + " checkpoint, and the messages since the last one would"
+                                    + " exceed %,d bytes. Checkpoint more often, or raise the"
+                                    + " bound: setExactlyOnceMaxBufferedBytes on the sink builder,"
+                                    + " 'sink.exactly-once.max-buffered-bytes' in SQL (the heap"
+                                    + " must hold it twice: once here, once in the committer).",
+                            config.target(), config.maxBufferedBytes()));
+        }
+        List<Message> list = messages.computeIfAbsent(partition, p -> new ArrayList<>());
+        list.add(
+                IggyWireMessages.message(
+                        message.payload(),
+                        message.userHeaders(),
+                        IggyCommittable.messageId(tag, list.size()),
+                        message.header().originTimestamp().longValue()));
+        bytes += size;
+        return size;
+    }
+
+    boolean isEmpty() {
+        return messages.isEmpty();
+    }
+
+    /** The partitions with messages held. */
+    Collection<Long> partitions() {
+        return messages.keySet();
+    }
+
+    /** Records each partition's end offset (exclusive), read after the last message was added. */
+    void recordEndOffsets(Map<Long, Long> offsets) {
+        endOffsets.putAll(offsets);
+    }
+
+    /** Hands the held messages over as committables and starts the next checkpoint's. */
+    List<IggyCommittable> drain() {
+        List<IggyCommittable> committables = new ArrayList<>(messages.size());
+        for (Map.Entry<Long, List<Message>> e : messages.entrySet()) {
+            Long end = endOffsets.get(e.getKey());
+            if (end == null) {
+                throw new IllegalStateException(
+                        "No end offset recorded for partition " + e.getKey() + " of " + config);
+            }
+            committables.add(
+                    new IggyCommittable(
+                            config.stream(),
+                            config.topic(),
+                            e.getKey(),
+                            checkpointId,
+                            tag,
+                            end,
+                            e.getValue()));
+        }
+        messages.clear();
+        endOffsets.clear();
+        bytes = 0;
+        checkpointId++;
+        tag = IggyCommittable.tag(config.sinkId(), subtask, checkpointId);
+        return committables;
+    }
+
+    long bufferedBytes() {
+        return bytes;
+    }
+}

@@ -1,0 +1,123 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+
+import io.netty.buffer.ByteBufUtil;
+import org.apache.iggy.message.Message;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The writer side of exactly-once: write-ahead, committables and the bound on held bytes. */
+class ExactlyOnceWriterTest {
+
+    private final IggySinkWriterTest.ScriptedSender sender =
+            new IggySinkWriterTest.ScriptedSender(3);
+    private final TestSinkInitContext context = new TestSinkInitContext();
+
+    @Test
+    void nothingIsSentBeforeTheCheckpointTakesTheMessages() throws Exception {
+        IggySinkWriter<String> writer = writer(1_000_000);
+        sender.endOffset = 17;
+        IggySinkWriterTest.write(writer, "0a", "1a", "0b", "0c");
+        writer.flush(false);
+        assertThat(sender.sends).isEmpty();
+
+        List<IggyCommittable> first = new ArrayList<>(writer.prepareCommit());
+        assertThat(first).hasSize(2);
+        IggyCommittable p0 = first.get(0);
+        assertThat(p0.partition()).isZero();
+        assertThat(p0.readFrom()).isEqualTo(17);
+        assertThat(p0.checkpointId()).isEqualTo(1);
+        assertThat(payloads(p0)).containsExactly("0a", "0b", "0c");
+        for (int i = 0; i < 3; i++) {
+            assertThat(p0.sequenceOf(wireId(p0.messages().get(i)))).isEqualTo(i);
+        }
+        assertThat(payloads(first.get(1))).containsExactly("1a");
+        assertThat(sender.sends).isEmpty();
+
+        IggySinkWriterTest.write(writer, "2a");
+        writer.flush(false);
+        List<IggyCommittable> second = new ArrayList<>(writer.prepareCommit());
+        assertThat(second).singleElement().extracting(IggyCommittable::checkpointId).isEqualTo(2L);
+        assertThat(p0.sequenceOf(wireId(second.get(0).messages().get(0))))
+                .as("another checkpoint's id")
+                .isEqualTo(-1);
+
+        writer.flush(false);
+        assertThat(writer.prepareCommit()).as("an empty interval").isEmpty();
+        assertThat(sender.sends).isEmpty();
+    }
+
+    @Test
+    void anIntervalBeyondTheBoundFailsNamingTheOptionAndKeepsWhatItHolds() throws Exception {
+        // 64 bytes of header plus 2 of payload per message: three fit, the fourth does not
+        IggySinkWriter<String> writer = writer(3 * 66);
+        IggySinkWriterTest.write(writer, "0a", "0b", "0c");
+        assertThatThrownBy(() -> IggySinkWriterTest.write(writer, "0d"))
+                .isInstanceOf(IggyConnectorException.class)
+                .hasMessageContaining("198 bytes")
+                .hasMessageContaining("setExactlyOnceMaxBufferedBytes")
+                .hasMessageContaining("'sink.exactly-once.max-buffered-bytes'")
+                .hasMessageContaining("Checkpoint more often");
+        writer.flush(false);
+        assertThat(payloads(writer.prepareCommit().iterator().next()))
+                .containsExactly("0a", "0b", "0c");
+
+        // the bound is per interval: the next one may hold as much again
+        IggySinkWriterTest.write(writer, "1a", "1b", "1c");
+        writer.flush(false);
+        assertThat(payloads(writer.prepareCommit().iterator().next()))
+                .containsExactly("1a", "1b", "1c");
+        assertThat(sender.sends).isEmpty();
+    }
+
+    private IggySinkWriter<String> writer(long maxBufferedBytes) throws IOException {
+        IggyWriterConfig config =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setRecordSerializer(IggySinkWriterTest.byFirstChar())
+                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setExactlyOnceMaxBufferedBytes(maxBufferedBytes)
+                        .build()
+                        .writerConfig();
+        return new RecordWriter<>(config, IggySinkWriterTest.byFirstChar(), () -> sender, context);
+    }
+
+    /** The id as the wire carries it. */
+    static byte[] wireId(Message message) {
+        return ByteBufUtil.getBytes(message.header().id().toBytes());
+    }
+
+    private static List<String> payloads(IggyCommittable committable) {
+        return committable.messages().stream()
+                .map(Message::payload)
+                .map(p -> new String(p, StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+}

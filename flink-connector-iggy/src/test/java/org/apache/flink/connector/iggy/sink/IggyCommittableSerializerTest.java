@@ -1,0 +1,166 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.connector.iggy.common.IggyId;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.Message;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class IggyCommittableSerializerTest {
+
+    private final IggyCommittableSerializer serializer = new IggyCommittableSerializer();
+
+    /** The committable stored in {@code serializer/iggy-committable-v1.bin}. */
+    static IggyCommittable fixture() {
+        byte[] tag = IggyCommittable.tag(0x1234_5678_9ABCL, 2, 42);
+        List<Message> messages = new ArrayList<>();
+        messages.add(message(tag, 0, "a", Map.of(), 5));
+        messages.add(
+                message(
+                        tag,
+                        1,
+                        "héllo",
+                        Map.of(
+                                new HeaderKey(HeaderKind.String, bytes("k")),
+                                new HeaderValue(HeaderKind.Raw, new byte[] {1, 2})),
+                        6));
+        messages.add(message(tag, 2, "", Map.of(), 0));
+        return new IggyCommittable(IggyId.of("orders"), IggyId.of(7), 3, 42, tag, 1000, messages);
+    }
+
+    @Test
+    void version1FixtureIsStableByteForByte() throws IOException {
+        byte[] stored = stored("serializer/iggy-committable-v1.bin");
+
+        assertThat(serializer.getVersion()).isEqualTo(1);
+        assertThat(serializer.serialize(fixture())).isEqualTo(stored);
+        assertThat(describe(serializer.deserialize(1, stored))).isEqualTo(describe(fixture()));
+    }
+
+    @Test
+    void idsFollowFromTagAndPosition() {
+        IggyCommittable committable = fixture();
+        byte[] id = IggyCommittable.messageId(committable.tag(), 1);
+        assertThat(HexFormat.of().formatHex(id))
+                .isEqualTo("01000000" + "2a000000" + "0200" + "bc9a78563412");
+        assertThat(committable.sequenceOf(id)).isEqualTo(1);
+        assertThat(committable.sequenceOf(IggyCommittable.messageId(committable.tag(), 3)))
+                .as("beyond the committable")
+                .isEqualTo(-1);
+        byte[] otherCheckpoint =
+                IggyCommittable.messageId(IggyCommittable.tag(0x1234_5678_9ABCL, 2, 43), 1);
+        byte[] otherSubtask =
+                IggyCommittable.messageId(IggyCommittable.tag(0x1234_5678_9ABCL, 3, 42), 1);
+        byte[] otherSink = IggyCommittable.messageId(IggyCommittable.tag(0x1234L, 2, 42), 1);
+        assertThat(committable.sequenceOf(otherCheckpoint)).isEqualTo(-1);
+        assertThat(committable.sequenceOf(otherSubtask)).isEqualTo(-1);
+        assertThat(committable.sequenceOf(otherSink)).isEqualTo(-1);
+    }
+
+    @Test
+    void roundTripsAnEmptyAndALargeCommittable() throws IOException {
+        byte[] tag = IggyCommittable.tag(1, 0, 1);
+        List<Message> many = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            many.add(message(tag, i, "m" + i, Map.of(), i));
+        }
+        for (IggyCommittable c :
+                List.of(
+                        new IggyCommittable(IggyId.of(1), IggyId.of("t"), 0, 1, tag, 0, List.of()),
+                        new IggyCommittable(IggyId.of("s"), IggyId.of("t"), 9, 1, tag, 77, many))) {
+            assertThat(describe(serializer.deserialize(1, serializer.serialize(c))))
+                    .isEqualTo(describe(c));
+        }
+    }
+
+    @Test
+    void unknownVersionIsRejectedWithAClearMessage() {
+        assertThatThrownBy(() -> serializer.deserialize(2, new byte[0]))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("version 2");
+    }
+
+    private static Message message(
+            byte[] tag,
+            int sequence,
+            String payload,
+            Map<HeaderKey, HeaderValue> headers,
+            long timestamp) {
+        return IggyWireMessages.message(
+                bytes(payload), headers, IggyCommittable.messageId(tag, sequence), timestamp);
+    }
+
+    /** Everything the committer sends, as text (SDK records compare arrays by reference). */
+    static String describe(IggyCommittable c) {
+        StringBuilder text =
+                new StringBuilder(c.toString())
+                        .append(" from ")
+                        .append(c.readFrom())
+                        .append(' ')
+                        .append(HexFormat.of().formatHex(c.tag()));
+        for (Message m : c.messages()) {
+            text.append("\n ")
+                    .append(m.header().id().toBigInteger().toString(16))
+                    .append(' ')
+                    .append(m.header().originTimestamp())
+                    .append(' ')
+                    .append(HexFormat.of().formatHex(m.payload()))
+                    .append(' ')
+                    .append(m.header().payloadLength())
+                    .append(' ')
+                    .append(m.header().userHeadersLength());
+            m.userHeaders()
+                    .forEach(
+                            (k, v) ->
+                                    text.append(' ')
+                                            .append(k.kind())
+                                            .append(HexFormat.of().formatHex(k.value()))
+                                            .append('=')
+                                            .append(v.kind())
+                                            .append(HexFormat.of().formatHex(v.value())));
+        }
+        return text.toString();
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] stored(String path) throws IOException {
+        try (InputStream in =
+                IggyCommittableSerializerTest.class.getClassLoader().getResourceAsStream(path)) {
+            assertThat(in).as("fixture %s", path).isNotNull();
+            return in.readAllBytes();
+        }
+    }
+}

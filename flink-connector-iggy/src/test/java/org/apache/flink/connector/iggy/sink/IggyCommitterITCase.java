@@ -1,0 +1,242 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+
+import org.apache.iggy.message.Message;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The committer against a server: sending, reading back after a partial commit, failing. */
+class IggyCommitterITCase {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    private static final int BATCH = 10;
+
+    private String stream;
+    private final String topic = "eo";
+    private IggyWriterConfig config;
+
+    @BeforeEach
+    void createTopic() {
+        stream = IGGY.uniqueName("committer");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, topic, 2);
+        config =
+                IggySink.<String>builder()
+                        .setConnection(IggySinkExternalContext.connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setMaxBatchMessages(BATCH)
+                        .build()
+                        .writerConfig();
+    }
+
+    @AfterEach
+    void removeHook() {
+        IggyCommitter.setBetweenSends(null);
+    }
+
+    @Test
+    void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
+        IGGY.send(stream, topic, 1, payloads("old", 100));
+        IggyCommittable committable = committable(1, 5, 100, 25);
+        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+            Request request = new Request(committable, 0);
+            committer.commit(List.of(request));
+            assertThat(request.outcome).isEqualTo("committed");
+            assertThat(committer.messagesReadBack()).isZero();
+        }
+        List<Message> stored = IGGY.readAll(stream, topic, 1);
+        assertThat(texts(stored.subList(100, stored.size())))
+                .containsExactlyElementsOf(texts(committable.messages()));
+        assertThat(IggyWireMessages.wireId(stored.get(100).header().id().toBigInteger()))
+                .as("the id as sent")
+                .isEqualTo(ExactlyOnceWriterTest.wireId(committable.messages().get(0)));
+    }
+
+    @Test
+    void afterAFailureBetweenTwoSendsOnlyTheRestIsSentAndOnlyTheCommittablesRangeIsRead()
+            throws Exception {
+        // a long partition before the committable: reading it all would be the wrong answer
+        for (int i = 0; i < 5; i++) {
+            IGGY.send(stream, topic, 0, payloads("old" + i + "-", 1000));
+        }
+        IggyCommittable committable = committable(0, 7, 5000, 25);
+        IggyCommitter.setBetweenSends(
+                (c, sent) -> {
+                    throw new IllegalStateException("killed after " + sent);
+                });
+        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
+                    .isInstanceOf(IOException.class)
+                    .hasRootCauseMessage("killed after 10");
+        }
+        assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5010);
+        IggyCommitter.setBetweenSends(null);
+
+        // restored from checkpoint 7: the committable may have been sent in part
+        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.of(7))) {
+            Request request = new Request(committable, 0);
+            committer.commit(List.of(request));
+            assertThat(request.outcome).isEqualTo("committed");
+            assertThat(committer.messagesReadBack())
+                    .as("read back: the 10 messages after the recorded end offset, no more")
+                    .isEqualTo(10)
+                    .isLessThanOrEqualTo(committable.messages().size());
+        }
+        List<Message> stored = IGGY.readAll(stream, topic, 0);
+        assertThat(stored).hasSize(5025);
+        assertThat(texts(stored.subList(5000, 5025)))
+                .containsExactlyElementsOf(texts(committable.messages()));
+
+        // committed again, e.g. by a retry: nothing is there to send
+        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+            Request retry = new Request(committable, 1);
+            committer.commit(List.of(retry));
+            assertThat(retry.outcome).isEqualTo("already committed");
+            assertThat(committer.messagesReadBack()).isEqualTo(25);
+        }
+        assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5025);
+    }
+
+    @Test
+    void aCommittableWhoseTopicIsGoneFailsNamingIt() throws Exception {
+        IggyCommittable committable = committable(0, 3, 0, 5);
+        IGGY.deleteStream(stream);
+        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+            Request request = new Request(committable, 0);
+            assertThatThrownBy(() -> committer.commit(List.of(request)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .rootCause()
+                    .hasMessageContaining("Cannot commit the 5 messages of checkpoint 3")
+                    .hasMessageContaining(stream)
+                    .hasMessageContaining("does not exist")
+                    .hasMessageContaining("never skips the output of a completed checkpoint");
+            assertThat(request.outcome).isEqualTo("failed");
+        } finally {
+            IGGY.createStream(stream);
+        }
+    }
+
+    private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
+        byte[] tag = IggyCommittable.tag(0xABCDEFL, 0, checkpoint);
+        List<Message> messages = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            messages.add(
+                    IggyWireMessages.message(
+                            ("cp" + checkpoint + "-" + i).getBytes(StandardCharsets.UTF_8),
+                            Map.of(),
+                            IggyCommittable.messageId(tag, i),
+                            0));
+        }
+        return new IggyCommittable(
+                IggyId.of(stream),
+                IggyId.of(topic),
+                partition,
+                checkpoint,
+                tag,
+                readFrom,
+                messages);
+    }
+
+    private static List<byte[]> payloads(String prefix, int n) {
+        List<byte[]> payloads = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            payloads.add((prefix + i).getBytes(StandardCharsets.UTF_8));
+        }
+        return payloads;
+    }
+
+    private static List<String> texts(List<Message> messages) {
+        return messages.stream()
+                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
+                .collect(Collectors.toList());
+    }
+
+    /** A commit request as Flink's committer operator hands it over, recording the outcome. */
+    private static final class Request implements CommitRequest<IggyCommittable> {
+        private final IggyCommittable committable;
+        private final int retries;
+        String outcome = "committed";
+
+        Request(IggyCommittable committable, int retries) {
+            this.committable = committable;
+            this.retries = retries;
+        }
+
+        @Override
+        public IggyCommittable getCommittable() {
+            return committable;
+        }
+
+        @Override
+        public int getNumberOfRetries() {
+            return retries;
+        }
+
+        @Override
+        public void signalFailedWithKnownReason(Throwable t) {
+            outcome = "dropped";
+        }
+
+        @Override
+        public void signalFailedWithUnknownReason(Throwable t) {
+            outcome = "failed";
+            // as Flink's implementation does: the job fails
+            throw new IllegalStateException("Failed to commit " + committable, t);
+        }
+
+        @Override
+        public void retryLater() {
+            outcome = "retry";
+        }
+
+        @Override
+        public void updateAndRetryLater(IggyCommittable committable) {
+            outcome = "retry";
+        }
+
+        @Override
+        public void signalAlreadyCommitted() {
+            outcome = "already committed";
+        }
+    }
+}

@@ -1,0 +1,282 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.datagen.source.GeneratorFunction;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.testing.MiniClusters;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.util.RestartStrategyUtils;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Exactly-once as Flink jobs against a server whose deduplication is off: commits that fail between
+ * two sends of a committable, and a job restored from its checkpoint after it was down.
+ */
+class IggyExactlyOnceSinkITCase {
+
+    @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
+
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
+
+    private static final int PARTITIONS = 3;
+
+    /** How many more commits the hook fails between two sends. */
+    private static final AtomicInteger FAILURES_LEFT = new AtomicInteger();
+
+    private static final AtomicInteger FAILED = new AtomicInteger();
+
+    private String stream;
+    private final String topic = "eo";
+
+    @BeforeEach
+    void createTopic() {
+        stream = IGGY.uniqueName("exactly-once");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, topic, PARTITIONS);
+        FAILED.set(0);
+        IggyCommitter.setBetweenSends(
+                (committable, sent) -> {
+                    if (FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        FAILED.incrementAndGet();
+                        throw new IllegalStateException(
+                                "test failure after " + sent + " of the " + committable);
+                    }
+                });
+    }
+
+    @AfterEach
+    void removeHook() {
+        IggyCommitter.setBetweenSends(null);
+        FAILURES_LEFT.set(0);
+    }
+
+    @Test
+    void failuresBetweenTwoSendsOfACommittableLoseNothingAndRepeatNothing() throws Exception {
+        int records = 3000;
+        FAILURES_LEFT.set(3);
+        StreamExecutionEnvironment env = environment(new Configuration());
+        RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 10, 50L);
+        env.fromSource(indexes(records, 1500), WatermarkStrategy.noWatermarks(), "indexes")
+                .map(i -> "r" + i)
+                .returns(Types.STRING)
+                .sinkTo(recordSink());
+        env.execute("exactly-once with failing commits");
+
+        assertThat(FAILED).hasValue(3);
+        assertEachRecordOnceInOrder(records);
+    }
+
+    @Test
+    void keyedMapSendsEachChangeOnceAndNoneIsLostAsUnchanged() throws Exception {
+        // key k(i mod 40) gets v(i / 80): every value twice in a row, the second unchanged
+        int records = 2400;
+        FAILURES_LEFT.set(3);
+        StreamExecutionEnvironment env = environment(new Configuration());
+        env.setParallelism(2);
+        RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 10, 50L);
+        env.fromSource(indexes(records, 1200), WatermarkStrategy.noWatermarks(), "indexes")
+                .setParallelism(1)
+                .map(i -> IggyMapChange.upsert("k" + (i % 40), "v" + (i / 80)))
+                .setParallelism(1)
+                .returns(IggyKeyedMapSinkITCase.CHANGES)
+                .sinkTo(
+                        IggySink.<String, String>keyedMap()
+                                .setConnection(connection(IGGY))
+                                .setStream(stream)
+                                .setTopic(topic)
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .setPartitionByKey()
+                                .setKeyHeader("key")
+                                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                .setMaxBatchMessages(5)
+                                .build());
+        env.execute("exactly-once keyed map with failing commits");
+
+        assertThat(FAILED).hasValue(3);
+        Map<String, List<String>> valuesPerKey = new LinkedHashMap<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            IGGY.readAll(stream, topic, p)
+                    .forEach(
+                            m ->
+                                    valuesPerKey
+                                            .computeIfAbsent(
+                                                    text(
+                                                            m.userHeaders()
+                                                                    .values()
+                                                                    .iterator()
+                                                                    .next()
+                                                                    .value()),
+                                                    k -> new ArrayList<>())
+                                            .add(text(m.payload())));
+        }
+        List<String> expected = new ArrayList<>();
+        for (int v = 0; v < records / 80; v++) {
+            expected.add("v" + v);
+        }
+        assertThat(valuesPerKey).hasSize(40);
+        valuesPerKey.forEach(
+                (key, values) -> assertThat(values).as(key).containsExactlyElementsOf(expected));
+    }
+
+    /**
+     * The job fails in a commit and stays down; other producers write to the partitions meanwhile.
+     * Nothing on the server limits how long a pending commit may wait (deduplication is off, and
+     * the sink uses no timeout), so however long the pause, the restore from the last checkpoint
+     * sends what was missing and nothing twice.
+     */
+    @Test
+    void aJobDownAfterAFailedCommitRestoresFromItsCheckpoint(@TempDir Path checkpoints)
+            throws Exception {
+        int records = 2000;
+        Configuration retained = new Configuration();
+        retained.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        retained.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        FAILURES_LEFT.set(1);
+        StreamExecutionEnvironment first = environment(retained);
+        RestartStrategyUtils.configureNoRestartStrategy(first);
+        pipeline(first, records);
+        assertThatThrownBy(() -> first.execute("exactly-once, failing")).isNotNull();
+        assertThat(FAILED).hasValue(1);
+
+        for (int p = 0; p < PARTITIONS; p++) {
+            IGGY.send(stream, topic, p, List.of(("other-" + p).getBytes(StandardCharsets.UTF_8)));
+        }
+
+        Configuration restore = new Configuration(retained);
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, latestCheckpoint(checkpoints));
+        StreamExecutionEnvironment second = environment(restore);
+        pipeline(second, records);
+        second.execute("exactly-once, restored");
+
+        assertEachRecordOnceInOrder(records);
+    }
+
+    private StreamExecutionEnvironment environment(Configuration configuration) {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
+        return env;
+    }
+
+    private void pipeline(StreamExecutionEnvironment env, int records) {
+        env.fromSource(indexes(records, 1000), WatermarkStrategy.noWatermarks(), "indexes")
+                .uid("indexes")
+                .map(i -> "r" + i)
+                .uid("text")
+                .returns(Types.STRING)
+                .sinkTo(recordSink())
+                .uid("iggy-sink");
+    }
+
+    private static DataGeneratorSource<Long> indexes(int records, int perSecond) {
+        return new DataGeneratorSource<>(
+                (GeneratorFunction<Long, Long>) index -> index,
+                records,
+                RateLimiterStrategy.perSecond(perSecond),
+                Types.LONG);
+    }
+
+    /** Record i goes to partition i mod 3, in batches of 20. */
+    private Sink<String> recordSink() {
+        return IggySink.<String>builder()
+                .setConnection(connection(IGGY))
+                .setStream(stream)
+                .setTopic(topic)
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setPartitioner(
+                        (record, key, payload, context) ->
+                                Long.parseLong(record.substring(1)) % PARTITIONS)
+                .setMaxBatchMessages(20)
+                .build();
+    }
+
+    /** Every partition holds its records once, in order; other producers' messages aside. */
+    private void assertEachRecordOnceInOrder(int records) {
+        for (int p = 0; p < PARTITIONS; p++) {
+            List<String> expected = new ArrayList<>();
+            for (int i = p; i < records; i += PARTITIONS) {
+                expected.add("r" + i);
+            }
+            List<String> stored =
+                    IGGY.readAll(stream, topic, p).stream()
+                            .map(m -> text(m.payload()))
+                            .filter(t -> !t.startsWith("other-"))
+                            .collect(Collectors.toList());
+            assertThat(stored).as("partition %d", p).containsExactlyElementsOf(expected);
+        }
+    }
+
+    private static String latestCheckpoint(Path checkpoints) throws IOException {
+        try (Stream<Path> files = Files.walk(checkpoints)) {
+            return files.filter(f -> f.getFileName().toString().equals("_metadata"))
+                    .map(Path::getParent)
+                    .max(
+                            Comparator.comparingLong(
+                                    dir ->
+                                            Long.parseLong(
+                                                    dir.getFileName().toString().substring(4))))
+                    .orElseThrow(() -> new AssertionError("no retained checkpoint"))
+                    .toUri()
+                    .toString();
+        }
+    }
+
+    private static String text(byte[] payload) {
+        return new String(payload, StandardCharsets.UTF_8);
+    }
+}
