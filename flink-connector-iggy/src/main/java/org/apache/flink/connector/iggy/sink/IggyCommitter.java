@@ -23,6 +23,7 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.connector.iggy.common.SdkIds;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -179,8 +180,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 IggyClients.await(
                         client().topics()
                                 .getTopic(
-                                        committable.stream().toStreamId(),
-                                        committable.topic().toTopicId()),
+                                        SdkIds.streamId(committable.stream()),
+                                        SdkIds.topicId(committable.topic())),
                         config.connection().requestTimeout(),
                         "read topic " + committable.topic() + " of stream " + committable.stream());
         if (details.isEmpty()) {
@@ -212,8 +213,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                     IggyClients.await(
                             client().messages()
                                     .pollMessages(
-                                            committable.stream().toStreamId(),
-                                            committable.topic().toTopicId(),
+                                            SdkIds.streamId(committable.stream()),
+                                            SdkIds.topicId(committable.topic()),
                                             Optional.of(committable.partition()),
                                             READ_BACK,
                                             PollingStrategy.offset(BigInteger.valueOf(offset)),
@@ -242,8 +243,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         IggyClients.await(
                 client().messages()
                         .sendMessages(
-                                committable.stream().toStreamId(),
-                                committable.topic().toTopicId(),
+                                SdkIds.streamId(committable.stream()),
+                                SdkIds.topicId(committable.topic()),
                                 Partitioning.partitionId(committable.partition()),
                                 batch),
                 config.connection().requestTimeout(),
