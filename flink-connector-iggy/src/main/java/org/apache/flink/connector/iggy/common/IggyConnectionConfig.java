@@ -17,7 +17,6 @@
  */
 package org.apache.flink.connector.iggy.common;
 
-import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.configuration.ReadableConfig;
@@ -252,8 +251,7 @@ public final class IggyConnectionConfig implements Serializable {
          * How the user sets each property, for the messages of {@link #build()}: this builder's
          * setters unless a connector that has its own options (the SQL connectors) names them.
          */
-        @Internal
-        public Builder setSettingNames(IggyConnectionSettingNames settingNames) {
+        Builder setSettingNames(IggyConnectionSettingNames settingNames) {
             this.settingNames = Objects.requireNonNull(settingNames);
             return this;
         }

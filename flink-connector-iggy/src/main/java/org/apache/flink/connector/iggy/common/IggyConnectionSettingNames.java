@@ -37,4 +37,9 @@ public record IggyConnectionSettingNames(
     public static final IggyConnectionSettingNames BUILDER =
             new IggyConnectionSettingNames(
                     "setAddress", "setCredentials", "setCredentials", "setPersonalAccessToken");
+
+    /** A connection builder whose messages name each property as these names say. */
+    public IggyConnectionConfig.Builder newBuilder() {
+        return IggyConnectionConfig.builder().setSettingNames(this);
+    }
 }

@@ -65,12 +65,12 @@ public final class IggyConnectorOptionsUtil {
     public static IggyConnectionConfig connectionConfig(
             ReadableConfig options, ReadableConfig flinkConfiguration) {
         IggyConnectionConfig.Builder builder =
-                IggyConnectionConfig.builder()
+                SETTING_NAMES
+                        .newBuilder()
                         .setAddress(options.getOptional(ADDRESS).orElse(null))
                         .setPersonalAccessToken(
                                 options.getOptional(PERSONAL_ACCESS_TOKEN).orElse(null))
                         .setFlinkConfiguration(flinkConfiguration)
-                        .setSettingNames(SETTING_NAMES)
                         .setTlsEnabled(options.get(TLS_ENABLED))
                         .setConnectTimeout(options.get(CONNECT_TIMEOUT))
                         .setRequestTimeout(options.get(REQUEST_TIMEOUT));
