@@ -220,7 +220,8 @@ class ProductionCodeArchitectureTest {
 
     /**
      * Every public method a {@code @PublicEvolving} type has, declared or inherited, is declared by
-     * a {@code @PublicEvolving} type or outside the connector (Flink's, the JDK's).
+     * a {@code @PublicEvolving} type or outside the connector (Flink's, the JDK's). The shims of
+     * {@code common.shim} count as Flink's: they only restate, per Flink line, a Flink interface.
      */
     private static ArchCondition<JavaClass> inheritPublicMethodsOnlyFromPublicApi() {
         return new ArchCondition<>("inherit public methods only from @PublicEvolving types") {
@@ -230,6 +231,7 @@ class ProductionCodeArchitectureTest {
                     JavaClass owner = method.getOwner();
                     if (method.getModifiers().contains(JavaModifier.PUBLIC)
                             && owner.getPackageName().startsWith(CONNECTOR)
+                            && !owner.getPackageName().equals(CONNECTOR + ".common.shim")
                             && !owner.isAnnotatedWith(PublicEvolving.class)) {
                         events.add(
                                 SimpleConditionEvent.violated(

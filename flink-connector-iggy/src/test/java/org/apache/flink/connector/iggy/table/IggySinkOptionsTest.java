@@ -46,16 +46,24 @@ class IggySinkOptionsTest {
     }
 
     @Test
-    void exactlyOnceIsRefusedNamingTheAllowedGuarantees() {
+    void everyGuaranteeIsAcceptedAndExactlyOnceRefusesIdempotentWrites() {
         assertThat(IggySinkOptions.deliveryGuarantee(options("sink.delivery-guarantee", "none")))
                 .isEqualTo(DeliveryGuarantee.NONE);
+        assertThat(
+                        IggySinkOptions.deliveryGuarantee(
+                                options("sink.delivery-guarantee", "exactly-once")))
+                .isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
         assertThatThrownBy(
                         () ->
                                 IggySinkOptions.deliveryGuarantee(
-                                        options("sink.delivery-guarantee", "exactly-once")))
+                                        options(
+                                                "sink.delivery-guarantee",
+                                                "exactly-once",
+                                                "sink.idempotent-writes",
+                                                "true")))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("Iggy has no transactions")
-                .hasMessageContaining("'at-least-once', 'none'");
+                .hasMessageContaining("'sink.delivery-guarantee' = 'exactly-once'")
+                .hasMessageContaining("drop 'sink.idempotent-writes'");
     }
 
     @Test
