@@ -17,27 +17,16 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
-import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
-import org.apache.flink.api.common.typeinfo.TypeHint;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
-import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
-import org.apache.flink.core.execution.SavepointFormatType;
-import org.apache.flink.runtime.jobgraph.JobGraph;
-import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -61,7 +50,8 @@ import java.util.function.Function;
  * against exactly-once with checkpoints every 1 s and 10 s, and the keyed-map sink with 0 %, 50 %
  * and 90 % unchanged values, plus the reconcile state per key in heap and RocksDB checkpoints and a
  * canonical savepoint, split by {@link ReconcileStateSize} into key, the connector's value, Flink's
- * framing and the rest.
+ * framing and the rest. The keyed-map sink's runs are {@link KeyedMapSinkJob}'s; this class runs
+ * the others and prints every row. Used by the main thread only.
  *
  * <p>Throughput is measured by the server: records ÷ (append time of the last batch − append time
  * of the first), so job deployment does not count. Each figure is the best of {@link #REPEATS}
@@ -81,37 +71,30 @@ import java.util.function.Function;
 public final class SinkBenchmark {
 
     private static final int PAYLOAD_BYTES = 100;
-    private static final int BATCH_SIZE = 1000;
+
+    /** Messages per send request of every writer. */
+    static final int BATCH_SIZE = 1000;
 
     /** Runs per figure; the best counts. */
     private static final int REPEATS = 3;
 
-    /** Times each key appears in the keyed-map input. */
-    private static final int ROUNDS = 20;
-
-    private static final TypeInformation<IggyMapChange<String, byte[]>> CHANGES =
-            TypeInformation.of(new TypeHint<IggyMapChange<String, byte[]>>() {});
-
-    private final IggyServerExtension iggy;
-    private final IggyConnectionConfig connection;
+    private final SinkBenchmarkSetup setup;
+    private final KeyedMapSinkJob keyedMap;
 
     /** The plain send loop's client: the asynchronous one, as the sink's writer uses. */
     private final AsyncIggyTcpClient client;
 
-    private final MiniCluster flink;
-    private final Path snapshots;
     private double sinkMessagesPerRequest;
 
     private SinkBenchmark(IggyServerExtension iggy, MiniCluster flink, Path snapshots) {
-        this.iggy = iggy;
-        this.connection =
+        IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
                         .setAddress(iggy.address())
                         .setCredentials(iggy.username(), iggy.password())
                         .build();
+        this.setup = new SinkBenchmarkSetup(iggy, connection, flink);
+        this.keyedMap = new KeyedMapSinkJob(setup, snapshots);
         this.client = IggyClients.connect(connection);
-        this.flink = flink;
-        this.snapshots = snapshots;
     }
 
     public static void main(String[] args) throws Exception {
@@ -142,7 +125,7 @@ public final class SinkBenchmark {
         // Warm up the JIT, the client and the server once; the figures come from the second runs.
         plainSdkLoop(Math.min(records, 50_000));
         iggySink(Math.min(records, 50_000));
-        keyedMap(Math.min(records, 50_000), 50, "hashmap", false);
+        keyedMap.run(Math.min(records, 50_000), 50, "hashmap", false);
 
         // Shared machines are noisy: alternate the two and keep the best of each.
         double plain = 0;
@@ -161,11 +144,11 @@ public final class SinkBenchmark {
         List<ReconcileStateSize> states = new ArrayList<>();
         for (int unchanged : new int[] {0, 50, 90}) {
             double sinkOnChanges = 0;
-            KeyedResult r = null;
+            KeyedMapSinkJob.Result r = null;
             for (int i = 0; i < REPEATS; i++) {
                 sinkOnChanges = Math.max(sinkOnChanges, iggySinkOnChanges(records, unchanged));
-                KeyedResult again = keyedMap(records, unchanged, "hashmap", false);
-                r = r == null || again.recordsPerSecond > r.recordsPerSecond ? again : r;
+                KeyedMapSinkJob.Result again = keyedMap.run(records, unchanged, "hashmap", false);
+                r = r == null || again.recordsPerSecond() > r.recordsPerSecond() ? again : r;
             }
             System.out.printf(
                     "IggySink on the same changes, every value sent: %,10.0f records/s%n",
@@ -175,31 +158,31 @@ public final class SinkBenchmark {
                             + " (%.2f x IggySink on the same changes, %.2f x IggySink above),"
                             + " %,d messages sent, %.0f per request%n",
                     unchanged,
-                    r.actualUnchangedPercent,
-                    r.recordsPerSecond,
-                    r.recordsPerSecond / sinkOnChanges,
-                    r.recordsPerSecond / sink,
-                    r.messagesSent,
-                    r.averageBatchSize);
+                    r.actualUnchangedPercent(),
+                    r.recordsPerSecond(),
+                    r.recordsPerSecond() / sinkOnChanges,
+                    r.recordsPerSecond() / sink,
+                    r.messagesSent(),
+                    r.averageBatchSize());
             if (unchanged == 0) {
-                states.add(r.checkpoint);
+                states.add(r.checkpoint());
             }
         }
-        KeyedResult rocks = keyedMap(records, 0, "rocksdb", false);
+        KeyedMapSinkJob.Result rocks = keyedMap.run(records, 0, "rocksdb", false);
         System.out.printf(
                 "keyed-map sink on RocksDB, 0 %% unchanged: %,10.0f records/s%n",
-                rocks.recordsPerSecond);
+                rocks.recordsPerSecond());
         // The state does not depend on idempotent writes until a key is deleted; shown to prove it.
-        states.add(keyedMap(records, 0, "hashmap", true).checkpoint);
-        states.add(rocks.checkpoint);
-        states.add(rocks.savepoint);
+        states.add(keyedMap.run(records, 0, "hashmap", true).checkpoint());
+        states.add(rocks.checkpoint());
+        states.add(rocks.savepoint());
         System.out.println();
         ReconcileStateSize.print(states);
     }
 
     /** Sends fixed-size batches one after the other, each awaited, as an application would. */
     private double plainSdkLoop(int records) throws Exception {
-        String stream = newTopic();
+        String stream = setup.newTopic();
         StreamId streamId = StreamId.of(stream);
         TopicId topicId = TopicId.of("t");
         byte[] payload = payload(0, 0);
@@ -211,11 +194,11 @@ public final class SinkBenchmark {
             IggyClients.await(
                     client.messages()
                             .sendMessages(streamId, topicId, Partitioning.partitionId(0L), batch),
-                    connection.requestTimeout(),
+                    setup.connection().requestTimeout(),
                     "send a batch");
         }
-        double perSecond = serverMeasuredRate(stream, records, records);
-        dropTopic(stream);
+        double perSecond = setup.serverMeasuredRate(stream, records, records);
+        setup.dropTopic(stream);
         return perSecond;
     }
 
@@ -282,7 +265,7 @@ public final class SinkBenchmark {
     private double checkpointedSink(
             int records, int payloadBytes, Duration interval, DeliveryGuarantee guarantee)
             throws Exception {
-        String stream = newTopic();
+        String stream = setup.newTopic();
         byte[] payload = new byte[payloadBytes];
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
@@ -296,7 +279,7 @@ public final class SinkBenchmark {
                         "payloads")
                 .sinkTo(
                         IggySink.<byte[]>builder()
-                                .setConnection(connection)
+                                .setConnection(setup.connection())
                                 .setStream(stream)
                                 .setTopic("t")
                                 .setMaxBatchMessages(BATCH_SIZE)
@@ -304,22 +287,17 @@ public final class SinkBenchmark {
                                 .setExactlyOnceMaxBufferedBytes(1L << 30)
                                 .setValueSerializationSchema(b -> b)
                                 .build());
-        runToEnd(env, guarantee + " job");
+        setup.runToEnd(env, guarantee + " job");
         long first =
-                iggy.poll(stream, "t", 0, 0, 1).get(0).header().originTimestamp().longValueExact();
-        long last = timestampMicros(stream, records - 1);
-        dropTopic(stream);
+                setup.iggy()
+                        .poll(stream, "t", 0, 0, 1)
+                        .get(0)
+                        .header()
+                        .originTimestamp()
+                        .longValueExact();
+        long last = setup.timestampMicros(stream, records - 1);
+        setup.dropTopic(stream);
         return records / (Math.max(1, last - first) / 1e6);
-    }
-
-    private void runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
-        JobGraph job = env.getStreamGraph().getJobGraph();
-        flink.submitJob(job).get();
-        JobResult result = flink.requestJobResult(job.getJobID()).get();
-        if (!result.isSuccess()) {
-            throw new IllegalStateException(
-                    what + " failed", result.getSerializedThrowable().orElse(null));
-        }
     }
 
     /**
@@ -327,8 +305,8 @@ public final class SinkBenchmark {
      * reconciliation costs is its throughput relative to this.
      */
     private double iggySinkOnChanges(int records, int unchangedPercent) throws Exception {
-        ChangeGenerator changes =
-                new ChangeGenerator(Math.max(1, records / ROUNDS), unchangedPercent);
+        KeyedMapSinkJob.ChangeGenerator changes =
+                KeyedMapSinkJob.changes(records, unchangedPercent);
         return runIggySink(
                 records,
                 env ->
@@ -337,7 +315,7 @@ public final class SinkBenchmark {
                                         WatermarkStrategy.noWatermarks(),
                                         "indexes")
                                 .map(changes::change)
-                                .returns(CHANGES),
+                                .returns(KeyedMapSinkJob.CHANGES),
                 change -> change.value());
     }
 
@@ -346,161 +324,23 @@ public final class SinkBenchmark {
             Function<StreamExecutionEnvironment, DataStream<T>> input,
             SerializationSchema<T> value)
             throws Exception {
-        String stream = newTopic();
+        String stream = setup.newTopic();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         input.apply(env)
                 .sinkTo(
                         IggySink.<T>builder()
-                                .setConnection(connection)
+                                .setConnection(setup.connection())
                                 .setStream(stream)
                                 .setTopic("t")
                                 .setMaxBatchMessages(BATCH_SIZE)
                                 .setValueSerializationSchema(value)
                                 .build());
-        runToEnd(env, "IggySink job");
-        double perSecond = serverMeasuredRate(stream, records, records);
-        sinkMessagesPerRequest = averageBatchSize(stream, records);
-        dropTopic(stream);
+        setup.runToEnd(env, "IggySink job");
+        double perSecond = setup.serverMeasuredRate(stream, records, records);
+        sinkMessagesPerRequest = setup.averageBatchSize(stream, records);
+        setup.dropTopic(stream);
         return perSecond;
-    }
-
-    /**
-     * Runs the keyed-map sink over {@code records} changes, then reads its state from a checkpoint
-     * and, on RocksDB, from a canonical savepoint too.
-     */
-    private KeyedResult keyedMap(
-            int records, int unchangedPercent, String stateBackend, boolean idempotentWrites)
-            throws Exception {
-        int keys = Math.max(1, records / ROUNDS);
-        ChangeGenerator changes = new ChangeGenerator(keys, unchangedPercent);
-        long expectedMessages = changes.messagesSent(records);
-        String stream = newTopic();
-
-        Configuration config = new Configuration();
-        config.set(StateBackendOptions.STATE_BACKEND, stateBackend);
-        config.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, snapshots.toUri().toString());
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
-        env.setParallelism(1);
-        env.enableCheckpointing(Duration.ofHours(1).toMillis());
-        DataStream<Long> indexes =
-                env.fromSource(
-                        new DataGeneratorSource<>(i -> i, records, Types.LONG),
-                        WatermarkStrategy.noWatermarks(),
-                        "indexes");
-        // Keeps the job running after the input ends, so that a checkpoint can show the state.
-        DataStream<Long> keepAlive =
-                env.fromSource(
-                                new DataGeneratorSource<>(
-                                        i -> -1L,
-                                        Long.MAX_VALUE,
-                                        RateLimiterStrategy.perSecond(1e-6),
-                                        Types.LONG),
-                                WatermarkStrategy.noWatermarks(),
-                                "keep-alive")
-                        .filter(i -> i >= 0);
-        indexes.union(keepAlive)
-                .map(changes::change)
-                .returns(CHANGES)
-                .sinkTo(
-                        IggySink.<String, byte[]>keyedMap()
-                                .setConnection(connection)
-                                .setStream(stream)
-                                .setTopic("t")
-                                .setMaxBatchMessages(BATCH_SIZE)
-                                .setValueSerializationSchema(b -> b)
-                                .setIdempotentWrites(idempotentWrites)
-                                .build());
-        JobGraph job = env.getStreamGraph().getJobGraph();
-        JobID id = job.getJobID();
-        flink.submitJob(job).get();
-        waitForMessages(stream, expectedMessages);
-        boolean rocksDb = stateBackend.equals("rocksdb");
-        String label =
-                (rocksDb ? "RocksDB" : "heap")
-                        + " checkpoint"
-                        + (idempotentWrites ? ", idempotent writes" : "");
-        KeyedResult result = new KeyedResult();
-        result.checkpoint =
-                ReconcileStateSize.read(label, flink.triggerCheckpoint(id).get(), snapshots);
-        if (rocksDb) {
-            String savepoint =
-                    flink.triggerSavepoint(
-                                    id,
-                                    snapshots.toUri().toString(),
-                                    false,
-                                    SavepointFormatType.CANONICAL)
-                            .get();
-            result.savepoint =
-                    ReconcileStateSize.read("canonical savepoint (RocksDB)", savepoint, snapshots);
-        }
-        flink.cancelJob(id).get();
-
-        result.recordsPerSecond = serverMeasuredRate(stream, records, expectedMessages);
-        result.messagesSent = messagesCount(stream);
-        result.actualUnchangedPercent = 100.0 * (records - expectedMessages) / records;
-        result.averageBatchSize = averageBatchSize(stream, expectedMessages);
-        dropTopic(stream);
-        return result;
-    }
-
-    /**
-     * Records ÷ the span between the server append times of the first and the last message. The
-     * input spans the whole interval evenly, so this is the rate at which the input was processed.
-     */
-    private double serverMeasuredRate(String stream, long records, long messages) {
-        long first = timestampMicros(stream, 0);
-        long last = timestampMicros(stream, messages - 1);
-        double seconds = Math.max(1, last - first) / 1e6;
-        return records / seconds;
-    }
-
-    /** Messages per send request: the server stamps all messages of one request alike. */
-    private double averageBatchSize(String stream, long messages) {
-        long requests = 0;
-        long previous = -1;
-        for (long offset = 0; offset < messages; ) {
-            List<Message> page = iggy.poll(stream, "t", 0, offset, 1000);
-            for (Message m : page) {
-                long timestamp = m.header().timestamp().longValueExact();
-                if (timestamp != previous) {
-                    requests++;
-                    previous = timestamp;
-                }
-            }
-            offset += page.size();
-        }
-        return (double) messages / Math.max(1, requests);
-    }
-
-    private long timestampMicros(String stream, long offset) {
-        return iggy.poll(stream, "t", 0, offset, 1).get(0).header().timestamp().longValueExact();
-    }
-
-    private long messagesCount(String stream) {
-        return iggy.messagesCount(stream, "t", 0);
-    }
-
-    /** Counts only: the extension's awaitMessages would also read a million messages back. */
-    private void waitForMessages(String stream, long expected) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofMinutes(10).toNanos();
-        while (messagesCount(stream) < expected) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("timed out waiting for " + expected + " messages");
-            }
-            Thread.sleep(50);
-        }
-    }
-
-    private String newTopic() {
-        String stream = iggy.uniqueName("sink-bench");
-        iggy.createStream(stream);
-        iggy.createTopic(stream, "t", 1);
-        return stream;
-    }
-
-    private void dropTopic(String stream) {
-        iggy.deleteStream(stream);
     }
 
     private static Message message(byte[] payload) {
@@ -515,65 +355,5 @@ public final class SinkBenchmark {
             b[i] = (byte) ('a' + ((seed >>> 33) % 26));
         }
         return b;
-    }
-
-    private static final class KeyedResult {
-        double recordsPerSecond;
-        long messagesSent;
-        double actualUnchangedPercent;
-        double averageBatchSize;
-        ReconcileStateSize checkpoint;
-        ReconcileStateSize savepoint;
-    }
-
-    /**
-     * Record i is key (i mod keys) in round (i div keys). Round 0 is always new; later rounds keep
-     * the key's value with a per-round probability chosen so that {@code unchangedPercent} of all
-     * records are unchanged.
-     */
-    static final class ChangeGenerator implements java.io.Serializable {
-        private static final long serialVersionUID = 1L;
-        private final int keys;
-        private final double unchangedPerLaterRound;
-
-        ChangeGenerator(int keys, int unchangedPercent) {
-            this.keys = keys;
-            this.unchangedPerLaterRound =
-                    Math.min(100.0, unchangedPercent * (double) ROUNDS / (ROUNDS - 1));
-        }
-
-        IggyMapChange<String, byte[]> change(long index) {
-            int key = (int) (index % keys);
-            int round = (int) (index / keys);
-            return IggyMapChange.upsert("k" + key, payload(key, version(key, round)));
-        }
-
-        /** The last round up to {@code round} in which the key's value changed. */
-        int version(int key, int round) {
-            for (int r = round; r > 0; r--) {
-                if (!unchanged(key, r)) {
-                    return r;
-                }
-            }
-            return 0;
-        }
-
-        boolean unchanged(int key, int round) {
-            long h = (key * 0x9E3779B97F4A7C15L) ^ (round * 0xC2B2AE3D27D4EB4FL);
-            h ^= h >>> 29;
-            h *= 0xBF58476D1CE4E5B9L;
-            h ^= h >>> 32;
-            return round > 0 && Math.floorMod(h, 10_000) < unchangedPerLaterRound * 100;
-        }
-
-        long messagesSent(long records) {
-            long sent = 0;
-            for (long i = 0; i < records; i++) {
-                if (!unchanged((int) (i % keys), (int) (i / keys))) {
-                    sent++;
-                }
-            }
-            return sent;
-        }
     }
 }
