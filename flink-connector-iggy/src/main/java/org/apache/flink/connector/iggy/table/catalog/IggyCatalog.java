@@ -76,7 +76,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
      * @param classLoader where the formats of the tables are found
      */
     IggyCatalog(String name, IggyCatalogSettings settings, ClassLoader classLoader) {
-        super(name);
+        super(name, settings.defaultDatabase());
         this.settings = settings;
         this.tableFactory =
                 new IggyCatalogTableFactory(settings.connectionOptions(), settings.scanDefaults());

@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.catalog.AbstractCatalog;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogFunction;
 import org.apache.flink.table.catalog.CatalogPartition;
@@ -35,22 +35,36 @@ import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
 import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.apache.flink.table.expressions.Expression;
 
+import javax.annotation.Nullable;
+
 import java.util.Collections;
 import java.util.List;
 
 /**
- * The parts of Flink's {@link Catalog} contract that the Iggy catalog does not have: renaming
- * tables, database properties, partitions (an Iggy topic's partitions are not Flink's), functions
- * and statistics. Reads answer "none" (or "unknown" for statistics), writes fail naming what to do
- * instead; what remains for a subclass are databases and tables.
+ * The parts of Flink's {@link org.apache.flink.table.catalog.Catalog} contract that the Iggy
+ * catalog does not have: renaming tables, database properties, partitions (an Iggy topic's
+ * partitions are not Flink's), functions and statistics. Reads answer "none" (or "unknown" for
+ * statistics), writes fail naming what to do instead; what remains for a subclass are databases and
+ * tables.
  */
 @Internal
-abstract class TablesOnlyCatalog implements Catalog {
+abstract class TablesOnlyCatalog extends AbstractCatalog {
+
+    /**
+     * Stands for "no default database" where Flink's {@link AbstractCatalog} needs a name; a
+     * subclass answers {@link #getDefaultDatabase()} itself.
+     */
+    private static final String NO_DEFAULT_DATABASE = "-";
 
     /** The catalog's name, for the exceptions. */
     final String catalogName;
 
-    TablesOnlyCatalog(String catalogName) {
+    /**
+     * Extends Flink's {@link AbstractCatalog} because Flink 2.0's table lineage casts every catalog
+     * of a sink table to it.
+     */
+    TablesOnlyCatalog(String catalogName, @Nullable String defaultDatabase) {
+        super(catalogName, defaultDatabase == null ? NO_DEFAULT_DATABASE : defaultDatabase);
         this.catalogName = catalogName;
     }
 
