@@ -38,6 +38,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -53,7 +55,8 @@ import java.util.concurrent.TimeUnit;
  * SDK's threads as typed {@link FetchEvent}s into one queue, and a fetch handles only what arrived,
  * so that its cost follows the partitions with data.
  *
- * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to.
+ * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
+ * {@link #offsetsToStore}, which the task thread adds to.
  */
 @Internal
 public final class IggyPartitionSplitReader implements SplitReader<Message, IggyPartitionSplit> {
@@ -69,6 +72,15 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     private final DescribeSchedule schedule;
     private final TopologyGuard guard;
     private final OffsetStore offsetStore;
+
+    /**
+     * Completed checkpoints' offsets, added by the task thread and taken by the fetcher thread. A
+     * queue rather than only a fetcher task: a fetcher shut down before it ran its tasks still
+     * closes this reader, which stores what is left here.
+     */
+    private final Queue<List<OffsetStore.PartitionOffset>> offsetsToStore =
+            new ConcurrentLinkedQueue<>();
+
     private boolean describing;
 
     IggyPartitionSplitReader(
@@ -159,14 +171,30 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     }
 
     /**
-     * Fetcher thread, as a task between fetches: stores a completed checkpoint's offsets. With no
+     * Task thread: hands a completed checkpoint's offsets to the fetcher thread, which stores them
+     * in {@link #storeOffsets()} or, at the latest, in {@link #close()}.
+     */
+    void offerOffsets(List<OffsetStore.PartitionOffset> offsets) {
+        offsetsToStore.add(offsets);
+    }
+
+    /**
+     * Fetcher thread, as a task between fetches: stores the offsets offered so far. With no
      * partition to fetch from, no fetch would take the answers, so they are waited for here, at
      * most {@link OffsetStore#CLOSE_WAIT_NANOS} or until a wake-up (new splits or tasks).
      */
-    void storeOffsets(List<OffsetStore.PartitionOffset> offsets) throws IOException {
-        offsetStore.store(offsets);
+    void storeOffsets() throws IOException {
+        storeOffered();
         if (partitions.isEmpty()) {
             awaitStores(false);
+        }
+    }
+
+    private void storeOffered() {
+        for (List<OffsetStore.PartitionOffset> offsets = offsetsToStore.poll();
+                offsets != null;
+                offsets = offsetsToStore.poll()) {
+            offsetStore.store(offsets);
         }
     }
 
@@ -323,13 +351,15 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     }
 
     /**
-     * Fetcher thread, as the fetcher ends: drops the polls and waits for the offsets being stored,
-     * at most {@link OffsetStore#CLOSE_WAIT_NANOS}, so that a store's outcome is counted and
-     * logged. The task thread's {@code close()} waits for this.
+     * Fetcher thread, as the fetcher ends: drops the polls, stores the offsets still offered (a
+     * fetcher shut down early skips its queued tasks) and waits for the offsets being stored, at
+     * most {@link OffsetStore#CLOSE_WAIT_NANOS}, so that a store's outcome is counted and logged.
+     * The task thread's {@code close()} waits for this.
      */
     @Override
     public void close() {
         partitions.close();
+        storeOffered();
         try {
             awaitStores(true);
         } catch (IOException e) {

@@ -62,11 +62,12 @@ final class IggySourceFetcherManager
             SplitFetcher<Message, IggyPartitionSplit> fetcher,
             List<OffsetStore.PartitionOffset> offsets) {
         IggyPartitionSplitReader reader = (IggyPartitionSplitReader) fetcher.getSplitReader();
+        reader.offerOffsets(offsets);
         fetcher.enqueueTask(
                 new SplitFetcherTask() {
                     @Override
                     public boolean run() throws IOException {
-                        reader.storeOffsets(offsets);
+                        reader.storeOffsets();
                         return true;
                     }
 

@@ -521,11 +521,13 @@ class IggyPartitionSplitReaderTest {
         fetchUntil(() -> payloads.size() == 3);
 
         topic.holdStores = true;
-        reader.storeOffsets(
+        reader.offerOffsets(
                 List.of(
                         new OffsetStore.PartitionOffset(0, 0),
                         new OffsetStore.PartitionOffset(1, 0)));
-        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 1)));
+        reader.storeOffsets();
+        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 1)));
+        reader.storeOffsets();
         assertThat(topic.stores).as("the second batch waits").containsExactly("0@0", "1@0");
 
         topic.answerHeldStores();
@@ -536,6 +538,21 @@ class IggyPartitionSplitReaderTest {
         assertThat(metrics.commitsFailed().getCount()).isZero();
     }
 
+    /** A fetcher shut down before it ran its store task still stores, as it closes its reader. */
+    @Test
+    void offsetsOfferedButNotYetStoredAreStoredWhenTheReaderCloses() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
+        reader(topic, 20, Duration.ofMillis(5), false);
+        assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
+        fetchUntil(() -> payloads.size() == 1);
+        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+
+        reader.close();
+
+        assertThat(topic.stores).containsExactly("0@0");
+        assertThat(progress.committedOffset(0)).isZero();
+    }
+
     @Test
     void aFailedOffsetStoreIsCountedNotFatal() throws Exception {
         FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
@@ -543,12 +560,14 @@ class IggyPartitionSplitReaderTest {
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 1);
         topic.failStores = true;
-        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.storeOffsets();
         fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
         assertThat(progress.committedOffset(0)).isEqualTo(IggySourceProgress.UNKNOWN);
 
         topic.failStores = false;
-        reader.storeOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.storeOffsets();
         fetchUntil(() -> progress.committedOffset(0) == 0);
     }
 
