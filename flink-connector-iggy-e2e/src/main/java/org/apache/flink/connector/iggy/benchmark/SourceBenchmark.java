@@ -43,9 +43,10 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
  *   <li>Idle sources: for the default check pace and for a 20 ms and a 4 ms minimum poll interval,
  *       N = 1 and N = 20 sources in one TaskManager (one job, one slot), each on its own quiet
  *       1-partition topic, one message a second to one of them (after one uncounted message that
- *       takes the cold paths): the process's CPU (in-JVM server and MiniCluster included) less the
- *       same JVM's CPU with no job, per source, as % of one core, and the delay from send to sink
- *       (median, p99); next to N plain SDK loops, each polling its topic once per the same
+ *       takes the cold paths and 20 uncounted seconds of the same pace, while the JIT compilers
+ *       finish with the fresh job): the process's CPU (in-JVM server and MiniCluster included) less
+ *       the same JVM's CPU with no job, per source, as % of one core, and the delay from send to
+ *       sink (median, p99); next to N plain SDK loops, each polling its topic once per the same
  *       interval; then where the sources' CPU went, their worst delays, and what one topic
  *       description costs on its own. An uncounted warm-up job runs first.
  * </ul>
