@@ -18,8 +18,11 @@
 package org.apache.flink.connector.iggy.benchmark;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
@@ -29,6 +32,7 @@ import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.message.Message;
@@ -40,10 +44,12 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.benchmark.SourceBenchmarkSetup.median;
 
@@ -60,6 +66,9 @@ final class IdleSources {
      * compilation goes on for a while at one message a second and is not what an idle job costs.
      */
     private static final int WARM_SECONDS = 20;
+
+    /** The numbers of sources in one TaskManager that each row measures. */
+    private static final int[] SOURCES = {1, 20};
 
     private IdleSources() {}
 
@@ -79,12 +88,26 @@ final class IdleSources {
                 "%-44s %4s %22s %22s%n",
                 "setting", "N", "source: CPU/src, med/p99", "SDK loop: CPU/src, med/p99");
         Duration interval = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
+        Map<Integer, Double> idleJobCpu = new TreeMap<>();
+        for (int n : SOURCES) {
+            idleJobCpu.put(n, idleFlinkJobCpu(setup, n, idleSeconds));
+        }
+        System.out.printf(
+                "a job of N Flink sources that emit nothing, CPU per source less no job: %s%n",
+                idleJobCpu.entrySet().stream()
+                        .map(
+                                e ->
+                                        String.format(
+                                                "N = %d: %.2f%%",
+                                                e.getKey(),
+                                                (e.getValue() - baselineCpu) / e.getKey()))
+                        .collect(Collectors.joining(", ")));
         // Uncounted: the first jobs' JIT compilation would otherwise count as the readers' CPU.
         idleLatency(setup, List.of(setup.fill(1, 1, 0, 0)), interval, 5);
         idleSdkLoops(setup, List.of(setup.fill(1, 1, 0, 0)), interval, 5);
         for (Duration min :
                 new Duration[] {interval, Duration.ofMillis(20), Duration.ofMillis(4)}) {
-            for (int n : new int[] {1, 20}) {
+            for (int n : SOURCES) {
                 List<String> streams = new ArrayList<>();
                 for (int i = 0; i < n; i++) {
                     streams.add(setup.fill(1, 1, 0, 0));
@@ -105,6 +128,10 @@ final class IdleSources {
                         String.format(
                                 "%.2f%%, %.1f / %.1f ms",
                                 (loop.cpuPercent - baselineCpu) / n, loop.medianMs, loop.p99Ms));
+                System.out.printf(
+                        "    source's CPU per source less the job of N Flink sources that emit"
+                                + " nothing: %.2f%%%n",
+                        (source.cpuPercent - idleJobCpu.get(n)) / n);
                 source.cpuByThreads.remove(ThreadCpu.IDLE);
                 System.out.printf(
                         "    source's CPU, %% of one core: %s; worst delays (ms; #, send ms): %s%n",
@@ -161,6 +188,39 @@ final class IdleSources {
         setup.flink().submitJob(job).get();
         try {
             return measureIdle(setup.iggy(), streams.get(0), seconds);
+        } finally {
+            setup.flink().cancelJob(job.getJobID()).get();
+            while (!setup.flink().getJobStatus(job.getJobID()).get().isTerminalState()) {
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    /**
+     * What a job costs without the connector: N of Flink's data generator sources, each allowed one
+     * record an hour (so they wait, without spinning, after their first), into a discarding sink,
+     * all in one slot; the process's CPU, as % of one core, after the same settling as the rows.
+     */
+    private static double idleFlinkJobCpu(SourceBenchmarkSetup setup, int n, int seconds)
+            throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        for (int i = 0; i < n; i++) {
+            env.fromSource(
+                            new DataGeneratorSource<>(
+                                    index -> index,
+                                    Long.MAX_VALUE,
+                                    RateLimiterStrategy.perSecond(1.0 / 3600),
+                                    Types.LONG),
+                            WatermarkStrategy.noWatermarks(),
+                            "idle " + i)
+                    .sinkTo(new DiscardingSink<>());
+        }
+        JobGraph job = env.getStreamGraph().getJobGraph();
+        setup.flink().submitJob(job).get();
+        try {
+            cpuPercentOverSeconds(3 + Math.min(WARM_SECONDS, seconds));
+            return cpuPercentOverSeconds(seconds);
         } finally {
             setup.flink().cancelJob(job.getJobID()).get();
             while (!setup.flink().getJobStatus(job.getJobID()).get().isTerminalState()) {
