@@ -34,7 +34,6 @@ import org.apache.iggy.topic.TopicDetails;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
@@ -88,8 +87,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             IggySourceProgress progress,
             OffsetStore.Factory offsetStores,
             PollSize pollSize,
-            Duration minPollInterval,
-            Duration pollInterval,
+            DescribeSchedule schedule,
             boolean readRecreatedTopicFromStart,
             SharedPollLimit sharedPollLimit) {
         this.requests = requests;
@@ -97,7 +95,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         this.pollSize = pollSize;
         this.offsetStore = offsetStores.create(events::add);
         this.partitions = new PartitionPolls(requests, pollSize, events::add, sharedPollLimit);
-        this.schedule = new DescribeSchedule(minPollInterval, pollInterval, System.nanoTime());
+        this.schedule = schedule;
         this.guard = new TopologyGuard(requests.description(), readRecreatedTopicFromStart);
     }
 
