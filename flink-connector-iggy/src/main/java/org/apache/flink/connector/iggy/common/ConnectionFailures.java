@@ -30,7 +30,9 @@ import java.util.Set;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The failures of connecting and logging in, each saying what failed and the likely fix.
+ * The failures of connecting and logging in, each saying what failed and the likely fix, naming
+ * each setting as the API the user built the connection with does ({@link
+ * IggyConnectionSettingNames}): a builder's setter, or a SQL option.
  *
  * <p>The exceptions are their own root cause (see {@link IggyClients#asRootCause}): Flink's SQL
  * client prints only the root cause of a failure, and that must be this text, not the bare {@code
@@ -38,10 +40,6 @@ import java.util.concurrent.TimeoutException;
  */
 @Internal
 final class ConnectionFailures {
-
-    private static final String TLS_ON = "setTlsEnabled(true) / 'tls.enabled'='true'";
-    private static final String TLS_OFF = "setTlsEnabled(false) / 'tls.enabled'='false'";
-    private static final String TLS_CERTIFICATE = "setTlsCertificatePath / 'tls.certificate'";
 
     /** The server's answers to a login with credentials or a token it does not accept. */
     private static final Set<IggyErrorCode> LOGIN_REJECTED =
@@ -72,13 +70,14 @@ final class ConnectionFailures {
     /** TCP is up, the TLS handshake failed or did not finish. */
     static IggyConnectorException tlsHandshakeFailed(
             IggyConnectionConfig config, Throwable failure) {
+        IggyConnectionSettingNames names = config.settingNames();
         String fix;
         if (isTimeout(failure)) {
             fix =
                     "did not complete within "
                             + config.connectTimeout()
                             + ". The server may not speak TLS on this port: turn TLS off ("
-                            + TLS_OFF
+                            + names.tlsOff()
                             + ") or use the server's TLS port.";
         } else if (has(failure, CertificateException.class)
                 && message(failure).contains("subject alternative")) {
@@ -104,7 +103,7 @@ final class ConnectionFailures {
                                                             + " that signed it")
                                     .orElse(
                                             "set the PEM certificate of the CA that signed it ("
-                                                    + TLS_CERTIFICATE
+                                                    + names.tlsCertificate()
                                                     + ")")
                             + ".";
         } else if (isNotTls(failure) || isClosed(failure)) {
@@ -112,14 +111,20 @@ final class ConnectionFailures {
                     "failed: "
                             + describe(failure)
                             + ". The server does not seem to speak TLS on this port: turn TLS off ("
-                            + TLS_OFF
+                            + names.tlsOff()
                             + ") or use the server's TLS port.";
         } else {
             fix =
                     "failed: "
                             + describe(failure)
-                            + ". Check the TLS settings ('tls.enabled', 'tls.certificate') against"
-                            + " the server's.";
+                            + ". Check the TLS settings against the server's: whether it"
+                            + " expects TLS ("
+                            + names.tlsOn()
+                            + " or "
+                            + names.tlsOff()
+                            + ") and the CA certificate ("
+                            + names.tlsCertificate()
+                            + ").";
         }
         return withOriginal(
                 "Cannot connect to Iggy at " + config.address() + ": the TLS handshake " + fix,
@@ -128,6 +133,7 @@ final class ConnectionFailures {
 
     /** Connected (and TLS done, if on); the login was rejected or not answered. */
     static IggyConnectorException cannotLogIn(IggyConnectionConfig config, Throwable failure) {
+        IggyConnectionSettingNames names = config.settingNames();
         String reason;
         if (isAuthenticationFailure(failure)) {
             reason =
@@ -148,14 +154,16 @@ final class ConnectionFailures {
                             + " is the TCP port of an Iggy server (not its HTTP or QUIC port)"
                             + (config.tlsEnabled()
                                     ? "."
-                                    : " and whether the server expects TLS (" + TLS_ON + ").");
+                                    : " and whether the server expects TLS ("
+                                            + names.tlsOn()
+                                            + ").");
         } else if (isClosed(failure)) {
             reason =
                     "the server closed the connection without answering the login request. "
                             + (config.tlsEnabled()
                                     ? "Check that " + config.address() + " is an Iggy server."
                                     : "If the server expects TLS, turn it on ("
-                                            + TLS_ON
+                                            + names.tlsOn()
                                             + "); otherwise check that "
                                             + config.address()
                                             + " is an Iggy server's TCP port.");

@@ -76,6 +76,12 @@ public final class IggyConnectionConfig implements Serializable {
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
+    /**
+     * How the user set these properties, for the messages of connection failures; not part of
+     * equality.
+     */
+    private final IggyConnectionSettingNames settingNames;
+
     private IggyConnectionConfig(
             Builder builder, IggyAddress address, IggyCredentials credentials) {
         this.host = address.host();
@@ -87,6 +93,7 @@ public final class IggyConnectionConfig implements Serializable {
         this.tlsCertificatePath = builder.tlsCertificatePath;
         this.connectTimeout = builder.connectTimeout;
         this.requestTimeout = builder.requestTimeout;
+        this.settingNames = builder.settingNames;
     }
 
     public static Builder builder() {
@@ -136,6 +143,11 @@ public final class IggyConnectionConfig implements Serializable {
     /** Bound on every single request; the SDK itself does not enforce one. */
     public Duration requestTimeout() {
         return requestTimeout;
+    }
+
+    /** How the user set these properties, for messages that name a setting and its fix. */
+    IggyConnectionSettingNames settingNames() {
+        return settingNames;
     }
 
     /** Who logs in, for messages: the user name, or that a token is used. Never a secret. */

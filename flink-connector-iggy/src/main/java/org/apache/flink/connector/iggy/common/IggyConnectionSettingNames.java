@@ -19,24 +19,46 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
 
+import java.io.Serializable;
+
 /**
- * How the user of one API sets each connection property, for the messages of {@link
- * IggyConnectionConfig.Builder#build()}: the builder's setters by default ({@link #BUILDER}); the
- * SQL connectors and the catalog name their options instead, which are defined where they are.
+ * How the user of one API sets each connection property, for the messages that name a setting and
+ * its fix: those of {@link IggyConnectionConfig.Builder#build()} and the connection failures. The
+ * builder's setters by default ({@link #BUILDER}); the SQL connectors and the catalog name their
+ * options instead, which are defined where they are. A connection keeps the names it was built
+ * with, so that a failure to connect names the setting in the words of the API the user used.
  *
  * @param address how to set the address
  * @param credentials how to set username and password
  * @param password how to set the password alone
  * @param personalAccessToken how to set a personal access token
+ * @param tlsOn how to turn TLS on
+ * @param tlsOff how to turn TLS off
+ * @param tlsCertificate how to set the CA certificate to trust
  */
 @Internal
 public record IggyConnectionSettingNames(
-        String address, String credentials, String password, String personalAccessToken) {
+        String address,
+        String credentials,
+        String password,
+        String personalAccessToken,
+        String tlsOn,
+        String tlsOff,
+        String tlsCertificate)
+        implements Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** The setters of {@link IggyConnectionConfig.Builder}. */
     public static final IggyConnectionSettingNames BUILDER =
             new IggyConnectionSettingNames(
-                    "setAddress", "setCredentials", "setCredentials", "setPersonalAccessToken");
+                    "setAddress",
+                    "setCredentials",
+                    "setCredentials",
+                    "setPersonalAccessToken",
+                    "setTlsEnabled(true)",
+                    "setTlsEnabled(false)",
+                    "setTlsCertificatePath");
 
     /** A connection builder whose messages name each property as these names say. */
     public IggyConnectionConfig.Builder newBuilder() {

@@ -48,6 +48,12 @@ public final class IggySourceBuilder<T> {
      */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(150);
 
+    /**
+     * Unless {@link #setPollBackOff} sets it, the back-off lasts this many poll intervals: a check
+     * comes at most 1/250 of the quiet time after the one before (docs/datastream-source.md).
+     */
+    static final int DEFAULT_POLL_BACK_OFF_INTERVALS = 250;
+
     @Nullable private IggyConnectionConfig connection;
     @Nullable private IggyId stream;
     @Nullable private IggyId topic;
@@ -57,6 +63,7 @@ public final class IggySourceBuilder<T> {
     @Nullable private Integer batchSize;
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
     @Nullable private Duration minPollInterval;
+    @Nullable private Duration pollBackOff;
     @Nullable private Duration partitionDiscoveryInterval;
     private boolean skipUndecodableRecords;
     private boolean readRecreatedTopicFromStart;
@@ -139,14 +146,28 @@ public final class IggySourceBuilder<T> {
 
     /**
      * Trades CPU for latency: the shortest time between two checks for new data, used right after
-     * data arrived; from there the time grows with the quiet time (by the time since data divided
-     * by 250, so it stays at a 4 ms minimum for a second and reaches 100 ms after 25 s) up to the
-     * poll interval. Unset (the default) it equals the poll interval. A few milliseconds make a
-     * topic that gets a message now and then read within milliseconds, at the cost of up to a few
-     * hundred requests a second per reader (docs/datastream-source.md, "How the source polls").
+     * data arrived; from there the time grows with the quiet time up to the poll interval (see
+     * {@link #setPollBackOff}). Unset (the default) it equals the poll interval. A few milliseconds
+     * make a topic that gets a message now and then read within milliseconds, at the cost of up to
+     * a few hundred requests a second per reader (docs/datastream-source.md, "How the source
+     * polls").
      */
     public IggySourceBuilder<T> setMinPollInterval(@Nullable Duration minPollInterval) {
         this.minPollInterval = minPollInterval;
+        return this;
+    }
+
+    /**
+     * With a {@link #setMinPollInterval minimum poll interval} shorter than the poll interval: the
+     * quiet time after which the time between two checks has grown from the minimum to the poll
+     * interval. It grows in proportion to the time since data arrived, so that a message ending a
+     * quiet spell waits at most about the spell times poll interval / back-off. Unset (the default)
+     * it is 250 poll intervals (37.5 s with the default 150 ms): a check comes at most 1/250 of the
+     * quiet time after the one before. Shorter makes an idle reader cheap sooner and a message
+     * after a pause wait longer (docs/datastream-source.md, "How the source polls").
+     */
+    public IggySourceBuilder<T> setPollBackOff(@Nullable Duration pollBackOff) {
+        this.pollBackOff = pollBackOff;
         return this;
     }
 
@@ -254,6 +275,22 @@ public final class IggySourceBuilder<T> {
                             + minPollInterval
                             + " (setMinPollInterval; or leave it unset)");
         }
+        if (pollBackOff != null) {
+            if (pollBackOff.isNegative() || pollBackOff.isZero()) {
+                problems.add(
+                        "the poll back-off must be positive, but is "
+                                + pollBackOff
+                                + " (setPollBackOff; or leave it unset)");
+            }
+            if (minPollInterval == null
+                    || pollInterval == null
+                    || minPollInterval.compareTo(pollInterval) >= 0) {
+                problems.add(
+                        "the poll back-off applies only with a minimum poll interval shorter than"
+                                + " the poll interval: set one (setMinPollInterval) or leave the"
+                                + " back-off unset (setPollBackOff)");
+            }
+        }
         if (partitionDiscoveryInterval != null
                 && (partitionDiscoveryInterval.isNegative()
                         || partitionDiscoveryInterval.isZero())) {
@@ -279,6 +316,9 @@ public final class IggySourceBuilder<T> {
                 batchSize == null ? 0 : batchSize,
                 minPollInterval == null ? pollInterval : minPollInterval,
                 pollInterval,
+                pollBackOff == null
+                        ? pollInterval.multipliedBy(DEFAULT_POLL_BACK_OFF_INTERVALS)
+                        : pollBackOff,
                 partitionDiscoveryInterval,
                 skipUndecodableRecords,
                 readRecreatedTopicFromStart);

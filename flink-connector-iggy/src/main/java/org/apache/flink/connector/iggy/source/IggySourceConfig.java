@@ -55,6 +55,7 @@ public final class IggySourceConfig implements Serializable {
 
     private final Duration minPollInterval;
     private final Duration pollInterval;
+    private final Duration pollBackOff;
     @Nullable private final Duration partitionDiscoveryInterval;
     private final boolean skipUndecodableRecords;
     private final boolean readRecreatedTopicFromStart;
@@ -69,6 +70,7 @@ public final class IggySourceConfig implements Serializable {
             int batchSize,
             Duration minPollInterval,
             Duration pollInterval,
+            Duration pollBackOff,
             @Nullable Duration partitionDiscoveryInterval,
             boolean skipUndecodableRecords,
             boolean readRecreatedTopicFromStart) {
@@ -81,6 +83,7 @@ public final class IggySourceConfig implements Serializable {
         this.batchSize = batchSize;
         this.minPollInterval = minPollInterval;
         this.pollInterval = pollInterval;
+        this.pollBackOff = pollBackOff;
         this.partitionDiscoveryInterval = partitionDiscoveryInterval;
         this.skipUndecodableRecords = skipUndecodableRecords;
         this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
@@ -140,6 +143,14 @@ public final class IggySourceConfig implements Serializable {
         return pollInterval;
     }
 
+    /**
+     * The quiet time over which the time between two checks grows from the minimum to the poll
+     * interval.
+     */
+    public Duration pollBackOff() {
+        return pollBackOff;
+    }
+
     /** {@code null}: no partition discovery. */
     @Nullable
     public Duration partitionDiscoveryInterval() {
@@ -173,6 +184,7 @@ public final class IggySourceConfig implements Serializable {
                 && batchSize == that.batchSize
                 && minPollInterval.equals(that.minPollInterval)
                 && pollInterval.equals(that.pollInterval)
+                && pollBackOff.equals(that.pollBackOff)
                 && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
                 && skipUndecodableRecords == that.skipUndecodableRecords
                 && readRecreatedTopicFromStart == that.readRecreatedTopicFromStart;

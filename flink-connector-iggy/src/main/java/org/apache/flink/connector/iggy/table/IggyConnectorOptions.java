@@ -290,10 +290,25 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "Trades CPU for latency: the shortest time between two checks for new"
                                     + " data, right after data arrived; it grows with the quiet"
-                                    + " time (time since data / 250) up to 'scan.poll.interval'."
-                                    + " Unset, it equals 'scan.poll.interval'. A few milliseconds"
-                                    + " read a topic that gets a message now and then within"
-                                    + " milliseconds, at up to a few hundred requests a second.");
+                                    + " time up to 'scan.poll.interval' (see"
+                                    + " 'scan.poll.back-off'). Unset, it equals"
+                                    + " 'scan.poll.interval'. A few milliseconds read a topic that"
+                                    + " gets a message now and then within milliseconds, at up to"
+                                    + " a few hundred requests a second.");
+
+    public static final ConfigOption<Duration> SCAN_POLL_BACK_OFF =
+            ConfigOptions.key("scan.poll.back-off")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "With 'scan.poll.min-interval' shorter than 'scan.poll.interval': the"
+                                    + " quiet time after which the time between two checks has"
+                                    + " grown from the minimum to 'scan.poll.interval', in"
+                                    + " proportion to the time since data. Unset, 250 times"
+                                    + " 'scan.poll.interval' (37.5 s by default): a check comes"
+                                    + " at most 1/250 of the quiet time after the one before."
+                                    + " Shorter makes an idle source cheap sooner and a message"
+                                    + " after a pause wait longer.");
 
     public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
             ConfigOptions.key("scan.skip-undecodable-records")

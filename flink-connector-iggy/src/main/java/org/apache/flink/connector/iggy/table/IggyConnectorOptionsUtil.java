@@ -54,7 +54,10 @@ public final class IggyConnectorOptionsUtil {
                     "option '" + ADDRESS.key() + "'",
                     "options '" + USERNAME.key() + "'/'" + PASSWORD.key() + "'",
                     "option '" + PASSWORD.key() + "'",
-                    "option '" + PERSONAL_ACCESS_TOKEN.key() + "'");
+                    "option '" + PERSONAL_ACCESS_TOKEN.key() + "'",
+                    "'" + TLS_ENABLED.key() + "'='true'",
+                    "'" + TLS_ENABLED.key() + "'='false'",
+                    "option '" + TLS_CERTIFICATE.key() + "'");
 
     private IggyConnectorOptionsUtil() {}
 

@@ -31,6 +31,7 @@ import org.apache.flink.table.api.ValidationException;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +43,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BO
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BACK_OFF;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL;
@@ -121,6 +123,7 @@ final class IggyScanOptions {
                                 options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
         options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setMessagesPerPoll);
         options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setMinPollInterval);
+        options.getOptional(SCAN_POLL_BACK_OFF).ifPresent(builder::setPollBackOff);
         return builder;
     }
 
@@ -197,11 +200,36 @@ final class IggyScanOptions {
                                                 + min);
                             }
                         });
+        options.getOptional(SCAN_POLL_BACK_OFF).ifPresent(b -> validateBackOff(options, b));
         options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL)
                 .ifPresent(
                         d ->
                                 IggyConnectorOptionsUtil.requirePositive(
                                         SCAN_PARTITION_DISCOVERY_INTERVAL.key(), d));
+    }
+
+    /** A back-off needs a minimum interval shorter than the poll interval to back off from. */
+    private static void validateBackOff(ReadableConfig options, Duration backOff) {
+        IggyConnectorOptionsUtil.requirePositive(SCAN_POLL_BACK_OFF.key(), backOff);
+        Duration interval = options.get(SCAN_POLL_INTERVAL);
+        if (options.getOptional(SCAN_POLL_MIN_INTERVAL)
+                .filter(min -> min.compareTo(interval) < 0)
+                .isEmpty()) {
+            throw new ValidationException(
+                    "Option '"
+                            + SCAN_POLL_BACK_OFF.key()
+                            + "' applies only when '"
+                            + SCAN_POLL_MIN_INTERVAL.key()
+                            + "' is shorter than '"
+                            + SCAN_POLL_INTERVAL.key()
+                            + "' ("
+                            + interval
+                            + "): set '"
+                            + SCAN_POLL_MIN_INTERVAL.key()
+                            + "' or remove '"
+                            + SCAN_POLL_BACK_OFF.key()
+                            + "'.");
+        }
     }
 
     /** Parses {@code partition:0,offset:42;partition:1,offset:300}. */

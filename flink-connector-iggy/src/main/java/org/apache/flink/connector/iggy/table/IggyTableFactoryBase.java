@@ -65,6 +65,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BO
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARALLELISM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BACK_OFF;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL;
@@ -141,6 +142,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_POLL_BATCH_SIZE);
         options.add(SCAN_POLL_INTERVAL);
         options.add(SCAN_POLL_MIN_INTERVAL);
+        options.add(SCAN_POLL_BACK_OFF);
         options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
         options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(SCAN_PARALLELISM);

@@ -172,7 +172,7 @@ class IggyClientsITCase {
                     .hasMessageContaining("Cannot log in to Iggy at " + address)
                     .hasMessageContaining("did not answer the login request within PT2S")
                     .hasMessageContaining("TCP port of an Iggy server")
-                    .hasMessageContaining("'tls.enabled'='true'")
+                    .hasMessageContaining("whether the server expects TLS (setTlsEnabled(true))")
                     .message()
                     .doesNotContain("username and password");
             // A correctness deadline (the connect timeout plus a margin), not a speed target.

@@ -32,6 +32,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggySourceBuilderTest {
 
+    private static final Duration DEFAULT_PACE = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
+
     private static IggySourceBuilder<String> complete() {
         return IggySource.<String>builder()
                 .setConnection(
@@ -130,6 +132,58 @@ class IggySourceBuilderTest {
                 IggySourceTestSupport.config(
                         complete().setPollInterval(Duration.ofSeconds(1)).build());
         assertThat(slower.minPollInterval()).isEqualTo(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void byDefaultTheChecksBackOffOver250PollIntervals() {
+        IggySourceConfig config =
+                IggySourceTestSupport.config(
+                        complete().setMinPollInterval(Duration.ofMillis(4)).build());
+        assertThat(config.pollBackOff()).isEqualTo(Duration.ofMillis(37_500));
+        IggySourceConfig slower =
+                IggySourceTestSupport.config(
+                        complete()
+                                .setPollInterval(Duration.ofSeconds(1))
+                                .setMinPollInterval(Duration.ofMillis(4))
+                                .build());
+        assertThat(slower.pollBackOff()).isEqualTo(Duration.ofSeconds(250));
+        IggySourceConfig set =
+                IggySourceTestSupport.config(
+                        complete()
+                                .setMinPollInterval(Duration.ofMillis(4))
+                                .setPollBackOff(Duration.ofSeconds(5))
+                                .build());
+        assertThat(set.pollBackOff()).isEqualTo(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void rejectsABackOffThatIsNotPositiveOrHasNothingToBackOffFrom() {
+        assertThatThrownBy(
+                        () ->
+                                complete()
+                                        .setTopic((IggyId) null)
+                                        .setMinPollInterval(Duration.ofMillis(4))
+                                        .setPollBackOff(Duration.ZERO)
+                                        .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .as("every problem at once")
+                .hasMessageContaining("the topic is not set (setTopic)")
+                .hasMessageContaining(
+                        "the poll back-off must be positive, but is PT0S (setPollBackOff; or"
+                                + " leave it unset)");
+        assertThatThrownBy(() -> complete().setPollBackOff(Duration.ofSeconds(5)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(
+                        "the poll back-off applies only with a minimum poll interval shorter than"
+                                + " the poll interval: set one (setMinPollInterval) or leave the"
+                                + " back-off unset (setPollBackOff)");
+        assertThatThrownBy(
+                        () ->
+                                complete()
+                                        .setMinPollInterval(DEFAULT_PACE)
+                                        .setPollBackOff(Duration.ofSeconds(5))
+                                        .build())
+                .hasMessageContaining("the poll back-off applies only with a minimum");
     }
 
     @Test

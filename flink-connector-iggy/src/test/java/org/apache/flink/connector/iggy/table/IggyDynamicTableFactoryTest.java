@@ -157,6 +157,10 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.stoppingOffsets()).isNull();
         assertThat(config.batchSize()).as("sized by the message size").isEmpty();
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
+        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(150));
+        assertThat(config.pollBackOff())
+                .as("250 poll intervals")
+                .isEqualTo(Duration.ofMillis(37_500));
         assertThat(config.partitionDiscoveryInterval()).isNull();
         assertThat(source.parallelism()).isNull();
         assertThat(source.getChangelogMode()).isEqualTo(ChangelogMode.insertOnly());
@@ -199,6 +203,8 @@ class IggyDynamicTableFactoryTest {
                                 "250 ms",
                                 "scan.poll.min-interval",
                                 "5 ms",
+                                "scan.poll.back-off",
+                                "10 s",
                                 "scan.partition-discovery.interval",
                                 "1 min",
                                 "scan.skip-undecodable-records",
@@ -220,6 +226,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.batchSize()).hasValue(17);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(5));
+        assertThat(config.pollBackOff()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();
         assertThat(config.readRecreatedTopicFromStart()).isTrue();
@@ -653,6 +660,19 @@ class IggyDynamicTableFactoryTest {
                         "iggy",
                         new String[] {"scan.poll.min-interval", "1 s"},
                         "'scan.poll.min-interval' must be at most 'scan.poll.interval'"),
+                invalid(
+                        "iggy",
+                        new String[] {
+                            "scan.poll.min-interval", "4 ms",
+                            "scan.poll.back-off", "0 s"
+                        },
+                        "'scan.poll.back-off' must be positive"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.poll.back-off", "10 s"},
+                        "'scan.poll.back-off' applies only when 'scan.poll.min-interval' is"
+                                + " shorter than 'scan.poll.interval' (PT0.15S): set"
+                                + " 'scan.poll.min-interval' or remove 'scan.poll.back-off'."),
                 invalid(
                         "upsert-iggy",
                         new String[] {

@@ -29,10 +29,12 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Right after data arrived (or the reader got partitions) the delay is the shortest one, {@code
  * minInterval} plus {@link #DELAY_PER_PARTITION_NANOS} per partition of the topic (a larger
- * description costs more); from there it grows with the quiet time, by the time since data divided
- * by {@link #BACK_OFF_DIVISOR}, up to {@code maxInterval}. With both equal (the default) the topic
- * is described at a steady pace. Every delay is drawn at random within ±{@link #JITTER_PERCENT}% of
- * its value, so that readers started together do not describe in lock-step.
+ * description costs more); from there it grows in proportion to the quiet time, reaching {@code
+ * maxInterval} after {@code backOff} of quiet: the delay is the time since data times {@code
+ * maxInterval / backOff}, never below the shortest delay. With {@code minInterval} and {@code
+ * maxInterval} equal (the default) the topic is described at a steady pace. Every delay is drawn at
+ * random within ±{@link #JITTER_PERCENT}% of its value, so that readers started together do not
+ * describe in lock-step.
  *
  * <p>Fetcher thread only.
  */
@@ -41,26 +43,27 @@ final class DescribeSchedule {
     /** Each partition of the topic adds this to the shortest delay: a description costs more. */
     static final long DELAY_PER_PARTITION_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
 
-    /**
-     * The delay grows by the time since data divided by this: with a 4 ms shortest delay it stays
-     * there for a second after data, is 8 ms after two seconds and reaches 100 ms after 25.
-     */
-    static final int BACK_OFF_DIVISOR = 250;
-
     /** How far each delay is spread around its value, in per cent. */
     static final int JITTER_PERCENT = 20;
 
     private final long minNanos;
     private final long maxNanos;
+    private final long backOffNanos;
     private int topicPartitions;
     private long nextAtNanos;
 
     /** When data last arrived, or partitions were added: the back-off counts from here. */
     private long lastDataNanos;
 
-    DescribeSchedule(Duration minInterval, Duration maxInterval, long nowNanos) {
+    /**
+     * @param minInterval the shortest delay, right after data
+     * @param maxInterval the longest delay, in an idle topic
+     * @param backOff the quiet time after which the delay is {@code maxInterval}
+     */
+    DescribeSchedule(Duration minInterval, Duration maxInterval, Duration backOff, long nowNanos) {
         this.minNanos = minInterval.toNanos();
         this.maxNanos = Math.max(minNanos, maxInterval.toNanos());
+        this.backOffNanos = Math.max(1, backOff.toNanos());
         this.nextAtNanos = nowNanos;
         this.lastDataNanos = nowNanos;
     }
@@ -109,7 +112,12 @@ final class DescribeSchedule {
     /** The delay before the next description, given the time since data last arrived. */
     long delayNanos(long sinceDataNanos) {
         long shortest = minNanos + topicPartitions * DELAY_PER_PARTITION_NANOS;
-        long backedOff = sinceDataNanos / BACK_OFF_DIVISOR;
+        // In double: the product overflows a long after about a minute of quiet at a 150 ms poll
+        // interval; the delay stays exact to within a nanosecond.
+        long backedOff =
+                sinceDataNanos >= backOffNanos
+                        ? maxNanos
+                        : Math.round((double) sinceDataNanos * maxNanos / backOffNanos);
         return Math.min(maxNanos, Math.max(shortest, backedOff));
     }
 

@@ -23,21 +23,14 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
-import org.apache.flink.connector.iggy.common.FailureCopy;
-import org.apache.flink.connector.iggy.common.IggyClients;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import org.apache.iggy.message.Message;
-import org.apache.iggy.partition.Partition;
-import org.apache.iggy.topic.TopicDetails;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -48,12 +41,11 @@ import java.util.concurrent.TimeUnit;
  * auto-commit off): Flink, not Iggy, decides who reads what and where.
  *
  * <p>The jobs are split: {@link PartitionPolls} polls partitions known to hold unread data, with a
- * read-ahead; partitions that reached their end are watched by describing the topic (one request,
- * whatever the number of partitions, telling every partition's current end) when {@link
- * DescribeSchedule} says; {@link TopologyGuard} checks each description for a topic or partition
- * that changed under the reader. This class only runs the fetch loop: answers come back on the
- * SDK's threads as typed {@link FetchEvent}s into one queue, and a fetch handles only what arrived,
- * so that its cost follows the partitions with data.
+ * read-ahead; {@link TopicWatch} watches those that reached their end by describing the topic, and
+ * checks each description for a topic or partition that changed under the reader; {@link
+ * OffsetStore} stores the offsets of completed checkpoints. This class only runs the fetch loop:
+ * answers come back on the SDK's threads as typed {@link FetchEvent}s into one queue, and a fetch
+ * handles only what arrived, so that its cost follows the partitions with data.
  *
  * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
  * {@link #offsetsToStore}, which the task thread adds to.
@@ -64,13 +56,10 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     /** A fetch returns at least this often, empty if need be. */
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private final IggyReadRequests requests;
     private final IggySourceProgress progress;
-    private final PollSize pollSize;
     private final LinkedBlockingQueue<FetchEvent> events = new LinkedBlockingQueue<>();
     private final PartitionPolls partitions;
-    private final DescribeSchedule schedule;
-    private final TopologyGuard guard;
+    private final TopicWatch watch;
     private final OffsetStore offsetStore;
 
     /**
@@ -81,24 +70,25 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     private final Queue<List<OffsetStore.PartitionOffset>> offsetsToStore =
             new ConcurrentLinkedQueue<>();
 
-    private boolean describing;
-
     IggyPartitionSplitReader(
             IggyReadRequests requests,
             IggySourceProgress progress,
             OffsetStore.Factory offsetStores,
             PollSize pollSize,
-            Duration minPollInterval,
-            Duration pollInterval,
+            DescribeSchedule schedule,
             boolean readRecreatedTopicFromStart,
             SharedPollLimit sharedPollLimit) {
-        this.requests = requests;
         this.progress = progress;
-        this.pollSize = pollSize;
         this.offsetStore = offsetStores.create(events::add);
         this.partitions = new PartitionPolls(requests, pollSize, events::add, sharedPollLimit);
-        this.schedule = new DescribeSchedule(minPollInterval, pollInterval, System.nanoTime());
-        this.guard = new TopologyGuard(requests.description(), readRecreatedTopicFromStart);
+        this.watch =
+                new TopicWatch(
+                        requests,
+                        pollSize,
+                        partitions,
+                        schedule,
+                        readRecreatedTopicFromStart,
+                        events::add);
     }
 
     @Override
@@ -126,7 +116,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 if (now - returnByNanos >= 0) {
                     return records;
                 }
-                long waitNanos = Math.min(describeIfDue(now), returnByNanos - now);
+                long waitNanos = Math.min(watch.describeIfDue(now), returnByNanos - now);
                 event = events.poll(waitNanos, TimeUnit.NANOSECONDS);
                 if (event != null && handle(event, records)) {
                     return records;
@@ -146,21 +136,16 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 boolean caughtUp =
                         answer.error() == null
                                 ? partitions.polled(cursor, answer.polled(), records)
-                                : pollFailed(cursor, answer.error());
+                                : watch.pollFailed(cursor, answer.error());
                 caughtUp |= partitions.followWithReadAhead(cursor, records);
                 if (caughtUp) {
-                    schedule.caughtUpAfterData(System.nanoTime());
+                    watch.caughtUpAfterData(System.nanoTime());
                 }
             }
             return false;
         }
         if (event instanceof FetchEvent.DescribeAnswer answer) {
-            describing = false;
-            if (answer.error() != null) {
-                describeFailed(answer.error());
-            } else {
-                described(answer.details());
-            }
+            watch.answered(answer);
             return false;
         }
         if (event instanceof FetchEvent.StoreAnswer answer) {
@@ -223,98 +208,13 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         }
     }
 
-    /**
-     * Describes the topic when a watched partition exists and the delay since the last description
-     * has passed; returns how long the fetch may wait for an answer.
-     */
-    private long describeIfDue(long now) {
-        long untilDue = schedule.nanosUntilDue(now);
-        if (describing) {
-            return schedule.maxNanos();
-        }
-        if (untilDue > 0) {
-            return untilDue;
-        }
-        if (!partitions.prepareDescription()) {
-            // Everything is polled or paused; answers, resumes and wake-ups end the wait.
-            return schedule.maxNanos();
-        }
-        describing = true;
-        requests.describeTopic()
-                .whenComplete(
-                        (details, error) ->
-                                events.add(new FetchEvent.DescribeAnswer(details, error)));
-        return schedule.maxNanos();
-    }
-
-    private void described(Optional<TopicDetails> answer) {
-        long now = System.nanoTime();
-        if (answer.isEmpty()) {
-            guard.topicMissing();
-            schedule.waitLongest(now);
-            return;
-        }
-        TopicDetails details = answer.get();
-        pollSize.described(details);
-        for (PartitionCursor cursor : guard.check(details, partitions.all())) {
-            partitions.readFromStart(cursor);
-        }
-        for (Partition partition : details.partitions()) {
-            PartitionCursor cursor = partitions.get(partition.id());
-            if (cursor != null && !cursor.removed) {
-                partitions.learnedEnd(cursor, TopologyGuard.endOf(partition));
-            }
-        }
-        schedule.described(now, details.partitions().size());
-    }
-
-    /** A poll failed: fails the fetch, unless the topic or partition is missing (see guard). */
-    private boolean pollFailed(PartitionCursor cursor, Throwable error) throws IOException {
-        if (TopologyGuard.topicMissing(error)) {
-            guard.topicMissing();
-            cursor.knownEnd = cursor.nextOffset; // watched until the topic is back
-            return false;
-        }
-        if (TopologyGuard.partitionMissing(error)) {
-            cursor.knownEnd = cursor.nextOffset; // the next description says what happened
-            schedule.describeNow(System.nanoTime());
-            return false;
-        }
-        Throwable cause = IggyClients.asRuntime(error);
-        throw new IOException(
-                "Polling partition "
-                        + cursor.partitionId()
-                        + " of "
-                        + requests.description()
-                        + " from offset "
-                        + cursor.nextOffset
-                        + " failed: "
-                        + cause,
-                FailureCopy.serializable(cause));
-    }
-
-    private void describeFailed(Throwable error) throws IOException {
-        if (TopologyGuard.topicMissing(error)) {
-            guard.topicMissing();
-            schedule.waitLongest(System.nanoTime());
-            return;
-        }
-        Throwable cause = IggyClients.asRuntime(error);
-        if (cause instanceof IggyConnectorException) {
-            throw (IggyConnectorException) cause; // cannot connect or log in: says so itself
-        }
-        throw new IOException(
-                "Describing " + requests.description() + " failed: " + cause,
-                FailureCopy.serializable(cause));
-    }
-
     @Override
     public void handleSplitsChanges(SplitsChange<IggyPartitionSplit> splitsChanges) {
         if (splitsChanges instanceof SplitsAddition) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
                 partitions.add(split, progress.partition(split.partitionId()));
             }
-            schedule.partitionsAdded(System.nanoTime());
+            watch.partitionsAdded(System.nanoTime());
         } else if (splitsChanges instanceof SplitsRemoval) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
                 partitions.remove(split.partitionId());
@@ -339,7 +239,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 if (cursor.hasUnreadData()) {
                     partitions.markDue(cursor);
                 } else {
-                    schedule.describeNow(System.nanoTime());
+                    watch.describeNow(System.nanoTime());
                 }
             }
         }

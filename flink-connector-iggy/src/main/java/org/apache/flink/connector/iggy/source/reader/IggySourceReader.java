@@ -106,8 +106,11 @@ public final class IggySourceReader<T>
                                         config.batchSize().isPresent()
                                                 ? PollSize.fixed(config.batchSize().getAsInt())
                                                 : PollSize.followingMessageSize(),
-                                        config.minPollInterval(),
-                                        config.pollInterval(),
+                                        new DescribeSchedule(
+                                                config.minPollInterval(),
+                                                config.pollInterval(),
+                                                config.pollBackOff(),
+                                                System.nanoTime()),
                                         config.readRecreatedTopicFromStart(),
                                         SharedPollLimit.JVM),
                         flinkConfig),

@@ -19,13 +19,10 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
-import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ObjectPath;
-import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
@@ -35,25 +32,21 @@ import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.factories.Factory;
 
 import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.Topic;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * A Flink catalog over one Iggy server: its streams are the databases and their topics the tables.
  * A topic that Flink did not define reads as its payload and metadata columns; a table created or
- * altered through the catalog keeps its schema and options in {@link IggyTableDefinitions}. Every
- * table uses the catalog's connection; its sources and sinks come from {@link #getFactory()}.
+ * altered through the catalog keeps its schema and options in {@link IggyTableDefinitions}; {@link
+ * IggyCatalogTables} reads and writes the tables, topic and definition together. Every table uses
+ * the catalog's connection; its sources and sinks come from {@link #getFactory()}.
  *
  * <p>All I/O happens at planning time, through the {@link IggyTopicAdmin} opened by {@link
  * #open()}; the options were checked by {@link IggyCatalogFactory}, a table's by {@link
@@ -69,7 +62,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     private final IggyCatalogTableOptions tableOptions;
 
     @Nullable private IggyTopicAdmin admin;
-    @Nullable private IggyTableDefinitions definitions;
+    @Nullable private IggyCatalogTables tables;
 
     /**
      * @param settings the catalog's options, checked by {@link IggyCatalogFactory}
@@ -99,7 +92,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             throw new CatalogException(
                     "Catalog '" + catalogName + "' cannot open: " + e.getMessage(), e);
         }
-        definitions = new IggyTableDefinitions(admin.client(), connection);
+        tables = new IggyCatalogTables(catalogName, settings, tableOptions, admin);
         LOG.info("Catalog '{}' connected to Iggy at {}", catalogName, connection.address());
     }
 
@@ -109,7 +102,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             admin.close();
         }
         admin = null;
-        definitions = null;
+        tables = null;
     }
 
     @Override
@@ -176,8 +169,8 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             }
             throw new DatabaseNotExistException(catalogName, databaseName);
         }
-        List<String> tables = tableNames(stream.get());
-        if (!tables.isEmpty() && !cascade) {
+        List<String> tableNames = IggyCatalogTables.names(stream.get());
+        if (!tableNames.isEmpty() && !cascade) {
             throw new DatabaseNotEmptyException(catalogName, databaseName);
         }
         if (!settings.allowDrops()) {
@@ -187,7 +180,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
                             + " would delete the Iggy stream '"
                             + databaseName
                             + "' with its "
-                            + tables.size()
+                            + tableNames.size()
                             + " topic(s) and their messages, but catalog '"
                             + catalogName
                             + "' does not allow drops, so nothing was deleted. Set '"
@@ -195,7 +188,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
                             + "' = 'true' in CREATE CATALOG to allow it.");
         }
         admin().deleteStream(databaseName);
-        definitions().forget(databaseName);
+        tables().forgetStream(databaseName);
         LOG.info("Catalog '{}' deleted the Iggy stream '{}'", catalogName, databaseName);
     }
 
@@ -204,7 +197,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     @Override
     public List<String> listTables(String databaseName)
             throws DatabaseNotExistException, CatalogException {
-        return tableNames(
+        return IggyCatalogTables.names(
                 admin().stream(databaseName)
                         .orElseThrow(
                                 () -> new DatabaseNotExistException(catalogName, databaseName)));
@@ -222,128 +215,30 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     @Override
     public CatalogBaseTable getTable(ObjectPath tablePath)
             throws TableNotExistException, CatalogException {
-        TopicDetails topic =
-                topic(tablePath)
-                        .orElseThrow(() -> new TableNotExistException(catalogName, tablePath));
-        Optional<byte[]> stored =
-                definitions().read(tablePath.getDatabaseName(), tablePath.getObjectName());
-        CatalogTable table =
-                stored.isPresent()
-                        ? IggyTableDefinition.deserialize(stored.get(), quoted(tablePath))
-                        : IggyTableDefinition.ofUndefinedTopic(settings.defaultFormat());
-        Map<String, String> options = new HashMap<>(table.getOptions());
-        options.putAll(IggyTopicSettings.asOptions(topic));
-        return table.copy(options);
+        return tables().get(tablePath);
     }
 
     @Override
     public boolean tableExists(ObjectPath tablePath) throws CatalogException {
-        return topic(tablePath).isPresent();
+        return tables().topic(tablePath).isPresent();
     }
 
     @Override
     public void createTable(ObjectPath tablePath, CatalogBaseTable table, boolean ignoreIfExists)
             throws TableAlreadyExistException, DatabaseNotExistException, CatalogException {
-        ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, table);
-        String stream = tablePath.getDatabaseName();
-        String topicName = tablePath.getObjectName();
-        if (!databaseExists(stream)) {
-            throw new DatabaseNotExistException(catalogName, stream);
-        }
-        Map<String, String> options = tableOptions.stored(tablePath, resolved);
-        IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
-        byte[] definition = IggyTableDefinition.serialize(resolved, options);
-
-        if (topic(tablePath).isPresent()) {
-            if (definitions().read(stream, topicName).isPresent()) {
-                if (ignoreIfExists) {
-                    return;
-                }
-                throw new TableAlreadyExistException(catalogName, tablePath);
-            }
-            // A topic created outside Flink: the definition gives it a schema.
-            if (!topicSettings.isEmpty()) {
-                throw new ValidationException(
-                        "Topic '"
-                                + topicName
-                                + "' of stream '"
-                                + stream
-                                + "' exists already, so CREATE TABLE only stores its definition"
-                                + " and cannot apply "
-                                + topicSettings.keys()
-                                + ". Leave them out, or change the topic with ALTER TABLE.");
-            }
-        } else if (!admin().createTopic(
-                        stream, topicName, topicSettings, settings.defaultPartitions())) {
-            // Another session created it first; its definition is the table's.
-            if (ignoreIfExists) {
-                return;
-            }
-            throw new TableAlreadyExistException(catalogName, tablePath);
-        }
-        definitions().write(stream, topicName, definition);
+        tables().create(tablePath, table, ignoreIfExists);
     }
 
     @Override
     public void alterTable(ObjectPath tablePath, CatalogBaseTable newTable, boolean ignore)
             throws TableNotExistException, CatalogException {
-        Optional<TopicDetails> topic = topic(tablePath);
-        if (topic.isEmpty()) {
-            if (ignore) {
-                return;
-            }
-            throw new TableNotExistException(catalogName, tablePath);
-        }
-        ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, newTable);
-        Map<String, String> options = tableOptions.stored(tablePath, resolved);
-        IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
-        byte[] definition = IggyTableDefinition.serialize(resolved, options);
-        admin().alterTopic(
-                        tablePath.getDatabaseName(), topic.get(), topicSettings, quoted(tablePath));
-        definitions().write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
+        tables().alter(tablePath, newTable, ignore);
     }
 
     @Override
     public void dropTable(ObjectPath tablePath, boolean ignoreIfNotExists)
             throws TableNotExistException, CatalogException {
-        String stream = tablePath.getDatabaseName();
-        String topicName = tablePath.getObjectName();
-        Optional<TopicDetails> topic = topic(tablePath);
-        if (topic.isEmpty()) {
-            if (databaseExists(stream)) {
-                definitions().remove(stream, topicName); // of a topic deleted outside Flink
-            }
-            if (ignoreIfNotExists) {
-                return;
-            }
-            throw new TableNotExistException(catalogName, tablePath);
-        }
-        if (!settings.allowDrops() && definitions().read(stream, topicName).isEmpty()) {
-            throw new CatalogException(
-                    "DROP TABLE "
-                            + quoted(tablePath)
-                            + " would delete the Iggy topic '"
-                            + topicName
-                            + "' and its messages (Flink stores no definition of it), but catalog '"
-                            + catalogName
-                            + "' does not allow drops, so nothing was deleted. Set '"
-                            + IggyCatalogOptions.ALLOW_DROPS.key()
-                            + "' = 'true' in CREATE CATALOG to allow it.");
-        }
-        definitions().remove(stream, topicName);
-        if (settings.allowDrops()) {
-            admin().deleteTopic(stream, topicName);
-            LOG.info(
-                    "Catalog '{}' deleted the Iggy topic '{}' of '{}'",
-                    catalogName,
-                    topicName,
-                    stream);
-        } else {
-            LOG.info(
-                    "Catalog '{}' forgot the definition of {}; its topic stays (drops are off)",
-                    catalogName,
-                    quoted(tablePath));
-        }
+        tables().drop(tablePath, ignoreIfNotExists);
     }
 
     // ----- helpers ----------------------------------------------------------------------------
@@ -356,28 +251,8 @@ public final class IggyCatalog extends TablesOnlyCatalog {
         return admin;
     }
 
-    private IggyTableDefinitions definitions() {
+    private IggyCatalogTables tables() {
         admin();
-        return definitions;
-    }
-
-    /** The topic a table path names; empty also for the hidden definitions topic. */
-    private Optional<TopicDetails> topic(ObjectPath path) {
-        if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
-            return Optional.empty();
-        }
-        return admin().topic(path.getDatabaseName(), path.getObjectName());
-    }
-
-    private static List<String> tableNames(StreamDetails stream) {
-        return stream.topics().stream()
-                .map(Topic::name)
-                .filter(topic -> !IggyTableDefinitions.TOPIC.equals(topic))
-                .sorted()
-                .collect(Collectors.toList());
-    }
-
-    private String quoted(ObjectPath path) {
-        return IggyCatalogTableOptions.quoted(catalogName, path);
+        return tables;
     }
 }

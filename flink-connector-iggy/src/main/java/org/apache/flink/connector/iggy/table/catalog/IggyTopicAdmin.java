@@ -41,7 +41,8 @@ import java.util.stream.Collectors;
 /**
  * The catalog's requests to the Iggy server about streams and topics, over one client: each waits
  * at most the connection's request timeout, and a failure is a {@link CatalogException} naming what
- * failed and the server's address. It decides nothing about tables; {@link IggyCatalog} does.
+ * failed and the server's address. It decides nothing about tables or databases; {@link
+ * IggyCatalog} and {@link IggyCatalogTables} do.
  *
  * <p>Used by the thread that calls the catalog (the planner's); it holds no state besides the
  * client.

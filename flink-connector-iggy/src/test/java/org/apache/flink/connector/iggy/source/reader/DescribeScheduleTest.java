@@ -31,10 +31,18 @@ class DescribeScheduleTest {
 
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
+    /** A schedule with the default back-off: 250 times the longest delay. */
+    private static DescribeSchedule schedule(long minMillis, long maxMillis) {
+        return new DescribeSchedule(
+                Duration.ofMillis(minMillis),
+                Duration.ofMillis(maxMillis),
+                Duration.ofMillis(maxMillis * 250),
+                0);
+    }
+
     @Test
     void byDefaultDescribesAtTheStepOfThePollInterval() {
-        DescribeSchedule schedule =
-                new DescribeSchedule(Duration.ofMillis(100), Duration.ofMillis(100), 0);
+        DescribeSchedule schedule = schedule(100, 100);
         schedule.described(0, 4);
         assertThat(schedule.delayNanos(0)).isEqualTo(100 * MS);
         assertThat(schedule.delayNanos(60_000 * MS)).isEqualTo(100 * MS);
@@ -42,8 +50,7 @@ class DescribeScheduleTest {
 
     @Test
     void aShortMinimumBacksOffWithTheTimeSinceData() {
-        DescribeSchedule schedule =
-                new DescribeSchedule(Duration.ofMillis(4), Duration.ofMillis(100), 0);
+        DescribeSchedule schedule = schedule(4, 100);
         schedule.described(0, 4);
         assertThat(schedule.delayNanos(0)).isBetween(4 * MS, 5 * MS);
         assertThat(schedule.delayNanos(500 * MS))
@@ -58,11 +65,40 @@ class DescribeScheduleTest {
     }
 
     @Test
+    void theBackOffIsTheQuietTimeAfterWhichTheDelayIsTheLongest() {
+        DescribeSchedule schedule =
+                new DescribeSchedule(
+                        Duration.ofMillis(4), Duration.ofMillis(100), Duration.ofSeconds(10), 0);
+        schedule.described(0, 0);
+        assertThat(schedule.delayNanos(0)).isEqualTo(4 * MS);
+        assertThat(schedule.delayNanos(400 * MS))
+                .as("the shortest delay until it is the quiet time's share")
+                .isEqualTo(4 * MS);
+        assertThat(schedule.delayNanos(2_000 * MS))
+                .as("in proportion to the quiet time: 2 s of 10 s")
+                .isEqualTo(20 * MS);
+        assertThat(schedule.delayNanos(5_000 * MS)).isEqualTo(50 * MS);
+        assertThat(schedule.delayNanos(10_000 * MS)).isEqualTo(100 * MS);
+        assertThat(schedule.delayNanos(3_600_000 * MS)).isEqualTo(100 * MS);
+    }
+
+    @Test
+    void aBackOffOfHoursDoesNotOverflow() {
+        DescribeSchedule schedule =
+                new DescribeSchedule(
+                        Duration.ofMillis(4), Duration.ofSeconds(60), Duration.ofHours(10), 0);
+        schedule.described(0, 0);
+        assertThat(schedule.delayNanos(TimeUnit.HOURS.toNanos(5)))
+                .isEqualTo(TimeUnit.SECONDS.toNanos(30));
+        assertThat(schedule.delayNanos(TimeUnit.HOURS.toNanos(11)))
+                .isEqualTo(TimeUnit.SECONDS.toNanos(60));
+    }
+
+    @Test
     void spreadsTheDescriptionsOfReadersStartedTogether() {
         Set<Long> firstDelays = new HashSet<>();
         for (int reader = 0; reader < 20; reader++) {
-            DescribeSchedule schedule =
-                    new DescribeSchedule(Duration.ofMillis(100), Duration.ofMillis(100), 0);
+            DescribeSchedule schedule = schedule(100, 100);
             schedule.described(0, 4);
             long delay = schedule.nanosUntilDue(0);
             assertThat(delay).isBetween(80 * MS, 120 * MS);
@@ -73,8 +109,7 @@ class DescribeScheduleTest {
 
     @Test
     void dataBringsTheNextDescriptionForwardNeverBack() {
-        DescribeSchedule schedule =
-                new DescribeSchedule(Duration.ofMillis(4), Duration.ofMillis(100), 0);
+        DescribeSchedule schedule = schedule(4, 100);
         schedule.described(60_000 * MS, 4);
         assertThat(schedule.nanosUntilDue(60_000 * MS)).isGreaterThanOrEqualTo(80 * MS);
         schedule.caughtUpAfterData(60_001 * MS);

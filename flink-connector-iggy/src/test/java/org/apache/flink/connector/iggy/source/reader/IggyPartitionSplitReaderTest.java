@@ -108,8 +108,11 @@ class IggyPartitionSplitReaderTest {
                         progress,
                         events -> new OffsetStore(topic, progress, metrics, "c", events),
                         pollSize,
-                        minPollInterval,
-                        pollInterval,
+                        new DescribeSchedule(
+                                minPollInterval,
+                                pollInterval,
+                                pollInterval.multipliedBy(250),
+                                System.nanoTime()),
                         readFromStart,
                         sharedLimit);
         return reader;

@@ -1,0 +1,179 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.connector.iggy.common.FailureCopy;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+
+import org.apache.iggy.partition.Partition;
+import org.apache.iggy.topic.TopicDetails;
+
+import java.io.IOException;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Watches the partitions of one split reader that reached their end. Instead of polling each, it
+ * describes the topic (one request, whatever the number of partitions, telling every partition's
+ * current end) when {@link DescribeSchedule} says, and applies each answer: the message size to
+ * {@link PollSize}, the checks of {@link TopologyGuard}, and the new ends to {@link
+ * PartitionPolls}, which then polls the partitions that grew. It also decides what a failed request
+ * means: a missing topic or partition is watched until the guard says what happened, anything else
+ * fails the fetch.
+ *
+ * <p>Fetcher thread only; the descriptions are answered through {@code events} as {@link
+ * FetchEvent.DescribeAnswer}s.
+ */
+final class TopicWatch {
+
+    private final IggyReadRequests requests;
+    private final PollSize pollSize;
+    private final PartitionPolls partitions;
+    private final DescribeSchedule schedule;
+    private final TopologyGuard guard;
+    private final Consumer<FetchEvent> events;
+
+    /** A description is in flight: no second one is sent before it answers. */
+    private boolean describing;
+
+    TopicWatch(
+            IggyReadRequests requests,
+            PollSize pollSize,
+            PartitionPolls partitions,
+            DescribeSchedule schedule,
+            boolean readRecreatedTopicFromStart,
+            Consumer<FetchEvent> events) {
+        this.requests = requests;
+        this.pollSize = pollSize;
+        this.partitions = partitions;
+        this.schedule = schedule;
+        this.guard = new TopologyGuard(requests.description(), readRecreatedTopicFromStart);
+        this.events = events;
+    }
+
+    /** A partition caught up right after data: more may follow soon, so look again soon. */
+    void caughtUpAfterData(long now) {
+        schedule.caughtUpAfterData(now);
+    }
+
+    /** New partitions: describe at once, and count the back-off from now. */
+    void partitionsAdded(long now) {
+        schedule.partitionsAdded(now);
+    }
+
+    /** A partition was resumed without unread data: describe at once. */
+    void describeNow(long now) {
+        schedule.describeNow(now);
+    }
+
+    /**
+     * Describes the topic when a watched partition exists and the delay since the last description
+     * has passed; returns how long the fetch may wait for an answer.
+     */
+    long describeIfDue(long now) {
+        long untilDue = schedule.nanosUntilDue(now);
+        if (describing) {
+            return schedule.maxNanos();
+        }
+        if (untilDue > 0) {
+            return untilDue;
+        }
+        if (!partitions.prepareDescription()) {
+            // Everything is polled or paused; answers, resumes and wake-ups end the wait.
+            return schedule.maxNanos();
+        }
+        describing = true;
+        requests.describeTopic()
+                .whenComplete(
+                        (details, error) ->
+                                events.accept(new FetchEvent.DescribeAnswer(details, error)));
+        return schedule.maxNanos();
+    }
+
+    /** A description answered: applies it, or fails the fetch unless the topic is missing. */
+    void answered(FetchEvent.DescribeAnswer answer) throws IOException {
+        describing = false;
+        if (answer.error() != null) {
+            describeFailed(answer.error());
+        } else {
+            described(answer.details());
+        }
+    }
+
+    /** A poll failed: fails the fetch, unless the topic or partition is missing (see guard). */
+    boolean pollFailed(PartitionCursor cursor, Throwable error) throws IOException {
+        if (TopologyGuard.topicMissing(error)) {
+            guard.topicMissing();
+            cursor.knownEnd = cursor.nextOffset; // watched until the topic is back
+            return false;
+        }
+        if (TopologyGuard.partitionMissing(error)) {
+            cursor.knownEnd = cursor.nextOffset; // the next description says what happened
+            schedule.describeNow(System.nanoTime());
+            return false;
+        }
+        Throwable cause = IggyClients.asRuntime(error);
+        throw new IOException(
+                "Polling partition "
+                        + cursor.partitionId()
+                        + " of "
+                        + requests.description()
+                        + " from offset "
+                        + cursor.nextOffset
+                        + " failed: "
+                        + cause,
+                FailureCopy.serializable(cause));
+    }
+
+    private void described(Optional<TopicDetails> answer) {
+        long now = System.nanoTime();
+        if (answer.isEmpty()) {
+            guard.topicMissing();
+            schedule.waitLongest(now);
+            return;
+        }
+        TopicDetails details = answer.get();
+        pollSize.described(details);
+        for (PartitionCursor cursor : guard.check(details, partitions.all())) {
+            partitions.readFromStart(cursor);
+        }
+        for (Partition partition : details.partitions()) {
+            PartitionCursor cursor = partitions.get(partition.id());
+            if (cursor != null && !cursor.removed) {
+                partitions.learnedEnd(cursor, TopologyGuard.endOf(partition));
+            }
+        }
+        schedule.described(now, details.partitions().size());
+    }
+
+    private void describeFailed(Throwable error) throws IOException {
+        if (TopologyGuard.topicMissing(error)) {
+            guard.topicMissing();
+            schedule.waitLongest(System.nanoTime());
+            return;
+        }
+        Throwable cause = IggyClients.asRuntime(error);
+        if (cause instanceof IggyConnectorException) {
+            throw (IggyConnectorException) cause; // cannot connect or log in: says so itself
+        }
+        throw new IOException(
+                "Describing " + requests.description() + " failed: " + cause,
+                FailureCopy.serializable(cause));
+    }
+}

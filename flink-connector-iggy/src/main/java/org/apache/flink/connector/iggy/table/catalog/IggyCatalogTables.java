@@ -1,0 +1,227 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.table.catalog;
+
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.CatalogBaseTable;
+import org.apache.flink.table.catalog.CatalogTable;
+import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
+import org.apache.flink.table.catalog.exceptions.CatalogException;
+import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
+import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
+import org.apache.flink.table.catalog.exceptions.TableNotExistException;
+
+import org.apache.iggy.stream.StreamDetails;
+import org.apache.iggy.topic.Topic;
+import org.apache.iggy.topic.TopicDetails;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The tables of an open {@link IggyCatalog}: each is an Iggy topic plus, once Flink created or
+ * altered it, a stored definition (schema and options) in {@link IggyTableDefinitions}. Reads a
+ * table from both, and creates, alters and drops topic and definition together; the hidden topic of
+ * the definitions is never a table. The catalog keeps the connection and the databases.
+ *
+ * <p>Used by the thread that calls the catalog (the planner's), while the catalog is open; it holds
+ * no state besides what it was given.
+ */
+final class IggyCatalogTables {
+
+    private static final Logger LOG = LoggerFactory.getLogger(IggyCatalogTables.class);
+
+    private final String catalogName;
+    private final IggyCatalogSettings settings;
+    private final IggyCatalogTableOptions tableOptions;
+    private final IggyTopicAdmin admin;
+    private final IggyTableDefinitions definitions;
+
+    IggyCatalogTables(
+            String catalogName,
+            IggyCatalogSettings settings,
+            IggyCatalogTableOptions tableOptions,
+            IggyTopicAdmin admin) {
+        this.catalogName = catalogName;
+        this.settings = settings;
+        this.tableOptions = tableOptions;
+        this.admin = admin;
+        this.definitions = new IggyTableDefinitions(admin.client(), settings.connection());
+    }
+
+    /** The tables of a stream: its topics but the definitions topic, sorted. */
+    static List<String> names(StreamDetails stream) {
+        return stream.topics().stream()
+                .map(Topic::name)
+                .filter(topic -> !IggyTableDefinitions.TOPIC.equals(topic))
+                .sorted()
+                .collect(Collectors.toList());
+    }
+
+    /** The topic a table path names; empty also for the hidden definitions topic. */
+    Optional<TopicDetails> topic(ObjectPath path) {
+        if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
+            return Optional.empty();
+        }
+        return admin.topic(path.getDatabaseName(), path.getObjectName());
+    }
+
+    /**
+     * The table: its stored definition, or the payload and metadata columns of a topic Flink did
+     * not define, with the topic's settings as options.
+     */
+    CatalogBaseTable get(ObjectPath tablePath) throws TableNotExistException {
+        TopicDetails topic =
+                topic(tablePath)
+                        .orElseThrow(() -> new TableNotExistException(catalogName, tablePath));
+        Optional<byte[]> stored =
+                definitions.read(tablePath.getDatabaseName(), tablePath.getObjectName());
+        CatalogTable table =
+                stored.isPresent()
+                        ? IggyTableDefinition.deserialize(stored.get(), quoted(tablePath))
+                        : IggyTableDefinition.ofUndefinedTopic(settings.defaultFormat());
+        Map<String, String> options = new HashMap<>(table.getOptions());
+        options.putAll(IggyTopicSettings.asOptions(topic));
+        return table.copy(options);
+    }
+
+    /**
+     * Creates the topic with the table's settings, or gives a topic created outside Flink the
+     * table's definition, and stores the definition.
+     */
+    void create(ObjectPath tablePath, CatalogBaseTable table, boolean ignoreIfExists)
+            throws TableAlreadyExistException, DatabaseNotExistException {
+        ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, table);
+        String stream = tablePath.getDatabaseName();
+        String topicName = tablePath.getObjectName();
+        if (admin.stream(stream).isEmpty()) {
+            throw new DatabaseNotExistException(catalogName, stream);
+        }
+        Map<String, String> options = tableOptions.stored(tablePath, resolved);
+        IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
+        byte[] definition = IggyTableDefinition.serialize(resolved, options);
+
+        if (topic(tablePath).isPresent()) {
+            if (definitions.read(stream, topicName).isPresent()) {
+                if (ignoreIfExists) {
+                    return;
+                }
+                throw new TableAlreadyExistException(catalogName, tablePath);
+            }
+            // A topic created outside Flink: the definition gives it a schema.
+            if (!topicSettings.isEmpty()) {
+                throw new ValidationException(
+                        "Topic '"
+                                + topicName
+                                + "' of stream '"
+                                + stream
+                                + "' exists already, so CREATE TABLE only stores its definition"
+                                + " and cannot apply "
+                                + topicSettings.keys()
+                                + ". Leave them out, or change the topic with ALTER TABLE.");
+            }
+        } else if (!admin.createTopic(
+                stream, topicName, topicSettings, settings.defaultPartitions())) {
+            // Another session created it first; its definition is the table's.
+            if (ignoreIfExists) {
+                return;
+            }
+            throw new TableAlreadyExistException(catalogName, tablePath);
+        }
+        definitions.write(stream, topicName, definition);
+    }
+
+    /** Applies the table's topic settings to its topic and stores the new definition. */
+    void alter(ObjectPath tablePath, CatalogBaseTable newTable, boolean ignoreIfNotExists)
+            throws TableNotExistException {
+        Optional<TopicDetails> topic = topic(tablePath);
+        if (topic.isEmpty()) {
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(catalogName, tablePath);
+        }
+        ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, newTable);
+        Map<String, String> options = tableOptions.stored(tablePath, resolved);
+        IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
+        byte[] definition = IggyTableDefinition.serialize(resolved, options);
+        admin.alterTopic(
+                tablePath.getDatabaseName(), topic.get(), topicSettings, quoted(tablePath));
+        definitions.write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
+    }
+
+    /**
+     * Forgets the table's definition and, if the catalog allows drops, deletes its topic; without a
+     * definition to forget, only if it does.
+     */
+    void drop(ObjectPath tablePath, boolean ignoreIfNotExists) throws TableNotExistException {
+        String stream = tablePath.getDatabaseName();
+        String topicName = tablePath.getObjectName();
+        Optional<TopicDetails> topic = topic(tablePath);
+        if (topic.isEmpty()) {
+            if (admin.stream(stream).isPresent()) {
+                definitions.remove(stream, topicName); // of a topic deleted outside Flink
+            }
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw new TableNotExistException(catalogName, tablePath);
+        }
+        if (!settings.allowDrops() && definitions.read(stream, topicName).isEmpty()) {
+            throw new CatalogException(
+                    "DROP TABLE "
+                            + quoted(tablePath)
+                            + " would delete the Iggy topic '"
+                            + topicName
+                            + "' and its messages (Flink stores no definition of it), but catalog '"
+                            + catalogName
+                            + "' does not allow drops, so nothing was deleted. Set '"
+                            + IggyCatalogOptions.ALLOW_DROPS.key()
+                            + "' = 'true' in CREATE CATALOG to allow it.");
+        }
+        definitions.remove(stream, topicName);
+        if (settings.allowDrops()) {
+            admin.deleteTopic(stream, topicName);
+            LOG.info(
+                    "Catalog '{}' deleted the Iggy topic '{}' of '{}'",
+                    catalogName,
+                    topicName,
+                    stream);
+        } else {
+            LOG.info(
+                    "Catalog '{}' forgot the definition of {}; its topic stays (drops are off)",
+                    catalogName,
+                    quoted(tablePath));
+        }
+    }
+
+    /** The stream was deleted: its definitions went with it. */
+    void forgetStream(String stream) {
+        definitions.forget(stream);
+    }
+
+    private String quoted(ObjectPath path) {
+        return IggyCatalogTableOptions.quoted(catalogName, path);
+    }
+}
