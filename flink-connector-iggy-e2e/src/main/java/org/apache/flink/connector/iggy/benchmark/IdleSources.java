@@ -79,6 +79,11 @@ final class IdleSources {
      * one topic description costs.
      */
     static void run(SourceBenchmarkSetup setup, int idleSeconds) throws Exception {
+        Duration interval = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
+        // Uncounted: the first jobs' JIT compilation would otherwise count as the readers' CPU.
+        idleLatency(setup, List.of(setup.fill(1, 1, 0, 0)), interval, 5);
+        idleSdkLoops(setup, List.of(setup.fill(1, 1, 0, 0)), interval, 5);
+        // After the warm-up: the JVM's start-up compilation would otherwise count as no job's.
         double baselineCpu = cpuPercentOverSeconds(Math.min(10, idleSeconds));
         System.out.printf(
                 "%nIdle sources, 1 msg/s to one of N quiet topics, %d s; process CPU with no job:"
@@ -87,7 +92,6 @@ final class IdleSources {
         System.out.printf(
                 "%-44s %4s %22s %22s%n",
                 "setting", "N", "source: CPU/src, med/p99", "SDK loop: CPU/src, med/p99");
-        Duration interval = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
         Map<Integer, Double> idleJobCpu = new TreeMap<>();
         for (int n : SOURCES) {
             idleJobCpu.put(n, idleFlinkJobCpu(setup, n, idleSeconds));
@@ -102,9 +106,6 @@ final class IdleSources {
                                                 e.getKey(),
                                                 (e.getValue() - baselineCpu) / e.getKey()))
                         .collect(Collectors.joining(", ")));
-        // Uncounted: the first jobs' JIT compilation would otherwise count as the readers' CPU.
-        idleLatency(setup, List.of(setup.fill(1, 1, 0, 0)), interval, 5);
-        idleSdkLoops(setup, List.of(setup.fill(1, 1, 0, 0)), interval, 5);
         for (Duration min :
                 new Duration[] {interval, Duration.ofMillis(20), Duration.ofMillis(4)}) {
             for (int n : SOURCES) {
@@ -305,18 +306,15 @@ final class IdleSources {
         // How long each send took: a delay includes the benchmark's own send.
         List<Double> sendMs = new ArrayList<>();
         ThreadCpu threads = ThreadCpu.start();
-        long cpuStart = ThreadCpu.processCpuNanos();
-        long wallStart = System.nanoTime();
         sendEverySecond(iggy, stream, seconds, sendMs);
         long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         while (System.nanoTime() < waitUntil) {
             Thread.sleep(10);
         }
         Latency latency = new Latency();
-        latency.cpuPercent =
-                100.0 * (ThreadCpu.processCpuNanos() - cpuStart) / (System.nanoTime() - wallStart);
         latency.cpuByThreads = threads.stop();
         latency.wallNanos = threads.wallNanos();
+        latency.cpuPercent = 100.0 * ThreadCpu.processCpu(latency.cpuByThreads) / latency.wallNanos;
         List<Double> arrived = new ArrayList<>(DelaySink.DELAYS);
         if (arrived.size() < seconds) {
             throw new IllegalStateException(

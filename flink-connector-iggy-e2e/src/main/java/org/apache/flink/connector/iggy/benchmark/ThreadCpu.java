@@ -172,9 +172,11 @@ final class ThreadCpu {
             used.put(group, 0L);
         }
         addByGroup(stretch, sample -> sample.cpuNanosById, groupById::get, used);
-        // The sampler's own CPU is the measurement's, not the measured work's.
-        used.remove(SAMPLER);
-        long processCpu = end.processCpuNanos - start.processCpuNanos;
+        // The sampler's own CPU (reading every thread's, some of it from /proc, 50 times a second)
+        // is the measurement's, not the measured work's: neither a group's nor the process's.
+        Long samplerCpu = used.remove(SAMPLER);
+        long processCpu =
+                end.processCpuNanos - start.processCpuNanos - (samplerCpu == null ? 0 : samplerCpu);
         long wall = end.nanos - start.nanos;
         long threads = used.values().stream().mapToLong(Long::longValue).sum();
         used.put(JIT, 0L);
@@ -184,6 +186,17 @@ final class ThreadCpu {
         used.put(GC_PAUSES, TimeUnit.MILLISECONDS.toNanos(end.gcMillis - start.gcMillis));
         used.put(IDLE, Runtime.getRuntime().availableProcessors() * wall - processCpu);
         return used;
+    }
+
+    /**
+     * The process's CPU in a result of {@link #between} or {@link #stop}, less the sampler's: every
+     * entry but the idle time and the GC pauses' wall time.
+     */
+    static long processCpu(Map<String, Long> used) {
+        return used.entrySet().stream()
+                .filter(e -> !e.getKey().equals(IDLE) && !e.getKey().equals(GC_PAUSES))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
     }
 
     /**
