@@ -38,6 +38,7 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
  *       to first record, next to a job reading Flink's own one-record source (its deployment) and
  *       what a fresh client's connect, log-in and first requests take (the reader's start); time
  *       from the last record to the job's end, next to the same for the one-record job.
+ *   <li>The same 100 B records, steady, at p=2 (two readers of two partitions each).
  *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
  *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
  *   <li>Idle sources: for the default check pace and for a 20 ms and a 4 ms minimum poll interval,

@@ -47,6 +47,7 @@ import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.SDK_KIB
 import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.SDK_KIB_ONE_CLIENT;
 import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.SDK_SMALL;
 import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.SDK_SMALL_ONE_CLIENT;
+import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.SMALL_P2;
 import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.STEADY_SMALL;
 import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.SUBMIT_TO_LAST;
 import static org.apache.flink.connector.iggy.benchmark.ThroughputReport.WIDE;
@@ -94,6 +95,7 @@ final class SourceThroughput {
             ThroughputRun sourceKibRun = flinkJob(setup, kib, 1, scale * 300_000L, true);
             ThroughputRun kibCopying = flinkJob(setup, kib, 1, scale * 300_000L, false);
             ThroughputRun kibTwo = flinkJob(setup, kib, 2, scale * 300_000L, true);
+            ThroughputRun smallTwo = flinkJob(setup, small, 2, scale * 1_000_000L, true);
             ThroughputRun wideRun = flinkJob(setup, wide, 1, scale * 300_000L, true);
             ThroughputRun narrowRun = flinkJob(setup, narrow, 1, scale * 300_000L, true);
             last =
@@ -112,6 +114,7 @@ final class SourceThroughput {
                 report.add(KIB_P1, sourceKibRun.steadyRate);
                 report.add(KIB_COPYING, kibCopying.steadyRate);
                 report.add(KIB_P2, kibTwo.steadyRate);
+                report.add(SMALL_P2, smallTwo.steadyRate);
                 report.add(WIDE, wideRun.steadyRate);
                 report.add(NARROW, narrowRun.steadyRate);
                 report.add(SDK_SMALL_ONE_CLIENT, smallOneClient.steadyRate);

@@ -43,6 +43,7 @@ final class ThroughputReport {
     static final String KIB_P1 = "1 KiB p=1";
     static final String KIB_COPYING = "object reuse off";
     static final String KIB_P2 = "p=2";
+    static final String SMALL_P2 = "100 B p=2";
     static final String WIDE = "1000p";
     static final String NARROW = "4p";
     static final String SDK_SMALL_ONE_CLIENT = "SDK one client 100 B";
@@ -97,6 +98,7 @@ final class ThroughputReport {
                 sdk,
                 median(raw.get(STEADY_SMALL)),
                 ">= 0.95");
+        row("same, steady, p=2 (rec/s)", sdk, median(raw.get(SMALL_P2)), ">= 0.9");
         row(
                 "300k x 1 KiB, 4 partitions, steady, p=1 (rec/s)",
                 sdk1k,
