@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.playground.FlinkProcesses;
-import org.apache.flink.connector.iggy.testutils.Conditions;
 
 import java.io.File;
 import java.io.IOException;
@@ -210,8 +209,6 @@ final class SqlClient {
 
     /** A running interactive SQL client; used by the test thread only. */
     final class Interactive implements AutoCloseable {
-        private static final Duration RECHECK = Duration.ofMillis(500);
-
         private final Process client;
         private final Path output;
         private final Writer input;
@@ -226,44 +223,6 @@ final class SqlClient {
         void type(String statements) throws IOException {
             input.write(statements);
             input.flush();
-        }
-
-        /** Waits until the client printed {@code text}; fails if it exits first. */
-        void awaitPrinted(String text, Duration timeout) throws InterruptedException {
-            Conditions.waitUntil(
-                    "the SQL client printed '" + text + "'",
-                    timeout,
-                    RECHECK,
-                    () -> {
-                        if (printed().contains(text)) {
-                            return true;
-                        }
-                        if (!client.isAlive()) {
-                            throw new AssertionError("The SQL client exited" + details());
-                        }
-                        return false;
-                    },
-                    this::details);
-        }
-
-        /** The names of the client JVM's live threads (from {@code jcmd <pid> Thread.print}). */
-        List<String> threadNames() throws IOException, InterruptedException {
-            Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
-            Process dump =
-                    new ProcessBuilder(
-                                    jcmd.toString(), String.valueOf(client.pid()), "Thread.print")
-                            .redirectErrorStream(true)
-                            .start();
-            String threads =
-                    new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!dump.waitFor(60, TimeUnit.SECONDS) || dump.exitValue() != 0) {
-                throw new AssertionError(
-                        "jcmd " + client.pid() + " Thread.print failed: " + threads);
-            }
-            return threads.lines()
-                    .filter(line -> line.startsWith("\""))
-                    .map(line -> line.substring(1, line.indexOf('"', 1)))
-                    .toList();
         }
 
         /** Types {@code QUIT;}, waits until the client exited, and returns all it printed. */
