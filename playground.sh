@@ -16,11 +16,12 @@
 # limitations under the License.
 
 # The playground: an in-JVM Iggy server with stream shop and its topics events, latest, orders,
-# customers and raw-topic (127.0.0.1:8090, user iggy, password iggy), a Flink JobManager (web UI on
-# http://localhost:8081) and a TaskManager, and Flink's SQL client with the connector's SQL jar.
+# customers, raw-topic and output (127.0.0.1:8090, user iggy, password iggy), a Flink JobManager
+# (web UI on http://localhost:8081) and a TaskManager, and Flink's SQL client with the SQL jar.
 #
 #   ./playground.sh start [SQL client options]   build if needed, start everything, open the SQL client
 #   ./playground.sh sql [SQL client options]     open the SQL client again (e.g. -f script.sql)
+#   ./playground.sh flink run|list|cancel ...    Flink's command-line client (e.g. run -d job.jar)
 #   ./playground.sh send STREAM/TOPIC MESSAGE... send messages (one per line of stdin without MESSAGE)
 #   ./playground.sh poll STREAM/TOPIC [--offset N] [--partition N] [--count N]
 #   ./playground.sh stop                         stop everything the playground started
@@ -75,7 +76,7 @@ case "$command" in
     ( set -m; playground start & wait $! )
     playground sql "$@"
     ;;
-  sql|stop)
+  sql|stop|flink)
     built || { echo "Nothing is built yet: run ./playground.sh start" >&2; exit 1; }
     playground "$command" "$@"
     ;;
@@ -84,7 +85,7 @@ case "$command" in
     "$JAVA" -jar "$IGGY_JAR" "$command" "$@" --address "127.0.0.1:$IGGY_PORT"
     ;;
   *)
-    sed -n '18,30p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '18,31p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -20,20 +20,28 @@ package com.example;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-/** Prints the messages of topic 'events' of stream 'shop' (the playground's). */
+import java.util.Locale;
+
+/** Writes every message of topic 'events' of stream 'shop', in upper case, to topic 'output'. */
 public class MyJob {
 
     public static void main(String[] args) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        // The source stores its offsets in Iggy when a checkpoint completes: a restarted job goes
+        // on from there.
+        env.enableCheckpointing(10_000);
 
-        // Keep credentials out of code: from the environment, with the playground's defaults.
+        // The address and credentials stay out of the code: from the environment, with the
+        // playground's defaults.
         IggyConnectionConfig iggy =
                 IggyConnectionConfig.builder()
-                        .setAddress(System.getenv().getOrDefault("IGGY_TCP_ADDRESS", "localhost:8090"))
+                        .setAddress(
+                                System.getenv().getOrDefault("IGGY_TCP_ADDRESS", "localhost:8090"))
                         .setCredentials(
                                 System.getenv().getOrDefault("IGGY_USERNAME", "iggy"),
                                 System.getenv().getOrDefault("IGGY_PASSWORD", "iggy"))
@@ -44,11 +52,22 @@ public class MyJob {
                         .setConnection(iggy)
                         .setStream("shop")
                         .setTopic("events")
-                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .setConsumerName("my-iggy-job") // offsets are stored under this name
+                        .setStartingOffsets(IggyStartingOffsets.committed())
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();
 
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "events").print();
+        IggySink<String> sink =
+                IggySink.<String>builder()
+                        .setConnection(iggy)
+                        .setStream("shop")
+                        .setTopic("output")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .build();
+
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "events")
+                .map(line -> line.toUpperCase(Locale.ROOT))
+                .sinkTo(sink);
         env.execute("my iggy job");
     }
 }

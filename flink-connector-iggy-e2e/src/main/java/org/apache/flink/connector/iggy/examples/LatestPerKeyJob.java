@@ -38,10 +38,12 @@ public class LatestPerKeyJob {
         // when a checkpoint completes: without checkpointing nothing is stored.
         env.enableCheckpointing(10_000);
 
-        // Credentials stay out of the code: from the environment, with the playground's defaults.
+        // The address and credentials stay out of the code: from the environment, with the
+        // playground's defaults.
         IggyConnectionConfig iggy =
                 IggyConnectionConfig.builder()
-                        .setAddress("localhost:8090")
+                        .setAddress(
+                                System.getenv().getOrDefault("IGGY_TCP_ADDRESS", "localhost:8090"))
                         .setCredentials(
                                 System.getenv().getOrDefault("IGGY_USERNAME", "iggy"),
                                 System.getenv().getOrDefault("IGGY_PASSWORD", "iggy"))

@@ -63,6 +63,9 @@ public final class FlinkProcesses {
     /** What {@code sql-client.sh} starts. */
     public static final String SQL_CLIENT_MAIN = "org.apache.flink.table.client.SqlClient";
 
+    /** What {@code bin/flink} starts: {@code flink run}, {@code list}, {@code cancel}, ... */
+    public static final String FLINK_CLI_MAIN = "org.apache.flink.client.cli.CliFrontend";
+
     /** Heap of the JobManager JVM (the configuration's sizes are the TaskManager's). */
     public static final List<String> JOB_MANAGER_JVM_OPTIONS = List.of("-Xmx256m");
 
@@ -70,7 +73,8 @@ public final class FlinkProcesses {
     public static final List<String> TASK_MANAGER_JVM_OPTIONS =
             List.of("-Xmx224m", "-XX:MaxDirectMemorySize=192m");
 
-    public static final List<String> SQL_CLIENT_JVM_OPTIONS = List.of("-Xmx256m");
+    /** Heap of a client JVM: the SQL client or {@code flink run}. */
+    public static final List<String> CLIENT_JVM_OPTIONS = List.of("-Xmx256m");
 
     private FlinkProcesses() {}
 
@@ -206,12 +210,23 @@ public final class FlinkProcesses {
         clientArguments.add(sqlJar.toAbsolutePath().toString());
         clientArguments.addAll(arguments);
         return javaCommand(
-                SQL_CLIENT_JVM_OPTIONS,
+                CLIENT_JVM_OPTIONS,
                 confDir,
                 logFile,
                 clusterClasspath + File.pathSeparator + clientClasspath,
                 SQL_CLIENT_MAIN,
                 clientArguments);
+    }
+
+    /**
+     * The command line of Flink's command-line client ({@code bin/flink} of a distribution) with
+     * {@code arguments}, e.g. {@code run -d job.jar}. Run it with {@code FLINK_CONF_DIR} set to
+     * {@code confDir}: it submits to the cluster that configuration names.
+     */
+    public static List<String> flinkCliCommand(
+            Path confDir, Path logFile, String clusterClasspath, List<String> arguments) {
+        return javaCommand(
+                CLIENT_JVM_OPTIONS, confDir, logFile, clusterClasspath, FLINK_CLI_MAIN, arguments);
     }
 
     /** A TCP port free at the time of the call. */

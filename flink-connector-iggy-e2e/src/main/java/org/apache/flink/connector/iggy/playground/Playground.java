@@ -45,8 +45,9 @@ import java.util.concurrent.locks.LockSupport;
  * process started from Maven artifacts, and Flink's SQL client with the SQL jar.
  *
  * <p>{@code start} leaves the processes running and records them (process id and start time) in
- * {@code <home>/processes}; {@code stop} ends exactly those; {@code sql} runs the SQL client in the
- * foreground. Single-threaded: everything runs on the main thread.
+ * {@code <home>/processes}; {@code stop} ends exactly those; {@code sql} runs the SQL client and
+ * {@code flink} Flink's command-line client in the foreground. Single-threaded: everything runs on
+ * the main thread.
  */
 public final class Playground {
 
@@ -57,7 +58,8 @@ public final class Playground {
                     "shop/latest",
                     "shop/orders",
                     "shop/customers",
-                    "shop/raw-topic");
+                    "shop/raw-topic",
+                    "shop/output");
 
     private static final String LISTENING = "Embedded Iggy server listening on ";
     private static final Duration IGGY_START = Duration.ofSeconds(60);
@@ -139,7 +141,8 @@ public final class Playground {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println("Usage: playground.sh start|stop|sql [SQL client options]");
+            System.err.println(
+                    "Usage: playground.sh start|stop|sql|flink [SQL client or flink options]");
             System.exit(2);
         }
         int exit;
@@ -156,8 +159,12 @@ public final class Playground {
                 case "sql":
                     exit = playground.sql(rest);
                     break;
+                case "flink":
+                    exit = playground.flink(rest);
+                    break;
                 default:
-                    System.err.println("Unknown command '" + args[0] + "': start, stop or sql");
+                    System.err.println(
+                            "Unknown command '" + args[0] + "': start, stop, sql or flink");
                     exit = 2;
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -253,23 +260,44 @@ public final class Playground {
 
     /** Runs Flink's SQL client in the foreground against the running cluster. */
     int sql(List<String> clientArguments) throws IOException, InterruptedException {
+        Path confDir = home.resolve("conf");
+        return foreground(
+                FlinkProcesses.sqlClientCommand(
+                        confDir,
+                        home.resolve("sql-client.log"),
+                        settings.clusterClasspath(),
+                        settings.clientClasspath(),
+                        settings.sqlJar(),
+                        clientArguments),
+                Map.of());
+    }
+
+    /**
+     * Runs Flink's command-line client ({@code flink run}, {@code list}, {@code cancel}, ...) in
+     * the foreground against the running cluster, with {@code IGGY_TCP_ADDRESS} naming the
+     * playground's server: a job's {@code main} runs in this client and may read it.
+     */
+    int flink(List<String> arguments) throws IOException, InterruptedException {
+        return foreground(
+                FlinkProcesses.flinkCliCommand(
+                        home.resolve("conf"),
+                        home.resolve("flink-cli.log"),
+                        settings.clusterClasspath(),
+                        arguments),
+                Map.of("IGGY_TCP_ADDRESS", "127.0.0.1:" + settings.iggyPort()));
+    }
+
+    /** Runs a client of the running cluster in the foreground, in this terminal. */
+    private int foreground(List<String> command, Map<String, String> env)
+            throws IOException, InterruptedException {
         if (running().size() < 3) {
             System.err.println(
                     "The playground is not running: start it with ./playground.sh start");
             return 1;
         }
-        Path confDir = home.resolve("conf");
-        ProcessBuilder client =
-                new ProcessBuilder(
-                                FlinkProcesses.sqlClientCommand(
-                                        confDir,
-                                        home.resolve("sql-client.log"),
-                                        settings.clusterClasspath(),
-                                        settings.clientClasspath(),
-                                        settings.sqlJar(),
-                                        clientArguments))
-                        .inheritIO();
-        client.environment().put("FLINK_CONF_DIR", confDir.toString());
+        ProcessBuilder client = new ProcessBuilder(command).inheritIO();
+        client.environment().put("FLINK_CONF_DIR", home.resolve("conf").toString());
+        client.environment().putAll(env);
         return client.start().waitFor();
     }
 

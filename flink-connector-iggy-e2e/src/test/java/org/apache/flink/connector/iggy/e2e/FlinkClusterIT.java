@@ -49,6 +49,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -183,10 +185,10 @@ class FlinkClusterIT {
 
     /**
      * The quick start of docs/catalog.md ({@code src/test/resources/sql/catalog-quickstart.sql})
-     * run by Flink's SQL client, then another SQL client ({@code catalog-second-session.sql}) that
-     * sees the tables the first one created, with the documented connection and stream {@code shop}
-     * replaced by the test server's. The stream and its topic {@code raw-topic} exist beforehand,
-     * as a tool outside Flink would have created them.
+     * pasted into Flink's interactive SQL client, then another SQL client ({@code
+     * catalog-second-session.sql}) that sees the tables the first one created, with the documented
+     * connection and stream {@code shop} replaced by the test server's. The stream and its topic
+     * {@code raw-topic} exist beforehand, as a tool outside Flink would have created them.
      */
     @Test
     void sqlClientRunsTheCatalogQuickStartAndASecondClientSeesItsTables() throws Exception {
@@ -200,7 +202,7 @@ class FlinkClusterIT {
         replacements.put("shop.", "`" + stream + "`.");
 
         String first =
-                sqlClient.run(
+                sqlClient.paste(
                         SQL_SCRIPTS.resolve("catalog-quickstart.sql"),
                         replacements,
                         SQL_CLIENT_TIMEOUT);
@@ -229,6 +231,54 @@ class FlinkClusterIT {
         assertThat(SqlClient.queryRows(second))
                 .containsExactly(List.of("+I", "o1", "9.99"), List.of("+I", "o2", "1.50"));
         IGGY.deleteStream(stream);
+    }
+
+    /**
+     * docs/catalog.md's {@code CREATE CATALOG} with a wrong password, typed into Flink's
+     * interactive SQL client with {@code SHOW CATALOGS;} and {@code QUIT;} right after it: the
+     * connector's login error, its class named once, and nothing more of it. Quitting closes the
+     * session and its class loader (the SQL jar's) at once, and the JVM exits only once its last
+     * non-daemon thread ended: an SDK event loop still shutting down then dies of {@code
+     * NoClassDefFoundError} and prints {@code Exception in thread
+     * "multiThreadIoEventLoopGroup-..."} before the exit, and one never shut down keeps the client
+     * from exiting.
+     */
+    @Test
+    void sqlClientCreateCatalogWithAWrongPasswordFailsCleanlyAndLeavesNoThread() throws Exception {
+        Matcher documented =
+                Pattern.compile(
+                                "^CREATE CATALOG iggy WITH \\(.*?^\\);$",
+                                Pattern.DOTALL | Pattern.MULTILINE)
+                        .matcher(Files.readString(SQL_SCRIPTS.resolve("catalog-quickstart.sql")));
+        assertThat(documented.find()).as("CREATE CATALOG in catalog-quickstart.sql").isTrue();
+        Map<String, String> replacements = documentedCredentials();
+        replacements.put("'password' = 'iggy'", "'password' = 'wrong'");
+        String createCatalog =
+                SqlClient.replaced(documented.group(), "CREATE CATALOG", replacements);
+
+        String printed;
+        try (SqlClient.Interactive client = sqlClient.startInteractive()) {
+            client.type(createCatalog + "\nSHOW CATALOGS;\n");
+            printed = client.quit(SQL_CLIENT_TIMEOUT);
+        }
+
+        String error = printed.substring(printed.indexOf(SqlClient.STATEMENT_FAILED));
+        // The client prints the root cause only: the connector's message, its class named once.
+        assertThat(error)
+                .contains(
+                        "IggyConnectorException: Cannot log in to Iggy at "
+                                + IGGY.address()
+                                + " as user '"
+                                + IGGY.username()
+                                + "'")
+                .doesNotContain("wrong");
+        assertThat(error.split("IggyConnectorException", -1))
+                .as("the exception's class named once in:%n%s", error)
+                .hasSize(2);
+        assertThat(printed).doesNotContain("Exception in thread", "NoClassDefFoundError");
+        assertThat(SqlClient.resultRows(printed))
+                .contains(List.of("default_catalog"))
+                .doesNotContain(List.of("iggy"));
     }
 
     /**

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.playground.FlinkProcesses;
+import org.apache.flink.connector.iggy.testutils.Conditions;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,18 +30,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code playground.sh} as docs/getting-started.md uses it: start (which runs a SQL script through
  * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
- * client, stop; then no process of the playground may be left and its ports must be free. The
- * playground runs its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code
- * FLINK_REST_PORT}), so {@code IGGY_TCP_ADDRESS} does not apply.
+ * client, the job template and README's job run with {@code flink run} and their output polled,
+ * stop; then no process of the playground may be left and its ports must be free. The playground
+ * runs its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}), so
+ * {@code IGGY_TCP_ADDRESS} does not apply.
  */
 class PlaygroundIT {
 
@@ -49,6 +56,10 @@ class PlaygroundIT {
     private static final Duration START = Duration.ofMinutes(4);
     private static final Duration COMMAND = Duration.ofMinutes(2);
     private static final Duration SQL = Duration.ofMinutes(5);
+    private static final Duration BUILD = Duration.ofMinutes(15);
+    private static final Duration JOB = Duration.ofMinutes(3);
+    private static final Duration RECHECK = Duration.ofSeconds(1);
+    private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
 
     @Test
     void startsRunsQueriesAndStopsLeavingNothingRunning() throws Exception {
@@ -113,6 +124,8 @@ class PlaygroundIT {
             assertThat(rows).hasSize(13);
             assertThat(rows.get(12).get(1)).containsIgnoringCase("68656c6c6f");
             assertThat(rows.get(12).subList(2, 4)).containsExactly("0", "0");
+
+            runsTheDocumentedJobs(env);
         } finally {
             for (String stop : commands(RESOURCES.resolve("playground/stop.sh"))) {
                 assertThat(run(env, COMMAND, stop)).contains("Stopped the playground");
@@ -127,6 +140,102 @@ class PlaygroundIT {
         }
         assertThat(isFree(iggyPort)).as("Iggy port %s free", iggyPort).isTrue();
         assertThat(isFree(restPort)).as("REST port %s free", restPort).isTrue();
+    }
+
+    /**
+     * getting-started.md's "Running your job": the job template built with Maven, submitted with
+     * {@code flink run -d}, listed as running, and its output (the messages sent to {@code
+     * shop/events} before, in upper case) polled from {@code shop/output}; then its "A first job":
+     * README's job, from the repository's job jar, and what it wrote to {@code shop/latest}.
+     */
+    private static void runsTheDocumentedJobs(Map<String, String> env) throws Exception {
+        List<String> myJob = commands(RESOURCES.resolve("playground/my-job.sh"));
+        Map<String, String> withMaven = new HashMap<>(env);
+        String mavenHome = System.getProperty("playground-it.maven-home", "");
+        if (!mavenHome.isEmpty()) {
+            withMaven.put("PATH", Path.of(mavenHome, "bin") + ":" + System.getenv("PATH"));
+        }
+        run(withMaven, BUILD, myJob.get(0));
+        assertTheJobJarHoldsTheJobAndTheConnectorButNoFlink();
+        String flinkList = myJob.get(2);
+        runsAndWrites(
+                env,
+                myJob.get(1),
+                "my iggy job",
+                flinkList,
+                myJob.get(3),
+                List.of(
+                        "offset=0 payload=K1=V1",
+                        "offset=1 payload=K2=V2",
+                        "offset=2 payload=K1=V1B"));
+
+        List<String> firstJob = commands(RESOURCES.resolve("playground/first-job.sh"));
+        runsAndWrites(
+                env,
+                firstJob.get(0),
+                "latest per key",
+                flinkList,
+                firstJob.get(1),
+                List.of(
+                        "offset=0 payload=k1=v1",
+                        "offset=1 payload=k2=v2",
+                        "offset=2 payload=k1=v1b"));
+    }
+
+    /**
+     * Submits a job with {@code run}, waits until {@code list} shows it running as {@code jobName}
+     * and until {@code poll} prints the {@code expected} lines, and only those.
+     */
+    private static void runsAndWrites(
+            Map<String, String> env,
+            String run,
+            String jobName,
+            String list,
+            String poll,
+            List<String> expected)
+            throws Exception {
+        String submitted = run(env, COMMAND, run);
+        Matcher jobId = JOB_ID.matcher(submitted);
+        assertThat(jobId.find()).as("a job id in what '%s' printed:%n%s", run, submitted).isTrue();
+        awaitPrinted(env, list, jobId.group(1) + " : " + jobName + " (RUNNING)");
+
+        String polled = awaitPrinted(env, poll, expected.get(expected.size() - 1));
+        assertThat(polled.lines().filter(line -> line.startsWith("offset=")))
+                .as("what '%s' printed", poll)
+                .containsExactlyElementsOf(expected);
+    }
+
+    /** Runs {@code command} again until it prints {@code expected}; returns what it printed. */
+    private static String awaitPrinted(Map<String, String> env, String command, String expected)
+            throws InterruptedException {
+        AtomicReference<String> printed = new AtomicReference<>("");
+        Conditions.waitUntil(
+                "'" + command + "' prints '" + expected + "'",
+                JOB,
+                RECHECK,
+                () -> {
+                    printed.set(run(env, COMMAND, command));
+                    return printed.get().contains(expected);
+                },
+                () -> "; it last printed:\n" + printed.get());
+        return printed.get();
+    }
+
+    /** What getting-started.md says the template's jar holds: the job and the connector. */
+    private static void assertTheJobJarHoldsTheJobAndTheConnectorButNoFlink() throws IOException {
+        Path jar = ROOT.resolve("job-template/target/my-iggy-job-1.0-SNAPSHOT.jar");
+        try (JarFile job = new JarFile(jar.toFile())) {
+            List<String> entries = job.stream().map(e -> e.getName()).toList();
+            assertThat(entries)
+                    .contains(
+                            "com/example/MyJob.class",
+                            "org/apache/flink/connector/iggy/source/IggySource.class",
+                            "org/apache/flink/connector/iggy/sink/IggySink.class")
+                    .anyMatch(e -> e.startsWith("org/apache/iggy/"))
+                    .noneMatch(e -> e.startsWith("org/apache/flink/streaming/api/"));
+            assertThat(job.getManifest().getMainAttributes().getValue("Main-Class"))
+                    .isEqualTo("com.example.MyJob");
+        }
     }
 
     /** The commands of a script (its lines that are neither comments nor empty). */

@@ -21,6 +21,8 @@ import org.apache.flink.connector.iggy.playground.FlinkProcesses;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,34 +99,17 @@ final class SqlClient {
     private String run(
             Path script, Map<String, String> replacements, Duration timeout, boolean mustSucceed)
             throws IOException, InterruptedException {
-        String sql = Files.readString(script, StandardCharsets.UTF_8);
-        for (Map.Entry<String, String> replacement : replacements.entrySet()) {
-            if (!sql.contains(replacement.getKey())) {
-                throw new IllegalArgumentException(
-                        script + " does not contain '" + replacement.getKey() + "' any more");
-            }
-            sql = sql.replace(replacement.getKey(), replacement.getValue());
-        }
+        String sql =
+                replaced(Files.readString(script, StandardCharsets.UTF_8), script, replacements);
         String name = "sql-client-" + RUNS.incrementAndGet();
         Path runScript = cluster.home().resolve(name + ".sql").toAbsolutePath();
         Files.writeString(runScript, sql, StandardCharsets.UTF_8);
         Path output = cluster.home().resolve(name + ".out").toAbsolutePath();
-
-        List<String> command =
-                FlinkProcesses.sqlClientCommand(
-                        cluster.confDir(),
-                        cluster.home().resolve(name + ".log"),
-                        cluster.classpath(),
-                        clientClasspath(),
-                        sqlJar,
-                        List.of("-f", runScript.toString()));
-        ProcessBuilder builder =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(output.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
-        builder.environment().put("FLINK_CONF_DIR", cluster.confDir().toAbsolutePath().toString());
-        Process client = builder.start();
+        Process client =
+                start(
+                        name,
+                        List.of("-f", runScript.toString()),
+                        ProcessBuilder.Redirect.from(nullDevice()));
         boolean ended = client.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (!ended) {
             client.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
@@ -145,6 +130,137 @@ final class SqlClient {
                             + cluster.diagnostics());
         }
         return printed;
+    }
+
+    /**
+     * Types the statements of {@code script}, without its license header (what its page shows),
+     * into an interactive client as a user pastes them, with {@code replacements} as in {@link
+     * #run}, then {@code QUIT;}; returns what the client printed.
+     *
+     * @throws AssertionError if a statement fails, or the client does not quit within {@code
+     *     timeout}
+     */
+    String paste(Path script, Map<String, String> replacements, Duration timeout)
+            throws IOException, InterruptedException {
+        String sql =
+                replaced(Files.readString(script, StandardCharsets.UTF_8), script, replacements);
+        try (Interactive client = startInteractive()) {
+            client.type(sql.substring(sql.indexOf("\n\n") + 2));
+            String printed = client.quit(timeout);
+            if (printed.contains(STATEMENT_FAILED)) {
+                throw new AssertionError(
+                        "A statement of "
+                                + script
+                                + " failed. The SQL client printed:\n"
+                                + printed);
+            }
+            return printed;
+        }
+    }
+
+    /**
+     * {@code sql} with each key of {@code replacements} replaced by its value; each key must occur
+     * in it, so that a changed {@code source} fails loudly.
+     */
+    static String replaced(String sql, Object source, Map<String, String> replacements) {
+        for (Map.Entry<String, String> replacement : replacements.entrySet()) {
+            if (!sql.contains(replacement.getKey())) {
+                throw new IllegalArgumentException(
+                        source + " does not contain '" + replacement.getKey() + "' any more");
+            }
+            sql = sql.replace(replacement.getKey(), replacement.getValue());
+        }
+        return sql;
+    }
+
+    /**
+     * Starts the SQL client as {@code sql-client.sh -j <jar>} without a script: interactive,
+     * reading the statements the test types on its standard input, and, unlike with {@code -f},
+     * going on after a statement failed.
+     */
+    Interactive startInteractive() throws IOException {
+        String name = "sql-client-" + RUNS.incrementAndGet();
+        // Its history stays out of the user's home (~/.flink-sql-history by default).
+        Path history = cluster.home().resolve(name + ".history").toAbsolutePath();
+        return new Interactive(
+                start(name, List.of("--history", history.toString()), ProcessBuilder.Redirect.PIPE),
+                cluster.home().resolve(name + ".out"));
+    }
+
+    /** The client's process, its console output written to {@code <name>.out} in the home. */
+    private Process start(String name, List<String> arguments, ProcessBuilder.Redirect input)
+            throws IOException {
+        List<String> command =
+                FlinkProcesses.sqlClientCommand(
+                        cluster.confDir(),
+                        cluster.home().resolve(name + ".log"),
+                        cluster.classpath(),
+                        clientClasspath(),
+                        sqlJar,
+                        arguments);
+        ProcessBuilder builder =
+                new ProcessBuilder(command)
+                        .redirectErrorStream(true)
+                        .redirectOutput(cluster.home().resolve(name + ".out").toFile())
+                        .redirectInput(input);
+        builder.environment().put("FLINK_CONF_DIR", cluster.confDir().toAbsolutePath().toString());
+        return builder.start();
+    }
+
+    /** A running interactive SQL client; used by the test thread only. */
+    final class Interactive implements AutoCloseable {
+        private final Process client;
+        private final Path output;
+        private final Writer input;
+
+        private Interactive(Process client, Path output) {
+            this.client = client;
+            this.output = output;
+            this.input = new OutputStreamWriter(client.getOutputStream(), StandardCharsets.UTF_8);
+        }
+
+        /** Types {@code statements} (each ending with {@code ;} and a new line). */
+        void type(String statements) throws IOException {
+            input.write(statements);
+            input.flush();
+        }
+
+        /** Types {@code QUIT;}, waits until the client exited, and returns all it printed. */
+        String quit(Duration timeout) throws IOException, InterruptedException {
+            type("QUIT;\n");
+            input.close();
+            boolean ended = client.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!ended) {
+                client.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+            if (!ended || client.exitValue() != 0) {
+                throw new AssertionError(
+                        "The SQL client "
+                                + (ended ? "exited " + client.exitValue() : "did not quit")
+                                + details());
+            }
+            return printed();
+        }
+
+        /** Kills the client if it still runs (a test that failed before {@link #quit}). */
+        @Override
+        public void close() throws InterruptedException {
+            if (client.isAlive()) {
+                client.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+
+        private String printed() throws IOException {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        }
+
+        private String details() {
+            try {
+                return ". It printed:\n" + printed() + cluster.diagnostics();
+            } catch (IOException e) {
+                return ". Its output " + output + " cannot be read: " + e;
+            }
+        }
     }
 
     /**

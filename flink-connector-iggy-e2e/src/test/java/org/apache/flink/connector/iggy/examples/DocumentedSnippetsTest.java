@@ -40,8 +40,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <p>A snippet counts as run when its text occurs in a file a test runs or the build compiles as it
  * is: the SQL client scripts under {@code src/test/resources/sql} (FlinkClusterIT, PlaygroundIT),
  * the shell commands under {@code src/test/resources/playground} (PlaygroundIT), the example jobs
- * under {@code src/main/java/.../examples} and the job template {@code job-template/}
- * (JobTemplateIT builds it).
+ * under {@code src/main/java/.../examples} and the job template {@code job-template/} (PlaygroundIT
+ * builds and runs it).
  */
 class DocumentedSnippetsTest {
 
