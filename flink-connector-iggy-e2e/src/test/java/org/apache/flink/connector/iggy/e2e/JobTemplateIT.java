@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The job project of docs/getting-started.md ({@code job-template/}, whose {@code pom.xml} the page
  * shows as it is) builds with Maven into a job jar that holds the job, the connector and the SDK,
  * but not Flink. It is built with this repository's connector, through the {@code job-template}
- * profile of the root {@code pom.xml}.
+ * profile of the root {@code pom.xml}, for the Flink release the running build is for.
  */
 class JobTemplateIT {
 
@@ -59,6 +59,11 @@ class JobTemplateIT {
                                 "-Dmaven.test.skip=true",
                                 "-Dspotless.check.skip=true",
                                 "-Drat.skip=true",
+                                // the running build's Flink, for the connector and the template
+                                // alike, as a user of that line sets flink.version in the pom
+                                "-Dflink.version="
+                                        + System.getProperty(
+                                                "job-template-it.flink-version", "2.2.0"),
                                 "package"));
         Path output = Files.createTempFile(Path.of("target"), "job-template-it", ".out");
         Process build =

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.playground.FlinkProcesses;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code playground.sh} as docs/getting-started.md uses it: start (which runs a SQL script through
  * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
  * client, stop; then no process of the playground may be left and its ports must be free. The
- * playground runs its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code
- * FLINK_REST_PORT}), so {@code IGGY_TCP_ADDRESS} does not apply.
+ * playground runs the Flink release this build is for ({@code FLINK_VERSION}), and its own in-JVM
+ * server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}), so {@code
+ * IGGY_TCP_ADDRESS} does not apply.
  */
 class PlaygroundIT {
 
@@ -56,8 +58,12 @@ class PlaygroundIT {
         int restPort = FlinkProcesses.freePort();
         Path home =
                 Path.of("target", "playground-it-" + System.currentTimeMillis()).toAbsolutePath();
+        // The Flink release this build is for: the playground finds the build is for it and
+        // starts without building again.
+        String flink = EnvironmentInformation.getVersion();
         Map<String, String> env =
                 Map.of(
+                        "FLINK_VERSION", flink,
                         "IGGY_PORT", String.valueOf(iggyPort),
                         "FLINK_REST_PORT", String.valueOf(restPort),
                         "PLAYGROUND_HOME", home.toString());
@@ -67,6 +73,8 @@ class PlaygroundIT {
         try {
             String started = run(env, START, "./playground.sh start -f " + firstScript);
             assertThat(started)
+                    .doesNotContain("Building")
+                    .contains("Flink " + flink + "\n")
                     .contains("Flink web UI: http://localhost:" + restPort)
                     .contains("default_catalog");
             for (String line : Files.readAllLines(home.resolve("processes"))) {
