@@ -26,9 +26,11 @@
 #   ./playground.sh poll STREAM/TOPIC [--offset N] [--partition N] [--count N]
 #   ./playground.sh stop                         stop everything the playground started
 #
-# Environment: IGGY_PORT (8090) and FLINK_REST_PORT (8081) choose the ports; PLAYGROUND_HOME
-# (.playground in the repository) holds the configuration, the logs and the process ids;
-# PLAYGROUND_BUILD=always rebuilds before start. Needs Java 17 and Maven.
+# Environment: FLINK_VERSION (e.g. 1.20.3) the Flink release to run, built for it at start when
+# the last build was for another (default: the last build's, or 2.2.0 with nothing built);
+# IGGY_PORT (8090) and FLINK_REST_PORT (8081) choose the ports; PLAYGROUND_HOME (.playground in
+# the repository) holds the configuration, the logs and the process ids; PLAYGROUND_BUILD=always
+# rebuilds before start. Needs Java 17 and Maven.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -47,9 +49,19 @@ built() {
      && -f "$E2E/sql-client.classpath" && -d "$ROOT/flink-connector-iggy-test-utils/target/lib" ]]
 }
 
+# The Flink version the build in target/ is for (the cluster's flink-runtime), or nothing.
+built_version() {
+  [[ -f "$E2E/flink-cluster.classpath" ]] || return 0
+  tr ':' '\n' <"$E2E/flink-cluster.classpath" \
+    | sed -n 's#.*/flink-runtime-\([0-9][^/]*\)\.jar$#\1#p' | head -n 1
+}
+
 build() {
-  echo "Building the connector, the SQL jar and the in-JVM Iggy server (the first build downloads dependencies)..."
-  (cd "$ROOT" && mvn -B -q -DskipTests -pl flink-connector-iggy-e2e -am package)
+  local version=()
+  [[ -n "${FLINK_VERSION:-}" ]] && version=("-Dflink.version=$FLINK_VERSION")
+  echo "Building the connector, the SQL jar and the in-JVM Iggy server for Flink ${FLINK_VERSION:-2.2.0 (the default)} (the first build downloads dependencies)..."
+  # clean: the classes of another Flink line's shim folders must not stay behind.
+  (cd "$ROOT" && mvn -B -q -DskipTests "${version[@]}" -pl flink-connector-iggy-e2e -am clean package)
   exec "$0" "$@"
 }
 
@@ -72,6 +84,13 @@ case "$command" in
       build start "$@"
     fi
     built || build start "$@"
+    if [[ -n "${FLINK_VERSION:-}" && "$(built_version)" != "$FLINK_VERSION" ]]; then
+      [[ "${PLAYGROUND_BUILT_FOR:-}" != "$FLINK_VERSION" ]] \
+        || { echo "The build is for Flink $(built_version), not FLINK_VERSION=$FLINK_VERSION" >&2; exit 1; }
+      export PLAYGROUND_BUILT_FOR="$FLINK_VERSION"
+      build start "$@"
+    fi
+    echo "Flink $(built_version)"
     # Its own process group: Ctrl-C in the SQL client must not reach the server and the cluster.
     ( set -m; playground start & wait $! )
     playground sql "$@"
@@ -82,10 +101,13 @@ case "$command" in
     ;;
   send|poll)
     built || { echo "Nothing is built yet: run ./playground.sh start" >&2; exit 1; }
-    "$JAVA" -jar "$IGGY_JAR" "$command" "$@" --address "127.0.0.1:$IGGY_PORT"
+    # The server's jar has no SLF4J binding (it must not impose one on class paths it is on):
+    # SLF4J's three lines saying so are left out of what the command prints on stderr.
+    { "$JAVA" -jar "$IGGY_JAR" "$command" "$@" --address "127.0.0.1:$IGGY_PORT" 2>&1 1>&3 \
+        | { grep -v '^SLF4J:' >&2 || true; }; } 3>&1
     ;;
   *)
-    sed -n '18,31p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '18,33p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.e2e;
 
 import org.apache.flink.connector.iggy.playground.FlinkProcesses;
 import org.apache.flink.connector.iggy.testutils.Conditions;
+import org.apache.flink.runtime.util.EnvironmentInformation;
 
 import org.junit.jupiter.api.Test;
 
@@ -46,8 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
  * client, the job template and README's job run with {@code flink run} and their output polled,
  * stop; then no process of the playground may be left and its ports must be free. The playground
- * runs its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}), so
- * {@code IGGY_TCP_ADDRESS} does not apply.
+ * runs the Flink release this build is for ({@code FLINK_VERSION}; the job template is built for
+ * it too), and its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code
+ * FLINK_REST_PORT}), so {@code IGGY_TCP_ADDRESS} does not apply.
  */
 class PlaygroundIT {
 
@@ -67,8 +69,12 @@ class PlaygroundIT {
         int restPort = FlinkProcesses.freePort();
         Path home =
                 Path.of("target", "playground-it-" + System.currentTimeMillis()).toAbsolutePath();
+        // The Flink release this build is for: the playground finds the build is for it and
+        // starts without building again.
+        String flink = EnvironmentInformation.getVersion();
         Map<String, String> env =
                 Map.of(
+                        "FLINK_VERSION", flink,
                         "IGGY_PORT", String.valueOf(iggyPort),
                         "FLINK_REST_PORT", String.valueOf(restPort),
                         "PLAYGROUND_HOME", home.toString());
@@ -78,6 +84,8 @@ class PlaygroundIT {
         try {
             String started = run(env, START, "./playground.sh start -f " + firstScript);
             assertThat(started)
+                    .doesNotContain("Building")
+                    .contains("Flink " + flink + "\n")
                     .contains("Flink web UI: http://localhost:" + restPort)
                     .contains("default_catalog");
             for (String line : Files.readAllLines(home.resolve("processes"))) {
@@ -87,7 +95,8 @@ class PlaygroundIT {
 
             List<String> commands = commands(RESOURCES.resolve("playground/send-and-poll.sh"));
             assertThat(run(env, COMMAND, commands.get(0)))
-                    .contains("Sent 3 messages to shop/events");
+                    .contains("Sent 3 messages to shop/events")
+                    .doesNotContain("SLF4J:");
             assertThat(run(env, COMMAND, commands.get(1)))
                     .contains("offset=1 payload=k2=v2", "offset=2 payload=k1=v1b")
                     .doesNotContain("offset=0");
@@ -155,7 +164,15 @@ class PlaygroundIT {
         if (!mavenHome.isEmpty()) {
             withMaven.put("PATH", Path.of(mavenHome, "bin") + ":" + System.getenv("PATH"));
         }
-        run(withMaven, BUILD, myJob.get(0));
+        // As documented, for the Flink release the playground runs (getting-started.md: another
+        // line adds -Dflink.version); offline and without the checks: the running build did both.
+        run(
+                withMaven,
+                BUILD,
+                myJob.get(0)
+                        + " -o -Dflink.version="
+                        + env.get("FLINK_VERSION")
+                        + " -Dspotless.check.skip=true -Drat.skip=true");
         assertTheJobJarHoldsTheJobAndTheConnectorButNoFlink();
         String flinkList = myJob.get(2);
         runsAndWrites(
