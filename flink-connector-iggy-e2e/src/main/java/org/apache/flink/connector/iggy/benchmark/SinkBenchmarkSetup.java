@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.jobgraph.JobGraph;
@@ -53,8 +54,12 @@ record SinkBenchmarkSetup(
         iggy.deleteStream(stream);
     }
 
-    /** Submits the environment's job and waits until it has finished; {@code what} names it. */
-    void runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
+    /**
+     * Submits the environment's job and waits until it has finished; {@code what} names it.
+     *
+     * @return the job's id
+     */
+    JobID runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
         JobGraph job = env.getStreamGraph().getJobGraph();
         flink.submitJob(job).get();
         JobResult result = flink.requestJobResult(job.getJobID()).get();
@@ -62,6 +67,7 @@ record SinkBenchmarkSetup(
             throw new IllegalStateException(
                     what + " failed", result.getSerializedThrowable().orElse(null));
         }
+        return job.getJobID();
     }
 
     /**
