@@ -54,7 +54,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
     /**
      * Serializes into a buffer of exactly the right size, handed over without a copy: a checkpoint
      * holds every message since the last one, and growing and copying a buffer of that size was
-     * most of the time a checkpoint took on the task thread.
+     * much of the time a checkpoint took on the task thread.
      */
     @Override
     public byte[] serialize(IggyCommittable committable) throws IOException {
