@@ -18,13 +18,10 @@
 package org.apache.flink.connector.iggy.benchmark;
 
 import org.apache.flink.api.common.JobID;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
@@ -92,13 +89,7 @@ final class CheckpointedSinkJob {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         env.setParallelism(1);
         env.enableCheckpointing(interval.toMillis());
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                i -> payload,
-                                records,
-                                PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO),
-                        WatermarkStrategy.noWatermarks(),
-                        "payloads")
+        SinkBenchmarkSetup.payloads(env, payload, records)
                 .sinkTo(
                         IggySink.<byte[]>builder()
                                 .setConnection(setup.connection())

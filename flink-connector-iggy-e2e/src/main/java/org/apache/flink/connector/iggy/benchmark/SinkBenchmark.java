@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.benchmark;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
@@ -209,16 +208,7 @@ public final class SinkBenchmark {
     private double iggySink(int records) throws Exception {
         byte[] payload = payload(0, 0);
         return runIggySink(
-                records,
-                env ->
-                        env.fromSource(
-                                new DataGeneratorSource<>(
-                                        i -> payload,
-                                        records,
-                                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO),
-                                WatermarkStrategy.noWatermarks(),
-                                "payloads"),
-                b -> b);
+                records, env -> SinkBenchmarkSetup.payloads(env, payload, records), b -> b);
     }
 
     /**
