@@ -17,11 +17,16 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.jobgraph.JobGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.apache.iggy.message.Message;
@@ -41,6 +46,18 @@ import java.util.List;
 record SinkBenchmarkSetup(
         IggyServerExtension iggy, IggyConnectionConfig connection, MiniCluster flink) {
 
+    /** {@code records} times the same payload, from Flink's generator source. */
+    static DataStream<byte[]> payloads(
+            StreamExecutionEnvironment env, byte[] payload, long records) {
+        return env.fromSource(
+                new DataGeneratorSource<>(
+                        i -> payload,
+                        records,
+                        PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO),
+                WatermarkStrategy.noWatermarks(),
+                "payloads");
+    }
+
     /** A new stream with topic "t" of one partition. */
     String newTopic() {
         String stream = iggy.uniqueName("sink-bench");
@@ -53,8 +70,12 @@ record SinkBenchmarkSetup(
         iggy.deleteStream(stream);
     }
 
-    /** Submits the environment's job and waits until it has finished; {@code what} names it. */
-    void runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
+    /**
+     * Submits the environment's job and waits until it has finished; {@code what} names it.
+     *
+     * @return the job's id
+     */
+    JobID runToEnd(StreamExecutionEnvironment env, String what) throws Exception {
         JobGraph job = env.getStreamGraph().getJobGraph();
         flink.submitJob(job).get();
         JobResult result = flink.requestJobResult(job.getJobID()).get();
@@ -62,6 +83,7 @@ record SinkBenchmarkSetup(
             throw new IllegalStateException(
                     what + " failed", result.getSerializedThrowable().orElse(null));
         }
+        return job.getJobID();
     }
 
     /**

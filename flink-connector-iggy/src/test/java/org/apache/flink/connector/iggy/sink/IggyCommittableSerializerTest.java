@@ -103,6 +103,45 @@ class IggyCommittableSerializerTest {
         }
     }
 
+    /** The serializer writes into a buffer of this size and hands it over without a copy. */
+    @Test
+    void serializedSizeIsExactForNamesHeadersAndEmptyCommittables() throws IOException {
+        byte[] tag = IggyCommittable.tag(1, 0, 1);
+        List<Message> withHeaders = new ArrayList<>();
+        for (int i = 0; i < 1_000; i++) {
+            withHeaders.add(
+                    message(
+                            tag,
+                            i,
+                            "payload " + i,
+                            i % 3 == 0
+                                    ? Map.of()
+                                    : Map.of(
+                                            new HeaderKey(HeaderKind.String, bytes("key" + i)),
+                                            new HeaderValue(HeaderKind.Raw, new byte[i % 7])),
+                            i));
+        }
+        for (IggyCommittable c :
+                List.of(
+                        fixture(),
+                        new IggyCommittable(IggyId.of(1), IggyId.of(2), 0, 1, tag, 0, List.of()),
+                        // one-, two- and three-byte characters of modified UTF-8, and U+0000
+                        new IggyCommittable(
+                                IggyId.of("zürich-€-\u0000"),
+                                IggyId.of("t"),
+                                4,
+                                1,
+                                tag,
+                                9,
+                                withHeaders))) {
+            byte[] serialized = serializer.serialize(c);
+            assertThat(IggyCommittableSerializer.serializedSize(c))
+                    .as("size of %s", c)
+                    .isEqualTo(serialized.length);
+            assertThat(describe(serializer.deserialize(1, serialized))).isEqualTo(describe(c));
+        }
+    }
+
     @Test
     void unknownVersionIsRejectedWithAClearMessage() {
         assertThatThrownBy(() -> serializer.deserialize(2, new byte[0]))
