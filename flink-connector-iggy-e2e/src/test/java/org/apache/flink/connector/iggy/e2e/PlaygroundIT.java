@@ -47,9 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
  * client, the job template and README's job run with {@code flink run} and their output polled,
  * stop; then no process of the playground may be left and its ports must be free. The playground
- * runs the Flink release this build is for ({@code FLINK_VERSION}; the job template is built for
- * it too), and its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code
- * FLINK_REST_PORT}), so {@code IGGY_TCP_ADDRESS} does not apply.
+ * runs the Flink release this build is for ({@code FLINK_VERSION}; the job template is built for it
+ * too), and its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}),
+ * so {@code IGGY_TCP_ADDRESS} does not apply.
  */
 class PlaygroundIT {
 
