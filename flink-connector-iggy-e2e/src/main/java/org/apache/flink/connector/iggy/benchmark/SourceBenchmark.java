@@ -17,10 +17,8 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
-import org.apache.flink.runtime.minicluster.MiniCluster;
 
 /**
  * The figures of {@link IggySource} against plain SDK poll loops in the same JVM, every row printed
@@ -40,7 +38,8 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
  *       from the last record to the job's end, next to the same for the one-record job.
  *   <li>The same 100 B records, steady, at p=2 (two readers of two partitions each).
  *   <li>300,000 x 1 KiB in 4 partitions, steady, p=1 and p=2, as a ratio to the SDK loop.
- *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions.
+ *   <li>300,000 x 100 B in 10 of 1000 partitions, steady, as a ratio to the same in 4 partitions
+ *       ({@link WideTopicBenchmark} measures it on its own, steadier).
  *   <li>Idle sources: for the default check pace and for a 20 ms and a 4 ms minimum poll interval,
  *       N = 1 and N = 20 sources in one TaskManager (one job, one slot), each on its own quiet
  *       1-partition topic, one message a second to one of them (after one uncounted message that
@@ -95,22 +94,11 @@ public final class SourceBenchmark {
         boolean sourceSizesItsPolls = batchArgument == 0;
         int batch = sourceSizesItsPolls ? SourceBenchmarkSetup.DEFAULT_BATCH : batchArgument;
 
-        IggyServerExtension iggy = new IggyServerExtension();
-        iggy.start();
-        // One cluster for every job, started before the clocks run: "submission" is a job's
-        // submission to a running cluster, as in production.
-        MiniCluster flink = BenchmarkCluster.start();
-        IggyConnectionConfig connection =
-                IggyConnectionConfig.builder()
-                        .setAddress(iggy.address())
-                        .setCredentials(iggy.username(), iggy.password())
-                        .build();
-        SourceBenchmarkSetup setup =
-                new SourceBenchmarkSetup(iggy, connection, flink, batch, sourceSizesItsPolls);
+        SourceBenchmarkSetup setup = SourceBenchmarkSetup.start(batch, sourceSizesItsPolls);
         System.out.printf(
                 "Iggy source benchmark: %s, %d cores, median of %d interleaved repetitions"
                         + " after %d uncounted warm-up repetitions, %d messages per poll%s%n",
-                iggy.isExternal() ? "server " + iggy.address() : "in-JVM server",
+                setup.serverName(),
                 Runtime.getRuntime().availableProcessors(),
                 repetitions,
                 warmUps,
@@ -124,8 +112,7 @@ public final class SourceBenchmark {
                 IdleSources.run(setup, idleSeconds);
             }
         } finally {
-            flink.close();
-            iggy.stop();
+            setup.stop();
         }
         System.exit(0);
     }

@@ -69,6 +69,34 @@ record SourceBenchmarkSetup(
     /** Messages per send request while filling the topic. */
     private static final int SEND_BATCH = 1000;
 
+    /**
+     * Starts the Iggy server and the one Flink cluster every job of the benchmark is submitted to,
+     * before the clocks run: "submission" is a job's submission to a running cluster, as in
+     * production.
+     */
+    static SourceBenchmarkSetup start(int batch, boolean sourceSizesItsPolls) throws Exception {
+        IggyServerExtension iggy = new IggyServerExtension();
+        iggy.start();
+        MiniCluster flink = BenchmarkCluster.start();
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder()
+                        .setAddress(iggy.address())
+                        .setCredentials(iggy.username(), iggy.password())
+                        .build();
+        return new SourceBenchmarkSetup(iggy, connection, flink, batch, sourceSizesItsPolls);
+    }
+
+    /** Stops the cluster, then the server. */
+    void stop() throws Exception {
+        flink.close();
+        iggy.stop();
+    }
+
+    /** Where the records come from, for the first line of a benchmark's output. */
+    String serverName() {
+        return iggy.isExternal() ? "server " + iggy.address() : "in-JVM server";
+    }
+
     /** A new stream with topic "t": {@code filled} of its partitions get the messages. */
     String fill(int partitions, int filled, int perPartition, int payloadSize) {
         String stream = "bench-" + UUID.randomUUID().toString().substring(0, 8);

@@ -77,8 +77,8 @@ final class SourceThroughput {
             throws Exception {
         String small = setup.fill(4, 4, scale * 250_000, 100);
         String kib = setup.fill(4, 4, scale * 75_000, 1024);
-        String wide = setup.fill(1000, 10, scale * 30_000, 100);
-        String narrow = setup.fill(4, 4, scale * 75_000, 100);
+        String wide = wideTopic(setup, scale);
+        String narrow = narrowTopic(setup, scale);
 
         ThroughputReport report = new ThroughputReport();
         ThroughputReport.Repetition last = null;
@@ -96,8 +96,8 @@ final class SourceThroughput {
             ThroughputRun kibCopying = flinkJob(setup, kib, 1, scale * 300_000L, false);
             ThroughputRun kibTwo = flinkJob(setup, kib, 2, scale * 300_000L, true);
             ThroughputRun smallTwo = flinkJob(setup, small, 2, scale * 1_000_000L, true);
-            ThroughputRun wideRun = flinkJob(setup, wide, 1, scale * 300_000L, true);
-            ThroughputRun narrowRun = flinkJob(setup, narrow, 1, scale * 300_000L, true);
+            ThroughputRun wideRun = readWideOrNarrow(setup, wide, scale);
+            ThroughputRun narrowRun = readWideOrNarrow(setup, narrow, scale);
             last =
                     new ThroughputReport.Repetition(
                             sdkSmallRun, sourceSmallRun, sdkKibRun, sourceKibRun);
@@ -134,6 +134,22 @@ final class SourceThroughput {
         }
         report.print(
                 scale, RequestCosts.freshClientCost(setup, small), setup.batch(), last, slowest);
+    }
+
+    /** 300,000 x 100 B ({@code scale} times that) in 10 of the 1000 partitions of a new topic. */
+    static String wideTopic(SourceBenchmarkSetup setup, int scale) {
+        return setup.fill(1000, 10, scale * 30_000, 100);
+    }
+
+    /** The same records in a new topic of 4 partitions. */
+    static String narrowTopic(SourceBenchmarkSetup setup, int scale) {
+        return setup.fill(4, 4, scale * 75_000, 100);
+    }
+
+    /** A bounded job at parallelism 1 reading a {@link #wideTopic} or a {@link #narrowTopic}. */
+    static ThroughputRun readWideOrNarrow(SourceBenchmarkSetup setup, String stream, int scale)
+            throws Exception {
+        return flinkJob(setup, stream, 1, scale * 300_000L, true);
     }
 
     private static IggySource<byte[]> source(
