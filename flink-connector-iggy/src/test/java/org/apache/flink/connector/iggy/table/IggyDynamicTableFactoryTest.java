@@ -30,6 +30,7 @@ import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
@@ -150,8 +151,9 @@ class IggyDynamicTableFactoryTest {
                                 .setAddress("localhost:8090")
                                 .setCredentials("iggy", "iggy")
                                 .build());
-        assertThat(config.stream()).isEqualTo(IggyId.of("s1"));
-        assertThat(config.topic()).isEqualTo(IggyId.of("t1"));
+        assertThat(config.subscription())
+                .isEqualTo(
+                        new TopicSubscription.TopicList(IggyId.of("s1"), List.of(IggyId.of("t1"))));
         assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();

@@ -108,18 +108,26 @@ class IggyPartitionSplitReaderTest {
                         progress,
                         events -> new OffsetStore(topic, progress, metrics, "c", events),
                         pollSize,
-                        new DescribeSchedule(
-                                minPollInterval,
-                                pollInterval,
-                                pollInterval.multipliedBy(250),
-                                System.nanoTime()),
-                        readFromStart,
+                        () ->
+                                new DescribeSchedule(
+                                        minPollInterval,
+                                        pollInterval,
+                                        pollInterval.multipliedBy(250),
+                                        System.nanoTime()),
+                        readFromStart
+                                ? TopologyGuard.OnDeletedTopic.READ_RECREATED_FROM_START
+                                : TopologyGuard.OnDeletedTopic.FAIL,
                         sharedLimit);
         return reader;
     }
 
     private static IggyPartitionSplit split(long partition, long from, long to) {
         return new IggyPartitionSplit(IggyId.of("s"), IggyId.of("t"), partition, from, to);
+    }
+
+    /** The id of the split of a partition of topic 't'. */
+    private static String id(long partition) {
+        return split(partition, 0, IggyPartitionSplit.NO_STOPPING_OFFSET).splitId();
     }
 
     private void assign(IggyPartitionSplit... splits) {
@@ -215,8 +223,8 @@ class IggyPartitionSplitReaderTest {
                         0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L);
         assertThat(topic.polls).as("three polls of 20 per partition of 50").hasSize(30);
         assertThat(payloads).contains("0:0", "0:49", "900:49").doesNotHaveDuplicates();
-        assertThat(progress.partition(100).endOffset).isEqualTo(50);
-        assertThat(progress.partition(101).endOffset).isZero();
+        assertThat(progress.partition(id(100)).endOffset).isEqualTo(50);
+        assertThat(progress.partition(id(101)).endOffset).isZero();
     }
 
     /**
@@ -278,7 +286,7 @@ class IggyPartitionSplitReaderTest {
         topic.answerHeldPolls();
         topic.holdPolls = true;
         RecordsWithSplitIds<Message> first = reader.fetch();
-        assertThat(first.nextSplit()).isEqualTo(IggyPartitionSplit.splitId(0));
+        assertThat(first.nextSplit()).isEqualTo(id(0));
         assertThat(topic.polls)
                 .as(
                         "the next batch and its read-ahead are asked for before the first is handed over")
@@ -418,7 +426,7 @@ class IggyPartitionSplitReaderTest {
         assign(split(0, 1, 3), split(1, 0, 0));
         fetchUntil(() -> finished.size() == 2);
         assertThat(payloads).containsExactly("b", "c");
-        assertThat(finished).containsExactlyInAnyOrder("partition-0", "partition-1");
+        assertThat(finished).containsExactlyInAnyOrder(id(0), id(1));
         assertThat(topic.polls).as("nothing asked for an empty range").containsOnly(0L);
     }
 
@@ -526,17 +534,22 @@ class IggyPartitionSplitReaderTest {
         topic.holdStores = true;
         reader.offerOffsets(
                 List.of(
-                        new OffsetStore.PartitionOffset(0, 0),
-                        new OffsetStore.PartitionOffset(1, 0)));
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0),
+                        new OffsetStore.PartitionOffset(
+                                split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 1)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 1)));
         reader.storeOffsets();
         assertThat(topic.stores).as("the second batch waits").containsExactly("0@0", "1@0");
 
         topic.answerHeldStores();
-        fetchUntil(() -> progress.committedOffset(0) == 1);
+        fetchUntil(() -> progress.committedOffset(id(0)) == 1);
         assertThat(topic.stores).containsExactly("0@0", "1@0", "0@1");
-        assertThat(progress.committedOffset(1)).isZero();
+        assertThat(progress.committedOffset(id(1))).isZero();
         assertThat(metrics.commitsSucceeded().getCount()).isEqualTo(3);
         assertThat(metrics.commitsFailed().getCount()).isZero();
     }
@@ -548,12 +561,15 @@ class IggyPartitionSplitReaderTest {
         reader(topic, 20, Duration.ofMillis(5), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 1);
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
 
         reader.close();
 
         assertThat(topic.stores).containsExactly("0@0");
-        assertThat(progress.committedOffset(0)).isZero();
+        assertThat(progress.committedOffset(id(0))).isZero();
     }
 
     @Test
@@ -563,15 +579,21 @@ class IggyPartitionSplitReaderTest {
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 1);
         topic.failStores = true;
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
         fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
-        assertThat(progress.committedOffset(0)).isEqualTo(IggySourceProgress.UNKNOWN);
+        assertThat(progress.committedOffset(id(0))).isEqualTo(IggySourceProgress.UNKNOWN);
 
         topic.failStores = false;
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
-        fetchUntil(() -> progress.committedOffset(0) == 0);
+        fetchUntil(() -> progress.committedOffset(id(0)) == 0);
     }
 
     /** The reader's task thread never connects: start() and new splits only hand work over. */
@@ -585,7 +607,7 @@ class IggyPartitionSplitReaderTest {
                         .build();
         IggySourceProgress sourceProgress = new IggySourceProgress();
         IggySourceReader<String> sourceReader =
-                new IggySourceReader<>(
+                IggySourceReaders.wire(
                         topic,
                         sourceProgress,
                         new IggySourceReaderMetrics(
