@@ -23,7 +23,9 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
@@ -36,6 +38,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,15 +57,22 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A savepoint of a source that read one topic restores into a source over a list of topics.
+ *
+ * <p>A job that adds a topic to its list reads the new topic from the start position and the old
+ * one on from the savepoint; one whose source no longer reads the savepoint's topic fails saying
+ * so.
  *
  * <p>The savepoint under {@code src/test/resources/savepoints-single-topic-source/flink-2.2.0} was
  * written by the single-topic source (before topic lists existed): it read {@code o-<p>-<i>} for i
@@ -82,6 +92,8 @@ class MultiTopicSourceSavepointITCase {
     private static final String FIXTURES = "savepoints-single-topic-source";
     private static final String STREAM = "multi-topic-upgrade";
     private static final String ORDERS = "orders";
+    private static final String REFUNDS = "refunds";
+    private static final String FIXTURE_VERSION = "2.2.0";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     @BeforeEach
@@ -103,6 +115,97 @@ class MultiTopicSourceSavepointITCase {
     @AfterEach
     void deleteTopics() {
         IGGY.deleteStream(STREAM);
+    }
+
+    @Test
+    void theSingleTopicSourcesSavepointRestoresIntoAListThatAddsATopic(@TempDir Path work)
+            throws Exception {
+        Path savepoint = storedSavepoint(work);
+        IGGY.createTopic(STREAM, REFUNDS, 1);
+        send(ORDERS, 0, "o-0-3");
+        send(ORDERS, 1, "o-1-3");
+        send(REFUNDS, 0, "r-0-0");
+
+        Running job =
+                run(
+                        StreamExecutionEnvironment.getExecutionEnvironment(restoring(savepoint)),
+                        b -> b.setTopics(ORDERS, REFUNDS));
+        try {
+            assertThat(job.take(3))
+                    .as("orders after what the savepoint read, refunds from its start")
+                    .containsExactlyInAnyOrder("o-0-3", "o-1-3", "r-0-0");
+        } finally {
+            if (!job.client.getJobStatus().get().isGloballyTerminalState()) {
+                job.client.cancel().get(60, TimeUnit.SECONDS);
+            }
+            job.records.close();
+        }
+    }
+
+    @Test
+    void aSavepointRestoredIntoASourceThatNoLongerReadsItsTopicFailsSayingWhatChanged(
+            @TempDir Path work) throws Exception {
+        Path savepoint = storedSavepoint(work);
+        IGGY.createTopic(STREAM, REFUNDS, 1);
+        send(REFUNDS, 0, "r-0-0");
+
+        Running job =
+                run(
+                        StreamExecutionEnvironment.getExecutionEnvironment(restoring(savepoint)),
+                        b -> b.setTopics(REFUNDS));
+        try {
+            assertThatThrownBy(() -> job.take(1))
+                    .satisfies(
+                            e ->
+                                    assertThat(
+                                                    ExceptionUtils.findThrowable(
+                                                                    e, IggyConnectorException.class)
+                                                            .map(Throwable::getMessage))
+                                            .hasValueSatisfying(
+                                                    m ->
+                                                            assertThat(m)
+                                                                    .contains(
+                                                                            "splits of topic 'orders' of stream '"
+                                                                                    + STREAM
+                                                                                    + "'")
+                                                                    .contains("no longer reads")
+                                                                    .contains(
+                                                                            "start the job without its state")));
+        } finally {
+            job.records.close();
+        }
+    }
+
+    /**
+     * A copy of the stored savepoint; skipped on Flink releases older than the one that wrote it,
+     * which cannot read it.
+     */
+    private static Path storedSavepoint(Path work) throws Exception {
+        String running = EnvironmentInformation.getVersion();
+        assumeTrue(
+                compareVersions(running, FIXTURE_VERSION) >= 0,
+                "Flink " + running + " cannot read a savepoint of Flink " + FIXTURE_VERSION);
+        Path savepoint = work.resolve("savepoint");
+        copy(
+                Paths.get(
+                        MultiTopicSourceSavepointITCase.class
+                                .getClassLoader()
+                                .getResource(FIXTURES + "/flink-" + FIXTURE_VERSION)
+                                .toURI()),
+                savepoint);
+        return savepoint;
+    }
+
+    private static int compareVersions(String a, String b) {
+        String[] x = a.split("[.-]");
+        String[] y = b.split("[.-]");
+        for (int i = 0; i < 3; i++) {
+            int c = Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
     }
 
     /** Stores the single-topic source's savepoint (see the class comment). */
@@ -165,12 +268,17 @@ class MultiTopicSourceSavepointITCase {
             this.records = records;
         }
 
-        List<String> take(int count) {
-            List<String> taken = new ArrayList<>();
-            while (taken.size() < count && records.hasNext()) {
-                taken.add(records.next());
-            }
-            return taken;
+        /** The next {@code count} records, or what failed the job, within the deadline. */
+        List<String> take(int count) throws Exception {
+            return CompletableFuture.supplyAsync(
+                            () -> {
+                                List<String> taken = new ArrayList<>();
+                                while (taken.size() < count && records.hasNext()) {
+                                    taken.add(records.next());
+                                }
+                                return taken;
+                            })
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -202,9 +310,12 @@ class MultiTopicSourceSavepointITCase {
                 () -> client.getJobStatus(job).get() == status);
     }
 
-    static Configuration restoring(Path savepoint) {
+    /** Restores the savepoint, without restarts, so that a failure ends the job. */
+    private static Configuration restoring(Path savepoint) {
         Configuration config = new Configuration();
-        config.setString("execution.state-recovery.path", savepoint.toUri().toString());
+        config.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint.toUri().toString());
+        config.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true);
+        config.setString("restart-strategy.type", "none");
         return config;
     }
 }
