@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -106,6 +108,48 @@ class IggySourceManyTopicsITCase {
         }
 
         assertThat(read).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** The key is the user's; which topic a message came from is the message's to say. */
+    @Test
+    void keyedMapModeReadsSeveralTopicsWithTheUsersKey() throws Exception {
+        IGGY.createTopic(stream, "prices", 1);
+        IGGY.createTopic(stream, "stock", 1);
+        IGGY.send(stream, "prices", 0, utf8("apple=1", "apple=2"));
+        IGGY.send(stream, "stock", 0, utf8("apple=7"));
+        IggySource<IggyMapChange<String, String>> source =
+                IggySource.<IggyMapChange<String, String>>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopics("prices", "stock")
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .setBounded(IggyStoppingOffsets.latest())
+                        .setDeserializer(
+                                IggyRecordDeserializationSchema.keyedMap(
+                                        message ->
+                                                message.topic().name()
+                                                        + "/"
+                                                        + new String(
+                                                                        message.payload(),
+                                                                        StandardCharsets.UTF_8)
+                                                                .split("=")[0],
+                                        new SimpleStringSchema()))
+                        .build();
+
+        List<IggyMapChange<String, String>> changes = new ArrayList<>();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        try (CloseableIterator<IggyMapChange<String, String>> it =
+                env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy")
+                        .executeAndCollect()) {
+            it.forEachRemaining(changes::add);
+        }
+
+        assertThat(changes)
+                .containsExactlyInAnyOrder(
+                        IggyMapChange.upsert("prices/apple", "apple=1"),
+                        IggyMapChange.upsert("prices/apple", "apple=2"),
+                        IggyMapChange.upsert("stock/apple", "apple=7"));
     }
 
     @Test
