@@ -17,7 +17,6 @@
  */
 package org.apache.flink.connector.iggy.upgrade;
 
-import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -47,22 +46,16 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import java.util.stream.Stream;
 
-import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -186,7 +179,7 @@ class MultiTopicSourceSavepointITCase {
                 compareVersions(running, FIXTURE_VERSION) >= 0,
                 "Flink " + running + " cannot read a savepoint of Flink " + FIXTURE_VERSION);
         Path savepoint = work.resolve("savepoint");
-        copy(
+        SavepointFixtures.copy(
                 Paths.get(
                         MultiTopicSourceSavepointITCase.class
                                 .getClassLoader()
@@ -222,15 +215,9 @@ class MultiTopicSourceSavepointITCase {
                         .stopWithSavepoint(
                                 false, work.toUri().toString(), SavepointFormatType.CANONICAL)
                         .get(60, TimeUnit.SECONDS);
-        waitForStatus(client, job.client.getJobID(), JobStatus.FINISHED);
+        SavepointFixtures.waitForStatus(client, job.client.getJobID(), JobStatus.FINISHED, TIMEOUT);
         job.records.close();
-        Path target =
-                Paths.get(System.getProperty("basedir", "."))
-                        .resolve("src/test/resources")
-                        .resolve(FIXTURES)
-                        .resolve("flink-" + EnvironmentInformation.getVersion());
-        copy(Paths.get(URI.create(savepoint)), target);
-        assertThat(target.resolve("_metadata")).exists();
+        SavepointFixtures.store(savepoint, FIXTURES);
     }
 
     /** The source (uid {@code iggy-source}) and a collect sink, at parallelism 1. */
@@ -282,32 +269,12 @@ class MultiTopicSourceSavepointITCase {
         }
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Files.copy(
-                        file,
-                        to.resolve(file.getFileName().toString()),
-                        StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-    }
-
     private static void send(String topic, int partition, String... lines) {
         List<byte[]> payloads = new ArrayList<>();
         for (String line : lines) {
             payloads.add(line.getBytes(StandardCharsets.UTF_8));
         }
         IGGY.send(STREAM, topic, partition, payloads);
-    }
-
-    private static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
-            throws InterruptedException {
-        waitUntil(
-                "job " + job + " is " + status,
-                TIMEOUT,
-                () -> client.getJobStatus(job).get() == status);
     }
 
     /** Restores the savepoint, without restarts, so that a failure ends the job. */
