@@ -26,7 +26,7 @@ import java.nio.ByteOrder;
 
 /**
  * Raw Iggy request frames over a plain socket, for tests of what the SDK never sends. Layouts:
- * docs/iggy-protocol.md §1.1 and §1.2.
+ * docs/development/iggy-protocol.md §1.1 and §1.2.
  */
 public final class RawFrames {
     public static final int PING = 1;
