@@ -128,6 +128,29 @@ class FlinkClusterIT {
     }
 
     /**
+     * A job jar (as {@code flink run} submits it) whose password is wrong fails once, under this
+     * cluster's restart strategy of 50 attempts, with the connector's message in its failure cause.
+     */
+    @Test
+    void jobJarWithAWrongPasswordFailsOnceWithTheConnectorsMessage() throws Exception {
+        String stream = createTopics("wrong-password");
+        List<String> args = new ArrayList<>(jobArgs(stream));
+        args.set(args.indexOf("--password") + 1, "not-the-password");
+
+        String job = cluster.runJar(jobJarId, ClusterJob.class.getName(), args);
+        cluster.awaitJobState(job, "FAILED", JOB_TIMEOUT);
+
+        assertThat(cluster.jobExceptions(job))
+                .contains("IggyConfigurationException")
+                .contains("Cannot log in to Iggy at " + IGGY.address())
+                .doesNotContain("not-the-password");
+        assertThat(cluster.recordedFailures(job))
+                .as("failures of the job:%n%s", cluster.jobExceptions(job))
+                .isEqualTo(1);
+        IGGY.deleteStream(stream);
+    }
+
+    /**
      * The SQL jar as users deploy it: a plain program jar (no connector inside) run with {@code
      * flink-sql-connector-iggy} on its class path ({@code flink run -C}); the {@code iggy} source
      * reads {@code key=value} lines, the {@code upsert-iggy} sink writes one message per change.

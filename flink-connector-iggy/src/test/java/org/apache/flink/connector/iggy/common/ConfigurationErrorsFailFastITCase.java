@@ -123,37 +123,18 @@ class ConfigurationErrorsFailFastITCase {
 
     @Test
     void aSinkToAMissingTopicFailsWithoutRestarts() {
-        StreamExecutionEnvironment env = playgroundRestarts();
-        env.fromData("a", "b")
-                .sinkTo(
-                        IggySink.<String>builder()
-                                .setConnection(connection().build())
-                                .setStream(stream)
-                                .setTopic("misspelt")
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .build());
-
-        Throwable failure = catchThrowable(() -> env.execute("missing topic"));
+        Throwable failure = runSink(playgroundRestarts(), connection().build(), "misspelt");
 
         assertConfigurationError(failure, "Iggy topic 'misspelt' does not exist in stream");
     }
 
     @Test
     void aSinkWithAWrongPasswordFailsWithoutRestarts() {
-        StreamExecutionEnvironment env = playgroundRestarts();
-        env.fromData("a", "b")
-                .sinkTo(
-                        IggySink.<String>builder()
-                                .setConnection(
-                                        connection()
-                                                .setCredentials(IGGY.username(), "wrong")
-                                                .build())
-                                .setStream(stream)
-                                .setTopic("t")
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .build());
-
-        Throwable failure = catchThrowable(() -> env.execute("wrong password"));
+        Throwable failure =
+                runSink(
+                        playgroundRestarts(),
+                        connection().setCredentials(IGGY.username(), "wrong").build(),
+                        "t");
 
         assertConfigurationError(failure, "Cannot log in to Iggy at " + IGGY.address());
     }
@@ -192,16 +173,7 @@ class ConfigurationErrorsFailFastITCase {
                         .setConnectTimeout(Duration.ofSeconds(1))
                         .build();
 
-        env.fromData("a", "b")
-                .sinkTo(
-                        IggySink.<String>builder()
-                                .setConnection(unreachable)
-                                .setStream(stream)
-                                .setTopic("t")
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .build());
-
-        Throwable failure = catchThrowable(() -> env.execute("unreachable"));
+        Throwable failure = runSink(env, unreachable, "t");
 
         assertThat(ExceptionUtils.stringifyException(failure))
                 .contains("Recovery is suppressed by FixedDelayRestartBackoffTimeStrategy")
@@ -210,6 +182,20 @@ class ConfigurationErrorsFailFastITCase {
                 .doesNotContain(NOT_RECOVERABLE);
         assertThat(ExceptionUtils.findThrowable(failure, IggyConfigurationException.class))
                 .isEmpty();
+    }
+
+    /** Runs a job writing two records to {@code topic}; its failure. */
+    private Throwable runSink(
+            StreamExecutionEnvironment env, IggyConnectionConfig config, String topic) {
+        env.fromData("a", "b")
+                .sinkTo(
+                        IggySink.<String>builder()
+                                .setConnection(config)
+                                .setStream(stream)
+                                .setTopic(topic)
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .build());
+        return catchThrowable(() -> env.execute("sink to " + topic));
     }
 
     private Throwable runSource(IggyConnectionConfig config, String topic) {
