@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -30,6 +31,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -147,6 +151,56 @@ class IggyClientsITCase {
             } finally {
                 IggyClients.closeAndWait(client);
             }
+        }
+    }
+
+    /** Connections the pool adds to serve requests at once are no reconnects. */
+    @Test
+    void connectionsAddedForConcurrentRequestsAreNoReconnects() {
+        IggyConnectionConfig config = config().build();
+        SimpleCounter reconnects = new SimpleCounter();
+        AsyncIggyTcpClient client = IggyClients.connect(config, reconnects);
+        try {
+            List<CompletableFuture<?>> concurrent = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                concurrent.add(client.streams().getStreams());
+            }
+            for (CompletableFuture<?> request : concurrent) {
+                IggyClients.await(request, config.requestTimeout(), "list streams");
+            }
+        } finally {
+            IggyClients.closeAndWait(client);
+        }
+        assertThat(reconnects.getCount()).as("also not closing the client").isZero();
+    }
+
+    /** A connection opened to replace one that closed counts once in {@code reconnects}. */
+    @Test
+    void aConnectionOpenedAgainAfterOneClosedCountsAsAReconnect() {
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            IggyConnectionConfig config = config().setAddress(proxy.address()).build();
+            SimpleCounter reconnects = new SimpleCounter();
+            AsyncIggyTcpClient client = IggyClients.connectWithOneConnection(config, reconnects);
+            try {
+                proxy.closeOnNextRequest();
+                assertThatThrownBy(
+                                () ->
+                                        IggyClients.await(
+                                                client.streams().getStreams(),
+                                                config.requestTimeout(),
+                                                "list streams"))
+                        .hasMessageContaining("closed");
+                assertThat(reconnects.getCount()).as("nothing opened again yet").isZero();
+
+                for (int i = 0; i < 3; i++) {
+                    IggyClients.await(
+                            client.streams().getStreams(), config.requestTimeout(), "list streams");
+                }
+                assertThat(reconnects.getCount()).isEqualTo(1);
+            } finally {
+                IggyClients.closeAndWait(client);
+            }
+            assertThat(reconnects.getCount()).as("closing the client is no reconnect").isEqualTo(1);
         }
     }
 
