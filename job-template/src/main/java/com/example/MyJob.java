@@ -65,9 +65,13 @@ public class MyJob {
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .build();
 
+        // Stable operator ids: a savepoint keeps the source's read positions under its uid, so
+        // the job can change and still restore them.
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "events")
+                .uid("events-source")
                 .map(line -> line.toUpperCase(Locale.ROOT))
-                .sinkTo(sink);
+                .sinkTo(sink)
+                .uid("output-sink");
         env.execute("my iggy job");
     }
 }

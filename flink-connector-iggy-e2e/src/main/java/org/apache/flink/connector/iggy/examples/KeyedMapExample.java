@@ -221,7 +221,8 @@ public final class KeyedMapExample {
             source.setBounded(stop);
         }
         DataStream<IggyMapChange<String, String>> changes =
-                env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events");
+                env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events")
+                        .uid("iggy-events");
         changes.sinkTo(
                         IggySink.<String, String>keyedMap()
                                 .setConnection(connection)
@@ -231,7 +232,8 @@ public final class KeyedMapExample {
                                 .setDeletionValueFunction(
                                         key -> (key + "=").getBytes(StandardCharsets.UTF_8))
                                 .build())
-                .name("iggy-latest");
+                .name("iggy-latest")
+                .uid("iggy-latest");
         return changes;
     }
 

@@ -68,15 +68,18 @@ public class LatestPerKeyJob {
                                         new SimpleStringSchema()))
                         .build();
 
-        // Write it reconciled: a key's value is sent only when it changed.
+        // Write it reconciled: a key's value is sent only when it changed. The uids keep the
+        // read positions and the per-key state restorable from a savepoint when the job changes.
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "events")
+                .uid("events-source")
                 .sinkTo(
                         IggySink.<String, String>keyedMap()
                                 .setConnection(iggy)
                                 .setStream("shop")
                                 .setTopic("latest")
                                 .setValueSerializationSchema(new SimpleStringSchema())
-                                .build());
+                                .build())
+                .uid("latest-sink");
 
         env.execute("latest per key");
     }
