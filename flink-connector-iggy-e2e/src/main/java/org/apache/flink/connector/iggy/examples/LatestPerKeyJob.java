@@ -38,15 +38,16 @@ public class LatestPerKeyJob {
         // when a checkpoint completes: without checkpointing nothing is stored.
         env.enableCheckpointing(10_000);
 
-        // The address and credentials stay out of the code: from the environment, with the
-        // playground's defaults.
+        // The address and the credentials stay out of the code. The address: IGGY_TCP_ADDRESS,
+        // else the playground's. The credentials: iggy.username and iggy.password (or
+        // iggy.personal-access-token) of the Flink configuration, else IGGY_USERNAME and
+        // IGGY_PASSWORD (or IGGY_PERSONAL_ACCESS_TOKEN) of the environment; build() fails naming
+        // all of them when none is set.
         IggyConnectionConfig iggy =
                 IggyConnectionConfig.builder()
                         .setAddress(
                                 System.getenv().getOrDefault("IGGY_TCP_ADDRESS", "localhost:8090"))
-                        .setCredentials(
-                                System.getenv().getOrDefault("IGGY_USERNAME", "iggy"),
-                                System.getenv().getOrDefault("IGGY_PASSWORD", "iggy"))
+                        .setFlinkConfiguration(env.getConfiguration())
                         .build();
 
         // Read a topic as a keyed map: key = the text before '=', every message an upsert (no
