@@ -31,7 +31,11 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
 
+import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.UserId;
+import org.apache.iggy.user.GlobalPermissions;
+import org.apache.iggy.user.Permissions;
+import org.apache.iggy.user.StreamPermissions;
 import org.apache.iggy.user.UserStatus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -39,6 +43,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -119,6 +124,33 @@ class ConfigurationErrorsFailFastITCase {
 
         assertConfigurationError(
                 failure, "The Iggy server denied the permission to read topic 't'");
+    }
+
+    /** The user may read the stream (so the sink opens) but not send to it. */
+    @Test
+    void aSinkWhoseUserMayNotSendFailsWithoutRestarts() {
+        user = IGGY.uniqueName("read-only");
+        long streamId = IGGY.client().streams().getStream(StreamId.of(stream)).orElseThrow().id();
+        GlobalPermissions none =
+                new GlobalPermissions(
+                        false, false, false, false, false, false, false, false, false, false);
+        StreamPermissions readOnly =
+                new StreamPermissions(false, true, false, true, true, false, Map.of());
+        IGGY.client()
+                .users()
+                .createUser(
+                        user,
+                        PASSWORD,
+                        UserStatus.Active,
+                        Optional.of(new Permissions(none, Map.of(streamId, readOnly))));
+
+        Throwable failure =
+                runSink(
+                        playgroundRestarts(),
+                        connection().setCredentials(user, PASSWORD).build(),
+                        "t");
+
+        assertConfigurationError(failure, "The Iggy server denied the permission");
     }
 
     @Test
