@@ -21,7 +21,9 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
+import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
@@ -44,7 +46,11 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
-        return new IggyCommitter(writerConfig(), context.getRestoredCheckpointId());
+        return new IggyCommitter(
+                writerConfig(),
+                context.getRestoredCheckpointId(),
+                context.metricGroup()
+                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter()));
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -89,12 +90,19 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private final IggyWriterConfig config;
     private final long restoredCheckpointId;
+    private final Counter reconnects;
     @Nullable private AsyncIggyTcpClient client;
     private long messagesReadBack;
 
-    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId) {
+    /**
+     * @param reconnects counts the connections the client opens again (see {@link
+     *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
+     *     Counter)})
+     */
+    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId, Counter reconnects) {
         this.config = config;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
+        this.reconnects = reconnects;
     }
 
     /** Installs a hook that runs between two sends of a committable; {@code null} removes it. */
@@ -264,7 +272,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private AsyncIggyTcpClient client() {
         if (client == null) {
-            client = IggyClients.connectWithOneConnection(config.connection());
+            client = IggyClients.connectWithOneConnection(config.connection(), reconnects);
         }
         return client;
     }

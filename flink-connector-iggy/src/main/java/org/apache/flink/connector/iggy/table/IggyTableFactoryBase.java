@@ -149,6 +149,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(IggyConnectorOptions.SCAN_DELETED_TOPIC_SKIP);
         options.add(SCAN_PARALLELISM);
+        options.add(IggyConnectorOptions.SCAN_UID);
         options.add(SINK_PARTITIONER);
         options.add(SINK_PARTITION);
         options.add(SINK_DELIVERY_GUARANTEE);

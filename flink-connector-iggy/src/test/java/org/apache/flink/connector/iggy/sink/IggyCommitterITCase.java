@@ -23,6 +23,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.metrics.SimpleCounter;
 
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.AfterEach;
@@ -78,7 +79,8 @@ class IggyCommitterITCase {
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
         IggyCommittable committable = committable(1, 5, 100, 25);
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -104,7 +106,8 @@ class IggyCommitterITCase {
                 (c, sent) -> {
                     throw new IllegalStateException("killed after " + sent);
                 });
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
             assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
                     .isInstanceOf(IOException.class)
                     .hasRootCauseMessage("killed after 10");
@@ -113,7 +116,8 @@ class IggyCommitterITCase {
         IggyCommitter.setBetweenSends(null);
 
         // restored from checkpoint 7: the committable may have been sent in part
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.of(7))) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.of(7), new SimpleCounter())) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -128,7 +132,8 @@ class IggyCommitterITCase {
                 .containsExactlyElementsOf(texts(committable.messages()));
 
         // committed again, e.g. by a retry: nothing is there to send
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
             Request retry = new Request(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
@@ -141,7 +146,8 @@ class IggyCommitterITCase {
     void aCommittableWhoseTopicIsGoneFailsNamingIt() throws Exception {
         IggyCommittable committable = committable(0, 3, 0, 5);
         IGGY.deleteStream(stream);
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
             Request request = new Request(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)

@@ -19,8 +19,10 @@ package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.FlinkRuntimeException;
 
 import org.slf4j.Logger;
@@ -31,7 +33,8 @@ import javax.annotation.Nullable;
 /**
  * What a failed partition discovery does: it is counted ({@code discoveryFailures}) and logged, and
  * the next interval tries again; only {@link #MAX_CONSECUTIVE} failures in a row, or a failure that
- * retrying cannot mend (rejected credentials), fail the job.
+ * retrying cannot mend (rejected credentials, a permission denied: an {@link
+ * IggyConfigurationException}), fail the job.
  *
  * <p>Coordinator thread only.
  */
@@ -88,7 +91,8 @@ final class DiscoveryFailures {
     }
 
     private static boolean isConfigurationError(Throwable error) {
-        return IggyErrorCode.INVALID_CREDENTIALS.isCauseOf(error)
+        return ExceptionUtils.findThrowable(error, IggyConfigurationException.class).isPresent()
+                || IggyErrorCode.INVALID_CREDENTIALS.isCauseOf(error)
                 || IggyErrorCode.INVALID_USERNAME.isCauseOf(error)
                 || IggyErrorCode.INVALID_PASSWORD.isCauseOf(error)
                 || IggyErrorCode.USER_INACTIVE.isCauseOf(error)

@@ -29,6 +29,8 @@ import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.util.FlinkRuntimeException;
 
 import org.slf4j.Logger;
@@ -125,10 +127,13 @@ public final class IggySourceEnumerator
             @Nullable IggySourceEnumState restored) {
         IggyConnectionConfig connection = config.connection();
         String consumerName = config.consumerName();
+        Counter reconnects =
+                context.metricGroup()
+                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         return new IggySourceEnumerator(
                 context,
                 config.subscription(),
-                () -> new IggyTopicDescriber(connection, consumerName),
+                () -> new IggyTopicDescriber(connection, consumerName, reconnects),
                 new IggySplitPlanner(
                         consumerName, config.startingOffsets(), config.stoppingOffsets()),
                 config.bounded(),
@@ -224,14 +229,17 @@ public final class IggySourceEnumerator
     private void addInitialSplits(
             @Nullable List<IggyPartitionSplit> splits, @Nullable Throwable error) {
         if (error != null) {
-            closeDescriberOnAWorkerThread();
-            failStart(
+            IggyConnectorException failure =
                     new IggyConnectorException(
                             "The Iggy source for "
                                     + description
                                     + " cannot start: "
                                     + IggyClients.asRuntime(error).getMessage(),
-                            error));
+                            error);
+            // The job fails only once the client is closed: a job that fails without a restart
+            // releases its class loader at once, and a client still closing then fails to load
+            // classes.
+            closeDescriberOnAWorkerThread(() -> failStart(failure));
             return;
         }
         if (splits.isEmpty() && knownTopics().isEmpty()) {
@@ -242,9 +250,10 @@ public final class IggySourceEnumerator
         LOG.info("{}: planned splits {}", description, pendingSplits.values());
         assignPendingSplits();
         scheduleDiscovery();
-        closeDescriberOnAWorkerThread();
+        closeDescriberOnAWorkerThread(() -> {});
     }
 
+    /** Runs on the coordinator thread, once the describer's client is closed. */
     private void failStart(IggyConnectorException failure) {
         if (context.registeredReaders().isEmpty()) {
             // Failing the job while its tasks still start can take the TaskManager down
@@ -262,14 +271,14 @@ public final class IggySourceEnumerator
      * background and may release the job's class loader while a client's threads still end, so no
      * client is left open for that. Closing never fails (see IggyClients#closeAndWait).
      */
-    private void closeDescriberOnAWorkerThread() {
+    private void closeDescriberOnAWorkerThread(Runnable thenOnTheCoordinatorThread) {
         TopicDescriber planned = describer;
         context.callAsync(
                 () -> {
                     planned.close();
                     return null;
                 },
-                (nothing, neverAFailure) -> {});
+                (nothing, neverAFailure) -> thenOnTheCoordinatorThread.run());
     }
 
     private void scheduleDiscovery() {

@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
+import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
@@ -47,16 +48,22 @@ final class IggyTopicDescriber implements TopicDescriber {
 
     private final IggyConnectionConfig config;
     private final String consumerName;
+    private final Counter reconnects;
     @Nullable private AsyncIggyTcpClient client;
 
-    IggyTopicDescriber(IggyConnectionConfig config, String consumerName) {
+    /**
+     * @param reconnects counts the connections the client opens again (see {@link
+     *     IggyClients#connect(IggyConnectionConfig, Counter)})
+     */
+    IggyTopicDescriber(IggyConnectionConfig config, String consumerName, Counter reconnects) {
         this.config = config;
+        this.reconnects = reconnects;
         this.consumerName = consumerName;
     }
 
     private AsyncIggyTcpClient client() {
         if (client == null) {
-            client = IggyClients.connect(config);
+            client = IggyClients.connect(config, reconnects);
         }
         return client;
     }

@@ -18,14 +18,14 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 
 import java.util.Collection;
 
 /**
  * The errors of a restore that would read something the source is no longer configured to read:
- * what changed, and how to start fresh.
+ * what changed, and how to start fresh. Configuration errors: the job fails without restarts.
  */
 @Internal
 public final class RestoreCheck {
@@ -33,9 +33,9 @@ public final class RestoreCheck {
     private RestoreCheck() {}
 
     /** Restored splits of topics the source no longer reads. */
-    public static IggyConnectorException notSubscribed(
+    public static IggyConfigurationException notSubscribed(
             Collection<String> topics, TopicSubscription subscription) {
-        return new IggyConnectorException(
+        return new IggyConfigurationException(
                 "The restored state of the Iggy source holds splits of "
                         + String.join(", ", topics)
                         + ", which the source no longer reads: it now reads "
@@ -49,8 +49,8 @@ public final class RestoreCheck {
     }
 
     /** A checkpoint of the single-topic source restored into a topic or stream pattern. */
-    static IggyConnectorException singleTopicStateIntoSearch(TopicSubscription subscription) {
-        return new IggyConnectorException(
+    static IggyConfigurationException singleTopicStateIntoSearch(TopicSubscription subscription) {
+        return new IggyConfigurationException(
                 "The restored state was written by an Iggy source of one topic, which it does not"
                         + " name for every split, and the source now reads "
                         + subscription.describe()

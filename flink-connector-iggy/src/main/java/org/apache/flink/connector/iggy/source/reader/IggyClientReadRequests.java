@@ -23,6 +23,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
+import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -47,11 +48,17 @@ final class IggyClientReadRequests implements IggyReadRequests {
 
     private final IggyConnectionConfig config;
     private final Consumer consumer;
+    private final Counter reconnects;
     @Nullable private volatile AsyncIggyTcpClient client;
     private boolean closed;
 
-    IggyClientReadRequests(IggyConnectionConfig config, String consumerName) {
+    /**
+     * @param reconnects counts the connections the client opens again (see {@link
+     *     IggyClients#connect(IggyConnectionConfig, Counter)})
+     */
+    IggyClientReadRequests(IggyConnectionConfig config, String consumerName, Counter reconnects) {
         this.config = config;
+        this.reconnects = reconnects;
         this.consumer = Consumer.of(ConsumerId.of(consumerName));
     }
 
@@ -66,7 +73,7 @@ final class IggyClientReadRequests implements IggyReadRequests {
                 throw new IggyConnectorException("The Iggy source reader is closed");
             }
             if (client == null) {
-                client = IggyClients.connect(config);
+                client = IggyClients.connect(config, reconnects);
             }
             return client;
         }

@@ -20,10 +20,12 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.util.UserCodeClassLoader;
 
@@ -55,7 +57,10 @@ public final class IggySourceReaders {
                         skipped);
         IggySourceProgress progress = new IggySourceProgress();
         return wire(
-                new IggyClientReadRequests(config.connection(), config.consumerName()),
+                new IggyClientReadRequests(
+                        config.connection(),
+                        config.consumerName(),
+                        group.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter())),
                 progress,
                 new IggySourceReaderMetrics(group, progress),
                 config,

@@ -31,6 +31,7 @@ import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
@@ -219,6 +220,7 @@ class IggySourceReaderITCase {
         assertThat(IGGY.storedOffset(stream, topic, 0, "flink-iggy-source")).isEmpty();
         assertThat(counter("commitsSucceeded")).isZero();
         assertThat(counter("commitsFailed")).isZero();
+        assertThat(counter("reconnects")).as("the connection never closed").isZero();
     }
 
     @Test
@@ -371,7 +373,7 @@ class IggySourceReaderITCase {
         PollSize size = PollSize.followingMessageSize();
 
         try (IggyClientReadRequests requests =
-                new IggyClientReadRequests(connection(IGGY), consumer)) {
+                new IggyClientReadRequests(connection(IGGY), consumer, new SimpleCounter())) {
             size.described(
                     requests.describeTopic(new TopicPath(IggyId.of(stream), IggyId.of(topic)))
                             .get(20, TimeUnit.SECONDS)
