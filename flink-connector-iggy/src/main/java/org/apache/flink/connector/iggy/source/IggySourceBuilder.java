@@ -208,8 +208,10 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * Looks for new partitions this often (unbounded sources only); new partitions are read from
-     * their first offset. Off by default.
+     * Looks for new partitions this often (unbounded sources only), and, with a topic or stream
+     * pattern, for new topics and streams; what it finds is read from its first offset. A failed
+     * look is counted ({@code discoveryFailures}) and tried again at the next interval; 5 in a row
+     * fail the job. Off by default.
      */
     public IggySourceBuilder<T> setPartitionDiscoveryInterval(@Nullable Duration interval) {
         this.partitionDiscoveryInterval = interval;
