@@ -45,12 +45,12 @@ import java.util.function.Supplier;
  * PollingStrategy.offset}, auto-commit off): Flink, not Iggy, decides who reads what and where.
  *
  * <p>The jobs are split: {@link PartitionPolls} polls partitions known to hold unread data, with a
- * read-ahead; one {@link TopicWatch} per topic watches the topic's partitions that reached their
- * end by describing it, and checks each description for a topic or partition that changed under the
- * reader; {@link OffsetStore} stores the offsets of completed checkpoints. This class only runs the
- * fetch loop: answers come back on the SDK's threads as typed {@link FetchEvent}s into one queue,
- * dispatched to the {@link FetchEvent.Handler} below, and a fetch handles only what arrived, so
- * that its cost follows the partitions with data.
+ * read-ahead; one {@link TopicWatch} per topic, with the topic's own {@link PollSize}, watches the
+ * topic's partitions that reached their end by describing it, and checks each description for a
+ * topic or partition that changed under the reader; {@link OffsetStore} stores the offsets of
+ * completed checkpoints. This class only runs the fetch loop: answers come back on the SDK's
+ * threads as typed {@link FetchEvent}s into one queue, dispatched to the {@link FetchEvent.Handler}
+ * below, and a fetch handles only what arrived, so that its cost follows the partitions with data.
  *
  * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
  * {@link #offsetsToStore}, which the task thread adds to.
@@ -63,7 +63,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
 
     private final IggyReadRequests requests;
     private final IggySourceProgress progress;
-    private final PollSize pollSize;
+    private final Supplier<PollSize> pollSizes;
     private final Supplier<DescribeSchedule> schedules;
     private final TopologyGuard.OnDeletedTopic onDeleted;
     private final LinkedBlockingQueue<FetchEvent> events = new LinkedBlockingQueue<>();
@@ -83,17 +83,17 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             IggyReadRequests requests,
             IggySourceProgress progress,
             OffsetStore.Factory offsetStores,
-            PollSize pollSize,
+            Supplier<PollSize> pollSizes,
             Supplier<DescribeSchedule> schedules,
             TopologyGuard.OnDeletedTopic onDeleted,
             SharedPollLimit sharedPollLimit) {
         this.requests = requests;
         this.progress = progress;
-        this.pollSize = pollSize;
+        this.pollSizes = pollSizes;
         this.schedules = schedules;
         this.onDeleted = onDeleted;
         this.offsetStore = offsetStores.create(events::add);
-        this.partitions = new PartitionPolls(requests, pollSize, events::add, sharedPollLimit);
+        this.partitions = new PartitionPolls(requests, events::add, sharedPollLimit);
     }
 
     @Override
@@ -151,7 +151,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                         new TopicWatch(
                                 t,
                                 requests,
-                                pollSize,
+                                pollSizes.get(),
                                 partitions,
                                 schedules.get(),
                                 onDeleted,
@@ -263,8 +263,9 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         if (splitsChanges instanceof SplitsAddition) {
             long now = System.nanoTime();
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                partitions.add(split, progress.partition(split.splitId()));
-                watchOf(split.topicPath()).partitionsAdded(now);
+                TopicWatch watch = watchOf(split.topicPath());
+                partitions.add(split, progress.partition(split.splitId()), watch.pollSize());
+                watch.partitionsAdded(now);
             }
         } else if (splitsChanges instanceof SplitsRemoval) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {

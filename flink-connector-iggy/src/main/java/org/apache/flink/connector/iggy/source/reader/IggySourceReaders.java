@@ -91,9 +91,11 @@ public final class IggySourceReaders {
                                                         metrics,
                                                         config.consumerName(),
                                                         events),
-                                        config.batchSize().isPresent()
-                                                ? PollSize.fixed(config.batchSize().getAsInt())
-                                                : PollSize.followingMessageSize(),
+                                        () ->
+                                                config.batchSize().isPresent()
+                                                        ? PollSize.fixed(
+                                                                config.batchSize().getAsInt())
+                                                        : PollSize.followingMessageSize(),
                                         () ->
                                                 new DescribeSchedule(
                                                         config.minPollInterval(),

@@ -40,6 +40,10 @@ final class PartitionCursor {
     final IggyPartitionSplit split;
     final String splitId;
     final TopicPath topic;
+
+    /** The poll size of the partition's topic, which its topic's descriptions size. */
+    final PollSize pollSize;
+
     final IggySourceProgress.Partition progress;
     long nextOffset;
 
@@ -74,10 +78,12 @@ final class PartitionCursor {
     /** Bumped by {@link #dropPolls()}: answers to older polls are not used. */
     int generation;
 
-    PartitionCursor(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
+    PartitionCursor(
+            IggyPartitionSplit split, IggySourceProgress.Partition progress, PollSize pollSize) {
         this.split = split;
         this.splitId = split.splitId();
         this.topic = split.topicPath();
+        this.pollSize = pollSize;
         this.progress = progress;
         this.nextOffset = split.startingOffset();
     }

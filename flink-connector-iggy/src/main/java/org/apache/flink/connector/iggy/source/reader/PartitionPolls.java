@@ -55,7 +55,6 @@ final class PartitionPolls {
     static final int MAX_POLLS_IN_FLIGHT = 16;
 
     private final IggyReadRequests requests;
-    private final PollSize pollSize;
     private final Consumer<FetchEvent> events;
     private final SharedPollLimit sharedLimit;
     private final Map<String, PartitionCursor> cursors = new HashMap<>();
@@ -72,18 +71,15 @@ final class PartitionPolls {
     private boolean firstEndLearned;
 
     PartitionPolls(
-            IggyReadRequests requests,
-            PollSize pollSize,
-            Consumer<FetchEvent> events,
-            SharedPollLimit sharedLimit) {
+            IggyReadRequests requests, Consumer<FetchEvent> events, SharedPollLimit sharedLimit) {
         this.requests = requests;
-        this.pollSize = pollSize;
         this.events = events;
         this.sharedLimit = sharedLimit;
     }
 
-    void add(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
-        PartitionCursor cursor = new PartitionCursor(split, progress);
+    /** A split to read, polled with the poll size of its topic. */
+    void add(IggyPartitionSplit split, IggySourceProgress.Partition progress, PollSize pollSize) {
+        PartitionCursor cursor = new PartitionCursor(split, progress, pollSize);
         cursors.put(split.splitId(), cursor);
         if (cursor.reachedStop()) {
             reachedStop.add(cursor);
@@ -376,7 +372,7 @@ final class PartitionPolls {
     }
 
     private long endOfBatchFrom(PartitionCursor cursor, long from) {
-        return Math.min(from + pollSize.messages(), cursor.split.stoppingOffset());
+        return Math.min(from + cursor.pollSize.messages(), cursor.split.stoppingOffset());
     }
 
     private CompletableFuture<PolledMessages> sendPoll(PartitionCursor cursor, long from, long to) {

@@ -72,6 +72,11 @@ final class TopicWatch {
         this.events = events;
     }
 
+    /** The poll size of this topic's partitions, sized by its descriptions. */
+    PollSize pollSize() {
+        return pollSize;
+    }
+
     /** A partition caught up right after data: more may follow soon, so look again soon. */
     void caughtUpAfterData(long now) {
         schedule.caughtUpAfterData(now);

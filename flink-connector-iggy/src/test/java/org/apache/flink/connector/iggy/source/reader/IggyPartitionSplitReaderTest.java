@@ -107,7 +107,7 @@ class IggyPartitionSplitReaderTest {
                         topic,
                         progress,
                         events -> new OffsetStore(topic, progress, metrics, "c", events),
-                        pollSize,
+                        () -> pollSize,
                         () ->
                                 new DescribeSchedule(
                                         minPollInterval,

@@ -63,6 +63,12 @@ class IggyPartitionSplitReaderTopicsTest {
     }
 
     private void reader(TopologyGuard.OnDeletedTopic onDeleted) {
+        reader(onDeleted, () -> PollSize.fixed(10));
+    }
+
+    private void reader(
+            TopologyGuard.OnDeletedTopic onDeleted,
+            java.util.function.Supplier<PollSize> pollSizes) {
         IggySourceReaderMetrics metrics =
                 new IggySourceReaderMetrics(
                         InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
@@ -72,7 +78,7 @@ class IggyPartitionSplitReaderTopicsTest {
                         topics,
                         progress,
                         events -> new OffsetStore(topics, progress, metrics, "c", events),
-                        PollSize.fixed(10),
+                        pollSizes,
                         () ->
                                 new DescribeSchedule(
                                         Duration.ofMillis(5),
@@ -149,6 +155,22 @@ class IggyPartitionSplitReaderTopicsTest {
         fetchUntil(() -> payloads.contains("a0-1"));
 
         assertThat(finished).containsExactly(split("b", 0).splitId());
+    }
+
+    @Test
+    void eachTopicsPollsAreSizedByItsOwnMessages() throws Exception {
+        a.append(0, "small-0", "small-1");
+        b.append(0, "x".repeat(400 * 1024), "y".repeat(400 * 1024), "z".repeat(400 * 1024));
+        reader(TopologyGuard.OnDeletedTopic.FAIL, PollSize::followingMessageSize);
+        reader.handleSplitsChanges(
+                new SplitsAddition<>(List.of(split("a", 0), split("a", 1), split("b", 0))));
+
+        fetchUntil(() -> payloads.size() == 5);
+
+        assertThat(b.pollCounts)
+                .as("about 1 MiB a poll of the large messages, whatever topic a says")
+                .allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(2L));
+        assertThat(a.pollCounts).as("the small messages in large polls").contains(10_000L);
     }
 
     /** Routes each request to the fake of its topic, and notes which topics were asked about. */
