@@ -37,7 +37,6 @@ import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -134,22 +133,8 @@ class IggyPartitionSplitReaderTest {
         reader.handleSplitsChanges(new SplitsAddition<>(List.of(splits)));
     }
 
-    /** Fetches until {@code done}, collecting payloads and finished splits. */
     private void fetchUntil(BooleanSupplier done) throws Exception {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!done.getAsBoolean()) {
-            assertThat(System.nanoTime())
-                    .as("deadline passed, read " + payloads)
-                    .isLessThan(deadline);
-            RecordsWithSplitIds<Message> records = reader.fetch();
-            while (records.nextSplit() != null) {
-                Message message;
-                while ((message = records.nextRecordFromSplit()) != null) {
-                    payloads.add(new String(message.payload(), StandardCharsets.UTF_8));
-                }
-            }
-            finished.addAll(records.finishedSplits());
-        }
+        Fetches.fetchUntil(reader, done, DEADLINE, payloads, finished);
     }
 
     private volatile boolean stopFetching;

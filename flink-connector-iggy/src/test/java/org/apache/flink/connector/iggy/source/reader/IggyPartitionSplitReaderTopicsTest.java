@@ -17,7 +17,6 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
-import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
@@ -25,13 +24,11 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
-import org.apache.iggy.message.Message;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,20 +96,7 @@ class IggyPartitionSplitReaderTopicsTest {
     }
 
     private void fetchUntil(BooleanSupplier done) throws Exception {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!done.getAsBoolean()) {
-            assertThat(System.nanoTime())
-                    .as("deadline passed, read " + payloads)
-                    .isLessThan(deadline);
-            RecordsWithSplitIds<Message> records = reader.fetch();
-            while (records.nextSplit() != null) {
-                Message message;
-                while ((message = records.nextRecordFromSplit()) != null) {
-                    payloads.add(new String(message.payload(), StandardCharsets.UTF_8));
-                }
-            }
-            finished.addAll(records.finishedSplits());
-        }
+        Fetches.fetchUntil(reader, done, DEADLINE, payloads, finished);
     }
 
     @Test
