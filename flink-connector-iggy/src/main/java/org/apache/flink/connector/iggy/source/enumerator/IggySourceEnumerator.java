@@ -147,7 +147,8 @@ public final class IggySourceEnumerator
      * subscribed fails the start (its reader's restored splits are checked by the reader).
      */
     private void restore(IggySourceEnumState restored) {
-        initialDiscoveryFinished = restored.initialDiscoveryFinished();
+        // Not restored: every start plans the topics not read yet, and a bounded source tells its
+        // readers that no more splits come only after that.
         List<String> dropped = new ArrayList<>();
         for (IggyPartitionSplit split : restored.pendingSplits()) {
             if (subscription.contains(split.topicPath())) {

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.enumerator;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
@@ -173,6 +174,37 @@ class IggySourceEnumeratorTopicsTest {
         assertThat(assigned(context))
                 .as("topic a is in the restored state; b starts at the configured latest")
                 .containsExactly(split("b", 0, 7));
+    }
+
+    @Test
+    void aBoundedSourceRestoredWithATopicAddedSignalsTheEndOnlyAfterPlanningIt() {
+        server.topic("s", "a").partition(0, 4);
+        server.topic("s", "b").partition(0, 7);
+        IggySourceEnumState shorterList =
+                new IggySourceEnumState(
+                        Set.of(IggyTopicPartition.of("s", "a", 0)), List.of(), true);
+        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
+                new TestingSplitEnumeratorContext<>(1);
+        IggySourceEnumerator enumerator =
+                new IggySourceEnumerator(
+                        context,
+                        list("a", "b"),
+                        () -> server,
+                        new IggySplitPlanner(
+                                "c", IggyStartingOffsets.earliest(), IggyStoppingOffsets.latest()),
+                        true,
+                        null,
+                        "topics",
+                        shorterList);
+        enumerator.start();
+        registerReaders(context, enumerator, 1);
+        assertThat(context.getSplitAssignments()).as("nothing before planning").isEmpty();
+
+        context.triggerAllActions();
+
+        assertThat(context.getSplitAssignments().get(0).getAssignedSplits())
+                .containsExactly(new IggyPartitionSplit(IggyId.of("s"), IggyId.of("b"), 0, 0, 7));
+        assertThat(context.getSplitAssignments().get(0).hasReceivedNoMoreSplitsSignal()).isTrue();
     }
 
     @Test
