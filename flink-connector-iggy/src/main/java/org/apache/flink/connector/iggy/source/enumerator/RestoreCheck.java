@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.enumerator;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import java.util.Collection;
 
@@ -57,5 +58,17 @@ public final class RestoreCheck {
                         + ". Restore it first into a source over a topic list that starts with that"
                         + " topic (setTopics), take a savepoint, and restore that one into the"
                         + " pattern; or start without state.");
+    }
+
+    /** A split assigned to a reader that restored it: the enumerator's state did not know it. */
+    public static IggyConfigurationException assignedTwice(TopicPath topic) {
+        return new IggyConfigurationException(
+                "A partition of "
+                        + topic
+                        + " was assigned to the reader that restored it already: the restored"
+                        + " enumerator state does not know that it was read. A checkpoint of an Iggy"
+                        + " source of one topic restores into a topic list only when that topic comes"
+                        + " first (setTopics, SQL 'topic'): list it first, or start the job without"
+                        + " its state.");
     }
 }

@@ -131,6 +131,21 @@ public final class IggySourceReader<T>
                 });
     }
 
+    /**
+     * A split this reader holds already is never assigned again, unless the enumerator's state lost
+     * track of it: a checkpoint of the one-topic source restored into a topic list that does not
+     * start with the topic it read. Reading it twice would emit its messages twice.
+     */
+    @Override
+    public void addSplits(List<IggyPartitionSplit> splits) {
+        for (IggyPartitionSplit split : splits) {
+            if (activeSplits.containsKey(split.splitId())) {
+                throw RestoreCheck.assignedTwice(split.topicPath());
+            }
+        }
+        super.addSplits(splits);
+    }
+
     @Override
     public InputStatus pollNext(ReaderOutput<T> output) throws Exception {
         if (!unsubscribedRestoredTopics.isEmpty()) {

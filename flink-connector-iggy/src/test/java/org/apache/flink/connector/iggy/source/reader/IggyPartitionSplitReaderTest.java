@@ -588,35 +588,7 @@ class IggyPartitionSplitReaderTest {
     @Test
     void theSourceReaderConnectsNothingOnTheTaskThread() throws Exception {
         FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
-        IggyConnectionConfig connection =
-                IggyConnectionConfig.builder()
-                        .setAddress("127.0.0.1:1")
-                        .setCredentials("iggy", "iggy")
-                        .build();
-        IggySourceProgress sourceProgress = new IggySourceProgress();
-        IggySourceReader<String> sourceReader =
-                IggySourceReaders.wire(
-                        topic,
-                        sourceProgress,
-                        new IggySourceReaderMetrics(
-                                InternalSourceReaderMetricGroup.mock(
-                                        new MetricListener().getMetricGroup()),
-                                sourceProgress),
-                        IggySourceTestSupport.config(
-                                IggySource.<String>builder()
-                                        .setConnection(connection)
-                                        .setStream("s")
-                                        .setTopic("t")
-                                        .setConsumerName("c")
-                                        .setValueOnlyDeserializer(new SimpleStringSchema())
-                                        .build()),
-                        new IggyRecordEmitter<>(
-                                IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()),
-                                false,
-                                new SimpleCounter(),
-                                new SimpleCounter()),
-                        new Configuration(),
-                        new TestingReaderContext());
+        IggySourceReader<String> sourceReader = sourceReader(topic);
         try {
             sourceReader.start();
             sourceReader.addSplits(List.of(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET)));
@@ -624,6 +596,63 @@ class IggyPartitionSplitReaderTest {
             assertThat(topic.requestingThreads)
                     .doesNotContain(Thread.currentThread().getName())
                     .allSatisfy(name -> assertThat(name).contains("Source Data Fetcher"));
+        } finally {
+            sourceReader.close();
+        }
+    }
+
+    /** A source reader of topic 't' over the fake's requests. */
+    private static IggySourceReader<String> sourceReader(FakeTopicRequests topic) {
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder()
+                        .setAddress("127.0.0.1:1")
+                        .setCredentials("iggy", "iggy")
+                        .build();
+        IggySourceProgress sourceProgress = new IggySourceProgress();
+        return IggySourceReaders.wire(
+                topic,
+                sourceProgress,
+                new IggySourceReaderMetrics(
+                        InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
+                        sourceProgress),
+                IggySourceTestSupport.config(
+                        IggySource.<String>builder()
+                                .setConnection(connection)
+                                .setStream("s")
+                                .setTopic("t")
+                                .setConsumerName("c")
+                                .setValueOnlyDeserializer(new SimpleStringSchema())
+                                .build()),
+                new IggyRecordEmitter<>(
+                        IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()),
+                        false,
+                        new SimpleCounter(),
+                        new SimpleCounter()),
+                new Configuration(),
+                new TestingReaderContext());
+    }
+
+    /**
+     * A split the reader restored and is then assigned again (a one-topic checkpoint restored into
+     * a list that does not start with its topic) fails the reader instead of being read twice.
+     */
+    @Test
+    void aSplitAssignedToTheReaderThatHoldsItFailsSayingHowToRestore() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        IggySourceReader<String> sourceReader = sourceReader(topic);
+        try {
+            sourceReader.addSplits(List.of(split(0, 3, IggyPartitionSplit.NO_STOPPING_OFFSET)));
+            assertThatThrownBy(
+                            () ->
+                                    sourceReader.addSplits(
+                                            List.of(
+                                                    split(
+                                                            0,
+                                                            0,
+                                                            IggyPartitionSplit
+                                                                    .NO_STOPPING_OFFSET))))
+                    .hasMessageContaining("assigned to the reader that restored it already")
+                    .hasMessageContaining("list it first");
         } finally {
             sourceReader.close();
         }
