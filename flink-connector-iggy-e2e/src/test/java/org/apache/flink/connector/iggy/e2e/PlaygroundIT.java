@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.e2e;
 
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.playground.FlinkProcesses;
 import org.apache.flink.connector.iggy.testutils.Conditions;
 import org.apache.flink.runtime.util.EnvironmentInformation;
@@ -45,11 +47,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code playground.sh} as docs/getting-started.md uses it: start (which runs a SQL script through
  * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
- * client, the job template and README's job run with {@code flink run} and their output polled,
- * stop; then no process of the playground may be left and its ports must be free. The playground
- * runs the Flink release this build is for ({@code FLINK_VERSION}; the job template is built for it
- * too), and its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}),
- * so {@code IGGY_TCP_ADDRESS} does not apply.
+ * client, the job template and README's job run with {@code flink run} and their output polled (the
+ * template also run attached with a wrong password, failing with the connector's message), stop;
+ * then no process of the playground may be left and its ports must be free. The playground runs the
+ * Flink release this build is for ({@code FLINK_VERSION}; the job template is built for it too),
+ * and its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}), so
+ * {@code IGGY_TCP_ADDRESS} does not apply.
  */
 class PlaygroundIT {
 
@@ -173,6 +176,7 @@ class PlaygroundIT {
                         + env.get("FLINK_VERSION")
                         + " -Dspotless.check.skip=true -Drat.skip=true");
         assertTheJobJarHoldsTheJobAndTheConnectorButNoFlink();
+        failsOnceWithTheConnectorsMessage(env, myJob.get(1));
         String flinkList = myJob.get(2);
         runsAndWrites(
                 env,
@@ -196,6 +200,41 @@ class PlaygroundIT {
                         "offset=0 payload=k1=v1",
                         "offset=1 payload=k2=v2",
                         "offset=2 payload=k1=v1b"));
+    }
+
+    /**
+     * The job template run as documented but attached (without {@code -d}) and with a wrong
+     * password ({@code iggy.password} of the Flink configuration comes before the playground's
+     * {@code IGGY_PASSWORD}): {@code flink run} waits for the job, which fails without a restart,
+     * and prints the connector's one-line message as the root cause, without the password.
+     */
+    private static void failsOnceWithTheConnectorsMessage(
+            Map<String, String> env, String documentedRun) throws Exception {
+        String run =
+                documentedRun.replace(
+                        " run -d ",
+                        " run -D"
+                                + IggyConnectionConfig.PASSWORD_CONFIG_KEY
+                                + "=not-the-password ");
+        assertThat(run)
+                .as("the documented '%s' with a wrong password", documentedRun)
+                .contains(" -D");
+        Executed failed = execute(env, COMMAND, run);
+        assertThat(failed.exitCode())
+                .as("exit code of '%s'; it printed:%n%s", run, failed.printed())
+                .isNotZero();
+        assertThat(failed.printed())
+                .as("what '%s' printed", run)
+                .contains("The program finished with the following exception")
+                .contains(
+                        "Caused by: "
+                                + IggyConfigurationException.class.getName()
+                                + ": Cannot log in to Iggy at 127.0.0.1:"
+                                + env.get("IGGY_PORT")
+                                + " as user 'iggy'")
+                // Flink's word that it failed the job at the first failure: no restart.
+                .contains("The failure is not recoverable")
+                .doesNotContain("Recovery is suppressed by", "not-the-password");
     }
 
     /**
@@ -264,6 +303,19 @@ class PlaygroundIT {
     /** Runs {@code command} with bash in the repository's root; what it printed, or fails. */
     private static String run(Map<String, String> env, Duration timeout, String command)
             throws IOException, InterruptedException {
+        Executed executed = execute(env, timeout, command);
+        assertThat(executed.exitCode())
+                .as("exit code of '%s'; it printed:%n%s", command, executed.printed())
+                .isZero();
+        return executed.printed();
+    }
+
+    /** A command that ended: its exit code and what it printed (stdout and stderr). */
+    private record Executed(int exitCode, String printed) {}
+
+    /** Runs {@code command} with bash in the repository's root; fails if it does not end. */
+    private static Executed execute(Map<String, String> env, Duration timeout, String command)
+            throws IOException, InterruptedException {
         Path output = Files.createTempFile(Path.of("target"), "playground-it", ".out");
         ProcessBuilder builder =
                 new ProcessBuilder("bash", "-c", command)
@@ -281,10 +333,7 @@ class PlaygroundIT {
         assertThat(ended)
                 .as("'%s' ended within %s; it printed:%n%s", command, timeout, printed)
                 .isTrue();
-        assertThat(process.exitValue())
-                .as("exit code of '%s'; it printed:%n%s", command, printed)
-                .isZero();
-        return printed;
+        return new Executed(process.exitValue(), printed);
     }
 
     private static boolean isFree(int port) {
