@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.benchmark;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -71,9 +70,7 @@ public final class ManyTopicsBenchmark {
             String many = setup.fillTopics(TOPICS, PARTITIONS_PER_TOPIC, perPartition, 100);
             String one = setup.fill(PARTITIONS, PARTITIONS, perPartition, 100);
             for (int parallelism = 1; parallelism <= 2; parallelism++) {
-                List<Double> ratios = new ArrayList<>();
-                List<Double> manyRates = new ArrayList<>();
-                List<Double> oneRates = new ArrayList<>();
+                RatioRow row = new RatioRow();
                 for (int r = 0; r < warmUps + repetitions; r++) {
                     ThroughputRun manyRun =
                             SourceThroughput.readTopics(setup, many, topics, parallelism, total);
@@ -91,22 +88,10 @@ public final class ManyTopicsBenchmark {
                             oneRun.steadyRate,
                             ratio);
                     if (counted) {
-                        ratios.add(ratio);
-                        manyRates.add(manyRun.steadyRate);
-                        oneRates.add(oneRun.steadyRate);
+                        row.add(manyRun.steadyRate, oneRun.steadyRate);
                     }
                 }
-                if (!ratios.isEmpty()) {
-                    System.out.printf(
-                            "median p=%d: 10 topics x 4 %,.0f rec/s, 1 topic x 40 %,.0f rec/s,"
-                                    + " ratio %.3f (range %.3f to %.3f)%n",
-                            parallelism,
-                            SourceBenchmarkSetup.median(manyRates),
-                            SourceBenchmarkSetup.median(oneRates),
-                            SourceBenchmarkSetup.median(ratios),
-                            Collections.min(ratios),
-                            Collections.max(ratios));
-                }
+                row.printMedians(" p=" + parallelism, "10 topics x 4", "1 topic x 40");
             }
         } finally {
             setup.stop();
