@@ -39,7 +39,8 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
 
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
-        return new IggyCommitter(writerConfig(), context.getRestoredCheckpointId());
+        return new IggyCommitter(
+                writerConfig(), context.getRestoredCheckpointId(), context.metricGroup());
     }
 
     @Override

@@ -44,7 +44,8 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
-        return new IggyCommitter(writerConfig(), context.getRestoredCheckpointId());
+        return new IggyCommitter(
+                writerConfig(), context.getRestoredCheckpointId(), context.metricGroup());
     }
 
     @Override

@@ -24,6 +24,8 @@ import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -48,6 +50,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Sends the {@link IggyCommittable}s of an exactly-once sink once their checkpoint completed.
@@ -68,7 +71,8 @@ import java.util.OptionalLong;
  * it: the output of a completed checkpoint is never skipped. Any other failure is retried (Flink's
  * {@code sink.committer.retries}), reading back first.
  *
- * <p>Connects on its first commit. Confined to the committer's task thread.
+ * <p>Connects on its first commit. Confined to the committer's task thread; the metric gauges only
+ * read.
  */
 @Internal
 public final class IggyCommitter implements Committer<IggyCommittable> {
@@ -90,11 +94,29 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private final IggyWriterConfig config;
     private final long restoredCheckpointId;
     @Nullable private AsyncIggyTcpClient client;
-    private long messagesReadBack;
 
-    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId) {
+    private final Counter messagesCommitted;
+    private final Counter messagesReadBack;
+    private final Counter messagesResent;
+
+    /** Written by the task thread only; volatile for the metric reporter's gauges. */
+    private volatile long readBackTimeMs;
+
+    private volatile int pendingCommittables;
+
+    /**
+     * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
+     *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
+     *     iggyPendingCommittables}
+     */
+    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId, MetricGroup metrics) {
         this.config = config;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
+        this.messagesCommitted = metrics.counter("messagesCommitted");
+        this.messagesReadBack = metrics.counter("messagesReadBack");
+        this.messagesResent = metrics.counter("messagesResent");
+        metrics.gauge("readBackTimeMs", () -> readBackTimeMs);
+        metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
     }
 
     /** Installs a hook that runs between two sends of a committable; {@code null} removes it. */
@@ -106,6 +128,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     @Override
     public void commit(Collection<CommitRequest<IggyCommittable>> requests)
             throws IOException, InterruptedException {
+        pendingCommittables = requests.size();
         for (CommitRequest<IggyCommittable> request : requests) {
             IggyCommittable committable = request.getCommittable();
             boolean maybeSentBefore =
@@ -115,6 +138,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 if (!commit(committable, maybeSentBefore)) {
                     request.signalAlreadyCommitted();
                 }
+                messagesCommitted.inc(committable.messages().size());
+                pendingCommittables--;
             } catch (TargetGone e) {
                 request.signalFailedWithUnknownReason(e);
             } catch (RuntimeException e) {
@@ -146,6 +171,9 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         }
         if (missing == 0) {
             return false;
+        }
+        if (maybeSentBefore) {
+            messagesResent.inc(missing);
         }
         List<Message> batch = new ArrayList<>();
         long batchBytes = 0;
@@ -203,11 +231,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         throw new TargetGone(committable, "the partition no longer exists");
     }
 
-    /** Which of the committable's messages are in the partition already. */
+    /**
+     * Which of the committable's messages are in the partition already. Reads from the partition's
+     * end when the committable was made, or from its start if its end is below that now (the
+     * partition was purged, or deleted and created again): messages sent since then start at 0.
+     */
     private BitSet readBack(IggyCommittable committable, long end) {
+        long started = System.nanoTime();
+        try {
+            return readBack(
+                    committable, committable.readFrom() <= end ? committable.readFrom() : 0, end);
+        } finally {
+            readBackTimeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        }
+    }
+
+    private BitSet readBack(IggyCommittable committable, long from, long end) {
         int size = committable.messages().size();
         BitSet present = new BitSet(size);
-        long offset = committable.readFrom();
+        long offset = from;
         while (offset < end && present.cardinality() < size) {
             PolledMessages polled =
                     IggyClients.await(
@@ -226,7 +268,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 break;
             }
             for (Message m : polled.messages()) {
-                messagesReadBack++;
+                messagesReadBack.inc();
                 int sequence =
                         committable.sequenceOf(
                                 IggyWireMessages.wireId(m.header().id().toBigInteger()));
@@ -279,7 +321,13 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     /** Messages read back since this committer was made. */
     @VisibleForTesting
     long messagesReadBack() {
-        return messagesReadBack;
+        return messagesReadBack.getCount();
+    }
+
+    /** Messages sent again by commits that read back first. */
+    @VisibleForTesting
+    long messagesResent() {
+        return messagesResent.getCount();
     }
 
     @Override

@@ -26,7 +26,6 @@ import org.apache.iggy.message.HeaderKey;
 
 import javax.annotation.Nullable;
 
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 
@@ -238,8 +237,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,
-                exactlyOnceMaxBufferedBytes,
-                new SecureRandom().nextLong() >>> 16);
+                exactlyOnceMaxBufferedBytes);
     }
 
     /** Fails with every problem found, if there is any. */

@@ -37,6 +37,7 @@ import org.apache.iggy.message.MessageHeader;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -136,9 +137,13 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
                 config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE
                         ? new WriteAheadBuffer(
                                 config,
-                                context.getTaskInfo().getIndexOfThisSubtask(),
+                                new SecureRandom().nextLong(),
                                 context.getRestoredCheckpointId())
                         : null;
+        if (writeAhead != null) {
+            metrics.gauge("exactlyOnceBufferedBytes", writeAhead::bufferedBytes);
+            metrics.gauge("exactlyOnceBufferBound", config::maxBufferedBytes);
+        }
     }
 
     /** Partitions of the target topic; connects first if this is the first use. */

@@ -46,7 +46,6 @@ public final class IggyWriterConfig implements Serializable {
     private final Duration linger;
     private final int maxInFlightRequests;
     private final long maxBufferedBytes;
-    private final long sinkId;
 
     IggyWriterConfig(
             IggyConnectionConfig connection,
@@ -57,8 +56,7 @@ public final class IggyWriterConfig implements Serializable {
             long maxBatchBytes,
             Duration linger,
             int maxInFlightRequests,
-            long maxBufferedBytes,
-            long sinkId) {
+            long maxBufferedBytes) {
         this.connection = connection;
         this.stream = stream;
         this.topic = topic;
@@ -68,7 +66,6 @@ public final class IggyWriterConfig implements Serializable {
         this.linger = linger;
         this.maxInFlightRequests = maxInFlightRequests;
         this.maxBufferedBytes = maxBufferedBytes;
-        this.sinkId = sinkId;
     }
 
     public IggyConnectionConfig connection() {
@@ -106,14 +103,6 @@ public final class IggyWriterConfig implements Serializable {
     /** With exactly-once: the most bytes of messages a writer holds between two checkpoints. */
     public long maxBufferedBytes() {
         return maxBufferedBytes;
-    }
-
-    /**
-     * A random number chosen when the sink was built, unique per sink: exactly-once message ids
-     * carry it (see {@link IggyCommittable#tag}).
-     */
-    long sinkId() {
-        return sinkId;
     }
 
     /** "topic T of stream S at ADDRESS", for messages. */

@@ -23,7 +23,10 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -78,7 +81,8 @@ class IggyCommitterITCase {
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
         IggyCommittable committable = committable(1, 5, 100, 25);
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -104,7 +108,8 @@ class IggyCommitterITCase {
                 (c, sent) -> {
                     throw new IllegalStateException("killed after " + sent);
                 });
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
             assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
                     .isInstanceOf(IOException.class)
                     .hasRootCauseMessage("killed after 10");
@@ -113,7 +118,8 @@ class IggyCommitterITCase {
         IggyCommitter.setBetweenSends(null);
 
         // restored from checkpoint 7: the committable may have been sent in part
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.of(7))) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.of(7), new UnregisteredMetricsGroup())) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -128,7 +134,8 @@ class IggyCommitterITCase {
                 .containsExactlyElementsOf(texts(committable.messages()));
 
         // committed again, e.g. by a retry: nothing is there to send
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
             Request retry = new Request(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
@@ -137,11 +144,47 @@ class IggyCommitterITCase {
         assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5025);
     }
 
+    /**
+     * The topic is deleted and created again between the checkpoint and the commit, and the first
+     * commit fails after 10 sends: the partition's end (10) is below the offset recorded when the
+     * committable was made (100), so the retry reads back from the start and sends only the rest.
+     */
+    @Test
+    void aPartitionRecreatedBetweenCheckpointAndCommitIsReadBackFromItsStart() throws Exception {
+        IGGY.send(stream, topic, 1, payloads("old", 100));
+        IggyCommittable committable = committable(1, 4, 100, 25);
+        IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of(topic));
+        IGGY.createTopic(stream, topic, 2);
+        IggyCommitter.setBetweenSends(
+                (c, sent) -> {
+                    throw new IllegalStateException("killed after " + sent);
+                });
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
+                    .hasRootCauseMessage("killed after 10");
+        }
+        IggyCommitter.setBetweenSends(null);
+        assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(10);
+
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+            Request retry = new Request(committable, 1);
+            committer.commit(List.of(retry));
+            assertThat(retry.outcome).isEqualTo("committed");
+            assertThat(committer.messagesReadBack()).isEqualTo(10);
+            assertThat(committer.messagesResent()).isEqualTo(15);
+        }
+        assertThat(texts(IGGY.readAll(stream, topic, 1)))
+                .containsExactlyElementsOf(texts(committable.messages()));
+    }
+
     @Test
     void aCommittableWhoseTopicIsGoneFailsNamingIt() throws Exception {
         IggyCommittable committable = committable(0, 3, 0, 5);
         IGGY.deleteStream(stream);
-        try (IggyCommitter committer = new IggyCommitter(config, OptionalLong.empty())) {
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
             Request request = new Request(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)
@@ -157,7 +200,7 @@ class IggyCommitterITCase {
     }
 
     private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
-        byte[] tag = IggyCommittable.tag(0xABCDEFL, 0, checkpoint);
+        byte[] tag = IggyCommittable.tag(0xABCDEFL, checkpoint);
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             messages.add(
