@@ -22,6 +22,8 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggySink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages and
@@ -29,12 +31,19 @@ import org.apache.flink.core.io.SimpleVersionedSerializer;
  */
 @Internal
 final class ExactlyOnceIggySink<IN> extends IggySink<IN>
-        implements SupportsCommitter<IggyCommittable> {
+        implements SupportsCommitter<IggyCommittable>, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
 
     ExactlyOnceIggySink(IggyWriterConfig config, IggyRecordSerializationSchema<IN> serializer) {
         super(config, serializer);
+    }
+
+    /** Adds nothing: refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
+    @Override
+    public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
+        ExactlyOnceJobCheck.check(input, writerConfig());
+        return input;
     }
 
     @Override

@@ -22,6 +22,7 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
@@ -40,6 +41,13 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     ExactlyOnceKeyedMapSink(IggyKeyedMapSink<IN> sink) {
         super(sink);
+    }
+
+    /** Refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
+    @Override
+    public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
+        ExactlyOnceJobCheck.check(input, writerConfig());
+        return super.addPreWriteTopology(input);
     }
 
     @Override

@@ -365,8 +365,8 @@ public final class IggyConnectorOptions {
                                     IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES))
                     .withDescription(
                             "With 'exactly-once': the most bytes of messages a sink subtask holds"
-                                    + " between two checkpoints. A subtask that would hold more"
-                                    + " fails with an error naming this option.");
+                                    + " between two checkpoints, at most 1 gb. A subtask that would"
+                                    + " hold more fails with an error naming this option.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")
