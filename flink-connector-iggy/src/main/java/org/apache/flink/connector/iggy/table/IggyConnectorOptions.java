@@ -397,6 +397,18 @@ public final class IggyConnectorOptions {
 
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
+    public static final ConfigOption<String> SINK_OPERATOR_UID =
+            ConfigOptions.key("sink.operator-uid")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A stable uid for the sink's operators, so that their state restores"
+                                    + " from a savepoint after the query's plan changed: the writer"
+                                    + " gets it, the committer 'Sink Committer: <uid>' and the"
+                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
+                                    + " Unique per job, e.g. the table's name. Default: none"
+                                    + " (Flink derives ids from the plan).");
+
     public static final ConfigOption<Duration> SINK_STATE_TTL =
             ConfigOptions.key("sink.state-ttl")
                     .durationType()

@@ -155,8 +155,20 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
                         : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
 
-        return SinkV2Provider.of(
-                sink, options.getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null));
+        Integer parallelism =
+                options.getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null);
+        options.getOptional(IggyConnectorOptions.SINK_OPERATOR_UID)
+                .filter(String::isBlank)
+                .ifPresent(
+                        blank -> {
+                            throw new ValidationException(
+                                    "'sink.operator-uid' must not be blank: give the sink a uid"
+                                            + " unique in the job, e.g. the table's name, or drop"
+                                            + " the option.");
+                        });
+        return options.getOptional(IggyConnectorOptions.SINK_OPERATOR_UID)
+                .<SinkRuntimeProvider>map(uid -> new UidSinkProvider(sink, parallelism, uid))
+                .orElseGet(() -> SinkV2Provider.of(sink, parallelism));
     }
 
     private Sink<RowData> appendSink(
@@ -241,6 +253,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setIdempotentWrites(
                                 options.get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
         options.getOptional(IggyConnectorOptions.SINK_STATE_TTL).ifPresent(builder::setStateTtl);
+        if (options.getOptional(IggyConnectorOptions.SINK_OPERATOR_UID).isPresent()) {
+            // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
+            builder.setReconcileUid(UidSinkProvider.RECONCILE_UID);
+        }
         if (SinkPartitioner.KEY.equals(options.get(IggyConnectorOptions.SINK_PARTITIONER))) {
             builder.setPartitionByKey();
         } else {

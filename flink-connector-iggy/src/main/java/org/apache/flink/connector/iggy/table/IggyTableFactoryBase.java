@@ -155,6 +155,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SINK_LINGER);
         options.add(SINK_MAX_IN_FLIGHT_REQUESTS);
         options.add(SINK_PARALLELISM);
+        options.add(IggyConnectorOptions.SINK_OPERATOR_UID);
         if (upsert()) {
             options.add(SINK_IDEMPOTENT_WRITES);
             options.add(SINK_STATE_TTL);
