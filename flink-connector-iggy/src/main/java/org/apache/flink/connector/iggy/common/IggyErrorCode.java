@@ -37,6 +37,8 @@ import java.util.Optional;
 public enum IggyErrorCode {
     /** Among others, an unknown personal access token at login. */
     RESOURCE_NOT_FOUND(20),
+    /** The user lacks the permission the request needs. */
+    UNAUTHORIZED(41),
     INVALID_CREDENTIALS(42),
     INVALID_USERNAME(43),
     INVALID_PASSWORD(44),

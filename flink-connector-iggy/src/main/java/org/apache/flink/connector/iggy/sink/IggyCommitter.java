@@ -67,9 +67,14 @@ import java.util.concurrent.TimeUnit;
  * however long the job was down; the read covers the committable's own messages and whatever else
  * reached the partition since it was made.
  *
+ * <p>A send that timed out or lost its connection may still be applied by the server later, so a
+ * retry reads back only once the server no longer lists the failed connection (see {@link
+ * ClientFence}). After a failure the committables after it are retried too, so none of a partition
+ * overtakes an earlier one.
+ *
  * <p>A target stream, topic or partition that no longer exists fails the job with an error naming
  * it: the output of a completed checkpoint is never skipped. Any other failure is retried (Flink's
- * {@code sink.committer.retries}), reading back first.
+ * {@code sink.committer.retries}), reading back first; an interrupt ends the task instead.
  *
  * <p>Connects on its first commit. Confined to the committer's task thread; the metric gauges only
  * read.
@@ -95,6 +100,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private final long restoredCheckpointId;
     @Nullable private AsyncIggyTcpClient client;
 
+    /** The server's id of {@link #client}'s connection. */
+    @Nullable private Long clientId;
+
+    private final ClientFence fence;
+
     private final Counter messagesCommitted;
     private final Counter messagesReadBack;
     private final Counter messagesResent;
@@ -112,6 +122,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId, MetricGroup metrics) {
         this.config = config;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
+        this.fence = new ClientFence(config.connection().requestTimeout());
         this.messagesCommitted = metrics.counter("messagesCommitted");
         this.messagesReadBack = metrics.counter("messagesReadBack");
         this.messagesResent = metrics.counter("messagesResent");
@@ -129,7 +140,13 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     public void commit(Collection<CommitRequest<IggyCommittable>> requests)
             throws IOException, InterruptedException {
         pendingCommittables = requests.size();
+        boolean failed = false;
         for (CommitRequest<IggyCommittable> request : requests) {
+            if (failed) {
+                // A later committable of the same partition must not overtake the failed one.
+                request.retryLater();
+                continue;
+            }
             IggyCommittable committable = request.getCommittable();
             boolean maybeSentBefore =
                     request.getNumberOfRetries() > 0
@@ -143,13 +160,22 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             } catch (TargetGone e) {
                 request.signalFailedWithUnknownReason(e);
             } catch (RuntimeException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // The task is being cancelled: end it instead of spending a retry.
+                    closeClient();
+                    throw new InterruptedException("Interrupted while committing " + committable);
+                }
                 LOG.warn(
                         "Failed to commit {} to {}; retrying: {}",
                         committable,
                         config.connection().address(),
                         IggyClients.describe(e));
+                if (clientId != null) {
+                    fence.closedAfterFailure(clientId);
+                }
                 closeClient();
                 request.retryLater();
+                failed = true;
             }
         }
     }
@@ -158,7 +184,10 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      * @return whether anything was sent
      */
     private boolean commit(IggyCommittable committable, boolean maybeSentBefore)
-            throws IOException {
+            throws IOException, InterruptedException {
+        if (maybeSentBefore) {
+            fence.await(client());
+        }
         long end = endOffset(committable);
         List<Message> messages = committable.messages();
         BitSet present = maybeSentBefore ? readBack(committable, end) : new BitSet(messages.size());
@@ -307,6 +336,12 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private AsyncIggyTcpClient client() {
         if (client == null) {
             client = IggyClients.connectWithOneConnection(config.connection());
+            clientId =
+                    IggyClients.await(
+                                    client.system().getMe(),
+                                    config.connection().requestTimeout(),
+                                    "read the committer's client id")
+                            .clientId();
         }
         return client;
     }
@@ -315,6 +350,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         if (client != null) {
             IggyClients.closeAndWait(client);
             client = null;
+            clientId = null;
         }
     }
 

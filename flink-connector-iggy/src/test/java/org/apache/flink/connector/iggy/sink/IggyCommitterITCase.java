@@ -20,9 +20,11 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 import org.apache.iggy.identifier.StreamId;
@@ -35,6 +37,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -176,6 +179,57 @@ class IggyCommitterITCase {
             assertThat(committer.messagesResent()).isEqualTo(15);
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
+                .containsExactlyElementsOf(texts(committable.messages()));
+    }
+
+    /**
+     * The second batch of a commit reaches the server 2.5 s late, after the committer's 1 s request
+     * timeout: the server appends it all the same. The retries wait until the server no longer
+     * lists the connection that sent it, so the read-back finds it and only the last batch is sent:
+     * each message once, in order.
+     */
+    @Test
+    void aSendAppliedAfterItTimedOutIsFoundByTheReadBackNotSentAgain() throws Exception {
+        IggyCommittable committable = committable(0, 9, 0, 25);
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            IggyWriterConfig slow =
+                    IggySink.<String>builder()
+                            .setConnection(
+                                    IggyConnectionConfig.builder()
+                                            .setAddress(proxy.address())
+                                            .setCredentials(IGGY.username(), IGGY.password())
+                                            .setRequestTimeout(Duration.ofSeconds(1))
+                                            .build())
+                            .setStream(stream)
+                            .setTopic(topic)
+                            .setValueSerializationSchema(new SimpleStringSchema())
+                            .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                            .setMaxBatchMessages(BATCH)
+                            .build()
+                            .writerConfig();
+            IggyCommitter.setBetweenSends(
+                    (c, sent) -> {
+                        if (sent == BATCH) {
+                            proxy.holdNextRequest(Duration.ofMillis(2500));
+                        }
+                    });
+            try (IggyCommitter committer =
+                    new IggyCommitter(slow, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                Request request = new Request(committable, 0);
+                committer.commit(List.of(request));
+                assertThat(request.outcome).as("the held send timed out").isEqualTo("retry");
+                IggyCommitter.setBetweenSends(null);
+                // as Flink's committer operator does: retry until committed
+                for (int retries = 1; request.outcome.equals("retry"); retries++) {
+                    assertThat(retries).as("retries").isLessThan(10);
+                    request = new Request(committable, retries);
+                    committer.commit(List.of(request));
+                }
+                assertThat(request.outcome).isEqualTo("committed");
+                assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
+            }
+        }
+        assertThat(texts(IGGY.readAll(stream, topic, 0)))
                 .containsExactlyElementsOf(texts(committable.messages()));
     }
 
