@@ -31,7 +31,6 @@ import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
@@ -211,10 +210,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 i < messages.size();
                 i = present.nextClearBit(i + 1)) {
             Message message = messages.get(i);
-            long size =
-                    MessageHeader.SIZE
-                            + message.payload().length
-                            + message.header().userHeadersLength();
+            long size = IggyWireMessages.wireSize(message);
             if (!batch.isEmpty()
                     && (batch.size() >= config.batchSize()
                             || batchBytes + size > config.maxBatchBytes())) {

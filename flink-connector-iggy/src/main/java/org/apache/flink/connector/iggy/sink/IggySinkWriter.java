@@ -32,7 +32,6 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 
 import javax.annotation.Nullable;
 
@@ -454,10 +453,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
             }
             messages.add(message);
             hasMessageIds |= withMessageId;
-            bytes +=
-                    MessageHeader.SIZE
-                            + message.payload().length
-                            + message.header().userHeadersLength();
+            bytes += IggyWireMessages.wireSize(message);
         }
 
         boolean isIdle() {

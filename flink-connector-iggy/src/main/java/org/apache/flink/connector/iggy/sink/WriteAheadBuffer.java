@@ -21,7 +21,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -85,10 +84,7 @@ final class WriteAheadBuffer {
                             + " message id function, idempotent writes or the 'message-id'"
                             + " metadata column), or use AT_LEAST_ONCE.");
         }
-        long size =
-                MessageHeader.SIZE
-                        + message.payload().length
-                        + message.header().userHeadersLength();
+        long size = IggyWireMessages.wireSize(message);
         if (bytes + size > config.maxBufferedBytes()) {
             throw new IggyConnectorException(
                     String.format(
