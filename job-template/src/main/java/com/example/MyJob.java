@@ -36,15 +36,16 @@ public class MyJob {
         // on from there.
         env.enableCheckpointing(10_000);
 
-        // The address and credentials stay out of the code: from the environment, with the
-        // playground's defaults.
+        // The address and the credentials stay out of the code. The address: IGGY_TCP_ADDRESS,
+        // else the playground's. The credentials: iggy.username and iggy.password (or
+        // iggy.personal-access-token) of the Flink configuration, else IGGY_USERNAME and
+        // IGGY_PASSWORD (or IGGY_PERSONAL_ACCESS_TOKEN) of the environment; build() fails naming
+        // all of them when none is set.
         IggyConnectionConfig iggy =
                 IggyConnectionConfig.builder()
                         .setAddress(
                                 System.getenv().getOrDefault("IGGY_TCP_ADDRESS", "localhost:8090"))
-                        .setCredentials(
-                                System.getenv().getOrDefault("IGGY_USERNAME", "iggy"),
-                                System.getenv().getOrDefault("IGGY_PASSWORD", "iggy"))
+                        .setFlinkConfiguration(env.getConfiguration())
                         .build();
 
         IggySource<String> source =
@@ -65,9 +66,13 @@ public class MyJob {
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .build();
 
+        // Stable operator ids: a savepoint keeps the source's read positions under its uid, so
+        // the job can change and still restore them.
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "events")
+                .uid("events-source")
                 .map(line -> line.toUpperCase(Locale.ROOT))
-                .sinkTo(sink);
+                .sinkTo(sink)
+                .uid("output-sink");
         env.execute("my iggy job");
     }
 }

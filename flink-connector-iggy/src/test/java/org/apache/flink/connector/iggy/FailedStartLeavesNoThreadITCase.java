@@ -30,6 +30,7 @@ import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.factories.FactoryUtil;
 
@@ -102,7 +103,8 @@ class FailedStartLeavesNoThreadITCase {
                                         IggyClients.connectWithOneConnection(
                                                 connection()
                                                         .setPersonalAccessToken("no-such-token")
-                                                        .build())))
+                                                        .build(),
+                                                new SimpleCounter())))
                 .isEmpty();
     }
 

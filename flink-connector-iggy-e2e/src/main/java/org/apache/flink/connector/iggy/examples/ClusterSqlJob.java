@@ -37,12 +37,20 @@ public final class ClusterSqlJob {
     private ClusterSqlJob() {}
 
     public static void main(String[] args) {
+        // Without --username the credentials come from the Flink configuration or the
+        // environment (IGGY_USERNAME, IGGY_PASSWORD), as for any table that leaves them out.
+        String username = JobArgs.option(args, "--username");
+        String credentials =
+                username == null
+                        ? ""
+                        : String.format(
+                                ", 'username' = '%s', 'password' = '%s'",
+                                username, JobArgs.required(args, "--password"));
         String connection =
                 String.format(
-                        "'address' = '%s', 'username' = '%s', 'password' = '%s', 'stream' = '%s'",
+                        "'address' = '%s'%s, 'stream' = '%s'",
                         JobArgs.required(args, "--address"),
-                        JobArgs.orDefault(args, "--username", "iggy"),
-                        JobArgs.orDefault(args, "--password", "iggy"),
+                        credentials,
                         JobArgs.required(args, "--stream"));
         TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         tables.executeSql(

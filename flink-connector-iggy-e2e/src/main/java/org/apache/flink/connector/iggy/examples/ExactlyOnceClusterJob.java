@@ -80,6 +80,7 @@ public final class ExactlyOnceClusterJob {
                                         .build(),
                                 WatermarkStrategy.noWatermarks(),
                                 "lines")
+                        .uid("lines-source")
                         .map(new PauseBetweenSends(JobArgs.required(args, "--pause-dir")))
                         .name("pause hook");
         lines.sinkTo(
@@ -92,7 +93,8 @@ public final class ExactlyOnceClusterJob {
                                 .setPartitioner((line, key, payload, context) -> index(line) % 2)
                                 .setMaxBatchMessages(5)
                                 .build())
-                .name("exactly-once records");
+                .name("exactly-once records")
+                .uid("records-sink");
         lines.map(line -> IggyMapChange.upsert("k" + (index(line) % 20), "v" + (index(line) / 40)))
                 .returns(
                         new org.apache.flink.api.common.typeinfo.TypeHint<
@@ -107,7 +109,8 @@ public final class ExactlyOnceClusterJob {
                                 .setKeyHeader("key")
                                 .setMaxBatchMessages(5)
                                 .build())
-                .name("exactly-once keyed map");
+                .name("exactly-once keyed map")
+                .uid("map-sink");
         env.execute("exactly-once job on " + stream);
     }
 

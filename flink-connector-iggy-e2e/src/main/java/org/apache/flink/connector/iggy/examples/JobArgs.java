@@ -28,14 +28,19 @@ final class JobArgs {
 
     private JobArgs() {}
 
-    /** The connection of {@code --address}, {@code --username} and {@code --password}. */
+    /**
+     * The connection of {@code --address}, and of {@code --username} and {@code --password} when
+     * given; otherwise the credentials come from the Flink configuration or the environment ({@code
+     * IGGY_USERNAME}, {@code IGGY_PASSWORD}), and building fails naming them when none is set.
+     */
     static IggyConnectionConfig connection(String[] args) {
-        return IggyConnectionConfig.builder()
-                .setAddress(required(args, "--address"))
-                .setCredentials(
-                        orDefault(args, "--username", "iggy"),
-                        orDefault(args, "--password", "iggy"))
-                .build();
+        IggyConnectionConfig.Builder connection =
+                IggyConnectionConfig.builder().setAddress(required(args, "--address"));
+        String username = option(args, "--username");
+        if (username != null) {
+            connection.setCredentials(username, option(args, "--password"));
+        }
+        return connection.build();
     }
 
     static boolean flag(String[] args, String name) {

@@ -56,12 +56,12 @@ import java.util.Optional;
  * reconciled, to a second topic that keeps one message per change.
  *
  * <p>Without {@code IGGY_TCP_ADDRESS} (or {@code --address host:port}) it starts an in-JVM Iggy
- * server; with it, it uses that Iggy 0.8 server ({@code IGGY_USERNAME}/{@code IGGY_PASSWORD} or
- * {@code --username}/{@code --password}, default {@code iggy}/{@code iggy}), where it recreates the
- * stream {@code flink-iggy-example}. It writes {@link #INPUT} to {@code events}, runs the job once
- * over what exists (bounded), and prints the input, the changes the source derived from it (a line
- * {@code key=} deletes its key) and what reached {@code latest}: an unchanged value is not written
- * again, and a delete is written as {@code key=}.
+ * server and logs in as its root user; with it, it uses that Iggy 0.8 server, with the credentials
+ * of {@code IGGY_USERNAME}/{@code IGGY_PASSWORD} (no default: it fails naming them when they are
+ * missing), where it recreates the stream {@code flink-iggy-example}. It writes {@link #INPUT} to
+ * {@code events}, runs the job once over what exists (bounded), and prints the input, the changes
+ * the source derived from it (a line {@code key=} deletes its key) and what reached {@code latest}:
+ * an unchanged value is not written again, and a delete is written as {@code key=}.
  */
 public final class KeyedMapExample {
 
@@ -80,29 +80,26 @@ public final class KeyedMapExample {
 
     public static void main(String[] args) throws Exception {
         String address = JobArgs.orDefault(args, "--address", System.getenv("IGGY_TCP_ADDRESS"));
-        String username =
-                JobArgs.orDefault(args, "--username", envOrDefault("IGGY_USERNAME", "iggy"));
-        String password =
-                JobArgs.orDefault(args, "--password", envOrDefault("IGGY_PASSWORD", "iggy"));
+        IggyConnectionConfig.Builder connection = IggyConnectionConfig.builder();
 
         EmbeddedIggyServer server = null;
         if (address == null || address.isBlank()) {
-            server = EmbeddedIggyServer.start(EmbeddedIggyServer.Config.defaults());
+            EmbeddedIggyServer.Config config = EmbeddedIggyServer.Config.defaults();
+            server = EmbeddedIggyServer.start(config);
             address = server.address();
+            // The server this example started: its root user, whose credentials it chose.
+            connection.setCredentials(config.rootUsername(), config.rootPassword());
             System.out.println(
                     "Started an in-JVM Iggy server at "
                             + address
                             + " (set IGGY_TCP_ADDRESS=host:port to use a real one)");
         } else {
+            // Someone else's server: the credentials come from IGGY_USERNAME and IGGY_PASSWORD
+            // only; build() names them when they are missing.
             System.out.println("Using the Iggy server at " + address);
         }
         try {
-            IggyConnectionConfig connection =
-                    IggyConnectionConfig.builder()
-                            .setAddress(address)
-                            .setCredentials(username, password)
-                            .build();
-            print(run(connection, STREAM));
+            print(run(connection.setAddress(address).build(), STREAM));
         } finally {
             if (server != null) {
                 server.close();
@@ -148,11 +145,6 @@ public final class KeyedMapExample {
 
     private static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
-    }
-
-    private static String envOrDefault(String name, String defaultValue) {
-        String value = System.getenv(name);
-        return value == null || value.isBlank() ? defaultValue : value;
     }
 
     /** Prepares the topics, runs the job, and returns what it read, derived and wrote. */
@@ -221,7 +213,8 @@ public final class KeyedMapExample {
             source.setBounded(stop);
         }
         DataStream<IggyMapChange<String, String>> changes =
-                env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events");
+                env.fromSource(source.build(), WatermarkStrategy.noWatermarks(), "iggy-events")
+                        .uid("iggy-events");
         changes.sinkTo(
                         IggySink.<String, String>keyedMap()
                                 .setConnection(connection)
@@ -231,7 +224,8 @@ public final class KeyedMapExample {
                                 .setDeletionValueFunction(
                                         key -> (key + "=").getBytes(StandardCharsets.UTF_8))
                                 .build())
-                .name("iggy-latest");
+                .name("iggy-latest")
+                .uid("iggy-latest");
         return changes;
     }
 
@@ -250,6 +244,11 @@ public final class KeyedMapExample {
     }
 
     private static IggyTcpClient newClient(IggyConnectionConfig connection) {
+        if (connection.username().isEmpty()) {
+            throw new IllegalArgumentException(
+                    "The example prepares its topics as a user with a password: set IGGY_USERNAME"
+                            + " and IGGY_PASSWORD (a personal access token is not enough here)");
+        }
         return IggyTcpClient.builder()
                 .host(connection.host())
                 .port(connection.port())

@@ -38,15 +38,16 @@ public class LatestPerKeyJob {
         // when a checkpoint completes: without checkpointing nothing is stored.
         env.enableCheckpointing(10_000);
 
-        // The address and credentials stay out of the code: from the environment, with the
-        // playground's defaults.
+        // The address and the credentials stay out of the code. The address: IGGY_TCP_ADDRESS,
+        // else the playground's. The credentials: iggy.username and iggy.password (or
+        // iggy.personal-access-token) of the Flink configuration, else IGGY_USERNAME and
+        // IGGY_PASSWORD (or IGGY_PERSONAL_ACCESS_TOKEN) of the environment; build() fails naming
+        // all of them when none is set.
         IggyConnectionConfig iggy =
                 IggyConnectionConfig.builder()
                         .setAddress(
                                 System.getenv().getOrDefault("IGGY_TCP_ADDRESS", "localhost:8090"))
-                        .setCredentials(
-                                System.getenv().getOrDefault("IGGY_USERNAME", "iggy"),
-                                System.getenv().getOrDefault("IGGY_PASSWORD", "iggy"))
+                        .setFlinkConfiguration(env.getConfiguration())
                         .build();
 
         // Read a topic as a keyed map: key = the text before '=', every message an upsert (no
@@ -68,15 +69,18 @@ public class LatestPerKeyJob {
                                         new SimpleStringSchema()))
                         .build();
 
-        // Write it reconciled: a key's value is sent only when it changed.
+        // Write it reconciled: a key's value is sent only when it changed. The uids keep the
+        // read positions and the per-key state restorable from a savepoint when the job changes.
         env.fromSource(source, WatermarkStrategy.noWatermarks(), "events")
+                .uid("events-source")
                 .sinkTo(
                         IggySink.<String, String>keyedMap()
                                 .setConnection(iggy)
                                 .setStream("shop")
                                 .setTopic("latest")
                                 .setValueSerializationSchema(new SimpleStringSchema())
-                                .build());
+                                .build())
+                .uid("latest-sink");
 
         env.execute("latest per key");
     }

@@ -62,6 +62,14 @@ public final class Playground {
                     "shop/output");
 
     private static final String LISTENING = "Embedded Iggy server listening on ";
+
+    /**
+     * The root user the playground starts its server with (the docs' tables name it), and hands to
+     * the jobs {@code flink} submits.
+     */
+    private static final String PLAYGROUND_USERNAME = "iggy";
+
+    private static final String PLAYGROUND_PASSWORD = "iggy";
     private static final Duration IGGY_START = Duration.ofSeconds(60);
     private static final Duration CLUSTER_START = Duration.ofSeconds(180);
     private static final Duration STOP = Duration.ofSeconds(30);
@@ -195,6 +203,10 @@ public final class Playground {
             iggy.add(settings.iggyJar().toAbsolutePath().toString());
             iggy.add("--port");
             iggy.add(String.valueOf(settings.iggyPort()));
+            iggy.add("--username");
+            iggy.add(PLAYGROUND_USERNAME);
+            iggy.add("--password");
+            iggy.add(PLAYGROUND_PASSWORD);
             for (String topic : TOPICS) {
                 iggy.add("--topic");
                 iggy.add(topic);
@@ -275,7 +287,8 @@ public final class Playground {
     /**
      * Runs Flink's command-line client ({@code flink run}, {@code list}, {@code cancel}, ...) in
      * the foreground against the running cluster, with {@code IGGY_TCP_ADDRESS} naming the
-     * playground's server: a job's {@code main} runs in this client and may read it.
+     * playground's server and {@code IGGY_USERNAME}/{@code IGGY_PASSWORD} its root user: a job's
+     * {@code main} runs in this client and may read them.
      */
     int flink(List<String> arguments) throws IOException, InterruptedException {
         return foreground(
@@ -284,7 +297,13 @@ public final class Playground {
                         home.resolve("flink-cli.log"),
                         settings.clusterClasspath(),
                         arguments),
-                Map.of("IGGY_TCP_ADDRESS", "127.0.0.1:" + settings.iggyPort()));
+                Map.of(
+                        "IGGY_TCP_ADDRESS",
+                        "127.0.0.1:" + settings.iggyPort(),
+                        "IGGY_USERNAME",
+                        PLAYGROUND_USERNAME,
+                        "IGGY_PASSWORD",
+                        PLAYGROUND_PASSWORD));
     }
 
     /** Runs a client of the running cluster in the foreground, in this terminal. */

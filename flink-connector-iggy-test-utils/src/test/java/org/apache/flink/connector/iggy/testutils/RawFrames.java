@@ -76,6 +76,32 @@ public final class RawFrames {
         return readStatus(socket);
     }
 
+    /** An identifier by name: {@code [kind 2][length u8][name]} (docs/iggy-protocol.md §3). */
+    public static byte[] name(String name) {
+        byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        return ByteBuffer.allocate(2 + bytes.length)
+                .put((byte) 2)
+                .put((byte) bytes.length)
+                .put(bytes)
+                .array();
+    }
+
+    /** One response: its status (0 on success) and its payload, read little-endian. */
+    public record Response(int status, ByteBuffer payload) {}
+
+    /** Sends one request and reads its response. */
+    public static Response request(Socket socket, int code, byte[] payload) throws IOException {
+        write(socket, frame(code, payload));
+        DataInputStream in = new DataInputStream(socket.getInputStream());
+        byte[] header = new byte[8];
+        in.readFully(header);
+        ByteBuffer buffer = ByteBuffer.wrap(header).order(ByteOrder.LITTLE_ENDIAN);
+        int status = buffer.getInt();
+        byte[] body = new byte[buffer.getInt()];
+        in.readFully(body);
+        return new Response(status, ByteBuffer.wrap(body).order(ByteOrder.LITTLE_ENDIAN));
+    }
+
     /** Reads one response and returns its status; the payload is skipped. */
     public static int readStatus(Socket socket) throws IOException {
         DataInputStream in = new DataInputStream(socket.getInputStream());

@@ -19,6 +19,8 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.sdk.IggySdk;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
@@ -49,6 +51,9 @@ public final class IggyClients {
      */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
+    /** The counter of reconnects in the metric group of the operator that owns a client. */
+    public static final String RECONNECTS = "reconnects";
+
     private IggyClients() {}
 
     /**
@@ -59,25 +64,36 @@ public final class IggyClients {
      * and ended its threads before it throws.
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config) {
-        return connect(config, AsyncIggyTcpClient.builder());
+        return connect(config, new SimpleCounter());
     }
 
     /**
-     * Like {@link #connect(IggyConnectionConfig)}, but every request goes over one connection, in
-     * the order the caller issued them: the SDK holds a pooled connection from sending a request
-     * until its answer and hands it to waiting requests first come, first served. A request waits
-     * for the connection at most the request timeout.
+     * Like {@link #connect(IggyConnectionConfig)}, counting in {@code reconnects} each connection
+     * the client opens to replace one that closed (the server restarted, or the network or the
+     * server closed it): the {@value #RECONNECTS} metric of the operator that owns the client.
      */
-    public static AsyncIggyTcpClient connectWithOneConnection(IggyConnectionConfig config) {
+    public static AsyncIggyTcpClient connect(IggyConnectionConfig config, Counter reconnects) {
+        return connect(config, AsyncIggyTcpClient.builder(), reconnects);
+    }
+
+    /**
+     * Like {@link #connect(IggyConnectionConfig, Counter)}, but every request goes over one
+     * connection, in the order the caller issued them: the SDK holds a pooled connection from
+     * sending a request until its answer and hands it to waiting requests first come, first served.
+     * A request waits for the connection at most the request timeout.
+     */
+    public static AsyncIggyTcpClient connectWithOneConnection(
+            IggyConnectionConfig config, Counter reconnects) {
         return connect(
                 config,
                 AsyncIggyTcpClient.builder()
                         .connectionPoolSize(1)
-                        .acquireTimeout(config.requestTimeout()));
+                        .acquireTimeout(config.requestTimeout()),
+                reconnects);
     }
 
     private static AsyncIggyTcpClient connect(
-            IggyConnectionConfig config, AsyncIggyTcpClientBuilder builder) {
+            IggyConnectionConfig config, AsyncIggyTcpClientBuilder builder, Counter reconnects) {
         builder.host(config.host())
                 .port(config.port())
                 .connectionTimeout(config.connectTimeout())
@@ -98,7 +114,9 @@ public final class IggyClients {
         }
         try {
             await(
-                    IggySdk.get().watchConnections(client, config.address(), config.tlsEnabled()),
+                    IggySdk.get()
+                            .watchConnections(
+                                    client, config.address(), config.tlsEnabled(), reconnects::inc),
                     remaining(deadline),
                     "complete the TLS handshake with Iggy at " + config.address());
         } catch (RuntimeException e) {

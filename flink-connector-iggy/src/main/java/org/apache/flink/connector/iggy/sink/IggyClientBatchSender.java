@@ -22,6 +22,7 @@ import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -71,9 +72,14 @@ final class IggyClientBatchSender implements IggyBatchSender {
     /**
      * Connects, logs in and checks that the topic exists (and has partitions), failing with a
      * message naming the address, stream and topic otherwise.
+     *
+     * @param reconnects counts the connections the client opens again (see {@link
+     *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
+     *     Counter)})
      */
-    static IggyClientBatchSender open(IggyWriterConfig config) {
-        AsyncIggyTcpClient client = IggyClients.connectWithOneConnection(config.connection());
+    static IggyClientBatchSender open(IggyWriterConfig config, Counter reconnects) {
+        AsyncIggyTcpClient client =
+                IggyClients.connectWithOneConnection(config.connection(), reconnects);
         try {
             int partitions =
                     Math.toIntExact(

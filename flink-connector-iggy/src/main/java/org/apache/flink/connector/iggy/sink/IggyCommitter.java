@@ -26,6 +26,7 @@ import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -97,6 +98,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private final IggyWriterConfig config;
     private final long restoredCheckpointId;
+    private final Counter reconnects;
     @Nullable private AsyncIggyTcpClient client;
 
     /** The server's id of {@link #client}'s connection. */
@@ -116,11 +118,14 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     /**
      * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
      *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
-     *     iggyPendingCommittables}
+     *     iggyPendingCommittables}, and {@code reconnects} (see {@link
+     *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
+     *     Counter)})
      */
     IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId, MetricGroup metrics) {
         this.config = config;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
+        this.reconnects = metrics.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         this.fence = new ClientFence(config.connection().requestTimeout());
         this.messagesCommitted = metrics.counter("messagesCommitted");
         this.messagesReadBack = metrics.counter("messagesReadBack");
@@ -331,7 +336,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private AsyncIggyTcpClient client() {
         if (client == null) {
-            client = IggyClients.connectWithOneConnection(config.connection());
+            client = IggyClients.connectWithOneConnection(config.connection(), reconnects);
             clientId =
                     IggyClients.await(
                                     client.system().getMe(),

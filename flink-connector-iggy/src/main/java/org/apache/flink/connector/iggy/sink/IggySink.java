@@ -21,8 +21,11 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyLineage;
 import org.apache.flink.connector.iggy.common.shim.FlinkSink;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.streaming.api.lineage.LineageVertex;
 import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 
@@ -69,8 +72,14 @@ public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
 
     @Override
     public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
+        Counter reconnects =
+                context.metricGroup()
+                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         return new RecordWriter<>(
-                config, recordSerializer, () -> IggyClientBatchSender.open(config), context);
+                config,
+                recordSerializer,
+                () -> IggyClientBatchSender.open(config, reconnects),
+                context);
     }
 
     /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */

@@ -329,6 +329,16 @@ public final class IggyConnectorOptions {
 
     public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
 
+    public static final ConfigOption<String> SCAN_UID =
+            ConfigOptions.key("scan.uid")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Operator uid of the source, under which its state (the read"
+                                    + " positions) is kept in savepoints. Defaults to"
+                                    + " 'iggy-source: ' and the table's identifier, which stays the"
+                                    + " same when the query changes.");
+
     // ----- sink -------------------------------------------------------------------------------
 
     public static final ConfigOption<String> SINK_PARTITIONER =

@@ -60,7 +60,8 @@ import java.util.stream.Collectors;
 public class IggyDynamicSource
         implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
 
-    private static final String SOURCE_TRANSFORMATION = "iggy-source";
+    /** The default uid is this and the table's identifier. */
+    static final String DEFAULT_UID_PREFIX = "iggy-source: ";
 
     // ----- fixed at planning --------------------------------------------------------------------
 
@@ -181,7 +182,7 @@ public class IggyDynamicSource
                                 : WatermarkStrategy.noWatermarks();
                 DataStreamSource<RowData> stream =
                         env.fromSource(source, watermarks, "IggySource-" + tableIdentifier);
-                providerContext.generateUid(SOURCE_TRANSFORMATION).ifPresent(stream::uid);
+                stream.uid(uid());
                 if (parallelism != null) {
                     stream.setParallelism(parallelism);
                 }
@@ -193,6 +194,16 @@ public class IggyDynamicSource
                 return bounded;
             }
         };
+    }
+
+    /**
+     * The source's operator uid: {@code scan.uid}, or one derived from the table's identifier, so
+     * that a changed query (a new plan, other operator ids) still finds the read positions in a
+     * savepoint.
+     */
+    String uid() {
+        return options.getOptional(IggyConnectorOptions.SCAN_UID)
+                .orElse(DEFAULT_UID_PREFIX + tableIdentifier);
     }
 
     /** The runtime source: the table's options plus {@code deserializer}. */

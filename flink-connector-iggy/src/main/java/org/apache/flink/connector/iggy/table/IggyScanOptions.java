@@ -206,6 +206,15 @@ final class IggyScanOptions {
                         d ->
                                 IggyConnectorOptionsUtil.requirePositive(
                                         SCAN_PARTITION_DISCOVERY_INTERVAL.key(), d));
+        if (options.getOptional(IggyConnectorOptions.SCAN_UID)
+                .filter(String::isBlank)
+                .isPresent()) {
+            throw new ValidationException(
+                    "Option '"
+                            + IggyConnectorOptions.SCAN_UID.key()
+                            + "' must not be blank: set an operator uid, or leave the option out"
+                            + " for one derived from the table's identifier");
+        }
     }
 
     /** A back-off needs a minimum interval shorter than the poll interval to back off from. */

@@ -146,6 +146,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
         options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(SCAN_PARALLELISM);
+        options.add(IggyConnectorOptions.SCAN_UID);
         options.add(SINK_PARTITIONER);
         options.add(SINK_PARTITION);
         options.add(SINK_DELIVERY_GUARANTEE);

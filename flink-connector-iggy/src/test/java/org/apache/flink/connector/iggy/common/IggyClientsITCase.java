@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -30,6 +31,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -109,7 +113,8 @@ class IggyClientsITCase {
 
     /**
      * The SDK does not notice a connection that closes under a request: without help the request
-     * waited for the whole request timeout (30 s here).
+     * waited for the whole request timeout (30 s here). The connection opened to replace it counts
+     * once in {@code reconnects}.
      */
     @Test
     void aConnectionThatClosesWithARequestInFlightFailsItAtOnceSayingSo() {
@@ -118,7 +123,8 @@ class IggyClientsITCase {
                     config().setAddress(proxy.address())
                             .setRequestTimeout(Duration.ofSeconds(30))
                             .build();
-            AsyncIggyTcpClient client = IggyClients.connect(config);
+            SimpleCounter reconnects = new SimpleCounter();
+            AsyncIggyTcpClient client = IggyClients.connect(config, reconnects);
             try {
                 proxy.closeOnNextRequest();
                 long start = System.nanoTime();
@@ -137,17 +143,41 @@ class IggyClientsITCase {
                         .isLessThan(Duration.ofSeconds(3));
                 assertThat(proxy.connectionsClosedWithARequest()).isEqualTo(1);
 
-                // The pool opens (and logs in) a new connection for the next request.
+                assertThat(reconnects.getCount()).as("nothing opened again yet").isZero();
+
+                // The pool opens (and logs in) a new connection for the next request: a reconnect.
                 assertThat(
                                 IggyClients.await(
                                         client.streams().getStreams(),
                                         config.requestTimeout(),
                                         "list streams"))
                         .isNotNull();
+                assertThat(reconnects.getCount()).isEqualTo(1);
             } finally {
                 IggyClients.closeAndWait(client);
             }
+            assertThat(reconnects.getCount()).as("closing the client is no reconnect").isEqualTo(1);
         }
+    }
+
+    /** Connections the pool adds to serve requests at once are no reconnects. */
+    @Test
+    void connectionsAddedForConcurrentRequestsAreNoReconnects() {
+        IggyConnectionConfig config = config().build();
+        SimpleCounter reconnects = new SimpleCounter();
+        AsyncIggyTcpClient client = IggyClients.connect(config, reconnects);
+        try {
+            List<CompletableFuture<?>> concurrent = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                concurrent.add(client.streams().getStreams());
+            }
+            for (CompletableFuture<?> request : concurrent) {
+                IggyClients.await(request, config.requestTimeout(), "list streams");
+            }
+        } finally {
+            IggyClients.closeAndWait(client);
+        }
+        assertThat(reconnects.getCount()).as("also not closing the client").isZero();
     }
 
     /**

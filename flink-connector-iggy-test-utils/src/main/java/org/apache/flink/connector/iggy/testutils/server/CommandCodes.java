@@ -17,10 +17,16 @@
  */
 package org.apache.flink.connector.iggy.testutils.server;
 
-/** The command codes of Iggy's binary protocol that SDK 0.8.0 sends over TCP. */
+/**
+ * The command codes of Iggy's binary protocol that the server answers: those SDK 0.8.0 sends over
+ * TCP, and those other clients of Iggy 0.8 send (snapshot, cluster metadata, flush, delete
+ * segments, delete offset, purges).
+ */
 final class CommandCodes {
     static final int PING = 1;
     static final int GET_STATS = 10;
+    static final int GET_SNAPSHOT = 11;
+    static final int GET_CLUSTER_METADATA = 12;
     static final int GET_ME = 20;
     static final int GET_CLIENT = 21;
     static final int GET_CLIENTS = 22;
@@ -39,6 +45,7 @@ final class CommandCodes {
     static final int LOGIN_WITH_PAT = 44;
     static final int POLL_MESSAGES = 100;
     static final int SEND_MESSAGES = 101;
+    static final int FLUSH_UNSAVED_BUFFER = 102;
     static final int GET_CONSUMER_OFFSET = 120;
     static final int STORE_CONSUMER_OFFSET = 121;
     static final int DELETE_CONSUMER_OFFSET = 122;
@@ -56,6 +63,7 @@ final class CommandCodes {
     static final int PURGE_TOPIC = 305;
     static final int CREATE_PARTITIONS = 402;
     static final int DELETE_PARTITIONS = 403;
+    static final int DELETE_SEGMENTS = 503;
     static final int GET_CONSUMER_GROUP = 600;
     static final int GET_CONSUMER_GROUPS = 601;
     static final int CREATE_CONSUMER_GROUP = 602;

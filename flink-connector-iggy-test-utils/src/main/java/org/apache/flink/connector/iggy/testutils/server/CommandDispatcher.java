@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.testutils.server;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntSupplier;
 
 /**
  * Routes a request to its command by code. PING and the two logins work without a user; every other
@@ -41,8 +42,14 @@ final class CommandDispatcher {
 
     private final Map<Integer, AnonymousCommand> commands = new HashMap<>();
 
-    CommandDispatcher(ServerState state) {
-        SystemCommands system = new SystemCommands(state);
+    /**
+     * @param host the configured listen host, which cluster metadata reports
+     * @param tcpPort the port the server listens on, once started
+     */
+    CommandDispatcher(ServerState state, String host, IntSupplier tcpPort) {
+        SystemCommands system = new SystemCommands(state, host, tcpPort);
+        SnapshotCommand snapshot = new SnapshotCommand();
+        StorageCommands storage = new StorageCommands(state);
         UserCommands users = new UserCommands(state);
         StreamCommands streams = new StreamCommands(state);
         MessageCommands messages = new MessageCommands(state);
@@ -54,6 +61,12 @@ final class CommandDispatcher {
         anonymous(CommandCodes.LOGIN_WITH_PAT, users::loginWithToken);
 
         authenticated(CommandCodes.GET_STATS, (session, user, request) -> system.getStats(user));
+        authenticated(
+                CommandCodes.GET_SNAPSHOT,
+                (session, user, request) -> snapshot.getSnapshot(request));
+        authenticated(
+                CommandCodes.GET_CLUSTER_METADATA,
+                (session, user, request) -> system.getClusterMetadata());
         authenticated(CommandCodes.GET_ME, (session, user, request) -> system.getMe(session));
         authenticated(
                 CommandCodes.GET_CLIENT,
@@ -92,6 +105,9 @@ final class CommandDispatcher {
         authenticated(
                 CommandCodes.SEND_MESSAGES,
                 (session, user, request) -> messages.send(user, request));
+        authenticated(
+                CommandCodes.FLUSH_UNSAVED_BUFFER,
+                (session, user, request) -> storage.flushUnsavedBuffer(user, request));
 
         authenticated(
                 CommandCodes.GET_CONSUMER_OFFSET,
@@ -142,6 +158,9 @@ final class CommandDispatcher {
         authenticated(
                 CommandCodes.DELETE_PARTITIONS,
                 (session, user, request) -> streams.deletePartitions(user, request));
+        authenticated(
+                CommandCodes.DELETE_SEGMENTS,
+                (session, user, request) -> storage.deleteSegments(user, request));
 
         authenticated(
                 CommandCodes.GET_CONSUMER_GROUP,

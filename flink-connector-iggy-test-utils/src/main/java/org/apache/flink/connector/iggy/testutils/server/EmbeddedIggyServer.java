@@ -71,7 +71,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
     public EmbeddedIggyServer(Config config) {
         this.config = Objects.requireNonNull(config, "config");
         this.state = new ServerState(config);
-        this.dispatcher = new CommandDispatcher(state);
+        this.dispatcher = new CommandDispatcher(state, config.host(), this::port);
     }
 
     /** Creates and starts a server. */

@@ -29,6 +29,7 @@ final class ErrorCodes {
 
     static final int INVALID_COMMAND = 3;
     static final int INVALID_FORMAT = 4;
+    static final int FEATURE_UNAVAILABLE = 5;
     static final int INVALID_IDENTIFIER = 6;
     static final int RESOURCE_NOT_FOUND = 20;
     static final int UNAUTHENTICATED = 40;

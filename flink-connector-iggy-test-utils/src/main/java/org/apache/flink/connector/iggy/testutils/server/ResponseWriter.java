@@ -43,6 +43,13 @@ final class ResponseWriter {
         return u8(value ? 1 : 0);
     }
 
+    ResponseWriter u16(int value) {
+        ensure(2);
+        buffer[size++] = (byte) value;
+        buffer[size++] = (byte) (value >>> 8);
+        return this;
+    }
+
     ResponseWriter u32(long value) {
         ensure(4);
         LittleEndian.putInt(buffer, size, (int) value);

@@ -20,17 +20,49 @@ package org.apache.flink.connector.iggy.testutils.server;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.util.List;
+import java.util.function.IntSupplier;
 
-/** PING (1), GET_STATS (10), GET_ME (20), GET_CLIENT (21) and GET_CLIENTS (22). */
+/** GET_STATS (10), GET_CLUSTER_METADATA (12), GET_ME (20), GET_CLIENT (21) and GET_CLIENTS (22). */
 final class SystemCommands {
     private static final int TRANSPORT_TCP = 1;
     private static final String SERVER_VERSION = "0.8.0";
     private static final long SERVER_SEMVER = 8_000; // major * 1_000_000 + minor * 1_000 + patch
 
-    private final ServerState state;
+    /** What Iggy 0.8 reports when clustering is off, which this server never supports. */
+    private static final String SINGLE_NODE_CLUSTER = "single-node";
 
-    SystemCommands(ServerState state) {
+    private static final String SINGLE_NODE_NAME = "iggy-node";
+    private static final int ROLE_LEADER = 0;
+    private static final int STATUS_HEALTHY = 0;
+
+    /** The port of a transport this server does not listen on (QUIC, HTTP, WebSocket). */
+    private static final int NO_PORT = 0;
+
+    private final ServerState state;
+    private final String host;
+    private final IntSupplier tcpPort;
+
+    /**
+     * @param host the configured listen host, reported as the node's address as Iggy does
+     * @param tcpPort the port the server listens on (asked per request: it is known once started)
+     */
+    SystemCommands(ServerState state, String host, IntSupplier tcpPort) {
         this.state = state;
+        this.host = host;
+        this.tcpPort = tcpPort;
+    }
+
+    /**
+     * The metadata of a single-node "cluster", as Iggy 0.8 answers with clustering disabled: {@code
+     * [name str32][nodes u32]} then per node {@code [name str32][ip str32][tcp u16][quic u16][http
+     * u16][websocket u16][role u8][status u8]}. Any logged-in user may ask.
+     */
+    Reply getClusterMetadata() {
+        ResponseWriter out = new ResponseWriter();
+        out.str32(SINGLE_NODE_CLUSTER).u32(1).str32(SINGLE_NODE_NAME).str32(host);
+        out.u16(tcpPort.getAsInt()).u16(NO_PORT).u16(NO_PORT).u16(NO_PORT);
+        out.u8(ROLE_LEADER).u8(STATUS_HEALTHY);
+        return Reply.of(out);
     }
 
     Reply getMe(Session session) {

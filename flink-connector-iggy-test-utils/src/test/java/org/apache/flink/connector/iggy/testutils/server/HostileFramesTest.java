@@ -62,8 +62,9 @@ class HostileFramesTest {
      * Every command code the server knows, except user administration (which could lock us out).
      */
     private static final int[] KNOWN_CODES = {
-        1, 10, 20, 21, 22, 31, 32, 38, 39, 41, 42, 43, 44, 100, 101, 120, 121, 122, 200, 201, 202,
-        203, 204, 205, 300, 301, 302, 303, 304, 305, 402, 403, 600, 601, 602, 603, 604, 605
+        1, 10, 11, 12, 20, 21, 22, 31, 32, 38, 39, 41, 42, 43, 44, 100, 101, 102, 120, 121, 122,
+        200, 201, 202, 203, 204, 205, 300, 301, 302, 303, 304, 305, 402, 403, 503, 600, 601, 602,
+        603, 604, 605
     };
 
     private EmbeddedIggyServer server;

@@ -117,21 +117,23 @@ public final class IggySdk {
      *
      * @param address the server's {@code host:port}, for messages
      * @param tls whether the client speaks TLS
+     * @param onReconnect runs on one of the client's threads each time the client opens a
+     *     connection to replace one that closed; never in the fallback
      * @return completes when the TLS handshake of the open connection has (at once without TLS),
      *     exceptionally with the handshake's failure; at once in the fallback
      */
     public CompletableFuture<Void> watchConnections(
-            AsyncIggyTcpClient client, String address, boolean tls) {
+            AsyncIggyTcpClient client, String address, boolean tls, Runnable onReconnect) {
         if (internals == null) {
             LOG.warn(
                     "Iggy SDK workarounds are off (see the warning of {} before): a connection to {}"
                             + " that closes with a request in flight fails that request only at"
-                            + " the request timeout.",
+                            + " the request timeout, and reconnects are not counted.",
                     IggySdk.class.getName(),
                     address);
             return CompletableFuture.completedFuture(null);
         }
-        return SdkChannels.watch(internals, client, address, tls);
+        return SdkChannels.watch(internals, client, address, tls, onReconnect);
     }
 
     /**

@@ -43,6 +43,7 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Reaches the Netty connections behind an SDK client, which SDK 0.8.0 does not expose, for three
@@ -94,7 +95,11 @@ final class SdkChannels {
      *     exceptionally with the handshake's failure
      */
     static CompletableFuture<Void> watch(
-            SdkInternals sdk, AsyncIggyTcpClient client, String address, boolean tls) {
+            SdkInternals sdk,
+            AsyncIggyTcpClient client,
+            String address,
+            boolean tls,
+            Runnable onReconnect) {
         FixedChannelPool pool;
         Bootstrap bootstrap;
         try {
@@ -113,7 +118,12 @@ final class SdkChannels {
             return CompletableFuture.completedFuture(null);
         }
         WatchingInitializer watching =
-                new WatchingInitializer(bootstrap, pool, address, sdk.responseHandler());
+                new WatchingInitializer(
+                        bootstrap,
+                        pool,
+                        address,
+                        sdk.responseHandler(),
+                        new Reconnects(onReconnect));
         bootstrap.handler(watching);
         CompletableFuture<Void> handshake = new CompletableFuture<>();
         watchOpenConnection(watching, tls, handshake);
@@ -129,6 +139,7 @@ final class SdkChannels {
         private final ChannelHandler poolInitializer;
         private final String address;
         private final Class<? extends ChannelHandler> responseHandler;
+        private final Reconnects reconnects;
         final FixedChannelPool pool;
         final EventLoopGroup loops;
         final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
@@ -137,24 +148,55 @@ final class SdkChannels {
                 Bootstrap bootstrap,
                 FixedChannelPool pool,
                 String address,
-                Class<? extends ChannelHandler> responseHandler) {
+                Class<? extends ChannelHandler> responseHandler,
+                Reconnects reconnects) {
             this.poolInitializer = bootstrap.config().handler();
             this.loops = bootstrap.config().group();
             this.pool = pool;
             this.address = address;
             this.responseHandler = responseHandler;
+            this.reconnects = reconnects;
         }
 
         @Override
         protected void initChannel(Channel channel) {
+            reconnects.opening();
             channel.pipeline().addLast(poolInitializer);
             watch(channel);
         }
 
         /** Adds the watcher to a connection the SDK has set up, and keeps it for the close. */
         void watch(Channel channel) {
-            addWatcher(channel.pipeline(), address, responseHandler);
+            addWatcher(channel.pipeline(), address, responseHandler, reconnects);
             connections.add(channel);
+        }
+    }
+
+    /**
+     * Tells which connections the pool opens to replace one that closed: each connection that
+     * closes while the client is in use allows one reconnect, and the next connection the pool
+     * opens uses it up (a failed attempt too, so attempts against a server that is down count
+     * once). Connections the pool opens to serve more requests at once are no reconnects. Closing
+     * the client closes its connections too, but then nothing is opened any more.
+     *
+     * <p>Thread-safe: the client's event loops call it.
+     */
+    private static final class Reconnects {
+        private final AtomicInteger closedNotReplaced = new AtomicInteger();
+        private final Runnable onReconnect;
+
+        Reconnects(Runnable onReconnect) {
+            this.onReconnect = onReconnect;
+        }
+
+        void closed() {
+            closedNotReplaced.incrementAndGet();
+        }
+
+        void opening() {
+            if (closedNotReplaced.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                onReconnect.run();
+            }
         }
     }
 
@@ -288,27 +330,33 @@ final class SdkChannels {
     private static void addWatcher(
             ChannelPipeline pipeline,
             String address,
-            Class<? extends ChannelHandler> responseHandler) {
+            Class<? extends ChannelHandler> responseHandler,
+            Reconnects reconnects) {
         ChannelHandlerContext responses = pipeline.context(responseHandler);
         if (responses == null || pipeline.get(WATCHER_NAME) != null) {
             return;
         }
-        pipeline.addBefore(responses.name(), WATCHER_NAME, new ClosedConnectionWatcher(address));
+        pipeline.addBefore(
+                responses.name(), WATCHER_NAME, new ClosedConnectionWatcher(address, reconnects));
     }
 
     /**
-     * Fails the requests waiting on a connection that closed. Sits after the frame decoder, so the
-     * answers that did arrive before the close are delivered first.
+     * Fails the requests waiting on a connection that closed, and notes the close for {@link
+     * Reconnects}. Sits after the frame decoder, so the answers that did arrive before the close
+     * are delivered first.
      */
     private static final class ClosedConnectionWatcher extends ChannelInboundHandlerAdapter {
         private final String address;
+        private final Reconnects reconnects;
 
-        ClosedConnectionWatcher(String address) {
+        ClosedConnectionWatcher(String address, Reconnects reconnects) {
             this.address = address;
+            this.reconnects = reconnects;
         }
 
         @Override
         public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            reconnects.closed();
             ctx.fireExceptionCaught(new IggyConnectorException(closedMessage(address)));
             super.channelInactive(ctx);
         }

@@ -27,6 +27,8 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.util.FlinkRuntimeException;
 
 import org.slf4j.Logger;
@@ -109,9 +111,12 @@ public final class IggySourceEnumerator
         IggyId stream = config.stream();
         IggyId topic = config.topic();
         String consumerName = config.consumerName();
+        Counter reconnects =
+                context.metricGroup()
+                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         return new IggySourceEnumerator(
                 context,
-                () -> new IggyTopicDescriber(connection, stream, topic, consumerName),
+                () -> new IggyTopicDescriber(connection, stream, topic, consumerName, reconnects),
                 new IggySplitPlanner(
                         stream,
                         topic,

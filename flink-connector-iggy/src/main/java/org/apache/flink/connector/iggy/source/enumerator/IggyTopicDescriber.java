@@ -22,6 +22,7 @@ import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 
@@ -38,11 +39,21 @@ final class IggyTopicDescriber implements TopicDescriber {
     private final IggyId stream;
     private final IggyId topic;
     private final String consumerName;
+    private final Counter reconnects;
     @Nullable private AsyncIggyTcpClient client;
 
+    /**
+     * @param reconnects counts the connections the client opens again (see {@link
+     *     IggyClients#connect(IggyConnectionConfig, Counter)})
+     */
     IggyTopicDescriber(
-            IggyConnectionConfig config, IggyId stream, IggyId topic, String consumerName) {
+            IggyConnectionConfig config,
+            IggyId stream,
+            IggyId topic,
+            String consumerName,
+            Counter reconnects) {
         this.config = config;
+        this.reconnects = reconnects;
         this.stream = stream;
         this.topic = topic;
         this.consumerName = consumerName;
@@ -51,7 +62,7 @@ final class IggyTopicDescriber implements TopicDescriber {
     @Override
     public synchronized PartitionOffsets describe() {
         if (client == null) {
-            client = IggyClients.connect(config);
+            client = IggyClients.connect(config, reconnects);
         }
         return new IggyPartitionOffsets(
                 client,

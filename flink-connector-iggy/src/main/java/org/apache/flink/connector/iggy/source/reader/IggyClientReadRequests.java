@@ -23,6 +23,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -52,12 +53,22 @@ final class IggyClientReadRequests implements IggyReadRequests {
     private final TopicId topic;
     private final Consumer consumer;
     private final String description;
+    private final Counter reconnects;
     @Nullable private volatile AsyncIggyTcpClient client;
     private boolean closed;
 
+    /**
+     * @param reconnects counts the connections the client opens again (see {@link
+     *     IggyClients#connect(IggyConnectionConfig, Counter)})
+     */
     IggyClientReadRequests(
-            IggyConnectionConfig config, IggyId stream, IggyId topic, String consumerName) {
+            IggyConnectionConfig config,
+            IggyId stream,
+            IggyId topic,
+            String consumerName,
+            Counter reconnects) {
         this.config = config;
+        this.reconnects = reconnects;
         this.stream = SdkIds.streamId(stream);
         this.topic = SdkIds.topicId(topic);
         this.consumer = Consumer.of(ConsumerId.of(consumerName));
@@ -75,7 +86,7 @@ final class IggyClientReadRequests implements IggyReadRequests {
                 throw new IggyConnectorException("The Iggy source reader is closed");
             }
             if (client == null) {
-                client = IggyClients.connect(config);
+                client = IggyClients.connect(config, reconnects);
             }
             return client;
         }

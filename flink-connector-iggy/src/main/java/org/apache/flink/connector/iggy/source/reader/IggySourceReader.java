@@ -22,12 +22,14 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
 import org.apache.flink.util.UserCodeClassLoader;
 
@@ -162,7 +164,8 @@ public final class IggySourceReader<T>
                         config.connection(),
                         config.stream(),
                         config.topic(),
-                        config.consumerName()),
+                        config.consumerName(),
+                        group.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter())),
                 progress,
                 new IggySourceReaderMetrics(group, progress),
                 config,

@@ -133,8 +133,9 @@ final class TopologyGuard {
         if (!readRecreatedTopicFromStart) {
             throw new IggyConnectorException(
                     message
-                            + " Re-create it and restart the job; to read a re-created topic from its start, set"
-                            + " IggySourceBuilder#setReadRecreatedTopicFromStart (SQL"
+                            + " Re-create it and start the job without state (a savepoint or checkpoint of this"
+                            + " job holds read positions of the old topic); to read a re-created topic from its"
+                            + " start instead, set IggySourceBuilder#setReadRecreatedTopicFromStart (SQL"
                             + " 'scan.recreated-topic.read-from-start').");
         }
         if (!topicMissingLogged) {
@@ -168,7 +169,8 @@ final class TopologyGuard {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip its messages silently, so the source stops."
-                            + " Re-create the partition and restart the job, or let the source"
+                            + " Re-create the partition and start the job without state (its state"
+                            + " holds read positions of the old partition), or let the source"
                             + " wait for it and read it from its start"
                             + " (IggySourceBuilder#setReadRecreatedTopicFromStart, SQL"
                             + " 'scan.recreated-topic.read-from-start').");
@@ -184,10 +186,12 @@ final class TopologyGuard {
         if (!readRecreatedTopicFromStart) {
             throw new IggyConnectorException(
                     message
-                            + " Reading on would skip messages silently, so the source stops. Restart the job from a"
-                            + " savepoint or checkpoint taken before, start it without state, or let the source read"
-                            + " a re-created topic from its start (IggySourceBuilder#setReadRecreatedTopicFromStart, SQL"
-                            + " 'scan.recreated-topic.read-from-start').");
+                            + " Reading on would skip messages silently, so the source stops. Do not restore a"
+                            + " savepoint or checkpoint of this job: its read positions belong to the old topic and"
+                            + " would be applied to the new one unnoticed. Start the job without state (its start"
+                            + " position decides where the new topic is read from), or let the source read a"
+                            + " re-created topic from its start (IggySourceBuilder#setReadRecreatedTopicFromStart,"
+                            + " SQL 'scan.recreated-topic.read-from-start').");
         }
         LOG.warn("{} Reading the affected partitions again from their start (offset 0).", message);
     }

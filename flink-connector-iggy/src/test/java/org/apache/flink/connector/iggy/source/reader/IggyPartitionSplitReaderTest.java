@@ -435,7 +435,10 @@ class IggyPartitionSplitReaderTest {
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("topic 't' of stream 's' at fake:1")
                 .hasMessageContaining("deleted and created again")
-                .hasMessageContaining("setReadRecreatedTopicFromStart");
+                .hasMessageContaining("Do not restore a savepoint or checkpoint of this job")
+                .hasMessageContaining("Start the job without state")
+                .hasMessageContaining("setReadRecreatedTopicFromStart")
+                .hasMessageNotContaining("taken before");
         assertThat(payloads).containsExactly("a", "b", "c");
     }
 

@@ -30,6 +30,7 @@ import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
@@ -210,6 +211,7 @@ class IggySourceReaderITCase {
         assertThat(IGGY.storedOffset(stream, topic, 0, "flink-iggy-source")).isEmpty();
         assertThat(counter("commitsSucceeded")).isZero();
         assertThat(counter("commitsFailed")).isZero();
+        assertThat(counter("reconnects")).as("the connection never closed").isZero();
     }
 
     @Test
@@ -363,7 +365,11 @@ class IggySourceReaderITCase {
 
         try (IggyClientReadRequests requests =
                 new IggyClientReadRequests(
-                        connection(IGGY), IggyId.of(stream), IggyId.of(topic), consumer)) {
+                        connection(IGGY),
+                        IggyId.of(stream),
+                        IggyId.of(topic),
+                        consumer,
+                        new SimpleCounter())) {
             size.described(requests.describeTopic().get(20, TimeUnit.SECONDS).orElseThrow());
         }
 

@@ -1,0 +1,69 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.testutils.server;
+
+/**
+ * FLUSH_UNSAVED_BUFFER (102) and DELETE_SEGMENTS (503): validated like Iggy 0.8 does and accepted,
+ * with nothing to do. Messages live in memory, so there is no buffer to flush; every partition is
+ * one active segment, which Iggy never deletes (it deletes only sealed segments), so no segment
+ * goes.
+ */
+final class StorageCommands {
+    private final ServerState state;
+
+    StorageCommands(ServerState state) {
+        this.state = state;
+    }
+
+    /**
+     * {@code [stream][topic][partition u32][fsync u8]}. Unknown stream 1009, unknown topic 2010, no
+     * send permission on the topic 41, unknown partition 3007.
+     */
+    Reply flushUnsavedBuffer(UserAccount user, RequestReader request) {
+        EntityId streamId = request.identifier();
+        EntityId topicId = request.identifier();
+        long partitionId = request.u32();
+        request.u8(); // fsync: nothing is buffered, so nothing to sync either
+        return state.read(
+                () -> {
+                    TopicState topic = state.topic(streamId, topicId);
+                    Permissioner.sendMessages(user, topic);
+                    topic.partition(partitionId);
+                    return Reply.EMPTY;
+                });
+    }
+
+    /**
+     * {@code [stream][topic][partition u32][segments count u32]}. Unknown stream 1009, unknown
+     * topic 2010, unknown partition 3007, no permission to manage the topic 41 (in that order, as
+     * Iggy checks them).
+     */
+    Reply deleteSegments(UserAccount user, RequestReader request) {
+        EntityId streamId = request.identifier();
+        EntityId topicId = request.identifier();
+        long partitionId = request.u32();
+        request.u32(); // segments count: only sealed segments go, and there are none
+        return state.read(
+                () -> {
+                    TopicState topic = state.topic(streamId, topicId);
+                    topic.partition(partitionId);
+                    Permissioner.manageTopic(user, topic);
+                    return Reply.EMPTY;
+                });
+    }
+}
