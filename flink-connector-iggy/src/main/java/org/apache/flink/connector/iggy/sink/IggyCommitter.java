@@ -159,7 +159,6 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 if (!commit(committable, maybeSentBefore)) {
                     request.signalAlreadyCommitted();
                 }
-                messagesCommitted.inc(committable.messages().size());
                 pendingCommittables--;
             } catch (TargetGone e) {
                 request.signalFailedWithUnknownReason(e);
@@ -321,6 +320,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                                 batch),
                 config.connection().requestTimeout(),
                 "send " + batch.size() + " of the " + committable);
+        messagesCommitted.inc(batch.size());
     }
 
     private static void runBetweenSends(IggyCommittable committable, int sent) throws IOException {

@@ -407,17 +407,16 @@ public final class IggyConnectorOptions {
 
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
 
-    public static final ConfigOption<String> SINK_OPERATOR_UID =
-            ConfigOptions.key("sink.operator-uid")
+    public static final ConfigOption<String> SINK_UID =
+            ConfigOptions.key("sink.uid")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "A stable uid for the sink's operators, so that their state restores"
-                                    + " from a savepoint after the query's plan changed: the writer"
-                                    + " gets it, the committer 'Sink Committer: <uid>' and the"
+                            "Operator uid of the sink's writer, under which savepoints keep its"
+                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
                                     + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
-                                    + " Unique per job, e.g. the table's name. Default: none"
-                                    + " (Flink derives ids from the plan).");
+                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
+                                    + " stays the same when the query changes.");
 
     public static final ConfigOption<Duration> SINK_STATE_TTL =
             ConfigOptions.key("sink.state-ttl")

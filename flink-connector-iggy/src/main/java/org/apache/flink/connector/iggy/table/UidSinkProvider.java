@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
@@ -30,11 +31,12 @@ import javax.annotation.Nullable;
 import java.util.Optional;
 
 /**
- * Adds a table's sink with the uid of {@code 'sink.operator-uid'}: Flink's table planner sets no
- * uid on a sink it adds itself (unless it compiled the plan), so the sink's state would be matched
- * by ids derived from the plan and lost when the plan changes. From the sink's uid Flink derives
- * the committer's ({@code Sink Committer: <uid>}) and that of every operator the sink adds before
- * its writer ({@code <uid>: <operator uid>}, here {@value #RECONCILE_UID}).
+ * Adds a table's sink with its uid ({@code 'sink.uid'}, or derived from the table's identifier):
+ * Flink's table planner sets no uid on a sink it adds itself (unless it compiled the plan), so the
+ * sink's state would be matched by ids derived from the plan and lost when the plan changes. From
+ * the sink's uid Flink derives the committer's ({@code Sink Committer: <uid>}) and that of every
+ * operator the sink adds before its writer ({@code <uid>: <operator uid>}, here {@value
+ * #RECONCILE_UID}).
  */
 @Internal
 final class UidSinkProvider implements DataStreamSinkProvider {
@@ -58,6 +60,11 @@ final class UidSinkProvider implements DataStreamSinkProvider {
         DataStreamSink<RowData> added = input.sinkTo(sink).uid(uid).name("Iggy Sink " + uid);
         added.setParallelism(parallelism != null ? parallelism : input.getParallelism());
         return added;
+    }
+
+    @VisibleForTesting
+    Sink<RowData> sink() {
+        return sink;
     }
 
     @Override

@@ -24,6 +24,8 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.table.api.bridge.java.StreamStatementSet;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
@@ -41,11 +43,12 @@ import java.util.stream.IntStream;
 
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@code 'sink.operator-uid'}: an {@code upsert-iggy} INSERT job restored from a savepoint after
- * its query's plan changed keeps the reconcile step's fingerprints, so unchanged values are not
- * sent again.
+ * The sink's uid derived from the table's identifier: an {@code upsert-iggy} INSERT job restored
+ * from a savepoint after its query's plan changed keeps the reconcile step's fingerprints, so
+ * unchanged values are not sent again.
  */
 class IggyTableOperatorUidITCase {
 
@@ -54,6 +57,49 @@ class IggyTableOperatorUidITCase {
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
     private final String stream = IGGY.uniqueName("table-uid");
+
+    @Test
+    void theSinksUidsDeriveFromTheTableOrFromSinkUid() {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.enableCheckpointing(1000);
+        StreamTableEnvironment tables = tables(env);
+        tables.executeSql(
+                "CREATE TEMPORARY TABLE named (id STRING NOT NULL, name STRING,"
+                        + " PRIMARY KEY (id) NOT ENFORCED) WITH ("
+                        + common("out")
+                        + ", 'connector' = 'upsert-iggy', 'key.format' = 'json',"
+                        + " 'value.format' = 'json', 'sink.uid' = 'my-sink',"
+                        + " 'sink.delivery-guarantee' = 'exactly-once')");
+        StreamStatementSet statements = tables.createStatementSet();
+        statements.addInsertSql("INSERT INTO sink_out SELECT id, name FROM src WHERE id <> 'x'");
+        statements.addInsertSql("INSERT INTO named SELECT id, name FROM src");
+        statements.attachAsDataStream();
+        List<String> uids =
+                env.getStreamGraph().getStreamNodes().stream()
+                        .map(StreamNode::getTransformationUID)
+                        .filter(uid -> uid != null && uid.contains("sink"))
+                        .collect(Collectors.toList());
+        String derived = "iggy-sink: default_catalog.default_database.sink_out";
+        assertThat(uids)
+                .containsExactlyInAnyOrder(
+                        derived,
+                        derived + ": Iggy Reconcile",
+                        "my-sink",
+                        "my-sink: Iggy Reconcile",
+                        "Sink Committer: my-sink");
+    }
+
+    @Test
+    void aBlankSinkUidIsRefusedNamingTheOption() {
+        StreamTableEnvironment tables =
+                tables(StreamExecutionEnvironment.getExecutionEnvironment());
+        assertThatThrownBy(
+                        () ->
+                                tables.executeSql(
+                                        "INSERT INTO sink_out /*+ OPTIONS('sink.uid' = ' ') */"
+                                                + " SELECT id, name FROM src"))
+                .hasStackTraceContaining("'sink.uid' must not be blank");
+    }
 
     @Test
     void aKeyedMapJobRestoredAfterAPlanChangeKeepsItsFingerprints(@TempDir Path savepoints)
@@ -76,7 +122,7 @@ class IggyTableOperatorUidITCase {
 
         Configuration restore = new Configuration();
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
-        // the source's state has no uid and is left behind: it reads the topic from the start
+        // whatever state of the old plan has no uid is left behind
         restore.set(StateRecoveryOptions.SAVEPOINT_IGNORE_UNCLAIMED_STATE, true);
         StreamTableEnvironment second = tables(restore);
         JobClient changed =
@@ -99,6 +145,10 @@ class IggyTableOperatorUidITCase {
                 StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         env.setParallelism(1);
         env.enableCheckpointing(200);
+        return tables(env);
+    }
+
+    private StreamTableEnvironment tables(StreamExecutionEnvironment env) {
         StreamTableEnvironment tables = StreamTableEnvironment.create(env);
         tables.executeSql(
                 "CREATE TEMPORARY TABLE src (id STRING, name STRING) WITH ("
@@ -110,8 +160,7 @@ class IggyTableOperatorUidITCase {
                         + " PRIMARY KEY (id) NOT ENFORCED) WITH ("
                         + common("out")
                         + ", 'connector' = 'upsert-iggy', 'key.format' = 'json',"
-                        + " 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY',"
-                        + " 'sink.operator-uid' = 'out-table')");
+                        + " 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY')");
         return tables;
     }
 
