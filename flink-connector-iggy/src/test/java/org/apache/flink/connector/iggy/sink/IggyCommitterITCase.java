@@ -107,18 +107,8 @@ class IggyCommitterITCase {
             IGGY.send(stream, topic, 0, payloads("old" + i + "-", 1000));
         }
         IggyCommittable committable = committable(0, 7, 5000, 25);
-        IggyCommitter.setBetweenSends(
-                (c, sent) -> {
-                    throw new IllegalStateException("killed after " + sent);
-                });
-        try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
-            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
-                    .isInstanceOf(IOException.class)
-                    .hasRootCauseMessage("killed after 10");
-        }
+        commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5010);
-        IggyCommitter.setBetweenSends(null);
 
         // restored from checkpoint 7: the committable may have been sent in part
         try (IggyCommitter committer =
@@ -158,16 +148,7 @@ class IggyCommitterITCase {
         IggyCommittable committable = committable(1, 4, 100, 25);
         IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of(topic));
         IGGY.createTopic(stream, topic, 2);
-        IggyCommitter.setBetweenSends(
-                (c, sent) -> {
-                    throw new IllegalStateException("killed after " + sent);
-                });
-        try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
-            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
-                    .hasRootCauseMessage("killed after 10");
-        }
-        IggyCommitter.setBetweenSends(null);
+        commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(10);
 
         try (IggyCommitter committer =
@@ -250,6 +231,22 @@ class IggyCommitterITCase {
             assertThat(request.outcome).isEqualTo("failed");
         } finally {
             IGGY.createStream(stream);
+        }
+    }
+
+    /** A first commit of {@code committable} that fails after its first batch was sent. */
+    private void commitKilledAfterTheFirstBatch(IggyCommittable committable) throws Exception {
+        IggyCommitter.setBetweenSends(
+                (c, sent) -> {
+                    throw new IllegalStateException("killed after " + sent);
+                });
+        try (IggyCommitter committer =
+                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
+                    .isInstanceOf(IOException.class)
+                    .hasRootCauseMessage("killed after " + BATCH);
+        } finally {
+            IggyCommitter.setBetweenSends(null);
         }
     }
 
