@@ -35,8 +35,23 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
 
     private static final long serialVersionUID = 1L;
 
+    private final IggyCommitter.BetweenSends betweenSends;
+
     ExactlyOnceIggySink(IggyWriterConfig config, IggyRecordSerializationSchema<IN> serializer) {
+        this(config, serializer, IggyCommitter.NOTHING);
+    }
+
+    private ExactlyOnceIggySink(
+            IggyWriterConfig config,
+            IggyRecordSerializationSchema<IN> serializer,
+            IggyCommitter.BetweenSends betweenSends) {
         super(config, serializer);
+        this.betweenSends = betweenSends;
+    }
+
+    /** See {@link IggyCommitter#withBetweenSends}. */
+    ExactlyOnceIggySink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
+        return new ExactlyOnceIggySink<>(writerConfig(), recordSerializer(), hook);
     }
 
     /** Adds nothing: refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
@@ -49,7 +64,10 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
         return new IggyCommitter(
-                writerConfig(), context.getRestoredCheckpointId(), context.metricGroup());
+                writerConfig(),
+                context.getRestoredCheckpointId(),
+                context.metricGroup(),
+                betweenSends);
     }
 
     @Override

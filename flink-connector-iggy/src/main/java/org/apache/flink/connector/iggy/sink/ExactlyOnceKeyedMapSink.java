@@ -39,8 +39,21 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     private static final long serialVersionUID = 1L;
 
+    private final IggyCommitter.BetweenSends betweenSends;
+
     ExactlyOnceKeyedMapSink(IggyKeyedMapSink<IN> sink) {
+        this(sink, IggyCommitter.NOTHING);
+    }
+
+    private ExactlyOnceKeyedMapSink(
+            IggyKeyedMapSink<IN> sink, IggyCommitter.BetweenSends betweenSends) {
         super(sink);
+        this.betweenSends = betweenSends;
+    }
+
+    /** See {@link IggyCommitter#withBetweenSends}. */
+    ExactlyOnceKeyedMapSink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
+        return new ExactlyOnceKeyedMapSink<>(this, hook);
     }
 
     /** Refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
@@ -53,7 +66,10 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
         return new IggyCommitter(
-                writerConfig(), context.getRestoredCheckpointId(), context.metricGroup());
+                writerConfig(),
+                context.getRestoredCheckpointId(),
+                context.metricGroup(),
+                betweenSends);
     }
 
     @Override

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
@@ -43,6 +44,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -87,14 +89,20 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     /** Reading back never stores an offset, so any plain consumer will do. */
     private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
 
-    /** What a test runs between two sends of one committable, to fail or stop there. */
+    /**
+     * What a test runs between two sends of one committable, to fail or stop there; given to a sink
+     * by {@link #withBetweenSends}, and shipped with it to every committer.
+     */
     @VisibleForTesting
     @FunctionalInterface
-    public interface BetweenSends {
+    public interface BetweenSends extends Serializable {
         void run(IggyCommittable committable, int messagesSent) throws Exception;
     }
 
-    @Nullable private static volatile BetweenSends betweenSends;
+    /** What production committers run between two sends: nothing. */
+    static final BetweenSends NOTHING = (committable, messagesSent) -> {};
+
+    private final BetweenSends betweenSends;
 
     private final IggyWriterConfig config;
     private final long restoredCheckpointId;
@@ -122,8 +130,13 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
      *     Counter)})
      */
-    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId, MetricGroup metrics) {
+    IggyCommitter(
+            IggyWriterConfig config,
+            OptionalLong restoredCheckpointId,
+            MetricGroup metrics,
+            BetweenSends betweenSends) {
         this.config = config;
+        this.betweenSends = betweenSends;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
         this.reconnects = metrics.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         this.fence = new ClientFence(config.connection().requestTimeout());
@@ -134,10 +147,19 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
     }
 
-    /** Installs a hook that runs between two sends of a committable; {@code null} removes it. */
+    /**
+     * The same exactly-once sink, built by {@link IggySink#builder()} or {@link
+     * IggySink#keyedMap()}, whose committers run {@code hook} between two sends of a committable.
+     */
     @VisibleForTesting
-    public static void setBetweenSends(@Nullable BetweenSends hook) {
-        betweenSends = hook;
+    public static <IN> Sink<IN> withBetweenSends(Sink<IN> exactlyOnceSink, BetweenSends hook) {
+        if (exactlyOnceSink instanceof ExactlyOnceIggySink) {
+            return ((ExactlyOnceIggySink<IN>) exactlyOnceSink).withBetweenSends(hook);
+        }
+        if (exactlyOnceSink instanceof ExactlyOnceKeyedMapSink) {
+            return ((ExactlyOnceKeyedMapSink<IN>) exactlyOnceSink).withBetweenSends(hook);
+        }
+        throw new IllegalArgumentException("Not an exactly-once Iggy sink: " + exactlyOnceSink);
     }
 
     @Override
@@ -323,14 +345,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         messagesCommitted.inc(batch.size());
     }
 
-    private static void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
-        BetweenSends hook = betweenSends;
-        if (hook != null) {
-            try {
-                hook.run(committable, sent);
-            } catch (Exception e) {
-                throw new IOException("The test hook between two sends failed", e);
-            }
+    private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
+        try {
+            betweenSends.run(committable, sent);
+        } catch (Exception e) {
+            throw new IOException("The test hook between two sends failed", e);
         }
     }
 

@@ -30,7 +30,6 @@ import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -42,6 +41,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -75,17 +75,12 @@ class IggyCommitterITCase {
                         .writerConfig();
     }
 
-    @AfterEach
-    void removeHook() {
-        IggyCommitter.setBetweenSends(null);
-    }
-
     @Test
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
         IggyCommittable committable = committable(1, 5, 100, 25);
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -112,7 +107,7 @@ class IggyCommitterITCase {
 
         // restored from checkpoint 7: the committable may have been sent in part
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.of(7), new UnregisteredMetricsGroup())) {
+                committer(config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -128,7 +123,7 @@ class IggyCommitterITCase {
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             Request retry = new Request(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
@@ -152,7 +147,7 @@ class IggyCommitterITCase {
         assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(10);
 
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             Request retry = new Request(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("committed");
@@ -188,18 +183,18 @@ class IggyCommitterITCase {
                             .setMaxBatchMessages(BATCH)
                             .build()
                             .writerConfig();
-            IggyCommitter.setBetweenSends(
+            AtomicBoolean held = new AtomicBoolean();
+            IggyCommitter.BetweenSends holdTheSecondBatch =
                     (c, sent) -> {
-                        if (sent == BATCH) {
+                        if (held.compareAndSet(false, true)) {
                             proxy.holdNextRequest(Duration.ofMillis(2500));
                         }
-                    });
+                    };
             try (IggyCommitter committer =
-                    new IggyCommitter(slow, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                    committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
                 Request request = new Request(committable, 0);
                 committer.commit(List.of(request));
                 assertThat(request.outcome).as("the held send timed out").isEqualTo("retry");
-                IggyCommitter.setBetweenSends(null);
                 // as Flink's committer operator does: retry until committed
                 for (int retries = 1; request.outcome.equals("retry"); retries++) {
                     assertThat(retries).as("retries").isLessThan(10);
@@ -219,7 +214,7 @@ class IggyCommitterITCase {
         IggyCommittable committable = committable(0, 3, 0, 5);
         IGGY.deleteStream(stream);
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)
@@ -236,18 +231,20 @@ class IggyCommitterITCase {
 
     /** A first commit of {@code committable} that fails after its first batch was sent. */
     private void commitKilledAfterTheFirstBatch(IggyCommittable committable) throws Exception {
-        IggyCommitter.setBetweenSends(
+        IggyCommitter.BetweenSends kill =
                 (c, sent) -> {
                     throw new IllegalStateException("killed after " + sent);
-                });
-        try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new UnregisteredMetricsGroup())) {
+                };
+        try (IggyCommitter committer = committer(config, OptionalLong.empty(), kill)) {
             assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
                     .isInstanceOf(IOException.class)
                     .hasRootCauseMessage("killed after " + BATCH);
-        } finally {
-            IggyCommitter.setBetweenSends(null);
         }
+    }
+
+    private static IggyCommitter committer(
+            IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
+        return new IggyCommitter(config, restored, new UnregisteredMetricsGroup(), hook);
     }
 
     private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {

@@ -38,7 +38,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -90,7 +89,16 @@ class IggyExactlyOnceSinkITCase {
         IGGY.createStream(stream);
         IGGY.createTopic(stream, topic, PARTITIONS);
         FAILED.set(0);
-        IggyCommitter.setBetweenSends(
+        FAILURES_LEFT.set(0);
+    }
+
+    /**
+     * {@code sink} with committers that fail between two sends while {@link #FAILURES_LEFT} is
+     * positive (the MiniCluster runs in this JVM, so the hook's counters are the test's).
+     */
+    private static <T> Sink<T> failingCommits(Sink<T> sink) {
+        return IggyCommitter.withBetweenSends(
+                sink,
                 (committable, sent) -> {
                     if (FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                         FAILED.incrementAndGet();
@@ -98,12 +106,6 @@ class IggyExactlyOnceSinkITCase {
                                 "test failure after " + sent + " of the " + committable);
                     }
                 });
-    }
-
-    @AfterEach
-    void removeHook() {
-        IggyCommitter.setBetweenSends(null);
-        FAILURES_LEFT.set(0);
     }
 
     @Test
@@ -136,16 +138,17 @@ class IggyExactlyOnceSinkITCase {
                 .setParallelism(1)
                 .returns(IggyKeyedMapSinkITCase.CHANGES)
                 .sinkTo(
-                        IggySink.<String, String>keyedMap()
-                                .setConnection(connection(IGGY))
-                                .setStream(stream)
-                                .setTopic(topic)
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .setPartitionByKey()
-                                .setKeyHeader("key")
-                                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                .setMaxBatchMessages(5)
-                                .build());
+                        failingCommits(
+                                IggySink.<String, String>keyedMap()
+                                        .setConnection(connection(IGGY))
+                                        .setStream(stream)
+                                        .setTopic(topic)
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setPartitionByKey()
+                                        .setKeyHeader("key")
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setMaxBatchMessages(5)
+                                        .build()));
         env.execute("exactly-once keyed map with failing commits");
 
         assertThat(FAILED).hasValue(3);
@@ -304,17 +307,18 @@ class IggyExactlyOnceSinkITCase {
 
     /** Record i goes to partition i mod 3, in batches of 20. */
     private Sink<String> recordSink() {
-        return IggySink.<String>builder()
-                .setConnection(connection(IGGY))
-                .setStream(stream)
-                .setTopic(topic)
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setValueSerializationSchema(new SimpleStringSchema())
-                .setPartitioner(
-                        (record, key, payload, context) ->
-                                Long.parseLong(record.substring(1)) % PARTITIONS)
-                .setMaxBatchMessages(20)
-                .build();
+        return failingCommits(
+                IggySink.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setPartitioner(
+                                (record, key, payload, context) ->
+                                        Long.parseLong(record.substring(1)) % PARTITIONS)
+                        .setMaxBatchMessages(20)
+                        .build());
     }
 
     /** Every partition holds its records once, in order; other producers' messages aside. */
