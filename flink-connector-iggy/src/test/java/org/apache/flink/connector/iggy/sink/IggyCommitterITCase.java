@@ -25,6 +25,10 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 import org.apache.iggy.identifier.StreamId;
@@ -38,6 +42,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -79,13 +84,19 @@ class IggyCommitterITCase {
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
         IggyCommittable committable = committable(1, 5, 100, 25);
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                new IggyCommitter(config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
-            assertThat(committer.messagesReadBack()).isZero();
         }
+        assertThat(((Counter) metrics.get("messagesCommitted")).getCount()).isEqualTo(25);
+        assertThat(((Counter) metrics.get("messagesReadBack")).getCount()).isZero();
+        assertThat(((Counter) metrics.get("messagesResent")).getCount()).isZero();
+        assertThat(((Gauge<?>) metrics.get("iggyPendingCommittables")).getValue()).isEqualTo(0);
+        assertThat(((Gauge<?>) metrics.get("readBackTimeMs")).getValue()).isEqualTo(0L);
+        assertThat(metrics.get("reconnects")).isInstanceOf(Counter.class);
         List<Message> stored = IGGY.readAll(stream, topic, 1);
         assertThat(texts(stored.subList(100, stored.size())))
                 .containsExactlyElementsOf(texts(committable.messages()));
@@ -280,6 +291,33 @@ class IggyCommitterITCase {
         return messages.stream()
                 .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
+    }
+
+    /** Keeps what the committer registers, to read its metrics as a reporter would. */
+    private static final class RecordingMetricGroup extends UnregisteredMetricsGroup {
+        private final Map<String, Metric> registered = new HashMap<>();
+
+        Metric get(String name) {
+            assertThat(registered).containsKey(name);
+            return registered.get(name);
+        }
+
+        @Override
+        public Counter counter(String name) {
+            return counter(name, new SimpleCounter());
+        }
+
+        @Override
+        public <C extends Counter> C counter(String name, C counter) {
+            registered.put(name, counter);
+            return counter;
+        }
+
+        @Override
+        public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
+            registered.put(name, gauge);
+            return gauge;
+        }
     }
 
     /** A commit request as Flink's committer operator hands it over, recording the outcome. */
