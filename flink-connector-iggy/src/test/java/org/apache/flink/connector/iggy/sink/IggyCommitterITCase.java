@@ -68,16 +68,7 @@ class IggyCommitterITCase {
         stream = IGGY.uniqueName("committer");
         IGGY.createStream(stream);
         IGGY.createTopic(stream, topic, 2);
-        config =
-                IggySink.<String>builder()
-                        .setConnection(IggySinkExternalContext.connection(IGGY))
-                        .setStream(stream)
-                        .setTopic(topic)
-                        .setValueSerializationSchema(new SimpleStringSchema())
-                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setMaxBatchMessages(BATCH)
-                        .build()
-                        .writerConfig();
+        config = writerConfig(IggySinkExternalContext.connection(IGGY));
     }
 
     @Test
@@ -180,20 +171,12 @@ class IggyCommitterITCase {
         IggyCommittable committable = committable(0, 9, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             IggyWriterConfig slow =
-                    IggySink.<String>builder()
-                            .setConnection(
-                                    IggyConnectionConfig.builder()
-                                            .setAddress(proxy.address())
-                                            .setCredentials(IGGY.username(), IGGY.password())
-                                            .setRequestTimeout(Duration.ofSeconds(1))
-                                            .build())
-                            .setStream(stream)
-                            .setTopic(topic)
-                            .setValueSerializationSchema(new SimpleStringSchema())
-                            .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                            .setMaxBatchMessages(BATCH)
-                            .build()
-                            .writerConfig();
+                    writerConfig(
+                            IggyConnectionConfig.builder()
+                                    .setAddress(proxy.address())
+                                    .setCredentials(IGGY.username(), IGGY.password())
+                                    .setRequestTimeout(Duration.ofSeconds(1))
+                                    .build());
             AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdTheSecondBatch =
                     (c, sent) -> {
@@ -251,6 +234,19 @@ class IggyCommitterITCase {
                     .isInstanceOf(IOException.class)
                     .hasRootCauseMessage("killed after " + BATCH);
         }
+    }
+
+    /** An exactly-once sink's configuration for the test topic, in batches of {@link #BATCH}. */
+    private IggyWriterConfig writerConfig(IggyConnectionConfig connection) {
+        return IggySink.<String>builder()
+                .setConnection(connection)
+                .setStream(stream)
+                .setTopic(topic)
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setMaxBatchMessages(BATCH)
+                .build()
+                .writerConfig();
     }
 
     private static IggyCommitter committer(
