@@ -40,9 +40,11 @@ export IGGY_PORT FLINK_REST_PORT="${FLINK_REST_PORT:-8081}"
 JAVA="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 
 E2E="$ROOT/flink-connector-iggy-e2e/target"
-IGGY_JAR="$(ls "$ROOT"/flink-connector-iggy-test-utils/target/flink-connector-iggy-test-utils-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' | head -n 1 || true)"
-SQL_JAR="$(ls "$ROOT"/flink-sql-connector-iggy/target/flink-sql-connector-iggy-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e 'original-' | head -n 1 || true)"
-E2E_JAR="$(ls "$E2E"/flink-connector-iggy-e2e-*.jar 2>/dev/null | grep -v -e '-job.jar' -e '-sources' -e '-tests' | head -n 1 || true)"
+# The newest of each jar: their names carry the version, which names the Flink line
+# (flink-sql-connector-iggy-0.1.0-2.2-SNAPSHOT.jar), and a build without clean leaves older ones.
+IGGY_JAR="$(ls -t "$ROOT"/flink-connector-iggy-test-utils/target/flink-connector-iggy-test-utils-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e '-javadoc' | head -n 1 || true)"
+SQL_JAR="$(ls -t "$ROOT"/flink-sql-connector-iggy/target/flink-sql-connector-iggy-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' -e '-javadoc' -e 'original-' | head -n 1 || true)"
+E2E_JAR="$(ls -t "$E2E"/flink-connector-iggy-e2e-*.jar 2>/dev/null | grep -v -e '-job.jar' -e '-sources' -e '-tests' -e '-javadoc' | head -n 1 || true)"
 
 built() {
   [[ -n "$IGGY_JAR" && -n "$SQL_JAR" && -n "$E2E_JAR" && -f "$E2E/flink-cluster.classpath" \

@@ -16,5 +16,5 @@
 
 # docs/getting-started.md (A first job): run by PlaygroundIT line by line, from the repository's
 # root, while the playground runs and after send-and-poll.sh.
-./playground.sh flink run -d -c org.apache.flink.connector.iggy.examples.LatestPerKeyJob flink-connector-iggy-e2e/target/flink-connector-iggy-e2e-0.1-SNAPSHOT-job.jar
+./playground.sh flink run -d -c org.apache.flink.connector.iggy.examples.LatestPerKeyJob flink-connector-iggy-e2e/target/flink-connector-iggy-e2e-*-job.jar
 ./playground.sh poll shop/latest

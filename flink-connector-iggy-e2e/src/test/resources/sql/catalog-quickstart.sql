@@ -38,5 +38,6 @@ INSERT INTO shop.payments VALUES ('o1', 9.99);
 -- No connection options repeated.
 SELECT * FROM shop.payments;
 
--- A topic created outside Flink: its payload and metadata, with no DDL at all.
-SELECT * FROM shop.`raw-topic`;
+-- A topic created outside Flink, with no DDL at all: its payload (bytes, here shown as text) and
+-- where each message is.
+SELECT CAST(payload AS STRING) AS payload, `partition`, `offset` FROM shop.`raw-topic`;

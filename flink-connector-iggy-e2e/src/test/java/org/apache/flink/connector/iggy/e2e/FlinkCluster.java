@@ -36,6 +36,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -279,6 +281,25 @@ final class FlinkCluster implements AutoCloseable {
         return restored == null || !restored.has("id")
                 ? Optional.empty()
                 : Optional.of(restored.path("id").asLong());
+    }
+
+    /** The ids of the cluster's jobs, running or ended. */
+    Set<String> jobIds() {
+        JsonNode overview = tryGet("/jobs/overview");
+        Set<String> ids = new TreeSet<>();
+        if (overview != null) {
+            overview.path("jobs").forEach(job -> ids.add(job.path("jid").asText()));
+        }
+        return ids;
+    }
+
+    /**
+     * How many failures of the job Flink recorded: one for a job that failed without a restart, one
+     * more for each restart that failed again.
+     */
+    int recordedFailures(String jobId) {
+        JsonNode exceptions = tryGet("/jobs/" + jobId + "/exceptions");
+        return exceptions == null ? -1 : exceptions.path("exceptionHistory").path("entries").size();
     }
 
     /** The job's root exception and history, for failure messages. */

@@ -45,6 +45,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -122,6 +124,29 @@ class FlinkClusterIT {
 
         assertThat(payloads(IGGY.readAll(stream, LATEST, 0)))
                 .containsExactly("k1=v1", "k2=v2", "k1=v1b");
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * A job jar (as {@code flink run} submits it) whose password is wrong fails once, under this
+     * cluster's restart strategy of 50 attempts, with the connector's message in its failure cause.
+     */
+    @Test
+    void jobJarWithAWrongPasswordFailsOnceWithTheConnectorsMessage() throws Exception {
+        String stream = createTopics("wrong-password");
+        List<String> args = new ArrayList<>(jobArgs(stream));
+        args.set(args.indexOf("--password") + 1, "not-the-password");
+
+        String job = cluster.runJar(jobJarId, ClusterJob.class.getName(), args);
+        cluster.awaitJobState(job, "FAILED", JOB_TIMEOUT);
+
+        assertThat(cluster.jobExceptions(job))
+                .contains("IggyConfigurationException")
+                .contains("Cannot log in to Iggy at " + IGGY.address())
+                .doesNotContain("not-the-password");
+        assertThat(cluster.recordedFailures(job))
+                .as("failures of the job:%n%s", cluster.jobExceptions(job))
+                .isEqualTo(1);
         IGGY.deleteStream(stream);
     }
 
@@ -209,10 +234,9 @@ class FlinkClusterIT {
         List<List<String>> rows = SqlClient.queryRows(first);
         // SELECT * FROM shop.payments
         assertThat(rows.get(0)).containsExactly("+I", "o1", "9.99");
-        // SELECT * FROM shop.`raw-topic`: payload, partition, offset, then more metadata
+        // shop.`raw-topic`: the payload as text, partition, offset
         assertThat(rows).hasSize(2);
-        assertThat(rows.get(1).get(1)).containsIgnoringCase("68656c6c6f");
-        assertThat(rows.get(1).subList(2, 4)).containsExactly("0", "0");
+        assertThat(rows.get(1)).containsExactly("+I", "hello", "0", "0");
         assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("payments")))
                 .hasValueSatisfying(topic -> assertThat(topic.partitionsCount()).isEqualTo(3L));
 
@@ -266,13 +290,13 @@ class FlinkClusterIT {
         // The client prints the root cause only: the connector's message, its class named once.
         assertThat(error)
                 .contains(
-                        "IggyConnectorException: Cannot log in to Iggy at "
+                        "IggyConfigurationException: Cannot log in to Iggy at "
                                 + IGGY.address()
                                 + " as user '"
                                 + IGGY.username()
                                 + "'")
                 .doesNotContain("wrong");
-        assertThat(error.split("IggyConnectorException", -1))
+        assertThat(error.split("IggyConfigurationException", -1))
                 .as("the exception's class named once in:%n%s", error)
                 .hasSize(2);
         assertThat(printed).doesNotContain("Exception in thread", "NoClassDefFoundError");
@@ -328,6 +352,80 @@ class FlinkClusterIT {
         String next = sqlClient.run(script, documentedConnection(stream), SQL_CLIENT_TIMEOUT);
         assertThat(SqlClient.resultRows(next))
                 .containsExactly(List.of("+I", "first"), List.of("+I", "second"));
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * Configuration errors typed into the SQL client ({@code configuration-errors.sql}: a SELECT
+     * and an INSERT of a misspelt topic and of a wrong password) under the playground's restart
+     * strategy, which this cluster has (50 attempts, half a second apart): each statement prints
+     * the connector's message, and its job failed once, without a restart.
+     */
+    @Test
+    void sqlClientConfigurationErrorsFailAtOnceUnderThePlaygroundsRestartStrategy()
+            throws Exception {
+        assertConfigurationErrorsFailAtOnce("");
+    }
+
+    /**
+     * As {@link #sqlClientConfigurationErrorsFailAtOnceUnderThePlaygroundsRestartStrategy}, under
+     * the restart strategy Flink uses when none is configured and checkpoints are on: exponential
+     * delay, without a limit of attempts.
+     */
+    @Test
+    void sqlClientConfigurationErrorsFailAtOnceUnderFlinksDefaultRestartStrategy()
+            throws Exception {
+        assertConfigurationErrorsFailAtOnce(
+                "SET 'execution.checkpointing.interval' = '1 s';\n"
+                        + "SET 'restart-strategy.type' = 'exponential-delay';\n");
+    }
+
+    private void assertConfigurationErrorsFailAtOnce(String restartStrategy) throws Exception {
+        String stream = IGGY.uniqueName("config-errors");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "orders", 1);
+        Set<String> jobsBefore = cluster.jobIds();
+        Path script = SQL_SCRIPTS.resolve("configuration-errors.sql");
+        String sql =
+                SqlClient.replaced(
+                        Files.readString(script, StandardCharsets.UTF_8),
+                        script,
+                        documentedConnection(stream));
+        String printed;
+        boolean taskManagerDied;
+        try (SqlClient.Interactive client = sqlClient.startInteractive()) {
+            client.type(restartStrategy + sql.substring(sql.indexOf("\n\n") + 2));
+            printed = client.quit(SQL_CLIENT_TIMEOUT);
+            taskManagerDied = cluster.taskManagerExitsWithin(Duration.ofSeconds(10));
+        } finally {
+            cluster.replaceDeadTaskManagers(STARTUP);
+        }
+        assertThat(taskManagerDied)
+                .as("a TaskManager died of a failed query (FLINK-39330)")
+                .isFalse();
+
+        String[] errors = printed.split(Pattern.quote(SqlClient.STATEMENT_FAILED), -1);
+        assertThat(errors).as("four failed statements in:%n%s", printed).hasSize(5);
+        String missingTopic = "Iggy topic 'ordres' does not exist in stream '" + stream + "'";
+        String wrongPassword =
+                "Cannot log in to Iggy at " + IGGY.address() + " as user '" + IGGY.username() + "'";
+        assertThat(errors[1]).as("SELECT of a misspelt topic").contains(missingTopic);
+        assertThat(errors[2]).as("SELECT with a wrong password").contains(wrongPassword);
+        assertThat(errors[3]).as("INSERT into a misspelt topic").contains(missingTopic);
+        assertThat(errors[4]).as("INSERT with a wrong password").contains(wrongPassword);
+        assertThat(printed).doesNotContain("Job restarted");
+
+        Set<String> jobs = new TreeSet<>(cluster.jobIds());
+        jobs.removeAll(jobsBefore);
+        assertThat(jobs).as("the jobs of the four statements").hasSize(4);
+        for (String job : jobs) {
+            assertThat(cluster.jobState(job)).isEqualTo("FAILED");
+            assertThat(cluster.recordedFailures(job))
+                    .as(
+                            "failures of job %s (each one but the last restarted it):%n%s",
+                            job, cluster.jobExceptions(job))
+                    .isEqualTo(1);
+        }
         IGGY.deleteStream(stream);
     }
 

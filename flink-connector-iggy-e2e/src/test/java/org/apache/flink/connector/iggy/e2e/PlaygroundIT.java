@@ -131,8 +131,7 @@ class PlaygroundIT {
             assertThat(rows.get(11)).containsExactly("+I", "o1", "9.99");
             // catalog.md: shop.`raw-topic`, payload "hello" at partition 0, offset 0
             assertThat(rows).hasSize(13);
-            assertThat(rows.get(12).get(1)).containsIgnoringCase("68656c6c6f");
-            assertThat(rows.get(12).subList(2, 4)).containsExactly("0", "0");
+            assertThat(rows.get(12)).containsExactly("+I", "hello", "0", "0");
 
             runsTheDocumentedJobs(env);
         } finally {

@@ -41,7 +41,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A partition pending revocation moves after the rebalancing timeout even without a commit
- * (docs/iggy-protocol.md §8.3). Uses a short timeout, so it needs the embedded server's config.
+ * (docs/development/iggy-protocol.md §8.3). Uses a short timeout, so it needs the embedded server's
+ * config.
  */
 class ConsumerGroupRebalancingTimeoutTest {
 

@@ -52,8 +52,9 @@ import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Consumer groups (docs/iggy-protocol.md §8.3). Each member is its own blocking client: membership
- * belongs to a TCP connection, and sequential use of a blocking client keeps one connection.
+ * Consumer groups (docs/development/iggy-protocol.md §8.3). Each member is its own blocking client:
+ * membership belongs to a TCP connection, and sequential use of a blocking client keeps one
+ * connection.
  */
 class ConsumerGroupsTest {
 

@@ -38,7 +38,7 @@ import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerE
 import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** STORE_CONSUMER_OFFSET and GET_CONSUMER_OFFSET (docs/iggy-protocol.md §8.1, §8.2). */
+/** STORE_CONSUMER_OFFSET and GET_CONSUMER_OFFSET (docs/development/iggy-protocol.md §8.1, §8.2). */
 class ConsumerOffsetsTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

@@ -37,8 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Message deduplication by id (docs/iggy-protocol.md §7.1), switched on through the server config.
- * Skipped against a real server, whose configuration this test cannot choose.
+ * Message deduplication by id (docs/development/iggy-protocol.md §7.1), switched on through the
+ * server config. Skipped against a real server, whose configuration this test cannot choose.
  */
 class DeduplicationTest {
 

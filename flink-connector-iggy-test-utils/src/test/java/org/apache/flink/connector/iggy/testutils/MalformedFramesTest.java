@@ -32,8 +32,9 @@ import static org.apache.flink.connector.iggy.testutils.RawFrames.write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Frames the SDK never sends (docs/iggy-protocol.md §1.1). The SDK cannot produce them, so this
- * test writes raw bytes; the server must answer with error 3 and keep the connection usable.
+ * Frames the SDK never sends (docs/development/iggy-protocol.md §1.1). The SDK cannot produce them,
+ * so this test writes raw bytes; the server must answer with error 3 and keep the connection
+ * usable.
  */
 class MalformedFramesTest {
 

@@ -38,7 +38,7 @@ import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Personal access tokens (docs/iggy-protocol.md §6.3). */
+/** Personal access tokens (docs/development/iggy-protocol.md §6.3). */
 class PersonalAccessTokensTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

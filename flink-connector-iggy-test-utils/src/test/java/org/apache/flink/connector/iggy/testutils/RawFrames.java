@@ -26,7 +26,7 @@ import java.nio.ByteOrder;
 
 /**
  * Raw Iggy request frames over a plain socket, for tests of what the SDK never sends. Layouts:
- * docs/iggy-protocol.md §1.1 and §1.2.
+ * docs/development/iggy-protocol.md §1.1 and §1.2.
  */
 public final class RawFrames {
     public static final int PING = 1;
@@ -76,7 +76,10 @@ public final class RawFrames {
         return readStatus(socket);
     }
 
-    /** An identifier by name: {@code [kind 2][length u8][name]} (docs/iggy-protocol.md §3). */
+    /**
+     * An identifier by name: {@code [kind 2][length u8][name]} (docs/development/iggy-protocol.md
+     * §3).
+     */
     public static byte[] name(String name) {
         byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         return ByteBuffer.allocate(2 + bytes.length)

@@ -60,7 +60,10 @@ import static org.apache.flink.connector.iggy.testutils.TestMessages.offsets;
 import static org.apache.flink.connector.iggy.testutils.TestMessages.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** SEND_MESSAGES and POLL_MESSAGES (docs/iggy-protocol.md §7), through the blocking SDK client. */
+/**
+ * SEND_MESSAGES and POLL_MESSAGES (docs/development/iggy-protocol.md §7), through the blocking SDK
+ * client.
+ */
 class SendAndPollTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -129,7 +132,8 @@ class SendAndPollTest {
 
     @Test
     void messagesKeyPartitioningUsesXxh32ModuloPartitionCount() {
-        // Vectors of docs/iggy-protocol.md §7.1: "test-key" % 3 = 0, "key-1" % 3 = 1, "user-123" %
+        // Vectors of docs/development/iggy-protocol.md §7.1: "test-key" % 3 = 0, "key-1" % 3 = 1,
+        // "user-123" %
         // 3 =
         // 1.
         send(Partitioning.messagesKey("test-key"), List.of(Message.of("k0")));

@@ -43,7 +43,7 @@ import java.util.Optional;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Streams, topics and partitions (docs/iggy-protocol.md §6.5–6.7). */
+/** Streams, topics and partitions (docs/development/iggy-protocol.md §6.5–6.7). */
 class StreamsTopicsPartitionsTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

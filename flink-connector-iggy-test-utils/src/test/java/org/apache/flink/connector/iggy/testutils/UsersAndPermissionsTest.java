@@ -48,7 +48,10 @@ import java.util.Optional;
 import static org.apache.flink.connector.iggy.testutils.IggyErrors.assertServerError;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Users and permissions (docs/iggy-protocol.md §6.9): a second user with restricted rights. */
+/**
+ * Users and permissions (docs/development/iggy-protocol.md §6.9): a second user with restricted
+ * rights.
+ */
 class UsersAndPermissionsTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.exception.IggyAuthenticationException;
 
+import javax.annotation.Nullable;
 import javax.net.ssl.SSLException;
 
 import java.nio.channels.ClosedChannelException;
@@ -37,6 +38,13 @@ import java.util.concurrent.TimeoutException;
  * <p>The exceptions are their own root cause (see {@link IggyClients#asRootCause}): Flink's SQL
  * client prints only the root cause of a failure, and that must be this text, not the bare {@code
  * ConnectException} beneath it.
+ *
+ * <p>What no retry mends is an {@link IggyConfigurationException}, which fails the job without a
+ * restart: credentials or a token the server rejects, a permission it denies, a TLS handshake that
+ * fails, a server that closes the connection at the login (a client without TLS at a TLS port).
+ * What may pass is a plain {@link IggyConnectorException}, retried by the job's restart strategy:
+ * no server listening (it may be restarting), a login or handshake the server does not answer in
+ * time.
  */
 @Internal
 final class ConnectionFailures {
@@ -126,15 +134,16 @@ final class ConnectionFailures {
                             + names.tlsCertificate()
                             + ").";
         }
-        return withOriginal(
-                "Cannot connect to Iggy at " + config.address() + ": the TLS handshake " + fix,
-                failure);
+        String message =
+                "Cannot connect to Iggy at " + config.address() + ": the TLS handshake " + fix;
+        return IggyClients.withOriginal(new IggyConfigurationException(message), failure);
     }
 
     /** Connected (and TLS done, if on); the login was rejected or not answered. */
     static IggyConnectorException cannotLogIn(IggyConnectionConfig config, Throwable failure) {
         IggyConnectionSettingNames names = config.settingNames();
         String reason;
+        boolean transientFailure = false;
         if (isAuthenticationFailure(failure)) {
             reason =
                     "the server rejected "
@@ -145,6 +154,7 @@ final class ConnectionFailures {
                                             + " expired."
                                     : "Check the username and password.");
         } else if (isTimeout(failure)) {
+            transientFailure = true;
             reason =
                     "the server accepted the connection but did not answer the login request"
                             + " within "
@@ -168,15 +178,32 @@ final class ConnectionFailures {
                                             + config.address()
                                             + " is an Iggy server's TCP port.");
         } else {
+            transientFailure = true;
             reason = describe(failure) + ". Check the server's log.";
         }
-        return withOriginal(
+        String message =
                 "Cannot log in to Iggy at "
                         + config.address()
                         + " as "
                         + config.principal()
                         + ": "
-                        + reason,
+                        + reason;
+        return transientFailure
+                ? IggyClients.asRootCause(message, failure)
+                : IggyClients.withOriginal(new IggyConfigurationException(message), failure);
+    }
+
+    /** The server denied the user the permission a request needs, to {@code what} if known. */
+    static IggyConfigurationException permissionDenied(@Nullable String what, Throwable failure) {
+        return IggyClients.withOriginal(
+                new IggyConfigurationException(
+                        "The Iggy server denied the permission "
+                                + (what == null ? "for a request" : "to " + what)
+                                + " ("
+                                + IggyErrorCode.UNAUTHORIZED
+                                + "). Grant the user the permission on the stream or topic"
+                                + " (reading a source's topic, sending messages to a sink's), or"
+                                + " connect as a user that has it."),
                 failure);
     }
 

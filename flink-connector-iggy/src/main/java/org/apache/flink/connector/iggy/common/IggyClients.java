@@ -166,17 +166,29 @@ public final class IggyClients {
             // A bare TimeoutException says less than this, yet would be the root cause shown.
             throw asRootCause("Timed out after " + timeout + " waiting to " + what, e);
         } catch (ExecutionException | CompletionException e) {
-            throw asRuntime(e.getCause() != null ? e.getCause() : e);
+            throw asRuntime(e.getCause() != null ? e.getCause() : e, what);
         } catch (CancellationException e) {
             throw new IggyConnectorException("Cancelled while waiting to " + what, e);
         }
     }
 
-    /** The SDK's failure itself (an {@code IggyException} mostly), without future wrappers. */
+    /**
+     * The SDK's failure itself (an {@code IggyException} mostly), without future wrappers; but a
+     * permission the server denied, which no retry mends, as an {@link IggyConfigurationException}
+     * (see {@link ConnectionFailures#permissionDenied}).
+     */
     public static RuntimeException asRuntime(Throwable t) {
+        return asRuntime(t, null);
+    }
+
+    /** {@link #asRuntime(Throwable)} of a request that tried to {@code what}, if known. */
+    private static RuntimeException asRuntime(Throwable t, @Nullable String what) {
         while ((t instanceof CompletionException || t instanceof ExecutionException)
                 && t.getCause() != null) {
             t = t.getCause();
+        }
+        if (IggyErrorCode.UNAUTHORIZED.isCauseOf(t)) {
+            return ConnectionFailures.permissionDenied(what, t);
         }
         return t instanceof RuntimeException
                 ? (RuntimeException) t
@@ -209,7 +221,14 @@ public final class IggyClients {
      * Optional} fields) as a {@link FailureCopy}.
      */
     public static IggyConnectorException asRootCause(String message, Throwable original) {
-        IggyConnectorException e = new IggyConnectorException(message);
+        return withOriginal(new IggyConnectorException(message), original);
+    }
+
+    /**
+     * {@code failure} with {@code original} attached as {@link #asRootCause} does: for a failure of
+     * a subtype, such as an {@link IggyConfigurationException}.
+     */
+    public static <E extends IggyConnectorException> E withOriginal(E e, Throwable original) {
         boolean plainJdk =
                 original.getClass().getClassLoader() == null
                         && original.getCause() == null

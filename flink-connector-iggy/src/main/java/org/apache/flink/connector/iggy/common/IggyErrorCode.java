@@ -37,7 +37,7 @@ import java.util.Optional;
 public enum IggyErrorCode {
     /** Among others, an unknown personal access token at login. */
     RESOURCE_NOT_FOUND(20),
-    /** The user lacks the permission the request needs. */
+    /** The user lacks the permission for the request (the server checks it per request). */
     UNAUTHORIZED(41),
     INVALID_CREDENTIALS(42),
     INVALID_USERNAME(43),

@@ -44,7 +44,8 @@ public final class IggyTopics {
 
     /**
      * The topic's details (partitions with their offsets and message counts), or an error naming
-     * the address, stream and topic and saying how to fix it.
+     * the address, stream and topic and saying how to fix it: an {@link IggyConfigurationException}
+     * (no restart) when the stream or the topic does not exist or the user may not read it.
      */
     public static TopicDetails describe(
             AsyncIggyTcpClient client, IggyConnectionConfig config, IggyId stream, IggyId topic) {
@@ -62,14 +63,14 @@ public final class IggyTopics {
                         config.requestTimeout(),
                         "read stream " + stream + " at " + config.address());
         if (streamDetails.isEmpty()) {
-            throw new IggyConnectorException(
+            throw new IggyConfigurationException(
                     "Iggy stream "
                             + stream
                             + " does not exist at "
                             + config.address()
                             + ". The connector never creates streams: create it first (or fix the stream name).");
         }
-        throw new IggyConnectorException(
+        throw new IggyConfigurationException(
                 "Iggy topic "
                         + topic
                         + " does not exist in stream "

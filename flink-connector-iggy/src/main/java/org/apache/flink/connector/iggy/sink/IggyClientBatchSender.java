@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
@@ -90,7 +91,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
                                             config.topic())
                                     .partitionsCount());
             if (partitions == 0) {
-                throw new IggyConnectorException(
+                throw new IggyConfigurationException(
                         "Iggy "
                                 + config.target()
                                 + " has no partitions. The connector never creates partitions: add some first.");

@@ -85,9 +85,9 @@ class ConnectionFailureInAJobITCase {
         Throwable received =
                 new SerializedThrowable(failure).deserializeError(getClass().getClassLoader());
 
-        assertThat(received).isInstanceOf(IggyConnectorException.class);
+        assertThat(received).isInstanceOf(IggyConfigurationException.class);
         assertThat(received.toString())
-                .startsWith(IggyConnectorException.class.getName() + ": Cannot log in to Iggy")
+                .startsWith(IggyConfigurationException.class.getName() + ": Cannot log in to Iggy")
                 .doesNotContain(CLASS_NAME_TWICE);
         assertThat(received.getSuppressed())
                 .singleElement()

@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggyPartitionerTest {
 
-    /** XXH32 vectors of docs/iggy-protocol.md §7.1, modulo 3 as the server computes. */
+    /** XXH32 vectors of docs/development/iggy-protocol.md §7.1, modulo 3 as the server computes. */
     @ParameterizedTest
     @CsvSource({"test-key, 2523710439", "key-1, 962816521", "user-123, 214559884"})
     void keyPartitioningIsIggysXxh32ModuloCount(String key, long xxh32) {

@@ -159,6 +159,20 @@ class SqlJarPackagingIT {
         }
     }
 
+    /** The version names the Flink line; the NOTICE, the versions this jar bundles. */
+    @Test
+    void itsNameAndNoticeNameTheVersionsOfThisBuild() throws IOException {
+        String version = System.getProperty("connectorVersion");
+        String flink = System.getProperty("flinkVersion");
+        String line = flink.substring(0, flink.indexOf('.', flink.indexOf('.') + 1));
+        assertThat(version).contains("-" + line + "-");
+        assertThat(jar.getName()).isEqualTo("flink-sql-connector-iggy-" + version + ".jar");
+        assertThat(entryText("META-INF/NOTICE"))
+                .contains("- org.apache.flink:flink-connector-iggy:" + version + "\n")
+                .contains("- org.apache.flink:flink-connector-base:" + flink + "\n")
+                .doesNotContain("${");
+    }
+
     @Test
     void everyNonApacheLicenseTheNoticeNamesIsInside() throws IOException {
         String notice = entryText("META-INF/NOTICE");

@@ -23,7 +23,7 @@ import java.util.List;
 
 /**
  * A consumer group of one topic: its members (one per joined connection) and which partitions each
- * member owns. The rules are those of the real server (docs/iggy-protocol.md §8.3):
+ * member owns. The rules are those of the real server (docs/development/iggy-protocol.md §8.3):
  *
  * <ul>
  *   <li>a join runs a cooperative rebalance: idle members take unowned partitions, then surplus

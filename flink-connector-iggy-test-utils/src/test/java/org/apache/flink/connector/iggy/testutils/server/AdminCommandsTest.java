@@ -50,8 +50,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The commands SDK 0.8.0 has no method for but other Iggy 0.8 clients send: GET_SNAPSHOT (11),
  * GET_CLUSTER_METADATA (12), FLUSH_UNSAVED_BUFFER (102) and DELETE_SEGMENTS (503), as raw frames
- * (docs/iggy-protocol.md §6.10, §6.11, §7.3 and §7.4). Runs against a real server too, where it
- * checks what both answer alike.
+ * (docs/development/iggy-protocol.md §6.10, §6.11, §7.3 and §7.4). Runs against a real server too,
+ * where it checks what both answer alike.
  */
 class AdminCommandsTest {
 

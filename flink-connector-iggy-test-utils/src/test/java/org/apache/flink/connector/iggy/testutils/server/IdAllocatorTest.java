@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Slab-like id reuse (docs/iggy-protocol.md §4). */
+/** Slab-like id reuse (docs/development/iggy-protocol.md §4). */
 class IdAllocatorTest {
 
     @Test

@@ -24,8 +24,8 @@ import java.nio.charset.StandardCharsets;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The XXH32 (seed 0) vectors of docs/iggy-protocol.md §7.1, used for messages-key partitioning and
- * for the offset key of named consumers.
+ * The XXH32 (seed 0) vectors of docs/development/iggy-protocol.md §7.1, used for messages-key
+ * partitioning and for the offset key of named consumers.
  */
 class Xxh32VectorsTest {
 

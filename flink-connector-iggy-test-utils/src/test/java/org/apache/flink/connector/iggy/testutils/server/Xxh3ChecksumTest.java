@@ -25,9 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The message checksum is XXH3-64 (seed 0) of the message after its 8-byte checksum field
- * (docs/iggy-protocol.md §7.1). The empty-input value is the published one; the others come from
- * the reference implementation ({@code xxhsum -H3}, xxHash 0.8.1) over the bytes 0, 1, 2, ... of
- * each length, chosen to cross every size class of the algorithm.
+ * (docs/development/iggy-protocol.md §7.1). The empty-input value is the published one; the others
+ * come from the reference implementation ({@code xxhsum -H3}, xxHash 0.8.1) over the bytes 0, 1, 2,
+ * ... of each length, chosen to cross every size class of the algorithm.
  */
 class Xxh3ChecksumTest {
 

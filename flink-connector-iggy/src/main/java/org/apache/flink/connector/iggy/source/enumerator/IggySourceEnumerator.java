@@ -158,7 +158,6 @@ public final class IggySourceEnumerator
     private void addInitialSplits(
             @Nullable List<IggyPartitionSplit> splits, @Nullable Throwable error) {
         if (error != null) {
-            closeDescriberOnAWorkerThread();
             IggyConnectorException failure =
                     new IggyConnectorException(
                             "The Iggy source for "
@@ -166,14 +165,11 @@ public final class IggySourceEnumerator
                                     + " cannot start: "
                                     + IggyClients.asRuntime(error).getMessage(),
                             error);
-            if (context.registeredReaders().isEmpty()) {
-                // Failing the job while its tasks still start can take the TaskManager down
-                // (FLINK-39330: a collect sink that never opened); a registered reader's task has
-                // opened the operators after the source in its chain.
-                startFailure = failure;
-                return;
-            }
-            throw failure;
+            // The job fails only once the client is closed: a job that fails without a restart
+            // releases its class loader at once, and a client still closing then fails to load
+            // classes.
+            closeDescriberOnAWorkerThread(() -> failStart(failure));
+            return;
         }
         for (IggyPartitionSplit split : splits) {
             if (!isKnown(split.partitionId())) {
@@ -184,7 +180,19 @@ public final class IggySourceEnumerator
         LOG.info("{}: planned splits {}", description, pendingSplits.values());
         assignPendingSplits();
         scheduleDiscovery();
-        closeDescriberOnAWorkerThread();
+        closeDescriberOnAWorkerThread(() -> {});
+    }
+
+    /** Runs on the coordinator thread, once the describer's client is closed. */
+    private void failStart(IggyConnectorException failure) {
+        if (context.registeredReaders().isEmpty()) {
+            // Failing the job while its tasks still start can take the TaskManager down
+            // (FLINK-39330: a collect sink that never opened); a registered reader's task has
+            // opened the operators after the source in its chain.
+            startFailure = failure;
+            return;
+        }
+        throw failure;
     }
 
     /**
@@ -193,14 +201,14 @@ public final class IggySourceEnumerator
      * background and may release the job's class loader while a client's threads still end, so no
      * client is left open for that. Closing never fails (see IggyClients#closeAndWait).
      */
-    private void closeDescriberOnAWorkerThread() {
+    private void closeDescriberOnAWorkerThread(Runnable thenOnTheCoordinatorThread) {
         TopicDescriber planned = describer;
         context.callAsync(
                 () -> {
                     planned.close();
                     return null;
                 },
-                (nothing, neverAFailure) -> {});
+                (nothing, neverAFailure) -> thenOnTheCoordinatorThread.run());
     }
 
     private void scheduleDiscovery() {

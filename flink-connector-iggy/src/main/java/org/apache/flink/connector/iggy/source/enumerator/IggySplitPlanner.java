@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
@@ -101,7 +101,7 @@ public final class IggySplitPlanner implements Serializable {
             case LATEST:
                 return offsets.highWatermark(partitionId);
             default:
-                throw new IggyConnectorException(
+                throw new IggyConfigurationException(
                         "Consumer '"
                                 + consumerName
                                 + "' has no stored offset for partition "
