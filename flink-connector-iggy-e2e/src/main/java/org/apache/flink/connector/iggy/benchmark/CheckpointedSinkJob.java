@@ -79,7 +79,15 @@ final class CheckpointedSinkJob {
             long checkpoints,
             long largestCheckpointBytes) {}
 
-    Result run(int records, int payloadBytes, Duration interval, DeliveryGuarantee guarantee)
+    /**
+     * @param parallelism of the source and the sink; every writer sends to partition 0
+     */
+    Result run(
+            int records,
+            int payloadBytes,
+            Duration interval,
+            DeliveryGuarantee guarantee,
+            int parallelism)
             throws Exception {
         String stream = setup.newTopic();
         byte[] payload = new byte[payloadBytes];
@@ -87,7 +95,7 @@ final class CheckpointedSinkJob {
         config.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, snapshots.toUri().toString());
         config.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
-        env.setParallelism(1);
+        env.setParallelism(parallelism);
         env.enableCheckpointing(interval.toMillis());
         SinkBenchmarkSetup.payloads(env, payload, records)
                 .sinkTo(

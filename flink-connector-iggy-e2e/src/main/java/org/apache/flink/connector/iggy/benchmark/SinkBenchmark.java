@@ -57,8 +57,10 @@ import java.util.function.Function;
  * of the first), so job deployment does not count; the checkpointed runs count from the first
  * record the writer took and leave out the wait for the checkpoint after the input ended (see
  * {@link CheckpointedSinkJob}). Each figure is the best of {@link #REPEATS} runs, as other
- * processes on a shared machine only ever make a run slower. Every writer has parallelism 1 and the
- * same batch size. Uses the in-JVM server, or a real one when {@code IGGY_TCP_ADDRESS} is set.
+ * processes on a shared machine only ever make a run slower. Every writer has the same batch size
+ * and parallelism 1, except in the exactly-once rows, which also run at parallelism 2 (both writers
+ * sending to partition 0). Uses the in-JVM server, or a real one when {@code IGGY_TCP_ADDRESS} is
+ * set.
  *
  * <p>Arguments: {@code [records] [exactly-once]}; the second prints only the exactly-once rows.
  *
@@ -220,46 +222,64 @@ public final class SinkBenchmark {
      * their checkpoints.
      */
     private void exactlyOnceRows(int records) throws Exception {
-        for (int payloadBytes : new int[] {PAYLOAD_BYTES, 1024}) {
-            int n = payloadBytes == PAYLOAD_BYTES ? records : Math.max(1, records / 4);
-            for (Duration interval :
-                    new Duration[] {Duration.ofSeconds(1), Duration.ofSeconds(10)}) {
-                CheckpointedSinkJob.Result atLeastOnce = null;
-                CheckpointedSinkJob.Result exactlyOnce = null;
-                for (int i = 0; i < REPEATS; i++) {
-                    atLeastOnce =
-                            faster(
-                                    atLeastOnce,
-                                    checkpointed.run(
-                                            n,
-                                            payloadBytes,
-                                            interval,
-                                            DeliveryGuarantee.AT_LEAST_ONCE));
-                    exactlyOnce =
-                            faster(
-                                    exactlyOnce,
-                                    checkpointed.run(
-                                            n,
-                                            payloadBytes,
-                                            interval,
-                                            DeliveryGuarantee.EXACTLY_ONCE));
+        for (int parallelism : new int[] {1, 2}) {
+            for (int payloadBytes : new int[] {PAYLOAD_BYTES, 1024}) {
+                int n = payloadBytes == PAYLOAD_BYTES ? records : Math.max(1, records / 4);
+                for (Duration interval :
+                        new Duration[] {Duration.ofSeconds(1), Duration.ofSeconds(10)}) {
+                    exactlyOnceRow(n, payloadBytes, interval, parallelism);
                 }
-                System.out.printf(
-                        "IggySink %,d x %4d B, checkpoints every %2d s: at-least-once %,10.0f"
-                                + " records/s, exactly-once %,10.0f records/s (%.2f x);"
-                                + " exactly-once: %,d ms final wait left out, %d checkpoints,"
-                                + " largest %,.1f MB%n",
-                        n,
-                        payloadBytes,
-                        interval.toSeconds(),
-                        atLeastOnce.recordsPerSecond(),
-                        exactlyOnce.recordsPerSecond(),
-                        exactlyOnce.recordsPerSecond() / atLeastOnce.recordsPerSecond(),
-                        exactlyOnce.finalWaitMillis(),
-                        exactlyOnce.checkpoints(),
-                        exactlyOnce.largestCheckpointBytes() / 1e6);
             }
         }
+    }
+
+    /**
+     * One row: at-least-once and exactly-once runs interleaved, the best of {@link #REPEATS} each,
+     * and the exactly-once checkpoint's bytes per message it held (its largest checkpoint over the
+     * messages of one interval at the measured rate).
+     */
+    private void exactlyOnceRow(int n, int payloadBytes, Duration interval, int parallelism)
+            throws Exception {
+        CheckpointedSinkJob.Result atLeastOnce = null;
+        CheckpointedSinkJob.Result exactlyOnce = null;
+        for (int i = 0; i < REPEATS; i++) {
+            atLeastOnce =
+                    faster(
+                            atLeastOnce,
+                            checkpointed.run(
+                                    n,
+                                    payloadBytes,
+                                    interval,
+                                    DeliveryGuarantee.AT_LEAST_ONCE,
+                                    parallelism));
+            exactlyOnce =
+                    faster(
+                            exactlyOnce,
+                            checkpointed.run(
+                                    n,
+                                    payloadBytes,
+                                    interval,
+                                    DeliveryGuarantee.EXACTLY_ONCE,
+                                    parallelism));
+        }
+        double perInterval =
+                Math.min(n, exactlyOnce.recordsPerSecond() * interval.toMillis() / 1000.0);
+        System.out.printf(
+                "IggySink %,d x %4d B, parallelism %d, checkpoints every %2d s: at-least-once"
+                        + " %,10.0f records/s, exactly-once %,10.0f records/s (%.2f x);"
+                        + " exactly-once: %,d ms final wait left out, %d checkpoints, largest"
+                        + " %,.1f MB, %,.0f B of checkpoint per message%n",
+                n,
+                payloadBytes,
+                parallelism,
+                interval.toSeconds(),
+                atLeastOnce.recordsPerSecond(),
+                exactlyOnce.recordsPerSecond(),
+                exactlyOnce.recordsPerSecond() / atLeastOnce.recordsPerSecond(),
+                exactlyOnce.finalWaitMillis(),
+                exactlyOnce.checkpoints(),
+                exactlyOnce.largestCheckpointBytes() / 1e6,
+                exactlyOnce.largestCheckpointBytes() / Math.max(1, perInterval));
     }
 
     private static CheckpointedSinkJob.Result faster(

@@ -18,12 +18,11 @@
 package org.apache.flink.connector.iggy.examples;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.IggyCommittable;
 import org.apache.flink.connector.iggy.sink.IggyCommitter;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
@@ -66,6 +65,7 @@ public final class ExactlyOnceClusterJob {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.enableCheckpointing(
                 Long.parseLong(JobArgs.orDefault(args, "--checkpoint-interval", "300")));
+        PauseBetweenSends pause = new PauseBetweenSends(JobArgs.required(args, "--pause-dir"));
         DataStream<String> lines =
                 env.fromSource(
                                 IggySource.<String>builder()
@@ -80,19 +80,20 @@ public final class ExactlyOnceClusterJob {
                                         .build(),
                                 WatermarkStrategy.noWatermarks(),
                                 "lines")
-                        .uid("lines-source")
-                        .map(new PauseBetweenSends(JobArgs.required(args, "--pause-dir")))
-                        .name("pause hook");
+                        .uid("lines-source");
         lines.sinkTo(
-                        IggySink.<String>builder()
-                                .setConnection(connection)
-                                .setStream(stream)
-                                .setTopic(RECORDS)
-                                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .setPartitioner((line, key, payload, context) -> index(line) % 2)
-                                .setMaxBatchMessages(5)
-                                .build())
+                        IggyCommitter.withBetweenSends(
+                                IggySink.<String>builder()
+                                        .setConnection(connection)
+                                        .setStream(stream)
+                                        .setTopic(RECORDS)
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setPartitioner(
+                                                (line, key, payload, context) -> index(line) % 2)
+                                        .setMaxBatchMessages(5)
+                                        .build(),
+                                pause))
                 .name("exactly-once records")
                 .uid("records-sink");
         lines.map(line -> IggyMapChange.upsert("k" + (index(line) % 20), "v" + (index(line) / 40)))
@@ -100,15 +101,17 @@ public final class ExactlyOnceClusterJob {
                         new org.apache.flink.api.common.typeinfo.TypeHint<
                                 IggyMapChange<String, String>>() {})
                 .sinkTo(
-                        IggySink.<String, String>keyedMap()
-                                .setConnection(connection)
-                                .setStream(stream)
-                                .setTopic(MAP)
-                                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .setKeyHeader("key")
-                                .setMaxBatchMessages(5)
-                                .build())
+                        IggyCommitter.withBetweenSends(
+                                IggySink.<String, String>keyedMap()
+                                        .setConnection(connection)
+                                        .setStream(stream)
+                                        .setTopic(MAP)
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setKeyHeader("key")
+                                        .setMaxBatchMessages(5)
+                                        .build(),
+                                pause))
                 .name("exactly-once keyed map")
                 .uid("map-sink");
         env.execute("exactly-once job on " + stream);
@@ -119,8 +122,11 @@ public final class ExactlyOnceClusterJob {
         return Long.parseLong(line.substring(1, line.indexOf('=')));
     }
 
-    /** Installs the committer hook of this TaskManager; passes every line on unchanged. */
-    private static final class PauseBetweenSends extends RichMapFunction<String, String> {
+    /**
+     * The committers' hook: between two sends, if a pause was requested and none happened yet,
+     * notes the committable in {@code paused} and waits for the SIGKILL.
+     */
+    private static final class PauseBetweenSends implements IggyCommitter.BetweenSends {
         private static final long serialVersionUID = 1L;
         private final String pauseDir;
 
@@ -129,22 +135,13 @@ public final class ExactlyOnceClusterJob {
         }
 
         @Override
-        public void open(OpenContext context) {
+        public void run(IggyCommittable committable, int messagesSent) throws Exception {
             Path dir = Path.of(pauseDir);
-            IggyCommitter.setBetweenSends(
-                    (committable, sent) -> {
-                        if (Files.exists(dir.resolve(PAUSE_REQUEST))
-                                && !Files.exists(dir.resolve(PAUSED))) {
-                            Files.writeString(dir.resolve(PAUSED), committable + ", " + sent);
-                            // until SIGKILL
-                            new CompletableFuture<Void>().join();
-                        }
-                    });
-        }
-
-        @Override
-        public String map(String line) {
-            return line;
+            if (Files.exists(dir.resolve(PAUSE_REQUEST)) && !Files.exists(dir.resolve(PAUSED))) {
+                Files.writeString(dir.resolve(PAUSED), committable + ", " + messagesSent);
+                // until SIGKILL
+                new CompletableFuture<Void>().join();
+            }
         }
     }
 }

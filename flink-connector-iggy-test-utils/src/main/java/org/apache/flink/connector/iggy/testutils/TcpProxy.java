@@ -27,15 +27,18 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A TCP proxy on loopback in front of a server, for faults a server does not make on its own: it
  * can close a connection while a request on it waits for its answer ({@link
- * #closeOnNextRequest()}), as a network cut or a crashing peer would.
+ * #closeOnNextRequest()}), as a network cut or a crashing peer would, or deliver a request late
+ * ({@link #holdNextRequest}).
  *
  * <pre>{@code
  * try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
@@ -55,6 +58,7 @@ public final class TcpProxy implements AutoCloseable {
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closeOnNextRequest = new AtomicBoolean();
     private final AtomicInteger closedWithRequest = new AtomicInteger();
+    private final AtomicReference<Duration> holdNextRequest = new AtomicReference<>();
 
     private TcpProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -85,6 +89,16 @@ public final class TcpProxy implements AutoCloseable {
      */
     public void closeOnNextRequest() {
         closeOnNextRequest.set(true);
+    }
+
+    /**
+     * The next bytes any client sends are forwarded only after {@code hold}, as a congested network
+     * or a stalled server would deliver them: the client's request times out first, and the server
+     * applies it later all the same. Once. The connection to the server stays open until the held
+     * bytes are delivered, whatever the client does meanwhile.
+     */
+    public void holdNextRequest(Duration hold) {
+        holdNextRequest.set(hold);
     }
 
     /** How many connections {@link #closeOnNextRequest()} has closed so far. */
@@ -132,11 +146,17 @@ public final class TcpProxy implements AutoCloseable {
                     closedWithRequest.incrementAndGet();
                     break;
                 }
+                Duration hold = requests ? holdNextRequest.getAndSet(null) : null;
+                if (hold != null) {
+                    Thread.sleep(hold.toMillis());
+                }
                 out.write(buffer, 0, n);
                 out.flush();
             }
         } catch (IOException e) {
             LOG.debug("Proxy connection ended: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             closeQuietly(from);
             closeQuietly(to);

@@ -21,9 +21,9 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
+import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggySink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages and
@@ -31,12 +31,34 @@ import org.apache.flink.metrics.ThreadSafeSimpleCounter;
  */
 @Internal
 final class ExactlyOnceIggySink<IN> extends IggySink<IN>
-        implements SupportsCommitter<IggyCommittable> {
+        implements SupportsCommitter<IggyCommittable>, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
 
+    private final IggyCommitter.BetweenSends betweenSends;
+
     ExactlyOnceIggySink(IggyWriterConfig config, IggyRecordSerializationSchema<IN> serializer) {
+        this(config, serializer, IggyCommitter.NOTHING);
+    }
+
+    private ExactlyOnceIggySink(
+            IggyWriterConfig config,
+            IggyRecordSerializationSchema<IN> serializer,
+            IggyCommitter.BetweenSends betweenSends) {
         super(config, serializer);
+        this.betweenSends = betweenSends;
+    }
+
+    /** See {@link IggyCommitter#withBetweenSends}. */
+    ExactlyOnceIggySink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
+        return new ExactlyOnceIggySink<>(writerConfig(), recordSerializer(), hook);
+    }
+
+    /** Adds nothing: refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
+    @Override
+    public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
+        ExactlyOnceJobCheck.check(input, writerConfig());
+        return input;
     }
 
     @Override
@@ -44,8 +66,8 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         return new IggyCommitter(
                 writerConfig(),
                 context.getRestoredCheckpointId(),
-                context.metricGroup()
-                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter()));
+                context.metricGroup(),
+                betweenSends);
     }
 
     @Override

@@ -21,9 +21,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
@@ -40,8 +39,28 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     private static final long serialVersionUID = 1L;
 
+    private final IggyCommitter.BetweenSends betweenSends;
+
     ExactlyOnceKeyedMapSink(IggyKeyedMapSink<IN> sink) {
+        this(sink, IggyCommitter.NOTHING);
+    }
+
+    private ExactlyOnceKeyedMapSink(
+            IggyKeyedMapSink<IN> sink, IggyCommitter.BetweenSends betweenSends) {
         super(sink);
+        this.betweenSends = betweenSends;
+    }
+
+    /** See {@link IggyCommitter#withBetweenSends}. */
+    ExactlyOnceKeyedMapSink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
+        return new ExactlyOnceKeyedMapSink<>(this, hook);
+    }
+
+    /** Refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
+    @Override
+    public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
+        ExactlyOnceJobCheck.check(input, writerConfig());
+        return super.addPreWriteTopology(input);
     }
 
     @Override
@@ -49,8 +68,8 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
         return new IggyCommitter(
                 writerConfig(),
                 context.getRestoredCheckpointId(),
-                context.metricGroup()
-                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter()));
+                context.metricGroup(),
+                betweenSends);
     }
 
     @Override

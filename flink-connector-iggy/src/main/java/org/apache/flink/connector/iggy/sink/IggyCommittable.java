@@ -31,10 +31,10 @@ import java.util.List;
  * the unit its committer sends once the checkpoint completed. Immutable.
  *
  * <p>Every message has a 16-byte id: its sequence number in the committable (4 bytes) followed by
- * the committable's 12-byte tag, which the writer derives from the sink's random id, its subtask
- * and the checkpoint (see {@link #tag}). A committer that may have sent part of a committable
- * before reads the partition from {@link #readFrom}, the partition's end when the committable was
- * made, and recognises the messages already there by their tag.
+ * the committable's 12-byte tag, which the writer derives from its own random id and the checkpoint
+ * (see {@link #tag}). A committer that may have sent part of a committable before reads the
+ * partition from {@link #readFrom}, the partition's end when the committable was made, and
+ * recognises the messages already there by their tag.
  */
 @Internal
 public final class IggyCommittable {
@@ -71,14 +71,15 @@ public final class IggyCommittable {
     }
 
     /**
-     * The tag of a committable: the sink's id (its low 48 bits), the writer's subtask (16 bits) and
-     * the checkpoint (low 32 bits), little-endian. Unique per sink, subtask and checkpoint.
+     * The tag of a committable: the checkpoint (low 32 bits) and the writer's id (64 bits),
+     * little-endian. The writer draws its id at random when it starts (see {@link
+     * WriteAheadBuffer}), so the tag is unique per writer instance and checkpoint: two operators,
+     * two jobs, or a restored job next to a fresh one never share one.
      */
-    static byte[] tag(long sinkId, int subtask, long checkpointId) {
+    static byte[] tag(long writerId, long checkpointId) {
         byte[] tag = new byte[TAG_BYTES];
         putLittleEndian(tag, 0, checkpointId, 4);
-        putLittleEndian(tag, 4, subtask, 2);
-        putLittleEndian(tag, 6, sinkId, 6);
+        putLittleEndian(tag, 4, writerId, 8);
         return tag;
     }
 

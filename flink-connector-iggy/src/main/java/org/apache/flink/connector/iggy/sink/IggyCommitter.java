@@ -20,17 +20,19 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
@@ -42,6 +44,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -49,6 +52,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Sends the {@link IggyCommittable}s of an exactly-once sink once their checkpoint completed.
@@ -65,11 +69,17 @@ import java.util.OptionalLong;
  * however long the job was down; the read covers the committable's own messages and whatever else
  * reached the partition since it was made.
  *
+ * <p>A send that timed out or lost its connection may still be applied by the server later, so a
+ * retry reads back only once the server no longer lists the failed connection (see {@link
+ * ClientFence}). After a failure the committables after it are retried too, so none of a partition
+ * overtakes an earlier one.
+ *
  * <p>A target stream, topic or partition that no longer exists fails the job with an error naming
  * it: the output of a completed checkpoint is never skipped. Any other failure is retried (Flink's
- * {@code sink.committer.retries}), reading back first.
+ * {@code sink.committer.retries}), reading back first; an interrupt ends the task instead.
  *
- * <p>Connects on its first commit. Confined to the committer's task thread.
+ * <p>Connects on its first commit. Confined to the committer's task thread; the metric gauges only
+ * read.
  */
 @Internal
 public final class IggyCommitter implements Committer<IggyCommittable> {
@@ -79,42 +89,90 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     /** Reading back never stores an offset, so any plain consumer will do. */
     private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
 
-    /** What a test runs between two sends of one committable, to fail or stop there. */
+    /**
+     * What a test runs between two sends of one committable, to fail or stop there; given to a sink
+     * by {@link #withBetweenSends}, and shipped with it to every committer.
+     */
     @VisibleForTesting
     @FunctionalInterface
-    public interface BetweenSends {
+    public interface BetweenSends extends Serializable {
         void run(IggyCommittable committable, int messagesSent) throws Exception;
     }
 
-    @Nullable private static volatile BetweenSends betweenSends;
+    /** What production committers run between two sends: nothing. */
+    static final BetweenSends NOTHING = (committable, messagesSent) -> {};
+
+    private final BetweenSends betweenSends;
 
     private final IggyWriterConfig config;
     private final long restoredCheckpointId;
     private final Counter reconnects;
     @Nullable private AsyncIggyTcpClient client;
-    private long messagesReadBack;
+
+    /** The server's id of {@link #client}'s connection. */
+    @Nullable private Long clientId;
+
+    private final ClientFence fence;
+
+    private final Counter messagesCommitted;
+    private final Counter messagesReadBack;
+    private final Counter messagesResent;
+
+    /** Written by the task thread only; volatile for the metric reporter's gauges. */
+    private volatile long readBackTimeMs;
+
+    private volatile int pendingCommittables;
 
     /**
-     * @param reconnects counts the connections the client opens again (see {@link
+     * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
+     *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
+     *     iggyPendingCommittables}, and {@code reconnects} (see {@link
      *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
      *     Counter)})
      */
-    IggyCommitter(IggyWriterConfig config, OptionalLong restoredCheckpointId, Counter reconnects) {
+    IggyCommitter(
+            IggyWriterConfig config,
+            OptionalLong restoredCheckpointId,
+            MetricGroup metrics,
+            BetweenSends betweenSends) {
         this.config = config;
+        this.betweenSends = betweenSends;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
-        this.reconnects = reconnects;
+        this.reconnects = metrics.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
+        this.fence = new ClientFence(config.connection().requestTimeout());
+        this.messagesCommitted = metrics.counter("messagesCommitted");
+        this.messagesReadBack = metrics.counter("messagesReadBack");
+        this.messagesResent = metrics.counter("messagesResent");
+        metrics.gauge("readBackTimeMs", () -> readBackTimeMs);
+        metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
     }
 
-    /** Installs a hook that runs between two sends of a committable; {@code null} removes it. */
+    /**
+     * The same exactly-once sink, built by {@link IggySink#builder()} or {@link
+     * IggySink#keyedMap()}, whose committers run {@code hook} between two sends of a committable.
+     */
     @VisibleForTesting
-    public static void setBetweenSends(@Nullable BetweenSends hook) {
-        betweenSends = hook;
+    public static <IN> Sink<IN> withBetweenSends(Sink<IN> exactlyOnceSink, BetweenSends hook) {
+        if (exactlyOnceSink instanceof ExactlyOnceIggySink) {
+            return ((ExactlyOnceIggySink<IN>) exactlyOnceSink).withBetweenSends(hook);
+        }
+        if (exactlyOnceSink instanceof ExactlyOnceKeyedMapSink) {
+            return ((ExactlyOnceKeyedMapSink<IN>) exactlyOnceSink).withBetweenSends(hook);
+        }
+        throw new IllegalArgumentException("Not an exactly-once Iggy sink: " + exactlyOnceSink);
     }
 
     @Override
     public void commit(Collection<CommitRequest<IggyCommittable>> requests)
             throws IOException, InterruptedException {
+        pendingCommittables = requests.size();
+        boolean failed = false;
         for (CommitRequest<IggyCommittable> request : requests) {
+            if (failed) {
+                // A later committable of the same partition must not overtake the failed one.
+                request.retryLater();
+                continue;
+            }
             IggyCommittable committable = request.getCommittable();
             boolean maybeSentBefore =
                     request.getNumberOfRetries() > 0
@@ -123,16 +181,26 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 if (!commit(committable, maybeSentBefore)) {
                     request.signalAlreadyCommitted();
                 }
+                pendingCommittables--;
             } catch (TargetGone e) {
                 request.signalFailedWithUnknownReason(e);
             } catch (RuntimeException e) {
+                if (Thread.currentThread().isInterrupted()) {
+                    // The task is being cancelled: end it instead of spending a retry.
+                    closeClient();
+                    throw new InterruptedException("Interrupted while committing " + committable);
+                }
                 LOG.warn(
                         "Failed to commit {} to {}; retrying: {}",
                         committable,
                         config.connection().address(),
                         IggyClients.describe(e));
+                if (clientId != null) {
+                    fence.closedAfterFailure(clientId);
+                }
                 closeClient();
                 request.retryLater();
+                failed = true;
             }
         }
     }
@@ -141,7 +209,10 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      * @return whether anything was sent
      */
     private boolean commit(IggyCommittable committable, boolean maybeSentBefore)
-            throws IOException {
+            throws IOException, InterruptedException {
+        if (maybeSentBefore) {
+            fence.await(client());
+        }
         long end = endOffset(committable);
         List<Message> messages = committable.messages();
         BitSet present = maybeSentBefore ? readBack(committable, end) : new BitSet(messages.size());
@@ -155,6 +226,9 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         if (missing == 0) {
             return false;
         }
+        if (maybeSentBefore) {
+            messagesResent.inc(missing);
+        }
         List<Message> batch = new ArrayList<>();
         long batchBytes = 0;
         int sent = 0;
@@ -162,10 +236,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 i < messages.size();
                 i = present.nextClearBit(i + 1)) {
             Message message = messages.get(i);
-            long size =
-                    MessageHeader.SIZE
-                            + message.payload().length
-                            + message.header().userHeadersLength();
+            long size = IggyWireMessages.wireSize(message);
             if (!batch.isEmpty()
                     && (batch.size() >= config.batchSize()
                             || batchBytes + size > config.maxBatchBytes())) {
@@ -211,11 +282,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         throw new TargetGone(committable, "the partition no longer exists");
     }
 
-    /** Which of the committable's messages are in the partition already. */
+    /**
+     * Which of the committable's messages are in the partition already. Reads from the partition's
+     * end when the committable was made, or from its start if its end is below that now (the
+     * partition was purged, or deleted and created again): messages sent since then start at 0.
+     */
     private BitSet readBack(IggyCommittable committable, long end) {
+        long started = System.nanoTime();
+        try {
+            return readBack(
+                    committable, committable.readFrom() <= end ? committable.readFrom() : 0, end);
+        } finally {
+            readBackTimeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        }
+    }
+
+    private BitSet readBack(IggyCommittable committable, long from, long end) {
         int size = committable.messages().size();
         BitSet present = new BitSet(size);
-        long offset = committable.readFrom();
+        long offset = from;
         while (offset < end && present.cardinality() < size) {
             PolledMessages polled =
                     IggyClients.await(
@@ -234,7 +319,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 break;
             }
             for (Message m : polled.messages()) {
-                messagesReadBack++;
+                messagesReadBack.inc();
                 int sequence =
                         committable.sequenceOf(
                                 IggyWireMessages.wireId(m.header().id().toBigInteger()));
@@ -257,22 +342,26 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                                 batch),
                 config.connection().requestTimeout(),
                 "send " + batch.size() + " of the " + committable);
+        messagesCommitted.inc(batch.size());
     }
 
-    private static void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
-        BetweenSends hook = betweenSends;
-        if (hook != null) {
-            try {
-                hook.run(committable, sent);
-            } catch (Exception e) {
-                throw new IOException("The test hook between two sends failed", e);
-            }
+    private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
+        try {
+            betweenSends.run(committable, sent);
+        } catch (Exception e) {
+            throw new IOException("The test hook between two sends failed", e);
         }
     }
 
     private AsyncIggyTcpClient client() {
         if (client == null) {
             client = IggyClients.connectWithOneConnection(config.connection(), reconnects);
+            clientId =
+                    IggyClients.await(
+                                    client.system().getMe(),
+                                    config.connection().requestTimeout(),
+                                    "read the committer's client id")
+                            .clientId();
         }
         return client;
     }
@@ -281,13 +370,20 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         if (client != null) {
             IggyClients.closeAndWait(client);
             client = null;
+            clientId = null;
         }
     }
 
     /** Messages read back since this committer was made. */
     @VisibleForTesting
     long messagesReadBack() {
-        return messagesReadBack;
+        return messagesReadBack.getCount();
+    }
+
+    /** Messages sent again by commits that read back first. */
+    @VisibleForTesting
+    long messagesResent() {
+        return messagesResent.getCount();
     }
 
     @Override

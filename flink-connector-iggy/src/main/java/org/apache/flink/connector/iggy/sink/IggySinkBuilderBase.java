@@ -26,7 +26,6 @@ import org.apache.iggy.message.HeaderKey;
 
 import javax.annotation.Nullable;
 
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 
@@ -137,8 +136,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
 
     /**
      * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the most bytes of messages (payloads, headers
-     * and 64 bytes per message) a writer holds between two checkpoints; default 64 MiB. A writer
-     * that would hold more fails with an error naming this option.
+     * and 64 bytes per message) a writer holds between two checkpoints; default 64 MiB, at most 1
+     * GiB. A writer that would hold more fails with an error naming this option.
      */
     public SELF setExactlyOnceMaxBufferedBytes(long maxBufferedBytes) {
         this.exactlyOnceMaxBufferedBytes = maxBufferedBytes;
@@ -209,10 +208,15 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
             problems.add(
                     "the max in-flight requests must be at least 1, but is " + maxInFlightRequests);
         }
-        if (exactlyOnceMaxBufferedBytes < 1) {
+        if (exactlyOnceMaxBufferedBytes < 1
+                || exactlyOnceMaxBufferedBytes > IggyWriterConfig.MAX_EXACTLY_ONCE_BUFFERED_BYTES) {
             problems.add(
-                    "the exactly-once max buffered bytes must be at least 1, but is "
-                            + exactlyOnceMaxBufferedBytes);
+                    String.format(
+                            "the exactly-once max buffered bytes must be from 1 to %,d (1 GiB: a"
+                                    + " checkpoint stores each partition's messages as one array),"
+                                    + " but is %,d",
+                            IggyWriterConfig.MAX_EXACTLY_ONCE_BUFFERED_BYTES,
+                            exactlyOnceMaxBufferedBytes));
         }
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
             problems.add(
@@ -238,8 +242,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,
-                exactlyOnceMaxBufferedBytes,
-                new SecureRandom().nextLong() >>> 16);
+                exactlyOnceMaxBufferedBytes);
     }
 
     /** Fails with every problem found, if there is any. */

@@ -32,11 +32,11 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -136,9 +136,13 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
                 config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE
                         ? new WriteAheadBuffer(
                                 config,
-                                context.getTaskInfo().getIndexOfThisSubtask(),
+                                new SecureRandom().nextLong(),
                                 context.getRestoredCheckpointId())
                         : null;
+        if (writeAhead != null) {
+            metrics.gauge("exactlyOnceBufferedBytes", writeAhead::bufferedBytes);
+            metrics.gauge("exactlyOnceBufferBound", config::maxBufferedBytes);
+        }
     }
 
     /** Partitions of the target topic; connects first if this is the first use. */
@@ -449,10 +453,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
             }
             messages.add(message);
             hasMessageIds |= withMessageId;
-            bytes +=
-                    MessageHeader.SIZE
-                            + message.payload().length
-                            + message.header().userHeadersLength();
+            bytes += IggyWireMessages.wireSize(message);
         }
 
         boolean isIdle() {

@@ -107,6 +107,14 @@ final class IggyWireMessages {
         return wire;
     }
 
+    /**
+     * The bytes a message takes in a send request and in the partition, as the server counts them:
+     * its 64-byte header, payload and user headers.
+     */
+    static long wireSize(Message message) {
+        return MessageHeader.SIZE + message.payload().length + message.header().userHeadersLength();
+    }
+
     /** Fails on a message the server would refuse for its size, before it spoils a batch. */
     static void checkSize(Message message, long partition, IggyWriterConfig config) {
         long payload = message.payload().length;

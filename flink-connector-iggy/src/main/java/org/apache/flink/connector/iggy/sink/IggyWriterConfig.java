@@ -37,6 +37,12 @@ public final class IggyWriterConfig implements Serializable {
     public static final int DEFAULT_MAX_IN_FLIGHT = 5;
     public static final long DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
 
+    /**
+     * The largest exactly-once bound: a checkpoint stores one partition's messages as one array,
+     * which Java caps below 2 GiB.
+     */
+    public static final long MAX_EXACTLY_ONCE_BUFFERED_BYTES = 1024L * 1024 * 1024;
+
     private final IggyConnectionConfig connection;
     private final IggyId stream;
     private final IggyId topic;
@@ -46,7 +52,6 @@ public final class IggyWriterConfig implements Serializable {
     private final Duration linger;
     private final int maxInFlightRequests;
     private final long maxBufferedBytes;
-    private final long sinkId;
 
     IggyWriterConfig(
             IggyConnectionConfig connection,
@@ -57,8 +62,7 @@ public final class IggyWriterConfig implements Serializable {
             long maxBatchBytes,
             Duration linger,
             int maxInFlightRequests,
-            long maxBufferedBytes,
-            long sinkId) {
+            long maxBufferedBytes) {
         this.connection = connection;
         this.stream = stream;
         this.topic = topic;
@@ -68,7 +72,6 @@ public final class IggyWriterConfig implements Serializable {
         this.linger = linger;
         this.maxInFlightRequests = maxInFlightRequests;
         this.maxBufferedBytes = maxBufferedBytes;
-        this.sinkId = sinkId;
     }
 
     public IggyConnectionConfig connection() {
@@ -106,14 +109,6 @@ public final class IggyWriterConfig implements Serializable {
     /** With exactly-once: the most bytes of messages a writer holds between two checkpoints. */
     public long maxBufferedBytes() {
         return maxBufferedBytes;
-    }
-
-    /**
-     * A random number chosen when the sink was built, unique per sink: exactly-once message ids
-     * carry it (see {@link IggyCommittable#tag}).
-     */
-    long sinkId() {
-        return sinkId;
     }
 
     /** "topic T of stream S at ADDRESS", for messages. */

@@ -21,7 +21,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -35,32 +34,37 @@ import java.util.TreeMap;
  * IggyCommittable}s, one per partition. Nothing is sent from here: the committer sends a
  * checkpoint's messages once the checkpoint completed.
  *
- * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}). The
- * checkpoint number the ids carry is counted here: one more than the restored checkpoint, then one
- * more per {@link #drain}. It equals Flink's checkpoint id unless a checkpoint was declined, and is
- * unique per writer either way, since it always exceeds the number of every committable that may
- * have reached the server.
+ * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}): the
+ * writer's random id, which no other writer shares, and the checkpoint number counted here: one
+ * more than the restored checkpoint, then one more per {@link #drain}. It equals Flink's checkpoint
+ * id unless a checkpoint was declined, and is unique per writer either way.
  *
  * <p>The held bytes are bounded by {@link IggyWriterConfig#maxBufferedBytes}: a message beyond the
  * bound fails the writer with an error naming the option, rather than dropping anything or running
- * out of memory. Confined to the task thread.
+ * out of memory. Confined to the task thread (the gauge of {@link #bufferedBytes} only reads).
  */
 @Internal
 final class WriteAheadBuffer {
 
     private final IggyWriterConfig config;
-    private final int subtask;
+    private final long writerId;
     private final Map<Long, List<Message>> messages = new TreeMap<>();
     private final Map<Long, Long> endOffsets = new TreeMap<>();
     private long checkpointId;
     private byte[] tag;
-    private long bytes;
 
-    WriteAheadBuffer(IggyWriterConfig config, int subtask, OptionalLong restoredCheckpointId) {
+    /** Written by the task thread only; volatile for the metric reporter's gauge. */
+    private volatile long bytes;
+
+    /**
+     * @param writerId this writer's id, drawn at random when the writer starts: every writer
+     *     instance (each subtask, each attempt, each operator, each job) gets its own
+     */
+    WriteAheadBuffer(IggyWriterConfig config, long writerId, OptionalLong restoredCheckpointId) {
         this.config = config;
-        this.subtask = subtask;
+        this.writerId = writerId;
         this.checkpointId = restoredCheckpointId.orElse(0) + 1;
-        this.tag = IggyCommittable.tag(config.sinkId(), subtask, checkpointId);
+        this.tag = IggyCommittable.tag(writerId, checkpointId);
     }
 
     /**
@@ -80,10 +84,7 @@ final class WriteAheadBuffer {
                             + " message id function, idempotent writes or the 'message-id'"
                             + " metadata column), or use AT_LEAST_ONCE.");
         }
-        long size =
-                MessageHeader.SIZE
-                        + message.payload().length
-                        + message.header().userHeadersLength();
+        long size = IggyWireMessages.wireSize(message);
         if (bytes + size > config.maxBufferedBytes()) {
             throw new IggyConnectorException(
                     String.format(
@@ -143,7 +144,7 @@ final class WriteAheadBuffer {
         endOffsets.clear();
         bytes = 0;
         checkpointId++;
-        tag = IggyCommittable.tag(config.sinkId(), subtask, checkpointId);
+        tag = IggyCommittable.tag(writerId, checkpointId);
         return committables;
     }
 

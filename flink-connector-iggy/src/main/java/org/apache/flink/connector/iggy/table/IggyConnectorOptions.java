@@ -405,8 +405,8 @@ public final class IggyConnectorOptions {
                                     IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES))
                     .withDescription(
                             "With 'exactly-once': the most bytes of messages a sink subtask holds"
-                                    + " between two checkpoints. A subtask that would hold more"
-                                    + " fails with an error naming this option.");
+                                    + " between two checkpoints, at most 1 gb. A subtask that would"
+                                    + " hold more fails with an error naming this option.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")
@@ -436,6 +436,17 @@ public final class IggyConnectorOptions {
                     .withDescription("How long a row may wait in a partially filled batch.");
 
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
+
+    public static final ConfigOption<String> SINK_UID =
+            ConfigOptions.key("sink.uid")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Operator uid of the sink's writer, under which savepoints keep its"
+                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
+                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
+                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
+                                    + " stays the same when the query changes.");
 
     public static final ConfigOption<Duration> SINK_STATE_TTL =
             ConfigOptions.key("sink.state-ttl")

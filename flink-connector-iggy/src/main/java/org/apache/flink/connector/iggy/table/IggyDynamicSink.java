@@ -32,7 +32,6 @@ import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.format.EncodingFormat;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
-import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
@@ -83,6 +82,12 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     /** upsert-iggy: how a deletion is written; {@code null} for iggy. */
     @Nullable private final IggyDeletionMessage deletion;
 
+    /** The default uid is this and the table's identifier. */
+    static final String DEFAULT_UID_PREFIX = "iggy-sink: ";
+
+    /** The table's identifier, from which the sink's uid is derived. */
+    private final String tableIdentifier;
+
     private List<String> metadataKeys = Collections.emptyList();
     private DataType consumedDataType;
 
@@ -98,7 +103,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyConnectionConfig connection,
             @Nullable IggyPartitioner<RowData> customPartitioner,
             boolean upsert,
-            @Nullable IggyDeletionMessage deletion) {
+            @Nullable IggyDeletionMessage deletion,
+            String tableIdentifier) {
         this.physicalDataType = physicalDataType;
         this.keyEncodingFormat = keyEncodingFormat;
         this.valueEncodingFormat = valueEncodingFormat;
@@ -111,6 +117,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         this.customPartitioner = customPartitioner;
         this.upsert = upsert;
         this.deletion = deletion;
+        this.tableIdentifier = tableIdentifier;
         this.consumedDataType = physicalDataType;
     }
 
@@ -155,8 +162,19 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
                         : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
 
-        return SinkV2Provider.of(
-                sink, options.getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null));
+        Integer parallelism =
+                options.getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null);
+        return new UidSinkProvider(sink, parallelism, uid());
+    }
+
+    /**
+     * The sink's operator uid: {@code sink.uid}, or one derived from the table's identifier, so
+     * that a changed query (a new plan, other operator ids) still finds the sink's state in a
+     * savepoint.
+     */
+    String uid() {
+        return options.getOptional(IggyConnectorOptions.SINK_UID)
+                .orElse(DEFAULT_UID_PREFIX + tableIdentifier);
     }
 
     private Sink<RowData> appendSink(
@@ -241,6 +259,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setIdempotentWrites(
                                 options.get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
         options.getOptional(IggyConnectorOptions.SINK_STATE_TTL).ifPresent(builder::setStateTtl);
+        // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
+        builder.setReconcileUid(UidSinkProvider.RECONCILE_UID);
         if (SinkPartitioner.KEY.equals(options.get(IggyConnectorOptions.SINK_PARTITIONER))) {
             builder.setPartitionByKey();
         } else {
@@ -290,7 +310,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         connection,
                         customPartitioner,
                         upsert,
-                        deletion);
+                        deletion,
+                        tableIdentifier);
         copy.metadataKeys = metadataKeys;
         copy.consumedDataType = consumedDataType;
         return copy;
@@ -335,6 +356,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 && Objects.equals(customPartitioner, that.customPartitioner)
                 && upsert == that.upsert
                 && Objects.equals(deletion, that.deletion)
+                && tableIdentifier.equals(that.tableIdentifier)
                 && metadataKeys.equals(that.metadataKeys)
                 && consumedDataType.equals(that.consumedDataType);
     }

@@ -74,6 +74,15 @@ final class IggySinkOptions {
     static IggyPartitioner<RowData> validateSinkOptions(
             ReadableConfig options, boolean upsert, boolean hasKey, ClassLoader classLoader) {
         deliveryGuarantee(options);
+        if (options.getOptional(IggyConnectorOptions.SINK_UID)
+                .filter(String::isBlank)
+                .isPresent()) {
+            throw new ValidationException(
+                    "Option '"
+                            + IggyConnectorOptions.SINK_UID.key()
+                            + "' must not be blank: set an operator uid, or leave the option out"
+                            + " for one derived from the table's identifier");
+        }
         String partitioner = options.get(SINK_PARTITIONER);
         boolean builtIn =
                 partitioner.equals(SinkPartitioner.FIXED)

@@ -159,6 +159,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SINK_LINGER);
         options.add(SINK_MAX_IN_FLIGHT_REQUESTS);
         options.add(SINK_PARALLELISM);
+        options.add(IggyConnectorOptions.SINK_UID);
         if (upsert()) {
             options.add(SINK_IDEMPOTENT_WRITES);
             options.add(SINK_STATE_TTL);
@@ -255,7 +256,8 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 connection,
                 customPartitioner,
                 upsert(),
-                upsert() ? deletionMessage(options) : null);
+                upsert() ? deletionMessage(options) : null,
+                context.getObjectIdentifier().asSummaryString());
     }
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {

@@ -76,6 +76,21 @@ class ExactlyOnceWriterTest {
     }
 
     @Test
+    void twoWritersOfOneSinkNeverShareAnId() throws Exception {
+        IggySinkWriter<String> first = writer(1_000_000);
+        IggySinkWriter<String> second = writer(1_000_000);
+        IggySinkWriterTest.write(first, "0a");
+        IggySinkWriterTest.write(second, "0a");
+        first.flush(false);
+        second.flush(false);
+        IggyCommittable a = first.prepareCommit().iterator().next();
+        IggyCommittable b = second.prepareCommit().iterator().next();
+        assertThat(a.checkpointId()).isEqualTo(b.checkpointId());
+        assertThat(wireId(a.messages().get(0))).isNotEqualTo(wireId(b.messages().get(0)));
+        assertThat(a.sequenceOf(wireId(b.messages().get(0)))).isEqualTo(-1);
+    }
+
+    @Test
     void anIntervalBeyondTheBoundFailsNamingTheOptionAndKeepsWhatItHolds() throws Exception {
         // 64 bytes of header plus 2 of payload per message: three fit, the fourth does not
         IggySinkWriter<String> writer = writer(3 * 66);

@@ -20,23 +20,33 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.TcpProxy;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
 import org.apache.flink.metrics.SimpleCounter;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -58,34 +68,26 @@ class IggyCommitterITCase {
         stream = IGGY.uniqueName("committer");
         IGGY.createStream(stream);
         IGGY.createTopic(stream, topic, 2);
-        config =
-                IggySink.<String>builder()
-                        .setConnection(IggySinkExternalContext.connection(IGGY))
-                        .setStream(stream)
-                        .setTopic(topic)
-                        .setValueSerializationSchema(new SimpleStringSchema())
-                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setMaxBatchMessages(BATCH)
-                        .build()
-                        .writerConfig();
-    }
-
-    @AfterEach
-    void removeHook() {
-        IggyCommitter.setBetweenSends(null);
+        config = writerConfig(IggySinkExternalContext.connection(IGGY));
     }
 
     @Test
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
         IggyCommittable committable = committable(1, 5, 100, 25);
+        RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
+                new IggyCommitter(config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
-            assertThat(committer.messagesReadBack()).isZero();
         }
+        assertThat(((Counter) metrics.get("messagesCommitted")).getCount()).isEqualTo(25);
+        assertThat(((Counter) metrics.get("messagesReadBack")).getCount()).isZero();
+        assertThat(((Counter) metrics.get("messagesResent")).getCount()).isZero();
+        assertThat(((Gauge<?>) metrics.get("iggyPendingCommittables")).getValue()).isEqualTo(0);
+        assertThat(((Gauge<?>) metrics.get("readBackTimeMs")).getValue()).isEqualTo(0L);
+        assertThat(metrics.get("reconnects")).isInstanceOf(Counter.class);
         List<Message> stored = IGGY.readAll(stream, topic, 1);
         assertThat(texts(stored.subList(100, stored.size())))
                 .containsExactlyElementsOf(texts(committable.messages()));
@@ -102,22 +104,12 @@ class IggyCommitterITCase {
             IGGY.send(stream, topic, 0, payloads("old" + i + "-", 1000));
         }
         IggyCommittable committable = committable(0, 7, 5000, 25);
-        IggyCommitter.setBetweenSends(
-                (c, sent) -> {
-                    throw new IllegalStateException("killed after " + sent);
-                });
-        try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
-            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
-                    .isInstanceOf(IOException.class)
-                    .hasRootCauseMessage("killed after 10");
-        }
+        commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5010);
-        IggyCommitter.setBetweenSends(null);
 
         // restored from checkpoint 7: the committable may have been sent in part
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.of(7), new SimpleCounter())) {
+                committer(config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -133,7 +125,7 @@ class IggyCommitterITCase {
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             Request retry = new Request(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
@@ -142,12 +134,81 @@ class IggyCommitterITCase {
         assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5025);
     }
 
+    /**
+     * The topic is deleted and created again between the checkpoint and the commit, and the first
+     * commit fails after 10 sends: the partition's end (10) is below the offset recorded when the
+     * committable was made (100), so the retry reads back from the start and sends only the rest.
+     */
+    @Test
+    void aPartitionRecreatedBetweenCheckpointAndCommitIsReadBackFromItsStart() throws Exception {
+        IGGY.send(stream, topic, 1, payloads("old", 100));
+        IggyCommittable committable = committable(1, 4, 100, 25);
+        IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of(topic));
+        IGGY.createTopic(stream, topic, 2);
+        commitKilledAfterTheFirstBatch(committable);
+        assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(10);
+
+        try (IggyCommitter committer =
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+            Request retry = new Request(committable, 1);
+            committer.commit(List.of(retry));
+            assertThat(retry.outcome).isEqualTo("committed");
+            assertThat(committer.messagesReadBack()).isEqualTo(10);
+            assertThat(committer.messagesResent()).isEqualTo(15);
+        }
+        assertThat(texts(IGGY.readAll(stream, topic, 1)))
+                .containsExactlyElementsOf(texts(committable.messages()));
+    }
+
+    /**
+     * The second batch of a commit reaches the server 2.5 s late, after the committer's 1 s request
+     * timeout: the server appends it all the same. The retries wait until the server no longer
+     * lists the connection that sent it, so the read-back finds it and only the last batch is sent:
+     * each message once, in order.
+     */
+    @Test
+    void aSendAppliedAfterItTimedOutIsFoundByTheReadBackNotSentAgain() throws Exception {
+        IggyCommittable committable = committable(0, 9, 0, 25);
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            IggyWriterConfig slow =
+                    writerConfig(
+                            IggyConnectionConfig.builder()
+                                    .setAddress(proxy.address())
+                                    .setCredentials(IGGY.username(), IGGY.password())
+                                    .setRequestTimeout(Duration.ofSeconds(1))
+                                    .build());
+            AtomicBoolean held = new AtomicBoolean();
+            IggyCommitter.BetweenSends holdTheSecondBatch =
+                    (c, sent) -> {
+                        if (held.compareAndSet(false, true)) {
+                            proxy.holdNextRequest(Duration.ofMillis(2500));
+                        }
+                    };
+            try (IggyCommitter committer =
+                    committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
+                Request request = new Request(committable, 0);
+                committer.commit(List.of(request));
+                assertThat(request.outcome).as("the held send timed out").isEqualTo("retry");
+                // as Flink's committer operator does: retry until committed
+                for (int retries = 1; request.outcome.equals("retry"); retries++) {
+                    assertThat(retries).as("retries").isLessThan(10);
+                    request = new Request(committable, retries);
+                    committer.commit(List.of(request));
+                }
+                assertThat(request.outcome).isEqualTo("committed");
+                assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
+            }
+        }
+        assertThat(texts(IGGY.readAll(stream, topic, 0)))
+                .containsExactlyElementsOf(texts(committable.messages()));
+    }
+
     @Test
     void aCommittableWhoseTopicIsGoneFailsNamingIt() throws Exception {
         IggyCommittable committable = committable(0, 3, 0, 5);
         IGGY.deleteStream(stream);
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), new SimpleCounter())) {
+                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             Request request = new Request(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)
@@ -162,8 +223,39 @@ class IggyCommitterITCase {
         }
     }
 
+    /** A first commit of {@code committable} that fails after its first batch was sent. */
+    private void commitKilledAfterTheFirstBatch(IggyCommittable committable) throws Exception {
+        IggyCommitter.BetweenSends kill =
+                (c, sent) -> {
+                    throw new IllegalStateException("killed after " + sent);
+                };
+        try (IggyCommitter committer = committer(config, OptionalLong.empty(), kill)) {
+            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
+                    .isInstanceOf(IOException.class)
+                    .hasRootCauseMessage("killed after " + BATCH);
+        }
+    }
+
+    /** An exactly-once sink's configuration for the test topic, in batches of {@link #BATCH}. */
+    private IggyWriterConfig writerConfig(IggyConnectionConfig connection) {
+        return IggySink.<String>builder()
+                .setConnection(connection)
+                .setStream(stream)
+                .setTopic(topic)
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setMaxBatchMessages(BATCH)
+                .build()
+                .writerConfig();
+    }
+
+    private static IggyCommitter committer(
+            IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
+        return new IggyCommitter(config, restored, new UnregisteredMetricsGroup(), hook);
+    }
+
     private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
-        byte[] tag = IggyCommittable.tag(0xABCDEFL, 0, checkpoint);
+        byte[] tag = IggyCommittable.tag(0xABCDEFL, checkpoint);
         List<Message> messages = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             messages.add(
@@ -195,6 +287,33 @@ class IggyCommitterITCase {
         return messages.stream()
                 .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
+    }
+
+    /** Keeps what the committer registers, to read its metrics as a reporter would. */
+    private static final class RecordingMetricGroup extends UnregisteredMetricsGroup {
+        private final Map<String, Metric> registered = new HashMap<>();
+
+        Metric get(String name) {
+            assertThat(registered).containsKey(name);
+            return registered.get(name);
+        }
+
+        @Override
+        public Counter counter(String name) {
+            return counter(name, new SimpleCounter());
+        }
+
+        @Override
+        public <C extends Counter> C counter(String name, C counter) {
+            registered.put(name, counter);
+            return counter;
+        }
+
+        @Override
+        public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
+            registered.put(name, gauge);
+            return gauge;
+        }
     }
 
     /** A commit request as Flink's committer operator hands it over, recording the outcome. */

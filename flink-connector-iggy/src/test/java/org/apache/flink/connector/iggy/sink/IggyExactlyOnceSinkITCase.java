@@ -32,11 +32,12 @@ import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -46,16 +47,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -67,7 +71,7 @@ class IggyExactlyOnceSinkITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(3);
 
     private static final int PARTITIONS = 3;
 
@@ -85,7 +89,16 @@ class IggyExactlyOnceSinkITCase {
         IGGY.createStream(stream);
         IGGY.createTopic(stream, topic, PARTITIONS);
         FAILED.set(0);
-        IggyCommitter.setBetweenSends(
+        FAILURES_LEFT.set(0);
+    }
+
+    /**
+     * {@code sink} with committers that fail between two sends while {@link #FAILURES_LEFT} is
+     * positive (the MiniCluster runs in this JVM, so the hook's counters are the test's).
+     */
+    private static <T> Sink<T> failingCommits(Sink<T> sink) {
+        return IggyCommitter.withBetweenSends(
+                sink,
                 (committable, sent) -> {
                     if (FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                         FAILED.incrementAndGet();
@@ -93,12 +106,6 @@ class IggyExactlyOnceSinkITCase {
                                 "test failure after " + sent + " of the " + committable);
                     }
                 });
-    }
-
-    @AfterEach
-    void removeHook() {
-        IggyCommitter.setBetweenSends(null);
-        FAILURES_LEFT.set(0);
     }
 
     @Test
@@ -131,16 +138,17 @@ class IggyExactlyOnceSinkITCase {
                 .setParallelism(1)
                 .returns(IggyKeyedMapSinkITCase.CHANGES)
                 .sinkTo(
-                        IggySink.<String, String>keyedMap()
-                                .setConnection(connection(IGGY))
-                                .setStream(stream)
-                                .setTopic(topic)
-                                .setValueSerializationSchema(new SimpleStringSchema())
-                                .setPartitionByKey()
-                                .setKeyHeader("key")
-                                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                .setMaxBatchMessages(5)
-                                .build());
+                        failingCommits(
+                                IggySink.<String, String>keyedMap()
+                                        .setConnection(connection(IGGY))
+                                        .setStream(stream)
+                                        .setTopic(topic)
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setPartitionByKey()
+                                        .setKeyHeader("key")
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setMaxBatchMessages(5)
+                                        .build()));
         env.execute("exactly-once keyed map with failing commits");
 
         assertThat(FAILED).hasValue(3);
@@ -179,11 +187,7 @@ class IggyExactlyOnceSinkITCase {
     void aJobDownAfterAFailedCommitRestoresFromItsCheckpoint(@TempDir Path checkpoints)
             throws Exception {
         int records = 2000;
-        Configuration retained = new Configuration();
-        retained.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
-        retained.set(
-                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
-                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        Configuration retained = retainedCheckpoints(checkpoints);
         FAILURES_LEFT.set(1);
         StreamExecutionEnvironment first = environment(retained);
         RestartStrategyUtils.configureNoRestartStrategy(first);
@@ -202,6 +206,77 @@ class IggyExactlyOnceSinkITCase {
         second.execute("exactly-once, restored");
 
         assertEachRecordOnceInOrder(records);
+    }
+
+    /**
+     * Two writers fill the checkpoint; the job fails in its commit and stays down. Restored from
+     * that checkpoint with three, the pending committables (now spread over three committers) are
+     * read back and completed: every record once.
+     */
+    @Test
+    void aRescaleFromTwoToThreeWithCommitsPendingLosesNothingAndRepeatsNothing(
+            @TempDir Path checkpoints) throws Exception {
+        int records = 2000;
+        Configuration retained = retainedCheckpoints(checkpoints);
+        FAILURES_LEFT.set(1);
+        StreamExecutionEnvironment first = environment(retained);
+        first.setParallelism(2);
+        RestartStrategyUtils.configureNoRestartStrategy(first);
+        pipeline(first, records);
+        assertThatThrownBy(() -> first.execute("exactly-once at 2, failing")).isNotNull();
+        assertThat(FAILED).hasValue(1);
+
+        Configuration restore = new Configuration(retained);
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, latestCheckpoint(checkpoints));
+        StreamExecutionEnvironment second = environment(restore);
+        second.setParallelism(3);
+        pipeline(second, records);
+        second.execute("exactly-once at 3, restored");
+
+        assertEachRecordOnce(records);
+    }
+
+    /**
+     * Restoring a savepoint older than the latest checkpoint repeats what was committed after it,
+     * as with any two-phase sink, and loses nothing.
+     */
+    @Test
+    void aRestoreFromAnOlderSavepointRepeatsLaterOutputAndLosesNothing(@TempDir Path savepoints)
+            throws Exception {
+        int records = 2000;
+        StreamExecutionEnvironment first = environment(new Configuration());
+        pipeline(first, records);
+        JobClient job = first.executeAsync("exactly-once, savepoint taken early");
+        waitUntil(
+                "some records committed",
+                Duration.ofSeconds(60),
+                () -> stored().size() >= 300,
+                () -> ": " + stored().size());
+        String savepoint =
+                job.triggerSavepoint(savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get(60, TimeUnit.SECONDS);
+        job.getJobExecutionResult().get(60, TimeUnit.SECONDS);
+        assertEachRecordOnce(records);
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment second = environment(restore);
+        pipeline(second, records);
+        second.execute("exactly-once, restored from the older savepoint");
+
+        List<String> stored = stored();
+        assertThat(stored.stream().distinct().count()).as("distinct records").isEqualTo(records);
+        assertThat(stored.size()).as("with repeats").isGreaterThan(records);
+    }
+
+    private static Configuration retainedCheckpoints(Path checkpoints) {
+        Configuration configuration = new Configuration();
+        configuration.set(
+                CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        configuration.set(
+                CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        return configuration;
     }
 
     private StreamExecutionEnvironment environment(Configuration configuration) {
@@ -232,17 +307,18 @@ class IggyExactlyOnceSinkITCase {
 
     /** Record i goes to partition i mod 3, in batches of 20. */
     private Sink<String> recordSink() {
-        return IggySink.<String>builder()
-                .setConnection(connection(IGGY))
-                .setStream(stream)
-                .setTopic(topic)
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setValueSerializationSchema(new SimpleStringSchema())
-                .setPartitioner(
-                        (record, key, payload, context) ->
-                                Long.parseLong(record.substring(1)) % PARTITIONS)
-                .setMaxBatchMessages(20)
-                .build();
+        return failingCommits(
+                IggySink.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setPartitioner(
+                                (record, key, payload, context) ->
+                                        Long.parseLong(record.substring(1)) % PARTITIONS)
+                        .setMaxBatchMessages(20)
+                        .build());
     }
 
     /** Every partition holds its records once, in order; other producers' messages aside. */
@@ -261,18 +337,61 @@ class IggyExactlyOnceSinkITCase {
         }
     }
 
+    /** Every partition holds each of its records once, in any order. */
+    private void assertEachRecordOnce(int records) {
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < records; i++) {
+            expected.add("r" + i);
+        }
+        assertThat(stored()).containsExactlyInAnyOrderElementsOf(expected);
+        for (int p = 0; p < PARTITIONS; p++) {
+            int partition = p;
+            assertThat(IGGY.readAll(stream, topic, p))
+                    .as("partition %d", p)
+                    .allSatisfy(
+                            m ->
+                                    assertThat(
+                                                    Long.parseLong(text(m.payload()).substring(1))
+                                                            % PARTITIONS)
+                                            .isEqualTo(partition));
+        }
+    }
+
+    /** The records of every partition, other producers' messages aside. */
+    private List<String> stored() {
+        List<String> stored = new ArrayList<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            IGGY.readAll(stream, topic, p).stream()
+                    .map(m -> text(m.payload()))
+                    .filter(t -> !t.startsWith("other-"))
+                    .forEach(stored::add);
+        }
+        return stored;
+    }
+
     private static String latestCheckpoint(Path checkpoints) throws IOException {
+        List<Path> all = retained(checkpoints);
+        return all.get(all.size() - 1).toUri().toString();
+    }
+
+    /** The retained checkpoints' directories, oldest first. */
+    private static List<Path> retained(Path checkpoints) throws IOException {
         try (Stream<Path> files = Files.walk(checkpoints)) {
-            return files.filter(f -> f.getFileName().toString().equals("_metadata"))
-                    .map(Path::getParent)
-                    .max(
-                            Comparator.comparingLong(
-                                    dir ->
-                                            Long.parseLong(
-                                                    dir.getFileName().toString().substring(4))))
-                    .orElseThrow(() -> new AssertionError("no retained checkpoint"))
-                    .toUri()
-                    .toString();
+            List<Path> dirs =
+                    files.filter(f -> f.getFileName().toString().equals("_metadata"))
+                            .map(Path::getParent)
+                            .sorted(
+                                    Comparator.comparingLong(
+                                            dir ->
+                                                    Long.parseLong(
+                                                            dir.getFileName()
+                                                                    .toString()
+                                                                    .substring(4))))
+                            .collect(Collectors.toList());
+            if (dirs.isEmpty()) {
+                throw new AssertionError("no retained checkpoint");
+            }
+            return dirs;
         }
     }
 

@@ -17,12 +17,14 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.testutils.formats.DummyInitializationContext;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.junit.jupiter.api.Test;
 
@@ -115,7 +117,16 @@ class IggySinkBuilderTest {
                 .hasMessageContaining("partitioning by key needs key bytes")
                 .hasMessageContaining("the key header 'k' needs key bytes")
                 .hasMessageContaining("max batch messages must be at least 1, but is 0")
-                .hasMessageContaining("exactly-once max buffered bytes must be at least 1");
+                .hasMessageContaining("exactly-once max buffered bytes must be from 1 to");
+        assertThatThrownBy(
+                        () ->
+                                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setExactlyOnceMaxBufferedBytes(2L << 30)
+                                        .build())
+                .hasMessageContaining("from 1 to 1,073,741,824")
+                .hasMessageContaining("but is 2,147,483,648");
         assertThatThrownBy(
                         () ->
                                 IggySinkBuilderTest.<String>sinkTo("s", "t")
@@ -134,6 +145,34 @@ class IggySinkBuilderTest {
                                         .build())
                 .hasMessageContaining("setValueSerializationSchema")
                 .hasMessageContaining("setPartition");
+    }
+
+    @Test
+    void anExactlyOnceJobInBatchModeIsRefusedWhenBuilt() {
+        IggySink<String> sink =
+                IggySinkBuilderTest.<String>sinkTo("s", "t")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .build();
+        StreamExecutionEnvironment batch = StreamExecutionEnvironment.getExecutionEnvironment();
+        batch.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        batch.enableCheckpointing(1000);
+        batch.fromData("a", "b").sinkTo(sink);
+        assertThatThrownBy(batch::getStreamGraph)
+                .hasMessageContaining("cannot run in BATCH mode")
+                .hasMessageContaining("execution.runtime-mode: STREAMING");
+
+        StreamExecutionEnvironment bounded = StreamExecutionEnvironment.getExecutionEnvironment();
+        bounded.setRuntimeMode(RuntimeExecutionMode.AUTOMATIC);
+        bounded.enableCheckpointing(1000);
+        bounded.fromData("a", "b").sinkTo(sink);
+        assertThatThrownBy(bounded::getStreamGraph)
+                .hasMessageContaining("every source of the sink is bounded");
+
+        StreamExecutionEnvironment streaming = StreamExecutionEnvironment.getExecutionEnvironment();
+        streaming.enableCheckpointing(1000);
+        streaming.fromData("a", "b").sinkTo(sink);
+        assertThat(streaming.getStreamGraph().getStreamNodes()).isNotEmpty();
     }
 
     @Test

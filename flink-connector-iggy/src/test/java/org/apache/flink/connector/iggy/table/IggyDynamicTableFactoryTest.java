@@ -38,7 +38,6 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
-import org.apache.flink.table.connector.sink.SinkV2Provider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.factories.TestFormatFactory;
@@ -445,12 +444,12 @@ class IggyDynamicTableFactoryTest {
                 .isInstanceOf(IggySink.class);
     }
 
-    private static SinkV2Provider runtimeProvider(IggyDynamicSink sink) {
-        return (SinkV2Provider) sink.getSinkRuntimeProvider(new TestSinkContext());
+    private static UidSinkProvider runtimeProvider(IggyDynamicSink sink) {
+        return (UidSinkProvider) sink.getSinkRuntimeProvider(new TestSinkContext());
     }
 
     private static Sink<RowData> runtimeSink(IggyDynamicSink sink) {
-        return runtimeProvider(sink).createSink();
+        return runtimeProvider(sink).sink();
     }
 
     /** What the planner tells a sink; the test formats need nothing of it. */
