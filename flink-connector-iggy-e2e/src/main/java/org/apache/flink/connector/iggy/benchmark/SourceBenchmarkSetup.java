@@ -115,6 +115,28 @@ record SourceBenchmarkSetup(
     }
 
     /**
+     * A new stream of {@code topics} topics {@code t0, t1, ...} of {@code partitions} partitions
+     * each, every partition holding {@code perPartition} messages of {@code payloadSize} bytes.
+     */
+    String fillTopics(int topics, int partitions, int perPartition, int payloadSize) {
+        String stream = "bench-" + UUID.randomUUID().toString().substring(0, 8);
+        iggy.createStream(stream);
+        byte[] payload = new byte[payloadSize];
+        Arrays.fill(payload, (byte) 'x');
+        for (int t = 0; t < topics; t++) {
+            String topic = "t" + t;
+            iggy.createTopic(stream, topic, partitions);
+            for (long p = 0; p < partitions; p++) {
+                for (int sent = 0; sent < perPartition; sent += SEND_BATCH) {
+                    int size = Math.min(SEND_BATCH, perPartition - sent);
+                    iggy.send(stream, topic, p, Collections.nCopies(size, payload));
+                }
+            }
+        }
+        return stream;
+    }
+
+    /**
      * {@link #batch()} messages of topic "t" from {@code offset}, as the SDK loop asks for them.
      */
     CompletableFuture<PolledMessages> poll(

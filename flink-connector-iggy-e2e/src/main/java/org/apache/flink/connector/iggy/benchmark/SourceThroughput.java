@@ -153,12 +153,12 @@ final class SourceThroughput {
     }
 
     private static IggySource<byte[]> source(
-            SourceBenchmarkSetup setup, String stream, boolean bounded) {
+            SourceBenchmarkSetup setup, String stream, boolean bounded, String... topics) {
         IggySourceBuilder<byte[]> builder =
                 IggySource.<byte[]>builder()
                         .setConnection(setup.connection())
                         .setStream(stream)
-                        .setTopic("t")
+                        .setTopics(topics.length == 0 ? new String[] {"t"} : topics)
                         .setConsumerName("bench-" + UUID.randomUUID())
                         .setStartingOffsets(
                                 bounded
@@ -175,15 +175,31 @@ final class SourceThroughput {
     }
 
     /**
-     * A bounded job reading the whole topic at parallelism p into a counting sink. With object
-     * reuse off, Flink copies every record between the chained source and sink (a payload copy).
+     * A bounded job at parallelism p reading {@code topics} of the stream (all {@code total}
+     * records) with one source, object reuse on.
+     */
+    static ThroughputRun readTopics(
+            SourceBenchmarkSetup setup,
+            String stream,
+            List<String> topics,
+            int parallelism,
+            long total)
+            throws Exception {
+        return flinkJob(setup, stream, parallelism, total, true, topics.toArray(new String[0]));
+    }
+
+    /**
+     * A bounded job reading the whole topic (or the given topics) at parallelism p into a counting
+     * sink. With object reuse off, Flink copies every record between the chained source and sink (a
+     * payload copy).
      */
     private static ThroughputRun flinkJob(
             SourceBenchmarkSetup setup,
             String stream,
             int parallelism,
             long total,
-            boolean objectReuse)
+            boolean objectReuse,
+            String... topics)
             throws Exception {
         SourceBenchmarkSetup.settle();
         CountingSink.reset();
@@ -193,7 +209,10 @@ final class SourceThroughput {
         if (objectReuse) {
             env.getConfig().enableObjectReuse();
         }
-        env.fromSource(source(setup, stream, true), WatermarkStrategy.noWatermarks(), "iggy")
+        env.fromSource(
+                        source(setup, stream, true, topics),
+                        WatermarkStrategy.noWatermarks(),
+                        "iggy")
                 .sinkTo(new CountingSink());
         JobGraph job = env.getStreamGraph().getJobGraph();
         ThreadCpu cpu = ThreadCpu.start();

@@ -17,10 +17,6 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-
 /**
  * Whether a source reads a wide topic, whose records are in 10 of its 1000 partitions, as fast as
  * the same records in a topic of 4 partitions: the two jobs alternate, and each repetition prints
@@ -57,9 +53,7 @@ public final class WideTopicBenchmark {
         try {
             String wide = SourceThroughput.wideTopic(setup, scale);
             String narrow = SourceThroughput.narrowTopic(setup, scale);
-            List<Double> ratios = new ArrayList<>();
-            List<Double> wideRates = new ArrayList<>();
-            List<Double> narrowRates = new ArrayList<>();
+            RatioRow row = new RatioRow();
             for (int r = 0; r < warmUps + repetitions; r++) {
                 ThroughputRun wideRun = SourceThroughput.readWideOrNarrow(setup, wide, scale);
                 ThroughputRun narrowRun = SourceThroughput.readWideOrNarrow(setup, narrow, scale);
@@ -75,21 +69,10 @@ public final class WideTopicBenchmark {
                         wideRun.eighths(),
                         narrowRun.eighths());
                 if (counted) {
-                    ratios.add(ratio);
-                    wideRates.add(wideRun.steadyRate);
-                    narrowRates.add(narrowRun.steadyRate);
+                    row.add(wideRun.steadyRate, narrowRun.steadyRate);
                 }
             }
-            if (!ratios.isEmpty()) {
-                System.out.printf(
-                        "median: 10 of 1000 partitions %,.0f rec/s, 4 partitions %,.0f rec/s,"
-                                + " ratio %.3f (range %.3f to %.3f)%n",
-                        SourceBenchmarkSetup.median(wideRates),
-                        SourceBenchmarkSetup.median(narrowRates),
-                        SourceBenchmarkSetup.median(ratios),
-                        Collections.min(ratios),
-                        Collections.max(ratios));
-            }
+            row.printMedians("", "10 of 1000 partitions", "4 partitions");
         } finally {
             setup.stop();
         }

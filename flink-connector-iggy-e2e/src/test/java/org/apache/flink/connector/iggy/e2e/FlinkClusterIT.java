@@ -209,6 +209,36 @@ class FlinkClusterIT {
     }
 
     /**
+     * A table over a topic pattern ({@code src/test/resources/sql/topic-pattern.sql}) read by
+     * Flink's SQL client with the SQL jar: the rows of every matching topic, each with its topic,
+     * and none of the topic that does not match.
+     */
+    @Test
+    void sqlClientReadsATopicPatternTable() throws Exception {
+        String stream = IGGY.uniqueName("pattern");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "orders-eu", 1);
+        IGGY.createTopic(stream, "orders-us", 2);
+        IGGY.createTopic(stream, "audit", 1);
+        send(stream, "orders-eu", List.of("eu-1", "eu-2"));
+        send(stream, "orders-us", List.of("us-1"));
+        send(stream, "audit", List.of("not-read"));
+
+        String printed =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("topic-pattern.sql"),
+                        documentedConnection(stream),
+                        SQL_CLIENT_TIMEOUT);
+
+        assertThat(SqlClient.queryRows(printed))
+                .containsExactlyInAnyOrder(
+                        List.of("+I", "orders-eu", "eu-1"),
+                        List.of("+I", "orders-eu", "eu-2"),
+                        List.of("+I", "orders-us", "us-1"));
+        IGGY.deleteStream(stream);
+    }
+
+    /**
      * The quick start of docs/catalog.md ({@code src/test/resources/sql/catalog-quickstart.sql})
      * pasted into Flink's interactive SQL client, then another SQL client ({@code
      * catalog-second-session.sql}) that sees the tables the first one created, with the documented

@@ -31,7 +31,7 @@ import java.util.Objects;
 
 /**
  * What the source and the sinks report to Flink's lineage ({@code LineageVertexProvider}, read by
- * OpenLineage integrations): one dataset, the topic, with namespace {@code iggy://host:port} and
+ * OpenLineage integrations): one dataset per topic, with namespace {@code iggy://host:port} and
  * name {@code stream.topic} (each the name, or the numeric id in decimal). Immutable.
  */
 @Internal
@@ -46,10 +46,19 @@ public final class IggyLineage {
                 "iggy://" + connection.address(), stream.asText() + "." + topic.asText());
     }
 
-    /** A source reading the topic. */
+    /**
+     * The topics matching a pattern in the streams matching another, as one dataset named {@code
+     * streamPattern.topicPattern}, as Flink's Kafka source names a topic pattern.
+     */
+    public static LineageDataset patternDataset(
+            IggyConnectionConfig connection, String streamPattern, String topicPattern) {
+        return new Dataset("iggy://" + connection.address(), streamPattern + "." + topicPattern);
+    }
+
+    /** A source reading the datasets. */
     public static SourceLineageVertex sourceVertex(
-            IggyConnectionConfig connection, IggyId stream, IggyId topic, Boundedness boundedness) {
-        List<LineageDataset> datasets = List.of(dataset(connection, stream, topic));
+            List<LineageDataset> read, Boundedness boundedness) {
+        List<LineageDataset> datasets = List.copyOf(read);
         return new SourceLineageVertex() {
             @Override
             public Boundedness boundedness() {

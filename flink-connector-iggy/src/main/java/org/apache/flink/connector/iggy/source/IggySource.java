@@ -27,23 +27,27 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyLineage;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumState;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumStateSerializer;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumerator;
-import org.apache.flink.connector.iggy.source.reader.IggySourceReader;
+import org.apache.flink.connector.iggy.source.reader.IggySourceReaders;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.lineage.LineageDataset;
 import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * A FLIP-27 source reading one Iggy topic: one split per partition, offsets in Flink state, and,
- * when the source has a consumer name, offsets stored in Iggy under it once a checkpoint covering
- * them completes.
+ * A FLIP-27 source reading Iggy topics (a list, or those matching a pattern): one split per
+ * (stream, topic, partition), offsets in Flink state, and, when the source has a consumer name,
+ * offsets stored in Iggy under it once a checkpoint covering them completes.
  *
  * <pre>{@code
  * IggySource<String> source = IggySource.<String>builder()
@@ -97,19 +101,19 @@ public final class IggySource<T>
     @Override
     public SplitEnumerator<IggyPartitionSplit, IggySourceEnumState> createEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context) {
-        return IggySourceEnumerator.forTopic(context, config, null);
+        return IggySourceEnumerator.create(context, config, null);
     }
 
     @Override
     public SplitEnumerator<IggyPartitionSplit, IggySourceEnumState> restoreEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context, IggySourceEnumState checkpoint) {
-        return IggySourceEnumerator.forTopic(context, config, checkpoint);
+        return IggySourceEnumerator.create(context, config, checkpoint);
     }
 
     @Override
     public SourceReader<T, IggyPartitionSplit> createReader(SourceReaderContext readerContext)
             throws Exception {
-        return IggySourceReader.create(
+        return IggySourceReaders.create(
                 config, deserializer, readerContext.getConfiguration(), readerContext);
     }
 
@@ -128,11 +132,24 @@ public final class IggySource<T>
         return deserializer.getProducedType();
     }
 
-    /** The topic it reads, for Flink's lineage (see {@link IggyLineage}). */
+    /**
+     * The topics it reads, for Flink's lineage (see {@link IggyLineage}): each listed topic, or the
+     * patterns as one dataset.
+     */
     @Override
     public SourceLineageVertex getLineageVertex() {
-        return IggyLineage.sourceVertex(
-                config.connection(), config.stream(), config.topic(), getBoundedness());
+        List<LineageDataset> datasets = new ArrayList<>();
+        TopicSubscription subscription = config.subscription();
+        if (subscription instanceof TopicSubscription.TopicList list) {
+            for (IggyId topic : list.topicIds()) {
+                datasets.add(IggyLineage.dataset(config.connection(), list.stream(), topic));
+            }
+        } else if (subscription instanceof TopicSubscription.TopicSearch search) {
+            datasets.add(
+                    IggyLineage.patternDataset(
+                            config.connection(), search.streamRegex(), search.topicRegex()));
+        }
+        return IggyLineage.sourceVertex(datasets, getBoundedness());
     }
 
     @Override

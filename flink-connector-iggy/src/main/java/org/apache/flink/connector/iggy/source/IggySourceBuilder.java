@@ -29,7 +29,10 @@ import javax.annotation.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Builds an {@link IggySource}. Required: connection, stream, topic and a deserializer, plus a
@@ -56,7 +59,9 @@ public final class IggySourceBuilder<T> {
 
     @Nullable private IggyConnectionConfig connection;
     @Nullable private IggyId stream;
-    @Nullable private IggyId topic;
+    @Nullable private Pattern streamPattern;
+    private List<IggyId> topics = List.of();
+    @Nullable private Pattern topicPattern;
     @Nullable private String consumerName;
     private IggyStartingOffsets startingOffsets = IggyStartingOffsets.committed();
     @Nullable private IggyStoppingOffsets stoppingOffsets;
@@ -67,6 +72,7 @@ public final class IggySourceBuilder<T> {
     @Nullable private Duration partitionDiscoveryInterval;
     private boolean skipUndecodableRecords;
     private boolean readRecreatedTopicFromStart;
+    private boolean skipDeletedTopics;
     @Nullable private IggyRecordDeserializationSchema<T> deserializer;
 
     IggySourceBuilder() {}
@@ -87,13 +93,43 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    public IggySourceBuilder<T> setTopic(String name) {
-        this.topic = IggyId.of(name);
+    /**
+     * Reads, instead of one stream, every stream whose whole name matches the pattern: the topics
+     * set by {@link #setTopics} or {@link #setTopicPattern} in each. With a partition discovery
+     * interval, streams created while the job runs are found too.
+     */
+    public IggySourceBuilder<T> setStreamPattern(Pattern streamPattern) {
+        this.streamPattern = streamPattern;
         return this;
     }
 
-    public IggySourceBuilder<T> setTopic(IggyId topic) {
-        this.topic = topic;
+    /** Reads one topic; the same as {@code setTopics(name)}. */
+    public IggySourceBuilder<T> setTopic(String name) {
+        return setTopics(name);
+    }
+
+    /** Reads one topic, by name or numeric id. */
+    public IggySourceBuilder<T> setTopic(@Nullable IggyId topic) {
+        this.topics = topic == null ? List.of() : List.of(topic);
+        return this;
+    }
+
+    /** Reads these topics, one split per partition of each. */
+    public IggySourceBuilder<T> setTopics(String... names) {
+        List<IggyId> ids = new ArrayList<>();
+        for (String name : names) {
+            ids.add(IggyId.of(name));
+        }
+        this.topics = List.copyOf(ids);
+        return this;
+    }
+
+    /**
+     * Reads every topic whose whole name matches the pattern. With a partition discovery interval,
+     * topics created while the job runs are found too, and read from their first offset.
+     */
+    public IggySourceBuilder<T> setTopicPattern(Pattern topicPattern) {
+        this.topicPattern = topicPattern;
         return this;
     }
 
@@ -172,8 +208,10 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * Looks for new partitions this often (unbounded sources only); new partitions are read from
-     * their first offset. Off by default.
+     * Looks for new partitions this often (unbounded sources only), and, with a topic or stream
+     * pattern, for new topics and streams; what it finds is read from its first offset. A failed
+     * look is counted ({@code discoveryFailures}) and tried again at the next interval; 5 in a row
+     * fail the job. Off by default.
      */
     public IggySourceBuilder<T> setPartitionDiscoveryInterval(@Nullable Duration interval) {
         this.partitionDiscoveryInterval = interval;
@@ -202,6 +240,16 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
+     * What the source does when a topic or stream it reads is deleted while it runs. By default
+     * ({@code false}) it fails, naming the topic. With {@code true} it logs a warning, stops
+     * reading that topic's partitions, and reads on the others.
+     */
+    public IggySourceBuilder<T> setSkipDeletedTopics(boolean skip) {
+        this.skipDeletedTopics = skip;
+        return this;
+    }
+
+    /**
      * How messages become records: stream mode, or keyed-map mode with {@link
      * IggyKeyedMapDeserializationSchema}.
      */
@@ -223,10 +271,9 @@ public final class IggySourceBuilder<T> {
         IggySourceConfig config = validatedConfig();
         if (!config.storesOffsets()) {
             LOG.info(
-                    "IggySource for topic {} of stream {} has no consumer name: offsets are not stored in Iggy"
+                    "IggySource for {} has no consumer name: offsets are not stored in Iggy"
                             + " (Flink's checkpoints still track progress). Set one with setConsumerName to store them.",
-                    topic,
-                    stream);
+                    config.subscription().describe());
         }
         return new IggySource<>(config, deserializer);
     }
@@ -236,12 +283,7 @@ public final class IggySourceBuilder<T> {
         if (connection == null) {
             problems.add("the connection is not set (setConnection)");
         }
-        if (stream == null) {
-            problems.add("the stream is not set (setStream)");
-        }
-        if (topic == null) {
-            problems.add("the topic is not set (setTopic)");
-        }
+        TopicSubscription subscription = subscription(problems);
         if (consumerName != null && consumerName.isBlank()) {
             problems.add("the consumer name is blank (setConsumerName; or leave it unset)");
         } else if (consumerName != null && consumerName.length() > 255) {
@@ -302,14 +344,35 @@ public final class IggySourceBuilder<T> {
             problems.add(
                     "partition discovery applies to unbounded sources only: unset the discovery interval or the stopping offsets");
         }
+        if (startingOffsets != null
+                && OffsetSpecs.kind(startingOffsets) == OffsetSpecs.StartKind.SPECIFIC
+                && !OffsetSpecs.offsetsByPartitionId(startingOffsets).isEmpty()
+                && !readsOneTopic()) {
+            problems.add(
+                    "specific starting offsets keyed by partition id alone apply to one topic:"
+                            + " key them by IggyTopicPartition (IggyStartingOffsets#specificByTopic)");
+        }
+        if (stoppingOffsets != null
+                && OffsetSpecs.kind(stoppingOffsets) == OffsetSpecs.StopKind.SPECIFIC
+                && !OffsetSpecs.offsetsByPartitionId(stoppingOffsets).isEmpty()
+                && !readsOneTopic()) {
+            problems.add(
+                    "specific stopping offsets keyed by partition id alone apply to one topic:"
+                            + " key them by IggyTopicPartition (IggyStoppingOffsets#specificByTopic)");
+        }
+        if (skipDeletedTopics && readRecreatedTopicFromStart) {
+            problems.add(
+                    "a deleted topic is either skipped (setSkipDeletedTopics) or waited for and read"
+                            + " from its start when re-created (setReadRecreatedTopicFromStart):"
+                            + " choose one");
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(
                     "Invalid IggySource: " + String.join("; ", problems) + ".");
         }
         return new IggySourceConfig(
                 connection,
-                stream,
-                topic,
+                subscription,
                 consumerName,
                 startingOffsets,
                 stoppingOffsets,
@@ -321,6 +384,57 @@ public final class IggySourceBuilder<T> {
                         : pollBackOff,
                 partitionDiscoveryInterval,
                 skipUndecodableRecords,
-                readRecreatedTopicFromStart);
+                readRecreatedTopicFromStart,
+                skipDeletedTopics);
+    }
+
+    private boolean readsOneTopic() {
+        return streamPattern == null && topicPattern == null && topics.size() == 1;
+    }
+
+    /** The topics to read, or null after adding what is wrong with them to {@code problems}. */
+    @Nullable
+    private TopicSubscription subscription(List<String> problems) {
+        int before = problems.size();
+        if (stream == null && streamPattern == null) {
+            problems.add("the stream is not set (setStream, or setStreamPattern)");
+        }
+        if (stream != null && streamPattern != null) {
+            problems.add("both a stream and a stream pattern are set: choose one");
+        }
+        if (topics.isEmpty() && topicPattern == null) {
+            problems.add("the topic is not set (setTopic, setTopics or setTopicPattern)");
+        }
+        if (!topics.isEmpty() && topicPattern != null) {
+            problems.add("both topics and a topic pattern are set: choose one");
+        }
+        if (new HashSet<>(topics).size() != topics.size()) {
+            problems.add("the topics " + topics + " name a topic twice");
+        }
+        boolean searches = streamPattern != null || topicPattern != null;
+        if (searches && stream != null && stream.isNumeric()) {
+            problems.add(
+                    "a topic pattern matches names: set the stream by name, not by numeric id "
+                            + stream);
+        }
+        if (searches && topics.stream().anyMatch(IggyId::isNumeric)) {
+            problems.add(
+                    "a stream pattern matches names: set the topics by name, not by numeric id");
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        if (!searches) {
+            return new TopicSubscription.TopicList(stream, topics);
+        }
+        String streams =
+                streamPattern != null ? streamPattern.pattern() : Pattern.quote(stream.name());
+        String topicRegex =
+                topicPattern != null
+                        ? topicPattern.pattern()
+                        : topics.stream()
+                                .map(t -> Pattern.quote(t.name()))
+                                .collect(Collectors.joining("|"));
+        return new TopicSubscription.TopicSearch(streams, topicRegex);
     }
 }

@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyId;
 
 import javax.annotation.Nullable;
 
@@ -44,8 +43,7 @@ public final class IggySourceConfig implements Serializable {
     static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
 
     private final IggyConnectionConfig connection;
-    private final IggyId stream;
-    private final IggyId topic;
+    private final TopicSubscription subscription;
     @Nullable private final String consumerName;
     private final IggyStartingOffsets startingOffsets;
     @Nullable private final IggyStoppingOffsets stoppingOffsets;
@@ -59,11 +57,11 @@ public final class IggySourceConfig implements Serializable {
     @Nullable private final Duration partitionDiscoveryInterval;
     private final boolean skipUndecodableRecords;
     private final boolean readRecreatedTopicFromStart;
+    private final boolean skipDeletedTopics;
 
     IggySourceConfig(
             IggyConnectionConfig connection,
-            IggyId stream,
-            IggyId topic,
+            TopicSubscription subscription,
             @Nullable String consumerName,
             IggyStartingOffsets startingOffsets,
             @Nullable IggyStoppingOffsets stoppingOffsets,
@@ -73,10 +71,10 @@ public final class IggySourceConfig implements Serializable {
             Duration pollBackOff,
             @Nullable Duration partitionDiscoveryInterval,
             boolean skipUndecodableRecords,
-            boolean readRecreatedTopicFromStart) {
+            boolean readRecreatedTopicFromStart,
+            boolean skipDeletedTopics) {
         this.connection = connection;
-        this.stream = stream;
-        this.topic = topic;
+        this.subscription = subscription;
         this.consumerName = consumerName;
         this.startingOffsets = startingOffsets;
         this.stoppingOffsets = stoppingOffsets;
@@ -87,18 +85,16 @@ public final class IggySourceConfig implements Serializable {
         this.partitionDiscoveryInterval = partitionDiscoveryInterval;
         this.skipUndecodableRecords = skipUndecodableRecords;
         this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
+        this.skipDeletedTopics = skipDeletedTopics;
     }
 
     public IggyConnectionConfig connection() {
         return connection;
     }
 
-    public IggyId stream() {
-        return stream;
-    }
-
-    public IggyId topic() {
-        return topic;
+    /** The topics read: a list, or a search by pattern. */
+    public TopicSubscription subscription() {
+        return subscription;
     }
 
     /**
@@ -166,6 +162,14 @@ public final class IggySourceConfig implements Serializable {
         return readRecreatedTopicFromStart;
     }
 
+    /**
+     * On a topic or stream deleted while it is read: finish its splits and read on the others,
+     * instead of failing.
+     */
+    public boolean skipDeletedTopics() {
+        return skipDeletedTopics;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
@@ -176,8 +180,7 @@ public final class IggySourceConfig implements Serializable {
         }
         IggySourceConfig that = (IggySourceConfig) o;
         return connection.equals(that.connection)
-                && stream.equals(that.stream)
-                && topic.equals(that.topic)
+                && subscription.equals(that.subscription)
                 && Objects.equals(consumerName, that.consumerName)
                 && startingOffsets.equals(that.startingOffsets)
                 && Objects.equals(stoppingOffsets, that.stoppingOffsets)
@@ -187,21 +190,19 @@ public final class IggySourceConfig implements Serializable {
                 && pollBackOff.equals(that.pollBackOff)
                 && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
                 && skipUndecodableRecords == that.skipUndecodableRecords
-                && readRecreatedTopicFromStart == that.readRecreatedTopicFromStart;
+                && readRecreatedTopicFromStart == that.readRecreatedTopicFromStart
+                && skipDeletedTopics == that.skipDeletedTopics;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(stream, topic, consumerName, startingOffsets, stoppingOffsets);
+        return Objects.hash(subscription, consumerName, startingOffsets, stoppingOffsets);
     }
 
     /** The fields {@link IggySource#toString()} shows; no secret, the connection masks its own. */
     @Override
     public String toString() {
-        return "topic="
-                + topic
-                + ", stream="
-                + stream
+        return subscription.describe()
                 + ", connection="
                 + connection
                 + (consumerName != null

@@ -21,8 +21,6 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.source.OffsetSpecs.StartKind;
 
 import java.io.Serializable;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -66,13 +64,13 @@ public final class IggyStartingOffsets implements Serializable {
     private final StartKind kind;
     private final CommittedFallback fallback;
     private final long timestampMillis;
-    private final Map<Long, Long> offsets;
+    private final SpecificOffsets offsets;
 
     private IggyStartingOffsets(
             StartKind kind,
             CommittedFallback fallback,
             long timestampMillis,
-            Map<Long, Long> offsets) {
+            SpecificOffsets offsets) {
         this.kind = kind;
         this.fallback = fallback;
         this.timestampMillis = timestampMillis;
@@ -81,12 +79,12 @@ public final class IggyStartingOffsets implements Serializable {
 
     public static IggyStartingOffsets earliest() {
         return new IggyStartingOffsets(
-                StartKind.EARLIEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
+                StartKind.EARLIEST, CommittedFallback.EARLIEST, -1, SpecificOffsets.NONE);
     }
 
     public static IggyStartingOffsets latest() {
         return new IggyStartingOffsets(
-                StartKind.LATEST, CommittedFallback.EARLIEST, -1, Collections.emptyMap());
+                StartKind.LATEST, CommittedFallback.EARLIEST, -1, SpecificOffsets.NONE);
     }
 
     /** The stored offset + 1, or the earliest offset when the consumer has stored none. */
@@ -99,7 +97,7 @@ public final class IggyStartingOffsets implements Serializable {
                 StartKind.COMMITTED,
                 Objects.requireNonNull(fallback, "fallback"),
                 -1,
-                Collections.emptyMap());
+                SpecificOffsets.NONE);
     }
 
     /**
@@ -116,7 +114,7 @@ public final class IggyStartingOffsets implements Serializable {
                 StartKind.TIMESTAMP,
                 CommittedFallback.EARLIEST,
                 timestampMillis,
-                Collections.emptyMap());
+                SpecificOffsets.NONE);
     }
 
     /** The given next offset per partition id; other partitions start at the earliest offset. */
@@ -125,7 +123,19 @@ public final class IggyStartingOffsets implements Serializable {
                 StartKind.SPECIFIC,
                 CommittedFallback.EARLIEST,
                 -1,
-                validatedOffsets(offsetsByPartition, "starting"));
+                SpecificOffsets.byPartitionId(offsetsByPartition, "starting"));
+    }
+
+    /**
+     * Starts each listed partition at its offset (the next to read), and every other partition at
+     * offset 0: for a source over several topics, or one.
+     */
+    public static IggyStartingOffsets specificByTopic(Map<IggyTopicPartition, Long> offsets) {
+        return new IggyStartingOffsets(
+                StartKind.SPECIFIC,
+                CommittedFallback.EARLIEST,
+                -1,
+                SpecificOffsets.byTopicPartition(offsets, "starting"));
     }
 
     StartKind kind() {
@@ -140,28 +150,8 @@ public final class IggyStartingOffsets implements Serializable {
         return timestampMillis;
     }
 
-    Map<Long, Long> offsets() {
+    SpecificOffsets offsets() {
         return offsets;
-    }
-
-    static Map<Long, Long> validatedOffsets(Map<Long, Long> offsetsByPartition, String what) {
-        Objects.requireNonNull(offsetsByPartition, what + " offsets");
-        Map<Long, Long> copy = new HashMap<>();
-        offsetsByPartition.forEach(
-                (partition, offset) -> {
-                    if (partition == null || partition < 0 || offset == null || offset < 0) {
-                        throw new IllegalArgumentException(
-                                "Invalid "
-                                        + what
-                                        + " offset "
-                                        + offset
-                                        + " for partition "
-                                        + partition
-                                        + ": partition ids and offsets are >= 0");
-                    }
-                    copy.put(partition, offset);
-                });
-        return Collections.unmodifiableMap(copy);
     }
 
     @Override

@@ -21,7 +21,6 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.source.OffsetSpecs.StopKind;
 
 import java.io.Serializable;
-import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 
@@ -36,16 +35,16 @@ public final class IggyStoppingOffsets implements Serializable {
 
     private final StopKind kind;
     private final long timestampMillis;
-    private final Map<Long, Long> offsets;
+    private final SpecificOffsets offsets;
 
-    private IggyStoppingOffsets(StopKind kind, long timestampMillis, Map<Long, Long> offsets) {
+    private IggyStoppingOffsets(StopKind kind, long timestampMillis, SpecificOffsets offsets) {
         this.kind = kind;
         this.timestampMillis = timestampMillis;
         this.offsets = offsets;
     }
 
     public static IggyStoppingOffsets latest() {
-        return new IggyStoppingOffsets(StopKind.LATEST, -1, Collections.emptyMap());
+        return new IggyStoppingOffsets(StopKind.LATEST, -1, SpecificOffsets.NONE);
     }
 
     /** Exclusive end offset per partition id (the initial high watermark). */
@@ -53,7 +52,16 @@ public final class IggyStoppingOffsets implements Serializable {
         return new IggyStoppingOffsets(
                 StopKind.SPECIFIC,
                 -1,
-                IggyStartingOffsets.validatedOffsets(endOffsetsByPartition, "stopping"));
+                SpecificOffsets.byPartitionId(endOffsetsByPartition, "stopping"));
+    }
+
+    /**
+     * Exclusive end offset per listed partition; every other partition stops at its high watermark
+     * at job start.
+     */
+    public static IggyStoppingOffsets specificByTopic(Map<IggyTopicPartition, Long> endOffsets) {
+        return new IggyStoppingOffsets(
+                StopKind.SPECIFIC, -1, SpecificOffsets.byTopicPartition(endOffsets, "stopping"));
     }
 
     /**
@@ -66,7 +74,7 @@ public final class IggyStoppingOffsets implements Serializable {
                     "Stopping timestamp must be epoch milliseconds >= 0, but is "
                             + timestampMillis);
         }
-        return new IggyStoppingOffsets(StopKind.TIMESTAMP, timestampMillis, Collections.emptyMap());
+        return new IggyStoppingOffsets(StopKind.TIMESTAMP, timestampMillis, SpecificOffsets.NONE);
     }
 
     StopKind kind() {
@@ -77,7 +85,7 @@ public final class IggyStoppingOffsets implements Serializable {
         return timestampMillis;
     }
 
-    Map<Long, Long> offsets() {
+    SpecificOffsets offsets() {
         return offsets;
     }
 

@@ -74,8 +74,16 @@ public final class OffsetSpecs {
     }
 
     /** The next offset per partition id of {@link StartKind#SPECIFIC}. */
-    public static Map<Long, Long> offsets(IggyStartingOffsets starting) {
+    public static SpecificOffsets offsets(IggyStartingOffsets starting) {
         return starting.offsets();
+    }
+
+    static Map<Long, Long> offsetsByPartitionId(IggyStartingOffsets starting) {
+        return starting.offsets().byPartitionId();
+    }
+
+    static Map<Long, Long> offsetsByPartitionId(IggyStoppingOffsets stopping) {
+        return stopping.offsets().byPartitionId();
     }
 
     public static StopKind kind(IggyStoppingOffsets stopping) {
@@ -88,7 +96,7 @@ public final class OffsetSpecs {
     }
 
     /** The exclusive end offset per partition id of {@link StopKind#SPECIFIC}. */
-    public static Map<Long, Long> offsets(IggyStoppingOffsets stopping) {
+    public static SpecificOffsets offsets(IggyStoppingOffsets stopping) {
         return stopping.offsets();
     }
 }

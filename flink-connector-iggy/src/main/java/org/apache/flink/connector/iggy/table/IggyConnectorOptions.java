@@ -135,13 +135,34 @@ public final class IggyConnectorOptions {
             ConfigOptions.key("stream")
                     .stringType()
                     .noDefaultValue()
-                    .withDescription("Name of the Iggy stream; it must exist.");
+                    .withDescription(
+                            "Name of the Iggy stream; it must exist. Required unless a source"
+                                    + " table sets 'stream-pattern'.");
+
+    public static final ConfigOption<String> STREAM_PATTERN =
+            ConfigOptions.key("stream-pattern")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Source only, instead of 'stream': a regular expression; the table"
+                                    + " reads its topics in every stream whose whole name matches.");
 
     public static final ConfigOption<String> TOPIC =
             ConfigOptions.key("topic")
                     .stringType()
                     .noDefaultValue()
-                    .withDescription("Name of the Iggy topic; it must exist.");
+                    .withDescription(
+                            "Name of the Iggy topic; it must exist. A source table may list"
+                                    + " several, separated by ';'. Required unless a source"
+                                    + " table sets 'topic-pattern'.");
+
+    public static final ConfigOption<String> TOPIC_PATTERN =
+            ConfigOptions.key("topic-pattern")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Source only, instead of 'topic': a regular expression; the table"
+                                    + " reads every topic whose whole name matches.");
 
     // ----- formats and keys -------------------------------------------------------------------
 
@@ -326,6 +347,15 @@ public final class IggyConnectorOptions {
                             "When the topic is deleted and created again under a running source,"
                                     + " read the new topic from offset 0 (logging a warning)"
                                     + " instead of failing the job.");
+
+    public static final ConfigOption<Boolean> SCAN_DELETED_TOPIC_SKIP =
+            ConfigOptions.key("scan.deleted-topic.skip")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "When a topic or stream the source reads is deleted under a running"
+                                    + " query, stop reading it (logging a warning) and read on the"
+                                    + " others, instead of failing the job.");
 
     public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
 

@@ -26,6 +26,8 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.table.api.ValidationException;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
@@ -95,6 +97,38 @@ public final class IggyConnectorOptionsUtil {
         } catch (IllegalArgumentException e) {
             // The builder's messages name the property and never contain a secret.
             throw new ValidationException(e.getMessage());
+        }
+    }
+
+    /**
+     * Rejects, for a sink table, whatever names more than one topic: a sink writes one topic of one
+     * stream. Every problem at once.
+     */
+    static void requireOneTopic(ReadableConfig options) {
+        List<String> problems = new ArrayList<>();
+        if (options.getOptional(IggyConnectorOptions.STREAM_PATTERN).isPresent()) {
+            problems.add(
+                    "'stream-pattern' applies to source tables only: a sink writes one stream;"
+                            + " set 'stream'");
+        } else if (options.getOptional(STREAM).isEmpty()) {
+            problems.add("'stream' is required");
+        }
+        if (options.getOptional(IggyConnectorOptions.TOPIC_PATTERN).isPresent()) {
+            problems.add(
+                    "'topic-pattern' applies to source tables only: a sink writes one topic;"
+                            + " set 'topic'");
+        } else if (options.getOptional(TOPIC).isEmpty()) {
+            problems.add("'topic' is required");
+        } else if (options.get(TOPIC).contains(";")) {
+            problems.add(
+                    "'topic' = '"
+                            + options.get(TOPIC)
+                            + "' lists several topics, which only a source table reads: a sink"
+                            + " writes one topic");
+        }
+        if (!problems.isEmpty()) {
+            throw new ValidationException(
+                    "Invalid Iggy sink table: " + String.join("; ", problems) + ".");
         }
     }
 

@@ -155,10 +155,7 @@ public class IggyDynamicSource
                         fieldTypes(valueProjection),
                         metadataKeys.stream()
                                 .map(IggyReadableMetadata::of)
-                                .collect(Collectors.toList()),
-                        new IggyReadableMetadata.TopicNames(
-                                IggyConnectorOptionsUtil.stream(options),
-                                IggyConnectorOptionsUtil.topic(options)));
+                                .collect(Collectors.toList()));
         IggyRecordDeserializationSchema<RowData> deserializer =
                 deletion != null
                         ? new IggyUpsertRowDataDeserializationSchema(
@@ -273,11 +270,9 @@ public class IggyDynamicSource
         return (deletion != null ? "upsert-iggy" : "iggy")
                 + " table source ("
                 + connection.address()
-                + ", stream '"
-                + IggyConnectorOptionsUtil.stream(options)
-                + "', topic '"
-                + IggyConnectorOptionsUtil.topic(options)
-                + "')";
+                + ", "
+                + IggyScanOptions.topicsDescription(options)
+                + ")";
     }
 
     @Override

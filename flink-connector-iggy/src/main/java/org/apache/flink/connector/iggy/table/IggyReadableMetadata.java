@@ -41,23 +41,22 @@ enum IggyReadableMetadata {
     STREAM(
             "stream",
             DataTypes.STRING().notNull(),
-            (message, names) -> StringData.fromString(names.stream)),
+            message -> StringData.fromString(message.stream().asText())),
     TOPIC(
             "topic",
             DataTypes.STRING().notNull(),
-            (message, names) -> StringData.fromString(names.topic)),
-    PARTITION(
-            "partition", DataTypes.INT().notNull(), (message, names) -> (int) message.partition()),
-    OFFSET("offset", DataTypes.BIGINT().notNull(), (message, names) -> message.offset()),
+            message -> StringData.fromString(message.topic().asText())),
+    PARTITION("partition", DataTypes.INT().notNull(), message -> (int) message.partition()),
+    OFFSET("offset", DataTypes.BIGINT().notNull(), message -> message.offset()),
     TIMESTAMP(
             "timestamp",
             DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).notNull(),
-            (message, names) -> micros(message.timestampMicros())),
+            message -> micros(message.timestampMicros())),
     /** The producer's timestamp; NULL when the producer left it 0 (unset). */
     ORIGIN_TIMESTAMP(
             "origin-timestamp",
             DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).nullable(),
-            (message, names) ->
+            message ->
                     message.originTimestampMicros() == 0
                             ? null
                             : micros(message.originTimestampMicros())),
@@ -65,13 +64,13 @@ enum IggyReadableMetadata {
     MESSAGE_ID(
             "message-id",
             DataTypes.BINARY(16).notNull(),
-            (message, names) -> messageIdBytes(message.messageId())),
-    CHECKSUM("checksum", DataTypes.BIGINT().notNull(), (message, names) -> message.checksum()),
+            message -> messageIdBytes(message.messageId())),
+    CHECKSUM("checksum", DataTypes.BIGINT().notNull(), message -> message.checksum()),
     /** User headers: key as UTF-8 text, value as its raw bytes whatever its Iggy kind. */
     HEADERS(
             "headers",
             DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable()).notNull(),
-            (message, names) -> headers(SdkHeaders.toSdk(message.headers())));
+            message -> headers(SdkHeaders.toSdk(message.headers())));
 
     final String key;
     final DataType dataType;
@@ -95,19 +94,7 @@ enum IggyReadableMetadata {
     /** Reads one metadata value of a message. */
     @FunctionalInterface
     interface Reader extends Serializable {
-        Object read(IggyMessage message, TopicNames names);
-    }
-
-    /** The stream and topic names as the table options give them. */
-    static final class TopicNames implements Serializable {
-        private static final long serialVersionUID = 1L;
-        final String stream;
-        final String topic;
-
-        TopicNames(String stream, String topic) {
-            this.stream = stream;
-            this.topic = topic;
-        }
+        Object read(IggyMessage message);
     }
 
     private static TimestampData micros(long micros) {

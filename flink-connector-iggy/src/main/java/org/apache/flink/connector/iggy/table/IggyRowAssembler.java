@@ -44,7 +44,6 @@ final class IggyRowAssembler implements Serializable {
     private final RowData.FieldGetter[] keyGetters;
     private final RowData.FieldGetter[] valueGetters;
     private final IggyReadableMetadata[] metadata;
-    private final IggyReadableMetadata.TopicNames names;
 
     IggyRowAssembler(
             int physicalArity,
@@ -52,15 +51,13 @@ final class IggyRowAssembler implements Serializable {
             List<LogicalType> keyTypes,
             int[] valueProjection,
             List<LogicalType> valueTypes,
-            List<IggyReadableMetadata> metadata,
-            IggyReadableMetadata.TopicNames names) {
+            List<IggyReadableMetadata> metadata) {
         this.physicalArity = physicalArity;
         this.keyProjection = keyProjection;
         this.valueProjection = valueProjection;
         this.keyGetters = getters(keyTypes);
         this.valueGetters = getters(valueTypes);
         this.metadata = metadata.toArray(new IggyReadableMetadata[0]);
-        this.names = names;
     }
 
     private static RowData.FieldGetter[] getters(List<LogicalType> types) {
@@ -90,7 +87,7 @@ final class IggyRowAssembler implements Serializable {
             }
         }
         for (int i = 0; i < metadata.length; i++) {
-            row.setField(physicalArity + i, metadata[i].reader.read(message, names));
+            row.setField(physicalArity + i, metadata[i].reader.read(message));
         }
         return row;
     }

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
@@ -32,16 +33,21 @@ import org.apache.flink.table.api.ValidationException;
 import javax.annotation.Nullable;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_MODE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_DELETED_TOPIC_SKIP;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BACK_OFF;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
@@ -53,6 +59,10 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_ST
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM_PATTERN;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC_PATTERN;
 
 /**
  * Reads the {@code scan.*} options of a table into the source's configuration: where a scan starts
@@ -110,8 +120,6 @@ final class IggyScanOptions {
         IggySourceBuilder<T> builder =
                 IggySource.<T>builder()
                         .setConnection(connection)
-                        .setStream(IggyConnectorOptionsUtil.stream(options))
-                        .setTopic(IggyConnectorOptionsUtil.topic(options))
                         .setConsumerName(consumerName(options, tableName))
                         .setStartingOffsets(startingOffsets(options))
                         .setBounded(stoppingOffsets(options))
@@ -120,7 +128,20 @@ final class IggyScanOptions {
                                 options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
                         .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
                         .setReadRecreatedTopicFromStart(
-                                options.get(SCAN_RECREATED_TOPIC_READ_FROM_START));
+                                options.get(SCAN_RECREATED_TOPIC_READ_FROM_START))
+                        .setSkipDeletedTopics(options.get(SCAN_DELETED_TOPIC_SKIP));
+        Optional<String> streamPattern = options.getOptional(STREAM_PATTERN);
+        if (streamPattern.isPresent()) {
+            builder.setStreamPattern(Pattern.compile(streamPattern.get()));
+        } else {
+            builder.setStream(IggyConnectorOptionsUtil.stream(options));
+        }
+        Optional<String> topicPattern = options.getOptional(TOPIC_PATTERN);
+        if (topicPattern.isPresent()) {
+            builder.setTopicPattern(Pattern.compile(topicPattern.get()));
+        } else {
+            builder.setTopics(topics(options).toArray(new String[0]));
+        }
         options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setMessagesPerPoll);
         options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setMinPollInterval);
         options.getOptional(SCAN_POLL_BACK_OFF).ifPresent(builder::setPollBackOff);
@@ -172,6 +193,94 @@ final class IggyScanOptions {
     }
 
     /** Checks the poll options; the start and stop options are checked when they are read. */
+    /** The topics of option 'topic': one, or several separated by ';'. */
+    static List<String> topics(ReadableConfig options) {
+        List<String> topics = new ArrayList<>();
+        for (String topic : options.get(TOPIC).split(";", -1)) {
+            topics.add(topic.trim());
+        }
+        return topics;
+    }
+
+    /** What the source table reads, for the plan: streams and topics, no secret. */
+    static String topicsDescription(ReadableConfig options) {
+        String streams =
+                options.getOptional(STREAM_PATTERN)
+                        .map(p -> "streams matching '" + p + "'")
+                        .orElseGet(() -> "stream '" + options.get(STREAM) + "'");
+        String topics =
+                options.getOptional(TOPIC_PATTERN)
+                        .map(p -> "topics matching '" + p + "'")
+                        .orElseGet(() -> "topic '" + options.get(TOPIC) + "'");
+        return streams + ", " + topics;
+    }
+
+    /**
+     * Checks which streams and topics a source table reads: one of 'stream' and 'stream-pattern',
+     * one of 'topic' and 'topic-pattern', valid names and patterns. Every problem at once.
+     */
+    static void validateTopics(ReadableConfig options) {
+        List<String> problems = new ArrayList<>();
+        oneOf(options, STREAM, STREAM_PATTERN, problems);
+        oneOf(options, TOPIC, TOPIC_PATTERN, problems);
+        options.getOptional(STREAM).ifPresent(stream -> checkName(STREAM.key(), stream, problems));
+        options.getOptional(TOPIC)
+                .ifPresent(
+                        list -> {
+                            List<String> topics = topics(options);
+                            topics.forEach(topic -> checkName(TOPIC.key(), topic, problems));
+                            if (new HashSet<>(topics).size() < topics.size()) {
+                                problems.add("'topic' = '" + list + "' names a topic twice");
+                            }
+                        });
+        checkPattern(options, STREAM_PATTERN, problems);
+        checkPattern(options, TOPIC_PATTERN, problems);
+        if (!problems.isEmpty()) {
+            throw new ValidationException(
+                    "Invalid Iggy source table: " + String.join("; ", problems) + ".");
+        }
+    }
+
+    private static void oneOf(
+            ReadableConfig options,
+            ConfigOption<String> name,
+            ConfigOption<String> pattern,
+            List<String> problems) {
+        boolean hasName = options.getOptional(name).isPresent();
+        boolean hasPattern = options.getOptional(pattern).isPresent();
+        if (hasName && hasPattern) {
+            problems.add(
+                    "both '" + name.key() + "' and '" + pattern.key() + "' are set: choose one");
+        } else if (!hasName && !hasPattern) {
+            problems.add("'" + name.key() + "' (or '" + pattern.key() + "') is required");
+        }
+    }
+
+    private static void checkName(String key, String name, List<String> problems) {
+        try {
+            IggyId.of(name);
+        } catch (IllegalArgumentException e) {
+            problems.add("option '" + key + "': " + e.getMessage());
+        }
+    }
+
+    private static void checkPattern(
+            ReadableConfig options, ConfigOption<String> option, List<String> problems) {
+        options.getOptional(option)
+                .ifPresent(
+                        regex -> {
+                            try {
+                                Pattern.compile(regex);
+                            } catch (PatternSyntaxException e) {
+                                problems.add(
+                                        "option '"
+                                                + option.key()
+                                                + "' is not a regular expression: "
+                                                + e.getDescription());
+                            }
+                        });
+    }
+
     static void validateScanOptions(ReadableConfig options) {
         Optional<Integer> batchSize = options.getOptional(SCAN_POLL_BATCH_SIZE);
         if (batchSize.isPresent() && batchSize.get() < 1) {

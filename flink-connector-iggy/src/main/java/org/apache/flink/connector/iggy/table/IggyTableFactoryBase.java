@@ -107,8 +107,6 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     public Set<ConfigOption<?>> requiredOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
         options.add(ADDRESS);
-        options.add(STREAM);
-        options.add(TOPIC);
         if (upsert()) {
             options.add(KEY_FORMAT);
         }
@@ -118,6 +116,10 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        options.add(STREAM);
+        options.add(IggyConnectorOptions.STREAM_PATTERN);
+        options.add(TOPIC);
+        options.add(IggyConnectorOptions.TOPIC_PATTERN);
         options.add(USERNAME);
         options.add(PASSWORD);
         options.add(PERSONAL_ACCESS_TOKEN);
@@ -145,6 +147,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SCAN_POLL_BACK_OFF);
         options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
         options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
+        options.add(IggyConnectorOptions.SCAN_DELETED_TOPIC_SKIP);
         options.add(SCAN_PARALLELISM);
         options.add(IggyConnectorOptions.SCAN_UID);
         options.add(SINK_PARTITIONER);
@@ -191,6 +194,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
                 IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+        IggyScanOptions.validateTopics(options);
         IggyScanOptions.validateScanOptions(options);
         IggyDynamicSource source =
                 new IggyDynamicSource(
@@ -234,6 +238,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
                 IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+        IggyConnectorOptionsUtil.requireOneTopic(options);
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());

@@ -26,6 +26,7 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -52,8 +53,8 @@ class IggySourceBuilderTest {
         assertThatThrownBy(() -> IggySource.<String>builder().build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("connection is not set (setConnection)")
-                .hasMessageContaining("stream is not set (setStream)")
-                .hasMessageContaining("topic is not set (setTopic)")
+                .hasMessageContaining("stream is not set (setStream, or setStreamPattern)")
+                .hasMessageContaining("topic is not set (setTopic, setTopics or setTopicPattern)")
                 .hasMessageContaining(
                         "the committed starting position (the default) reads the offsets stored"
                                 + " under a consumer name, but none is set")
@@ -167,7 +168,8 @@ class IggySourceBuilderTest {
                                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .as("every problem at once")
-                .hasMessageContaining("the topic is not set (setTopic)")
+                .hasMessageContaining(
+                        "the topic is not set (setTopic, setTopics or setTopicPattern)")
                 .hasMessageContaining(
                         "the poll back-off must be positive, but is PT0S (setPollBackOff; or"
                                 + " leave it unset)");
@@ -198,8 +200,9 @@ class IggySourceBuilderTest {
                         .setSkipUndecodableRecords(true)
                         .build();
         IggySourceConfig config = IggySourceTestSupport.config(source);
-        assertThat(config.stream()).isEqualTo(IggyId.of("s"));
-        assertThat(config.topic()).isEqualTo(IggyId.of("t"));
+        assertThat(config.subscription())
+                .isEqualTo(
+                        new TopicSubscription.TopicList(IggyId.of("s"), List.of(IggyId.of("t"))));
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
         assertThat(config.stoppingOffsets()).isNull();
         assertThat(config.batchSize()).hasValue(7);

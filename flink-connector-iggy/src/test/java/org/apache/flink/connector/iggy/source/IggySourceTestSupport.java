@@ -18,10 +18,13 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.SimpleUserCodeClassLoader;
 import org.apache.flink.util.UserCodeClassLoader;
 
@@ -29,6 +32,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Small helpers shared by the source's and the table source's tests. */
 public final class IggySourceTestSupport {
@@ -83,5 +91,45 @@ public final class IggySourceTestSupport {
             payloads.add((prefix + i).getBytes(StandardCharsets.UTF_8));
         }
         return payloads;
+    }
+
+    /** How long a test waits for a job to read or to fail. */
+    public static final Duration JOB_DEADLINE = Duration.ofSeconds(60);
+
+    /** Reads on until the job fails; the connector's exception, which the test requires. */
+    public static IggyConnectorException ourFailure(CloseableIterator<String> it) throws Exception {
+        Throwable failure =
+                CompletableFuture.supplyAsync(
+                                () -> {
+                                    int readAfter = 0;
+                                    try {
+                                        while (it.hasNext()) {
+                                            it.next();
+                                            readAfter++;
+                                        }
+                                    } catch (RuntimeException e) {
+                                        return (Throwable) e;
+                                    }
+                                    return new AssertionError(
+                                            "the job ended without error after reading "
+                                                    + readAfter);
+                                })
+                        .get(JOB_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
+        Optional<IggyConnectorException> ours =
+                ExceptionUtils.findThrowable(failure, IggyConnectorException.class);
+        assertThat(ours).as("failure: %s", failure).isPresent();
+        return ours.get();
+    }
+
+    public static List<String> take(CloseableIterator<String> it, int count) throws Exception {
+        return CompletableFuture.supplyAsync(
+                        () -> {
+                            List<String> taken = new ArrayList<>();
+                            while (taken.size() < count) {
+                                taken.add(it.next());
+                            }
+                            return taken;
+                        })
+                .get(JOB_DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
     }
 }

@@ -26,7 +26,6 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
-import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
@@ -35,15 +34,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.numbered;
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.ourFailure;
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.take;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -55,8 +52,6 @@ class IggySourceTopicRecreationITCase {
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(1);
-
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
 
     private String stream;
 
@@ -86,44 +81,6 @@ class IggySourceTopicRecreationITCase {
         env.setParallelism(1);
         RestartStrategyUtils.configureNoRestartStrategy(env);
         return env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy").executeAndCollect();
-    }
-
-    /** Reads on until the job fails; the connector's exception, which the test requires. */
-    private static IggyConnectorException ourFailure(CloseableIterator<String> it)
-            throws Exception {
-        Throwable failure =
-                CompletableFuture.supplyAsync(
-                                () -> {
-                                    int readAfter = 0;
-                                    try {
-                                        while (it.hasNext()) {
-                                            it.next();
-                                            readAfter++;
-                                        }
-                                    } catch (RuntimeException e) {
-                                        return (Throwable) e;
-                                    }
-                                    return new AssertionError(
-                                            "the job ended without error after reading "
-                                                    + readAfter);
-                                })
-                        .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
-        Optional<IggyConnectorException> ours =
-                ExceptionUtils.findThrowable(failure, IggyConnectorException.class);
-        assertThat(ours).as("failure: %s", failure).isPresent();
-        return ours.get();
-    }
-
-    private static List<String> take(CloseableIterator<String> it, int count) throws Exception {
-        return CompletableFuture.supplyAsync(
-                        () -> {
-                            List<String> taken = new ArrayList<>();
-                            while (taken.size() < count) {
-                                taken.add(it.next());
-                            }
-                            return taken;
-                        })
-                .get(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     private void recreateTopicWith5100NewMessages() {

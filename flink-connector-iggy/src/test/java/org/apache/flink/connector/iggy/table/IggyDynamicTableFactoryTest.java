@@ -30,6 +30,7 @@ import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
@@ -149,8 +150,9 @@ class IggyDynamicTableFactoryTest {
                                 .setAddress("localhost:8090")
                                 .setCredentials("iggy", "iggy")
                                 .build());
-        assertThat(config.stream()).isEqualTo(IggyId.of("s1"));
-        assertThat(config.topic()).isEqualTo(IggyId.of("t1"));
+        assertThat(config.subscription())
+                .isEqualTo(
+                        new TopicSubscription.TopicList(IggyId.of("s1"), List.of(IggyId.of("t1"))));
         assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();
@@ -563,6 +565,125 @@ class IggyDynamicTableFactoryTest {
                 .hasMessageContaining("Iggy does not support Kafka-style tombstones. Provide")
                 .hasMessageContaining(
                         "'delete.encoding' = 'header', 'empty-payload' or 'custom-payload'");
+    }
+
+    // ----- several topics -----------------------------------------------------------------------
+
+    @Test
+    void aSourceTableReadsATopicList() {
+        for (String connector : List.of("iggy", "upsert-iggy")) {
+            boolean upsert = connector.equals("upsert-iggy");
+            IggySourceConfig config =
+                    sourceConfig(
+                            (IggyDynamicSource)
+                                    FactoryMocks.createTableSource(
+                                            upsert ? PK_SCHEMA : SCHEMA,
+                                            with(
+                                                    upsert ? upsertOptions() : appendOptions(),
+                                                    "topic",
+                                                    "orders; payments;refunds")));
+            assertThat(config.subscription())
+                    .as(connector)
+                    .isEqualTo(
+                            new TopicSubscription.TopicList(
+                                    IggyId.of("s1"),
+                                    List.of(
+                                            IggyId.of("orders"),
+                                            IggyId.of("payments"),
+                                            IggyId.of("refunds"))));
+        }
+    }
+
+    @Test
+    void aSourceTableReadsTopicAndStreamPatterns() {
+        IggySourceConfig topics =
+                sourceConfig(
+                        source(
+                                with(
+                                        appendOptions(),
+                                        "topic",
+                                        null,
+                                        "topic-pattern",
+                                        "orders-.*",
+                                        "scan.deleted-topic.skip",
+                                        "true")));
+        assertThat(topics.subscription())
+                .isEqualTo(new TopicSubscription.TopicSearch("\\Qs1\\E", "orders-.*"));
+        assertThat(topics.skipDeletedTopics()).isTrue();
+
+        IggySourceConfig streams =
+                sourceConfig(
+                        source(
+                                with(
+                                        appendOptions(),
+                                        "stream",
+                                        null,
+                                        "stream-pattern",
+                                        "tenant-.*",
+                                        "topic",
+                                        "events")));
+        assertThat(streams.subscription())
+                .isEqualTo(new TopicSubscription.TopicSearch("tenant-.*", "\\Qevents\\E"));
+        assertThat(source(with(appendOptions(), "topic", "a;b")).asSummaryString())
+                .contains("stream 's1', topic 'a;b'");
+    }
+
+    @Test
+    void aSourceTableNamesEveryConflictOfItsStreamsAndTopicsAtOnce() {
+        String messages =
+                messages(
+                        catchFailure(
+                                () ->
+                                        source(
+                                                with(
+                                                        appendOptions(),
+                                                        "stream-pattern",
+                                                        "tenant-(",
+                                                        "topic-pattern",
+                                                        "o.*"))));
+        assertThat(messages)
+                .contains("both 'stream' and 'stream-pattern' are set: choose one")
+                .contains("both 'topic' and 'topic-pattern' are set: choose one")
+                .contains("option 'stream-pattern' is not a regular expression");
+
+        assertThat(
+                        messages(
+                                catchFailure(
+                                        () ->
+                                                source(
+                                                        with(
+                                                                appendOptions(),
+                                                                "stream",
+                                                                null,
+                                                                "topic",
+                                                                "a;a")))))
+                .contains("'stream' (or 'stream-pattern') is required")
+                .contains("'topic' = 'a;a' names a topic twice");
+    }
+
+    @Test
+    void aSinkTableRefusesTopicListsAndPatternsSayingASinkWritesOneTopic() {
+        String messages =
+                messages(
+                        catchFailure(
+                                () ->
+                                        sink(
+                                                with(
+                                                        appendOptions(),
+                                                        "stream",
+                                                        null,
+                                                        "stream-pattern",
+                                                        "tenant-.*",
+                                                        "topic",
+                                                        null,
+                                                        "topic-pattern",
+                                                        "o.*"))));
+        assertThat(messages)
+                .contains(
+                        "'stream-pattern' applies to source tables only: a sink writes one stream")
+                .contains("'topic-pattern' applies to source tables only: a sink writes one topic");
+        assertThat(messages(catchFailure(() -> sink(with(appendOptions(), "topic", "a;b")))))
+                .contains("'topic' = 'a;b' lists several topics, which only a source table reads");
     }
 
     // ----- validation -------------------------------------------------------------------------

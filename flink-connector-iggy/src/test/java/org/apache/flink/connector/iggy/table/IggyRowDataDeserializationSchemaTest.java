@@ -53,14 +53,7 @@ class IggyRowDataDeserializationSchemaTest {
 
     /** Table (id, name): key column 0 in the key header, value column 1 in the payload. */
     private static IggyRowAssembler assembler(List<IggyReadableMetadata> metadata) {
-        return new IggyRowAssembler(
-                2,
-                new int[] {0},
-                STRING,
-                new int[] {1},
-                STRING,
-                metadata,
-                new IggyReadableMetadata.TopicNames("s", "t"));
+        return new IggyRowAssembler(2, new int[] {0}, STRING, new int[] {1}, STRING, metadata);
     }
 
     @Test

@@ -31,6 +31,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
@@ -290,6 +291,63 @@ class IggyTableITCase {
         createTable(table, "iggy", "v STRING", all.toArray(new String[0]));
         return collect("SELECT v FROM " + table).stream()
                 .map(r -> (String) r.getField(0))
+                .collect(Collectors.toList());
+    }
+
+    // ----- several topics ---------------------------------------------------------------------
+
+    @Test
+    void aTopicListAndATopicPatternAreReadWithEachRowsTopic() throws Exception {
+        for (String topic : List.of("orders-eu", "orders-us", "audit")) {
+            IGGY.createTopic(stream, topic, 2);
+            IGGY.send(
+                    stream,
+                    topic,
+                    1,
+                    List.of(
+                            (topic + "-a").getBytes(StandardCharsets.UTF_8),
+                            (topic + "-b").getBytes(StandardCharsets.UTF_8)));
+        }
+        String columns = "v STRING, tpc STRING METADATA FROM 'topic' VIRTUAL";
+        String[] bounded = {
+            "format",
+            "raw",
+            "scan.startup.mode",
+            "earliest-offset",
+            "scan.bounded.mode",
+            "latest-offset"
+        };
+        createTable("by_pattern", "iggy", columns, withAll(bounded, "topic-pattern", "orders-.*"));
+        createTable("by_list", "iggy", columns, withAll(bounded, "topic", "orders-us;audit"));
+
+        assertThat(rows("SELECT tpc, v FROM by_pattern"))
+                .containsExactlyInAnyOrder(
+                        "orders-eu:orders-eu-a",
+                        "orders-eu:orders-eu-b",
+                        "orders-us:orders-us-a",
+                        "orders-us:orders-us-b");
+        assertThat(rows("SELECT tpc, v FROM by_list"))
+                .containsExactlyInAnyOrder(
+                        "orders-us:orders-us-a",
+                        "orders-us:orders-us-b",
+                        "audit:audit-a",
+                        "audit:audit-b");
+        assertThatThrownBy(() -> tEnv.executeSql("INSERT INTO by_pattern VALUES ('x')").await())
+                .satisfies(
+                        e ->
+                                assertThat(ExceptionUtils.stringifyException(e))
+                                        .contains("'topic-pattern' applies to source tables only"));
+    }
+
+    private static String[] withAll(String[] base, String... more) {
+        String[] all = Arrays.copyOf(base, base.length + more.length);
+        System.arraycopy(more, 0, all, base.length, more.length);
+        return all;
+    }
+
+    private List<String> rows(String query) throws Exception {
+        return collect(query).stream()
+                .map(r -> r.getField(0) + ":" + r.getField(1))
                 .collect(Collectors.toList());
     }
 

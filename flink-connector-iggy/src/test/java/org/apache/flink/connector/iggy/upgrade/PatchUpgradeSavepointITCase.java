@@ -17,7 +17,6 @@
  */
 package org.apache.flink.connector.iggy.upgrade;
 
-import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -47,15 +46,12 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,7 +127,7 @@ class PatchUpgradeSavepointITCase {
         // The newest: a run restores one savepoint, as the topics must be as they were then.
         String version = earlier.get(earlier.size() - 1);
         Path savepoint = work.resolve("flink-" + version);
-        copy(fixture(version), savepoint);
+        SavepointFixtures.copy(fixture(version), savepoint);
 
         // k1 unchanged: not sent again; k2 changed and k4 new: sent.
         send(List.of("k1=v1", "k2=v2b", "k4=v4"));
@@ -145,7 +141,7 @@ class PatchUpgradeSavepointITCase {
                     .containsExactly("v2b", "v4");
         } finally {
             job.cancel().get(60, TimeUnit.SECONDS);
-            waitForStatus(client, job.getJobID(), JobStatus.CANCELED);
+            SavepointFixtures.waitForStatus(client, job.getJobID(), JobStatus.CANCELED, TIMEOUT);
         }
     }
 
@@ -160,14 +156,8 @@ class PatchUpgradeSavepointITCase {
         String savepoint =
                 job.stopWithSavepoint(false, work.toUri().toString(), SavepointFormatType.CANONICAL)
                         .get(60, TimeUnit.SECONDS);
-        waitForStatus(client, job.getJobID(), JobStatus.FINISHED);
-        Path target =
-                Paths.get(System.getProperty("basedir", "."))
-                        .resolve("src/test/resources")
-                        .resolve(FIXTURES)
-                        .resolve("flink-" + EnvironmentInformation.getVersion());
-        copy(Paths.get(URI.create(savepoint)), target);
-        assertThat(target.resolve("_metadata")).exists();
+        SavepointFixtures.waitForStatus(client, job.getJobID(), JobStatus.FINISHED, TIMEOUT);
+        SavepointFixtures.store(savepoint, FIXTURES);
     }
 
     /** Source, a map to changes, the keyed-map sink; every operator with a fixed uid. */
@@ -246,18 +236,6 @@ class PatchUpgradeSavepointITCase {
                         .toURI());
     }
 
-    private static void copy(Path from, Path to) throws IOException {
-        Files.createDirectories(to);
-        try (Stream<Path> files = Files.list(from)) {
-            for (Path file : (Iterable<Path>) files::iterator) {
-                Files.copy(
-                        file,
-                        to.resolve(file.getFileName().toString()),
-                        StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-    }
-
     private static void send(List<String> lines) {
         List<byte[]> payloads = new ArrayList<>();
         lines.forEach(line -> payloads.add(line.getBytes(StandardCharsets.UTF_8)));
@@ -268,13 +246,5 @@ class PatchUpgradeSavepointITCase {
         return IGGY.readAll(STREAM, OUT, 0).stream()
                 .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
-    }
-
-    private static void waitForStatus(ClusterClient<?> client, JobID job, JobStatus status)
-            throws InterruptedException {
-        waitUntil(
-                "job " + job + " is " + status,
-                TIMEOUT,
-                () -> client.getJobStatus(job).get() == status);
     }
 }

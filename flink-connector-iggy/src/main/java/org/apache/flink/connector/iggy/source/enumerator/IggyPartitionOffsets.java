@@ -20,9 +20,9 @@ package org.apache.flink.connector.iggy.source.enumerator;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
@@ -46,21 +46,18 @@ final class IggyPartitionOffsets implements PartitionOffsets {
 
     private final AsyncIggyTcpClient client;
     private final IggyConnectionConfig config;
-    private final IggyId stream;
-    private final IggyId topic;
+    private final TopicPath topic;
     private final Consumer consumer;
     private final Map<Long, Long> highWatermarks = new HashMap<>();
 
     IggyPartitionOffsets(
             AsyncIggyTcpClient client,
             IggyConnectionConfig config,
-            IggyId stream,
-            IggyId topic,
+            TopicPath topic,
             String consumerName,
             TopicDetails details) {
         this.client = client;
         this.config = config;
-        this.stream = stream;
         this.topic = topic;
         this.consumer = Consumer.of(ConsumerId.of(consumerName));
         for (Partition partition : details.partitions()) {
@@ -86,7 +83,7 @@ final class IggyPartitionOffsets implements PartitionOffsets {
         Long hw = highWatermarks.get(partitionId);
         if (hw == null) {
             throw new IllegalArgumentException(
-                    "Partition " + partitionId + " is not in the description of topic " + topic);
+                    "Partition " + partitionId + " is not in the description of " + topic);
         }
         return hw;
     }
@@ -97,15 +94,12 @@ final class IggyPartitionOffsets implements PartitionOffsets {
                 IggyClients.await(
                         client.consumerOffsets()
                                 .getConsumerOffset(
-                                        SdkIds.streamId(stream),
-                                        SdkIds.topicId(topic),
+                                        SdkIds.streamId(topic.stream()),
+                                        SdkIds.topicId(topic.topic()),
                                         Optional.of(partitionId),
                                         consumer),
                         config.requestTimeout(),
-                        "read the stored offset of partition "
-                                + partitionId
-                                + " of topic "
-                                + topic);
+                        "read the stored offset of partition " + partitionId + " of " + topic);
         return info.map(i -> i.storedOffset().longValueExact());
     }
 
@@ -115,8 +109,8 @@ final class IggyPartitionOffsets implements PartitionOffsets {
                 IggyClients.await(
                         client.messages()
                                 .pollMessages(
-                                        SdkIds.streamId(stream),
-                                        SdkIds.topicId(topic),
+                                        SdkIds.streamId(topic.stream()),
+                                        SdkIds.topicId(topic.topic()),
                                         Optional.of(partitionId),
                                         consumer,
                                         PollingStrategy.timestamp(
@@ -129,7 +123,7 @@ final class IggyPartitionOffsets implements PartitionOffsets {
                                 + timestampMillis
                                 + " in partition "
                                 + partitionId
-                                + " of topic "
+                                + " of "
                                 + topic);
         return polled.messages().isEmpty()
                 ? OptionalLong.empty()

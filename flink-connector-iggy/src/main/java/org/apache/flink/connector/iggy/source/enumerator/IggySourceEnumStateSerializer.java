@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -33,14 +34,18 @@ import java.util.Set;
 /**
  * Versioned serializer of {@link IggySourceEnumState}.
  *
- * <p>Version 1: initial-discovery flag (boolean); assigned partition count (int) and ids (longs);
- * pending split count (int), the split layout version (int), then each split in that layout.
+ * <p>Version 2: initial-discovery flag (boolean); assigned partition count (int), then each as
+ * stream id, topic id (as the split layout writes them) and partition id (long); pending split
+ * count (int), the split layout version (int), then each split in that layout.
+ *
+ * <p>Version 1 (the single-topic source): as version 2, but each assigned partition is its id alone
+ * (long); read into {@link IggySourceEnumState#legacyAssignedPartitions()}.
  */
 @Internal
 public final class IggySourceEnumStateSerializer
         implements SimpleVersionedSerializer<IggySourceEnumState> {
 
-    private static final int CURRENT_VERSION = 1;
+    private static final int CURRENT_VERSION = 2;
 
     private final IggyPartitionSplitSerializer splitSerializer =
             IggyPartitionSplitSerializer.INSTANCE;
@@ -55,8 +60,10 @@ public final class IggySourceEnumStateSerializer
         DataOutputSerializer out = new DataOutputSerializer(128);
         out.writeBoolean(state.initialDiscoveryFinished());
         out.writeInt(state.assignedPartitions().size());
-        for (long partition : state.assignedPartitions()) {
-            out.writeLong(partition);
+        for (IggyTopicPartition partition : state.assignedPartitions()) {
+            IggyPartitionSplitSerializer.writeId(partition.stream(), out);
+            IggyPartitionSplitSerializer.writeId(partition.topic(), out);
+            out.writeLong(partition.partition());
         }
         out.writeInt(state.pendingSplits().size());
         out.writeInt(splitSerializer.getVersion());
@@ -68,7 +75,7 @@ public final class IggySourceEnumStateSerializer
 
     @Override
     public IggySourceEnumState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != 1) {
+        if (version != 1 && version != 2) {
             throw new IOException(
                     "Unknown Iggy enumerator state version "
                             + version
@@ -79,9 +86,18 @@ public final class IggySourceEnumStateSerializer
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         boolean initialDiscoveryFinished = in.readBoolean();
         int assignedCount = in.readInt();
-        Set<Long> assigned = new HashSet<>();
+        Set<IggyTopicPartition> assigned = new HashSet<>();
+        Set<Long> legacyAssigned = new HashSet<>();
         for (int i = 0; i < assignedCount; i++) {
-            assigned.add(in.readLong());
+            if (version == 1) {
+                legacyAssigned.add(in.readLong());
+            } else {
+                assigned.add(
+                        new IggyTopicPartition(
+                                IggyPartitionSplitSerializer.readId(in),
+                                IggyPartitionSplitSerializer.readId(in),
+                                in.readLong()));
+            }
         }
         int pendingCount = in.readInt();
         int splitVersion = in.readInt();
@@ -89,6 +105,6 @@ public final class IggySourceEnumStateSerializer
         for (int i = 0; i < pendingCount; i++) {
             pending.add(splitSerializer.readSplit(splitVersion, in));
         }
-        return new IggySourceEnumState(assigned, pending, initialDiscoveryFinished);
+        return new IggySourceEnumState(assigned, legacyAssigned, pending, initialDiscoveryFinished);
     }
 }

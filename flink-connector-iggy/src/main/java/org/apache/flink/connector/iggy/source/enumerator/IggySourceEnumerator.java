@@ -24,9 +24,11 @@ import org.apache.flink.api.connector.source.SplitsAssignment;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
+import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.util.FlinkRuntimeException;
@@ -40,18 +42,26 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
- * Lists the topic's partitions, plans one split per partition and gives each split to a fixed owner
- * reader: {@code partitionId % parallelism}. The owner is deterministic and spreads partitions
- * evenly, so a split is never read by two readers at once and a split handed back after a failure
- * goes to the same reader again once it has re-registered.
+ * Lists the subscribed topics' partitions, plans one split per (stream, topic, partition) and gives
+ * each split to an owner reader, round robin in the order the splits were planned, so that splits
+ * spread evenly over the readers across topics, not topic by topic. A split handed back after a
+ * failure keeps its owner while this enumerator lives.
+ *
+ * <p>Topics first read by the job (at its start, or after a restore from a checkpoint of a shorter
+ * topic list) start at the configured starting position; topics, streams and partitions discovered
+ * while the job runs start at their first offset.
+ *
+ * <p>Every field is the coordinator thread's; the describer is used on worker threads.
  */
 @Internal
 public final class IggySourceEnumerator
@@ -60,28 +70,36 @@ public final class IggySourceEnumerator
     private static final Logger LOG = LoggerFactory.getLogger(IggySourceEnumerator.class);
 
     private final SplitEnumeratorContext<IggyPartitionSplit> context;
+    private final TopicSubscription subscription;
     private final Supplier<TopicDescriber> describerFactory;
     private final IggySplitPlanner planner;
     private final boolean bounded;
     @Nullable private final Duration discoveryInterval;
     private final String description;
+    private final DiscoveryFailures discoveryFailures;
 
-    private final Set<Long> assignedPartitions;
+    private final Set<IggyTopicPartition> assignedPartitions = new TreeSet<>();
 
-    /** Splits waiting for their owner, by partition id. */
-    private final TreeMap<Long, IggyPartitionSplit> pendingSplits = new TreeMap<>();
+    /** Splits waiting for their owner. */
+    private final TreeMap<IggyTopicPartition, IggyPartitionSplit> pendingSplits = new TreeMap<>();
 
+    /** The reader of each split planned or restored, round robin from {@link #nextOwner}. */
+    private final Map<IggyTopicPartition, Integer> owners = new HashMap<>();
+
+    private int nextOwner;
     private final Set<Integer> readersToldNoMoreSplits = new HashSet<>();
     private boolean initialDiscoveryFinished;
     @Nullable private TopicDescriber describer;
 
     /**
-     * Why the first discovery failed, kept until a reader has registered (see addInitialSplits).
+     * Why the job cannot start (a failed first description, a restored split of a topic no longer
+     * subscribed), kept until a reader has registered (see addInitialSplits).
      */
     @Nullable private IggyConnectorException startFailure;
 
     IggySourceEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context,
+            TopicSubscription subscription,
             Supplier<TopicDescriber> describerFactory,
             IggySplitPlanner planner,
             boolean bounded,
@@ -89,67 +107,121 @@ public final class IggySourceEnumerator
             String description,
             @Nullable IggySourceEnumState restored) {
         this.context = context;
+        this.subscription = subscription;
         this.describerFactory = describerFactory;
         this.planner = planner;
         this.bounded = bounded;
         this.discoveryInterval = bounded ? null : discoveryInterval;
         this.description = description;
-        this.assignedPartitions = new TreeSet<>();
+        this.discoveryFailures =
+                new DiscoveryFailures(context.metricGroup().counter("discoveryFailures"));
         if (restored != null) {
-            assignedPartitions.addAll(restored.assignedPartitions());
-            restored.pendingSplits().forEach(s -> pendingSplits.put(s.partitionId(), s));
-            initialDiscoveryFinished = restored.initialDiscoveryFinished();
+            restore(restored);
         }
     }
 
-    /** An enumerator reading the topic's partitions from the server. */
-    public static IggySourceEnumerator forTopic(
+    /** An enumerator reading the subscribed topics' partitions from the server. */
+    public static IggySourceEnumerator create(
             SplitEnumeratorContext<IggyPartitionSplit> context,
             IggySourceConfig config,
             @Nullable IggySourceEnumState restored) {
         IggyConnectionConfig connection = config.connection();
-        IggyId stream = config.stream();
-        IggyId topic = config.topic();
         String consumerName = config.consumerName();
         Counter reconnects =
                 context.metricGroup()
                         .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         return new IggySourceEnumerator(
                 context,
-                () -> new IggyTopicDescriber(connection, stream, topic, consumerName, reconnects),
+                config.subscription(),
+                () -> new IggyTopicDescriber(connection, consumerName, reconnects),
                 new IggySplitPlanner(
-                        stream,
-                        topic,
-                        consumerName,
-                        config.startingOffsets(),
-                        config.stoppingOffsets()),
+                        consumerName, config.startingOffsets(), config.stoppingOffsets()),
                 config.bounded(),
                 config.partitionDiscoveryInterval(),
-                "topic " + topic + " of stream " + stream + " at " + connection.address(),
+                config.subscription().describe() + " at " + connection.address(),
                 restored);
     }
 
     /**
-     * Starts discovery on a worker thread: connecting, describing the topic and planning (which may
-     * read stored offsets) are slow and fallible, so none of it runs on the coordinator thread.
+     * Takes the restored splits of subscribed topics; a pending split of a topic no longer
+     * subscribed fails the start (its reader's restored splits are checked by the reader).
+     */
+    private void restore(IggySourceEnumState restored) {
+        // Not restored: every start plans the topics not read yet, and a bounded source tells its
+        // readers that no more splits come only after that.
+        List<String> dropped = new ArrayList<>();
+        for (IggyPartitionSplit split : restored.pendingSplits()) {
+            if (subscription.contains(split.topicPath())) {
+                pendingSplits.put(split.topicPartition(), split);
+            } else {
+                dropped.add(split.topicPath().toString());
+            }
+        }
+        for (IggyTopicPartition partition : restored.assignedPartitions()) {
+            if (subscription.contains(new TopicPath(partition.stream(), partition.topic()))) {
+                assignedPartitions.add(partition);
+            }
+        }
+        if (!restored.legacyAssignedPartitions().isEmpty()) {
+            restoreSingleTopicState(restored.legacyAssignedPartitions());
+        }
+        if (!dropped.isEmpty()) {
+            startFailure = RestoreCheck.notSubscribed(new TreeSet<>(dropped), subscription);
+        }
+    }
+
+    /**
+     * A checkpoint of the single-topic source names its assigned partitions by id alone: their
+     * topic is that of its pending splits, or else the first topic of a topic list.
+     */
+    private void restoreSingleTopicState(Set<Long> partitionIds) {
+        TopicPath topic;
+        if (!pendingSplits.isEmpty()) {
+            topic = pendingSplits.firstEntry().getValue().topicPath();
+        } else if (subscription instanceof TopicSubscription.TopicList list) {
+            topic = new TopicPath(list.stream(), list.topicIds().get(0));
+        } else {
+            startFailure = RestoreCheck.singleTopicStateIntoSearch(subscription);
+            return;
+        }
+        for (long partition : partitionIds) {
+            assignedPartitions.add(
+                    new IggyTopicPartition(topic.stream(), topic.topic(), partition));
+        }
+    }
+
+    /**
+     * Plans the topics not read yet on a worker thread: connecting, listing, describing and
+     * planning (which may read stored offsets) are slow and fallible, so none of it runs on the
+     * coordinator thread.
      */
     @Override
     public void start() {
         describer = describerFactory.get();
-        if (initialDiscoveryFinished) {
-            assignPendingSplits();
-            scheduleDiscovery();
-        } else {
-            context.callAsync(this::planInitialSplits, this::addInitialSplits);
+        if (startFailure != null) {
+            return; // thrown when the first reader registers
         }
+        Set<TopicPath> known = knownTopics();
+        context.callAsync(() -> planNewTopics(known), this::addInitialSplits);
     }
 
     /** Runs on a worker thread. */
-    private List<IggyPartitionSplit> planInitialSplits() {
-        PartitionOffsets offsets = describer.describe();
+    private List<IggyPartitionSplit> planNewTopics(Set<TopicPath> known) {
         List<IggyPartitionSplit> splits = new ArrayList<>();
-        for (long partition : new TreeSet<>(offsets.partitionIds())) {
-            splits.add(planner.initialSplit(partition, offsets));
+        boolean listed = subscription instanceof TopicSubscription.TopicList;
+        for (TopicPath topic : subscription.topics(describer)) {
+            if (known.contains(topic)) {
+                continue;
+            }
+            Optional<PartitionOffsets> offsets =
+                    listed
+                            ? Optional.of(describer.describe(topic))
+                            : describer.describeIfPresent(topic);
+            if (offsets.isPresent()) {
+                for (long partition : new TreeSet<>(offsets.get().partitionIds())) {
+                    splits.add(planner.initialSplit(topic, partition, offsets.get()));
+                }
+            }
         }
         return splits;
     }
@@ -171,11 +243,10 @@ public final class IggySourceEnumerator
             closeDescriberOnAWorkerThread(() -> failStart(failure));
             return;
         }
-        for (IggyPartitionSplit split : splits) {
-            if (!isKnown(split.partitionId())) {
-                pendingSplits.put(split.partitionId(), split);
-            }
+        if (splits.isEmpty() && knownTopics().isEmpty()) {
+            LOG.warn("{}: no topic to read yet", description);
         }
+        addNew(splits);
         initialDiscoveryFinished = true;
         LOG.info("{}: planned splits {}", description, pendingSplits.values());
         assignPendingSplits();
@@ -222,10 +293,19 @@ public final class IggySourceEnumerator
         }
     }
 
-    /** Runs on a worker thread; connected for this discovery only (see closeDescriber...). */
-    private Set<Long> listPartitions() {
+    /**
+     * Runs on a worker thread, connected for this discovery only (see closeDescriber...): every
+     * subscribed topic that exists, with its partitions.
+     */
+    private Map<TopicPath, Set<Long>> listPartitions() {
         try {
-            return new HashSet<>(describer.describe().partitionIds());
+            Map<TopicPath, Set<Long>> found = new LinkedHashMap<>();
+            for (TopicPath topic : subscription.topics(describer)) {
+                describer
+                        .describeIfPresent(topic)
+                        .ifPresent(o -> found.put(topic, new TreeSet<>(o.partitionIds())));
+            }
+            return found;
         } finally {
             describer.close();
         }
@@ -233,31 +313,53 @@ public final class IggySourceEnumerator
 
     /** Runs on the coordinator thread. */
     private void addDiscoveredPartitions(
-            @Nullable Set<Long> partitions, @Nullable Throwable error) {
+            @Nullable Map<TopicPath, Set<Long>> found, @Nullable Throwable error) {
         if (error != null) {
-            throw new FlinkRuntimeException(
-                    "Partition discovery failed for " + description + ": " + error.getMessage(),
-                    error);
-        }
-        List<IggyPartitionSplit> found = new ArrayList<>();
-        for (long partition : new TreeSet<>(partitions)) {
-            if (!isKnown(partition)) {
-                IggyPartitionSplit split = planner.discoveredSplit(partition);
-                pendingSplits.put(partition, split);
-                found.add(split);
+            FlinkRuntimeException failure = discoveryFailures.failed(description, error);
+            if (failure != null) {
+                throw failure;
             }
+            return;
         }
-        if (!found.isEmpty()) {
+        discoveryFailures.succeeded();
+        List<IggyPartitionSplit> discovered = new ArrayList<>();
+        found.forEach(
+                (topic, partitions) -> {
+                    for (long partition : partitions) {
+                        IggyTopicPartition key =
+                                new IggyTopicPartition(topic.stream(), topic.topic(), partition);
+                        if (!isKnown(key)) {
+                            discovered.add(planner.discoveredSplit(topic, partition));
+                        }
+                    }
+                });
+        if (!discovered.isEmpty()) {
+            addNew(discovered);
             LOG.info(
-                    "{}: discovered new partitions, reading from the start: {}",
+                    "{}: discovered new partitions, reading from their start: {}",
                     description,
-                    found);
+                    discovered);
             assignPendingSplits();
         }
     }
 
-    private boolean isKnown(long partition) {
+    private void addNew(List<IggyPartitionSplit> splits) {
+        for (IggyPartitionSplit split : splits) {
+            if (!isKnown(split.topicPartition())) {
+                pendingSplits.put(split.topicPartition(), split);
+            }
+        }
+    }
+
+    private boolean isKnown(IggyTopicPartition partition) {
         return assignedPartitions.contains(partition) || pendingSplits.containsKey(partition);
+    }
+
+    private Set<TopicPath> knownTopics() {
+        Set<TopicPath> topics = new HashSet<>();
+        assignedPartitions.forEach(p -> topics.add(new TopicPath(p.stream(), p.topic())));
+        pendingSplits.values().forEach(s -> topics.add(s.topicPath()));
+        return topics;
     }
 
     @Override
@@ -269,8 +371,8 @@ public final class IggySourceEnumerator
     public void addSplitsBack(List<IggyPartitionSplit> splits, int subtaskId) {
         LOG.info("{}: reader {} handed back {}", description, subtaskId, splits);
         for (IggyPartitionSplit split : splits) {
-            assignedPartitions.remove(split.partitionId());
-            pendingSplits.put(split.partitionId(), split);
+            assignedPartitions.remove(split.topicPartition());
+            pendingSplits.put(split.topicPartition(), split);
         }
         assignPendingSplits();
     }
@@ -286,25 +388,27 @@ public final class IggySourceEnumerator
         assignPendingSplits();
     }
 
-    /** The reader that owns a partition: stable for a given parallelism, spread evenly. */
-    static int ownerOf(long partitionId, int parallelism) {
-        return (int) (partitionId % parallelism);
+    /** The reader that owns a split: round robin in planning order while this enumerator lives. */
+    private int ownerOf(IggyTopicPartition partition, int parallelism) {
+        return owners.computeIfAbsent(partition, p -> nextOwner++ % parallelism) % parallelism;
     }
 
     private void assignPendingSplits() {
         int parallelism = context.currentParallelism();
         Set<Integer> registered = context.registeredReaders().keySet();
         Map<Integer, List<IggyPartitionSplit>> assignment = new HashMap<>();
+        Set<Integer> waiting = new HashSet<>();
         pendingSplits
                 .values()
                 .removeIf(
                         split -> {
-                            int owner = ownerOf(split.partitionId(), parallelism);
+                            int owner = ownerOf(split.topicPartition(), parallelism);
                             if (!registered.contains(owner)) {
+                                waiting.add(owner);
                                 return false;
                             }
                             assignment.computeIfAbsent(owner, k -> new ArrayList<>()).add(split);
-                            assignedPartitions.add(split.partitionId());
+                            assignedPartitions.add(split.topicPartition());
                             return true;
                         });
         if (!assignment.isEmpty()) {
@@ -312,8 +416,6 @@ public final class IggySourceEnumerator
             context.assignSplits(new SplitsAssignment<>(assignment));
         }
         if (bounded && initialDiscoveryFinished) {
-            Set<Integer> waiting = new HashSet<>();
-            pendingSplits.keySet().forEach(p -> waiting.add(ownerOf(p, parallelism)));
             for (int reader : registered) {
                 if (!waiting.contains(reader) && readersToldNoMoreSplits.add(reader)) {
                     context.signalNoMoreSplits(reader);
@@ -330,7 +432,7 @@ public final class IggySourceEnumerator
                 initialDiscoveryFinished);
     }
 
-    /** Closes the describer, in case a discovery or the first description is still under way. */
+    /** Closes the describer, in case a discovery or the first planning is still under way. */
     @Override
     public void close() {
         if (describer != null) {

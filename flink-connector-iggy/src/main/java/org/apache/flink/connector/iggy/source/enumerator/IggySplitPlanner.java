@@ -19,11 +19,12 @@ package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.OffsetSpecs;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import javax.annotation.Nullable;
 
@@ -38,42 +39,46 @@ public final class IggySplitPlanner implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final IggyId stream;
-    private final IggyId topic;
     private final String consumerName;
     private final IggyStartingOffsets starting;
     @Nullable private final IggyStoppingOffsets stopping;
 
     public IggySplitPlanner(
-            IggyId stream,
-            IggyId topic,
             String consumerName,
             IggyStartingOffsets starting,
             @Nullable IggyStoppingOffsets stopping) {
-        this.stream = stream;
-        this.topic = topic;
         this.consumerName = consumerName;
         this.starting = starting;
         this.stopping = stopping;
     }
 
-    /** A split for a partition present when the job starts. */
-    IggyPartitionSplit initialSplit(long partitionId, PartitionOffsets offsets) {
+    /**
+     * A split for a partition of a topic present when the job starts (or, restored, first read by
+     * this job): from the configured starting position.
+     */
+    IggyPartitionSplit initialSplit(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         return new IggyPartitionSplit(
-                stream,
-                topic,
+                topic.stream(),
+                topic.topic(),
                 partitionId,
-                startingOffset(partitionId, offsets),
-                stoppingOffset(partitionId, offsets));
+                startingOffset(topic, partitionId, offsets),
+                stoppingOffset(topic, partitionId, offsets));
     }
 
-    /** A split for a partition that appeared while the job runs: it starts at the beginning. */
-    IggyPartitionSplit discoveredSplit(long partitionId) {
+    /**
+     * A split for a partition, topic or stream that appeared while the job runs: it starts at the
+     * beginning, whatever the starting position, so that nothing written to it is skipped.
+     */
+    IggyPartitionSplit discoveredSplit(TopicPath topic, long partitionId) {
         return new IggyPartitionSplit(
-                stream, topic, partitionId, 0, IggyPartitionSplit.NO_STOPPING_OFFSET);
+                topic.stream(),
+                topic.topic(),
+                partitionId,
+                0,
+                IggyPartitionSplit.NO_STOPPING_OFFSET);
     }
 
-    long startingOffset(long partitionId, PartitionOffsets offsets) {
+    long startingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         switch (OffsetSpecs.kind(starting)) {
             case EARLIEST:
                 return 0;
@@ -84,17 +89,22 @@ public final class IggySplitPlanner implements Serializable {
                                 partitionId, OffsetSpecs.timestampMillis(starting))
                         .orElseGet(() -> offsets.highWatermark(partitionId));
             case SPECIFIC:
-                return OffsetSpecs.offsets(starting).getOrDefault(partitionId, 0L);
+                Long start =
+                        OffsetSpecs.offsets(starting)
+                                .offsetOf(
+                                        new IggyTopicPartition(
+                                                topic.stream(), topic.topic(), partitionId));
+                return start != null ? start : 0L;
             case COMMITTED:
                 return offsets.storedOffset(partitionId)
                         .map(stored -> stored + 1)
-                        .orElseGet(() -> committedFallback(partitionId, offsets));
+                        .orElseGet(() -> committedFallback(topic, partitionId, offsets));
             default:
                 throw new IllegalStateException("Unknown starting position " + starting);
         }
     }
 
-    private long committedFallback(long partitionId, PartitionOffsets offsets) {
+    private long committedFallback(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         switch (OffsetSpecs.committedFallback(starting)) {
             case EARLIEST:
                 return 0;
@@ -106,16 +116,14 @@ public final class IggySplitPlanner implements Serializable {
                                 + consumerName
                                 + "' has no stored offset for partition "
                                 + partitionId
-                                + " of topic "
+                                + " of "
                                 + topic
-                                + " in stream "
-                                + stream
                                 + ", and the committed starting position has fallback FAIL. "
                                 + "Store an offset first, or choose fallback EARLIEST or LATEST.");
         }
     }
 
-    long stoppingOffset(long partitionId, PartitionOffsets offsets) {
+    long stoppingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         if (stopping == null) {
             return IggyPartitionSplit.NO_STOPPING_OFFSET;
         }
@@ -123,7 +131,11 @@ public final class IggySplitPlanner implements Serializable {
             case LATEST:
                 return offsets.highWatermark(partitionId);
             case SPECIFIC:
-                Long end = OffsetSpecs.offsets(stopping).get(partitionId);
+                Long end =
+                        OffsetSpecs.offsets(stopping)
+                                .offsetOf(
+                                        new IggyTopicPartition(
+                                                topic.stream(), topic.topic(), partitionId));
                 return end != null ? end : offsets.highWatermark(partitionId);
             case TIMESTAMP:
                 return offsets.firstOffsetAtOrAfter(

@@ -18,13 +18,23 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.TopicSubscription;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
-/** Describes the source's topic now; owns whatever connection that needs. */
+import java.util.Optional;
+
+/**
+ * Describes topics and lists streams and topics now; owns whatever connection that needs. Used on
+ * the enumerator's worker threads only.
+ */
 @Internal
-interface TopicDescriber extends AutoCloseable {
+interface TopicDescriber extends TopicSubscription.Lister, AutoCloseable {
 
     /** The topic's partitions and their offsets, or an error naming what is missing. */
-    PartitionOffsets describe();
+    PartitionOffsets describe(TopicPath topic);
+
+    /** The topic's partitions and their offsets; empty when the topic or its stream is missing. */
+    Optional<PartitionOffsets> describeIfPresent(TopicPath topic);
 
     @Override
     void close();

@@ -17,19 +17,39 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.flink.connector.iggy.source.split.TopicPath;
+
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * What the split reader's fetcher thread waits for, handed over from the SDK's threads (answers)
  * and from Flink's (wake-ups) through one queue. Each event is immutable once queued.
+ *
+ * <p>Events are dispatched through {@link Handler}: a new kind of event needs a new handler method,
+ * so a handler that misses a kind does not compile.
  */
 sealed interface FetchEvent {
+
+    /** Handles each kind of event; the fetcher thread's. */
+    interface Handler {
+        void pollAnswered(PollAnswer answer) throws IOException;
+
+        void described(DescribeAnswer answer) throws IOException;
+
+        void stored(StoreAnswer answer) throws IOException;
+
+        void wokenUp();
+    }
+
+    /** Calls the handler's method for this kind of event. */
+    void dispatch(Handler handler) throws IOException;
 
     /**
      * The answer to one poll: either {@code polled} or {@code error} is set.
@@ -44,21 +64,42 @@ sealed interface FetchEvent {
             int generation,
             @Nullable PolledMessages polled,
             @Nullable Throwable error)
-            implements FetchEvent {}
+            implements FetchEvent {
+        @Override
+        public void dispatch(Handler handler) throws IOException {
+            handler.pollAnswered(this);
+        }
+    }
 
     /**
-     * The answer to one topic description: either {@code details} (empty when the topic does not
-     * exist) or {@code error} is set.
+     * The answer to one description of a topic: either {@code details} (empty when the topic does
+     * not exist) or {@code error} is set.
      */
-    record DescribeAnswer(@Nullable Optional<TopicDetails> details, @Nullable Throwable error)
-            implements FetchEvent {}
+    record DescribeAnswer(
+            TopicPath topic, @Nullable Optional<TopicDetails> details, @Nullable Throwable error)
+            implements FetchEvent {
+        @Override
+        public void dispatch(Handler handler) throws IOException {
+            handler.described(this);
+        }
+    }
 
     /** The answer to one offset store: {@code error} is set when it failed. */
     record StoreAnswer(OffsetStore.PartitionOffset stored, @Nullable Throwable error)
-            implements FetchEvent {}
+            implements FetchEvent {
+        @Override
+        public void dispatch(Handler handler) throws IOException {
+            handler.stored(this);
+        }
+    }
 
     /** Flink asks the fetch to return: a split change or a shutdown waits. */
     enum WakeUp implements FetchEvent {
-        INSTANCE
+        INSTANCE;
+
+        @Override
+        public void dispatch(Handler handler) {
+            handler.wokenUp();
+        }
     }
 }

@@ -21,15 +21,13 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.topic.TopicDetails;
@@ -49,10 +47,7 @@ import java.util.concurrent.TimeUnit;
 final class IggyClientReadRequests implements IggyReadRequests {
 
     private final IggyConnectionConfig config;
-    private final StreamId stream;
-    private final TopicId topic;
     private final Consumer consumer;
-    private final String description;
     private final Counter reconnects;
     @Nullable private volatile AsyncIggyTcpClient client;
     private boolean closed;
@@ -61,18 +56,10 @@ final class IggyClientReadRequests implements IggyReadRequests {
      * @param reconnects counts the connections the client opens again (see {@link
      *     IggyClients#connect(IggyConnectionConfig, Counter)})
      */
-    IggyClientReadRequests(
-            IggyConnectionConfig config,
-            IggyId stream,
-            IggyId topic,
-            String consumerName,
-            Counter reconnects) {
+    IggyClientReadRequests(IggyConnectionConfig config, String consumerName, Counter reconnects) {
         this.config = config;
         this.reconnects = reconnects;
-        this.stream = SdkIds.streamId(stream);
-        this.topic = SdkIds.topicId(topic);
         this.consumer = Consumer.of(ConsumerId.of(consumerName));
-        this.description = "topic " + topic + " of stream " + stream + " at " + config.address();
     }
 
     /** The client, connecting first if this is the first request; blocks up to the timeout. */
@@ -93,12 +80,13 @@ final class IggyClientReadRequests implements IggyReadRequests {
     }
 
     @Override
-    public CompletableFuture<PolledMessages> poll(long partitionId, long offset, long count) {
+    public CompletableFuture<PolledMessages> poll(
+            TopicPath topic, long partitionId, long offset, long count) {
         return connected()
                 .messages()
                 .pollMessages(
-                        stream,
-                        topic,
+                        SdkIds.streamId(topic.stream()),
+                        SdkIds.topicId(topic.topic()),
                         Optional.of(partitionId),
                         consumer,
                         PollingStrategy.offset(BigInteger.valueOf(offset)),
@@ -108,15 +96,15 @@ final class IggyClientReadRequests implements IggyReadRequests {
     }
 
     @Override
-    public CompletableFuture<Optional<TopicDetails>> describeTopic() {
+    public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
         return connected()
                 .topics()
-                .getTopic(stream, topic)
+                .getTopic(SdkIds.streamId(topic.stream()), SdkIds.topicId(topic.topic()))
                 .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override
-    public CompletableFuture<Void> storeOffset(long partitionId, long offset) {
+    public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
         AsyncIggyTcpClient c = client;
         if (c == null) {
             // Only offsets of records read are stored, and reading connected first.
@@ -125,8 +113,8 @@ final class IggyClientReadRequests implements IggyReadRequests {
         }
         return c.consumerOffsets()
                 .storeConsumerOffset(
-                        stream,
-                        topic,
+                        SdkIds.streamId(topic.stream()),
+                        SdkIds.topicId(topic.topic()),
                         Optional.of(partitionId),
                         consumer,
                         BigInteger.valueOf(offset))
@@ -134,8 +122,8 @@ final class IggyClientReadRequests implements IggyReadRequests {
     }
 
     @Override
-    public String description() {
-        return description;
+    public String description(TopicPath topic) {
+        return topic + " at " + config.address();
     }
 
     @Override

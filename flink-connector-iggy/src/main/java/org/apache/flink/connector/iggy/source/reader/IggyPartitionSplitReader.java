@@ -24,28 +24,33 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
- * Reads the assigned partitions with explicit partition polls ({@code PollingStrategy.offset},
- * auto-commit off): Flink, not Iggy, decides who reads what and where.
+ * Reads the assigned partitions, of any number of topics, with explicit partition polls ({@code
+ * PollingStrategy.offset}, auto-commit off): Flink, not Iggy, decides who reads what and where.
  *
  * <p>The jobs are split: {@link PartitionPolls} polls partitions known to hold unread data, with a
- * read-ahead; {@link TopicWatch} watches those that reached their end by describing the topic, and
- * checks each description for a topic or partition that changed under the reader; {@link
- * OffsetStore} stores the offsets of completed checkpoints. This class only runs the fetch loop:
- * answers come back on the SDK's threads as typed {@link FetchEvent}s into one queue, and a fetch
- * handles only what arrived, so that its cost follows the partitions with data.
+ * read-ahead; one {@link TopicWatch} per topic, with the topic's own {@link PollSize}, watches the
+ * topic's partitions that reached their end by describing it, and checks each description for a
+ * topic or partition that changed under the reader; {@link OffsetStore} stores the offsets of
+ * completed checkpoints. This class only runs the fetch loop: answers come back on the SDK's
+ * threads as typed {@link FetchEvent}s into one queue, dispatched to the {@link FetchEvent.Handler}
+ * below, and a fetch handles only what arrived, so that its cost follows the partitions with data.
  *
  * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
  * {@link #offsetsToStore}, which the task thread adds to.
@@ -56,10 +61,14 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     /** A fetch returns at least this often, empty if need be. */
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
+    private final IggyReadRequests requests;
     private final IggySourceProgress progress;
+    private final Supplier<PollSize> pollSizes;
+    private final Supplier<DescribeSchedule> schedules;
+    private final TopologyGuard.OnDeletedTopic onDeleted;
     private final LinkedBlockingQueue<FetchEvent> events = new LinkedBlockingQueue<>();
     private final PartitionPolls partitions;
-    private final TopicWatch watch;
+    private final Map<TopicPath, TopicWatch> watches = new HashMap<>();
     private final OffsetStore offsetStore;
 
     /**
@@ -74,85 +83,121 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             IggyReadRequests requests,
             IggySourceProgress progress,
             OffsetStore.Factory offsetStores,
-            PollSize pollSize,
-            DescribeSchedule schedule,
-            boolean readRecreatedTopicFromStart,
+            Supplier<PollSize> pollSizes,
+            Supplier<DescribeSchedule> schedules,
+            TopologyGuard.OnDeletedTopic onDeleted,
             SharedPollLimit sharedPollLimit) {
+        this.requests = requests;
         this.progress = progress;
+        this.pollSizes = pollSizes;
+        this.schedules = schedules;
+        this.onDeleted = onDeleted;
         this.offsetStore = offsetStores.create(events::add);
-        this.partitions = new PartitionPolls(requests, pollSize, events::add, sharedPollLimit);
-        this.watch =
-                new TopicWatch(
-                        requests,
-                        pollSize,
-                        partitions,
-                        schedule,
-                        readRecreatedTopicFromStart,
-                        events::add);
+        this.partitions = new PartitionPolls(requests, events::add, sharedPollLimit);
     }
 
     @Override
     public RecordsWithSplitIds<Message> fetch() throws IOException {
-        IggyPolledRecords records = new IggyPolledRecords();
+        Fetch fetch = new Fetch(new IggyPolledRecords());
         long returnByNanos = System.nanoTime() + MAX_FETCH_NANOS;
         try {
             while (true) {
                 FetchEvent event;
-                boolean wokenUp = false;
                 while ((event = events.poll()) != null) {
-                    wokenUp |= handle(event, records);
+                    event.dispatch(fetch);
                 }
-                partitions.finishReachedSplits(records);
+                partitions.finishReachedSplits(fetch.records);
                 // Before the hand-over, which waits while the task thread is two batches behind:
                 // the next batches are read meanwhile.
                 partitions.startDuePolls();
-                if (!records.isEmpty()
-                        || wokenUp
+                if (!fetch.records.isEmpty()
+                        || fetch.wokenUp
                         || partitions.takeFirstEndLearned()
                         || partitions.isEmpty()) {
-                    return records;
+                    return fetch.records;
                 }
                 long now = System.nanoTime();
                 if (now - returnByNanos >= 0) {
-                    return records;
+                    return fetch.records;
                 }
-                long waitNanos = Math.min(watch.describeIfDue(now), returnByNanos - now);
+                long waitNanos = Math.min(describeDueTopics(now), returnByNanos - now);
                 event = events.poll(waitNanos, TimeUnit.NANOSECONDS);
-                if (event != null && handle(event, records)) {
-                    return records;
+                if (event != null) {
+                    event.dispatch(fetch);
+                    if (fetch.wokenUp) {
+                        return fetch.records;
+                    }
                 }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return records;
+            return fetch.records;
         }
     }
 
-    /** Handles one event; true for a wake-up. */
-    private boolean handle(FetchEvent event, IggyPolledRecords records) throws IOException {
-        if (event instanceof FetchEvent.PollAnswer answer) {
+    /** Describes each topic whose description is due; returns how long to wait for answers. */
+    private long describeDueTopics(long now) {
+        long wait = Long.MAX_VALUE;
+        for (TopicWatch watch : watches.values()) {
+            wait = Math.min(wait, watch.describeIfDue(now));
+        }
+        return wait == Long.MAX_VALUE ? MAX_FETCH_NANOS : wait;
+    }
+
+    private TopicWatch watchOf(TopicPath topic) {
+        return watches.computeIfAbsent(
+                topic,
+                t ->
+                        new TopicWatch(
+                                t,
+                                requests,
+                                pollSizes.get(),
+                                partitions,
+                                schedules.get(),
+                                onDeleted,
+                                events::add));
+    }
+
+    /** What one fetch does with each event; {@code records} collects what it hands over. */
+    private final class Fetch implements FetchEvent.Handler {
+        final IggyPolledRecords records;
+        boolean wokenUp;
+
+        Fetch(IggyPolledRecords records) {
+            this.records = records;
+        }
+
+        @Override
+        public void pollAnswered(FetchEvent.PollAnswer answer) throws IOException {
             PartitionCursor cursor = partitions.answered(answer);
-            if (cursor != null) {
-                boolean caughtUp =
-                        answer.error() == null
-                                ? partitions.polled(cursor, answer.polled(), records)
-                                : watch.pollFailed(cursor, answer.error());
-                caughtUp |= partitions.followWithReadAhead(cursor, records);
-                if (caughtUp) {
-                    watch.caughtUpAfterData(System.nanoTime());
-                }
+            if (cursor == null) {
+                return;
             }
-            return false;
+            TopicWatch watch = watchOf(cursor.topic);
+            boolean caughtUp =
+                    answer.error() == null
+                            ? partitions.polled(cursor, answer.polled(), records)
+                            : watch.pollFailed(cursor, answer.error());
+            caughtUp |= partitions.followWithReadAhead(cursor, records);
+            if (caughtUp) {
+                watch.caughtUpAfterData(System.nanoTime());
+            }
         }
-        if (event instanceof FetchEvent.DescribeAnswer answer) {
-            watch.answered(answer);
-            return false;
+
+        @Override
+        public void described(FetchEvent.DescribeAnswer answer) throws IOException {
+            watchOf(answer.topic()).answered(answer);
         }
-        if (event instanceof FetchEvent.StoreAnswer answer) {
+
+        @Override
+        public void stored(FetchEvent.StoreAnswer answer) {
             offsetStore.answered(answer);
-            return false;
         }
-        return true; // FetchEvent.WakeUp
+
+        @Override
+        public void wokenUp() {
+            wokenUp = true;
+        }
     }
 
     /**
@@ -188,7 +233,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
      * the stores' answers.
      */
     private void awaitStores(boolean closing) throws IOException {
-        IggyPolledRecords ignored = new IggyPolledRecords();
+        Fetch fetch = new Fetch(new IggyPolledRecords());
         long deadline = System.nanoTime() + OffsetStore.CLOSE_WAIT_NANOS;
         try {
             while (!offsetStore.idle()) {
@@ -197,10 +242,15 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                 if (event == null) {
                     return;
                 }
-                if (closing && event instanceof FetchEvent.StoreAnswer answer) {
-                    offsetStore.answered(answer);
-                } else if (!closing && handle(event, ignored)) {
-                    return;
+                if (closing) {
+                    if (event instanceof FetchEvent.StoreAnswer answer) {
+                        offsetStore.answered(answer);
+                    }
+                } else {
+                    event.dispatch(fetch);
+                    if (fetch.wokenUp) {
+                        return;
+                    }
                 }
             }
         } catch (InterruptedException e) {
@@ -211,13 +261,15 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     @Override
     public void handleSplitsChanges(SplitsChange<IggyPartitionSplit> splitsChanges) {
         if (splitsChanges instanceof SplitsAddition) {
+            long now = System.nanoTime();
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                partitions.add(split, progress.partition(split.partitionId()));
+                TopicWatch watch = watchOf(split.topicPath());
+                partitions.add(split, progress.partition(split.splitId()), watch.pollSize());
+                watch.partitionsAdded(now);
             }
-            watch.partitionsAdded(System.nanoTime());
         } else if (splitsChanges instanceof SplitsRemoval) {
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                partitions.remove(split.partitionId());
+                partitions.remove(split.splitId());
             }
         }
     }
@@ -227,20 +279,12 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
             Collection<IggyPartitionSplit> splitsToPause,
             Collection<IggyPartitionSplit> splitsToResume) {
         for (IggyPartitionSplit split : splitsToPause) {
-            PartitionCursor cursor = partitions.get(split.partitionId());
-            if (cursor != null) {
-                cursor.paused = true;
-            }
+            partitions.pause(split.splitId());
         }
         for (IggyPartitionSplit split : splitsToResume) {
-            PartitionCursor cursor = partitions.get(split.partitionId());
-            if (cursor != null) {
-                cursor.paused = false;
-                if (cursor.hasUnreadData()) {
-                    partitions.markDue(cursor);
-                } else {
-                    watch.describeNow(System.nanoTime());
-                }
+            PartitionCursor watched = partitions.resume(split.splitId());
+            if (watched != null) {
+                watchOf(watched.topic).describeNow(System.nanoTime());
             }
         }
     }

@@ -50,6 +50,10 @@ public final class IggyPartitionSplitState {
         return split.partitionId();
     }
 
+    public String splitId() {
+        return split.splitId();
+    }
+
     long assignedAtOffset() {
         return assignedAtOffset;
     }

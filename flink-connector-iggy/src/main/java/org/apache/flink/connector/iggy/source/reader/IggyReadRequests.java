@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.topic.TopicDetails;
@@ -26,24 +27,25 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The requests a source reader sends to Iggy for its one topic, each answered asynchronously and
- * failing after the request timeout. The seam between the split reader's scheduling and the SDK, so
- * that scheduling can be tested without a server.
+ * The requests a source reader sends to Iggy for the topics of its splits, each answered
+ * asynchronously and failing after the request timeout. The seam between the split reader's
+ * scheduling and the SDK, so that scheduling can be tested without a server.
  */
 @Internal
 public interface IggyReadRequests extends AutoCloseable {
 
     /** Up to {@code count} messages of a partition from {@code offset} on, auto-commit off. */
-    CompletableFuture<PolledMessages> poll(long partitionId, long offset, long count);
+    CompletableFuture<PolledMessages> poll(
+            TopicPath topic, long partitionId, long offset, long count);
 
     /** The topic with every partition's current offset; empty when the topic does not exist. */
-    CompletableFuture<Optional<TopicDetails>> describeTopic();
+    CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic);
 
     /** Stores {@code offset} (the last processed one) under the reader's consumer name. */
-    CompletableFuture<Void> storeOffset(long partitionId, long offset);
+    CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset);
 
-    /** Where the requests go, for error messages: "topic t of stream s at host:port". */
-    String description();
+    /** Where a topic's requests go, for error messages: "topic t of stream s at host:port". */
+    String description(TopicPath topic);
 
     @Override
     void close();

@@ -33,12 +33,13 @@ import java.util.concurrent.ConcurrentHashMap;
  *       task thread, as splits are added and finish and as it checks whether it caught up;
  *   <li>{@link Partition#endOffset} and {@link Partition#caughtUpOffset}: the fetcher thread, from
  *       poll answers and topic descriptions;
- *   <li>{@link Partition#committedOffset}: the fetcher thread, when an offset store answered.
+ *   <li>{@link Partition#committedOffset} and {@link Partition#lastOffsetStoreTime}: the fetcher
+ *       thread, when an offset store answered.
  * </ul>
  *
  * <p>The task thread reads it to decide (caught up, what to store), {@link IggySourceReaderMetrics}
- * only to report. The map of partitions is concurrent: an entry is added by whichever thread first
- * needs it and never removed.
+ * only to report. The map of partitions, by split id, is concurrent: an entry is added by whichever
+ * thread first needs it and never removed.
  */
 @Internal
 public final class IggySourceProgress {
@@ -46,7 +47,7 @@ public final class IggySourceProgress {
     /** An offset not known yet. */
     static final long UNKNOWN = -1;
 
-    private final Map<Long, Partition> partitions = new ConcurrentHashMap<>();
+    private final Map<String, Partition> partitions = new ConcurrentHashMap<>();
 
     /** Task thread writes; every partition read here reached the end first seen. */
     private volatile boolean caughtUp;
@@ -61,6 +62,9 @@ public final class IggySourceProgress {
         volatile long caughtUpOffset = UNKNOWN;
         volatile long committedOffset = UNKNOWN;
 
+        /** Epoch milliseconds of the last successful offset store, or -1 before one. */
+        volatile long lastOffsetStoreTime = -1;
+
         /** The offset after the last emitted record, read here or last read. */
         long nextOffset() {
             IggyPartitionSplitState state = reading;
@@ -69,18 +73,18 @@ public final class IggySourceProgress {
     }
 
     /** The entry of a partition, created on first use. */
-    Partition partition(long partitionId) {
-        return partitions.computeIfAbsent(partitionId, id -> new Partition());
+    Partition partition(String splitId) {
+        return partitions.computeIfAbsent(splitId, id -> new Partition());
     }
 
     /** Task thread: a split starts being read here. */
     void splitAdded(IggyPartitionSplitState state) {
-        partition(state.partitionId()).reading = state;
+        partition(state.splitId()).reading = state;
     }
 
     /** Task thread: the split finished; its offsets stay for the gauges. */
     void splitFinished(IggyPartitionSplitState state) {
-        Partition partition = partitions.get(state.partitionId());
+        Partition partition = partitions.get(state.splitId());
         if (partition != null && partition.reading == state) {
             partition.lastNextOffset = state.nextOffset();
             partition.reading = null;
@@ -100,21 +104,23 @@ public final class IggySourceProgress {
         return false;
     }
 
-    /** Fetcher thread: an offset store succeeded. */
-    void committed(long partitionId, long offset) {
-        partition(partitionId).committedOffset = offset;
+    /** Fetcher thread: an offset store succeeded at {@code epochMillis}. */
+    void committed(String splitId, long offset, long epochMillis) {
+        Partition partition = partition(splitId);
+        partition.committedOffset = offset;
+        partition.lastOffsetStoreTime = epochMillis;
     }
 
-    /** The last offset stored for the partition, or {@link #UNKNOWN}. */
-    long committedOffset(long partitionId) {
-        Partition partition = partitions.get(partitionId);
+    /** The last offset stored for the split's partition, or {@link #UNKNOWN}. */
+    long committedOffset(String splitId) {
+        Partition partition = partitions.get(splitId);
         return partition == null ? UNKNOWN : partition.committedOffset;
     }
 
     /** Task thread: true once every split read here reached the end it first saw. */
     boolean checkCaughtUp(Iterable<IggyPartitionSplitState> active) {
         for (IggyPartitionSplitState state : active) {
-            Partition partition = partitions.get(state.partitionId());
+            Partition partition = partitions.get(state.splitId());
             long target = partition == null ? UNKNOWN : partition.caughtUpOffset;
             if (target == UNKNOWN || state.nextOffset() < target) {
                 return false;

@@ -22,16 +22,10 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
-import org.apache.flink.connector.iggy.common.IggyClients;
-import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.TopicSubscription;
+import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
-import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
-import org.apache.flink.util.UserCodeClassLoader;
 
 import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
@@ -41,7 +35,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Reads the partitions assigned to one subtask and stores consumed offsets in Iggy only once a
@@ -72,7 +68,12 @@ public final class IggySourceReader<T>
     private final IggySourceProgress progress;
     private final IggySourceReaderMetrics metrics;
     private final IggySourceFetcherManager fetchers;
+    private final TopicSubscription subscription;
     private final boolean storesOffsets;
+
+    /** Restored splits of topics no longer subscribed, failing the first poll (not the start). */
+    private final Set<String> unsubscribedRestoredTopics = new TreeSet<>();
+
     private final Map<String, IggyPartitionSplitState> activeSplits = new HashMap<>();
     private final Map<String, IggyPartitionSplitState> finishedSplitsToStore = new HashMap<>();
     private final TreeMap<Long, List<OffsetToStore>> offsetsByCheckpoint = new TreeMap<>();
@@ -80,52 +81,13 @@ public final class IggySourceReader<T>
     private boolean caughtUp;
     private int recordsSinceCaughtUpCheck;
 
+    /** Built by {@link IggySourceReaders#create}, which wires the parts. */
     IggySourceReader(
             IggyReadRequests requests,
             IggySourceProgress progress,
             IggySourceReaderMetrics metrics,
-            IggySourceConfig config,
-            IggyRecordEmitter<T> emitter,
-            Configuration flinkConfig,
-            SourceReaderContext context) {
-        this(
-                requests,
-                progress,
-                metrics,
-                config,
-                new IggySourceFetcherManager(
-                        () ->
-                                new IggyPartitionSplitReader(
-                                        requests,
-                                        progress,
-                                        events ->
-                                                new OffsetStore(
-                                                        requests,
-                                                        progress,
-                                                        metrics,
-                                                        config.consumerName(),
-                                                        events),
-                                        config.batchSize().isPresent()
-                                                ? PollSize.fixed(config.batchSize().getAsInt())
-                                                : PollSize.followingMessageSize(),
-                                        new DescribeSchedule(
-                                                config.minPollInterval(),
-                                                config.pollInterval(),
-                                                config.pollBackOff(),
-                                                System.nanoTime()),
-                                        config.readRecreatedTopicFromStart(),
-                                        SharedPollLimit.JVM),
-                        flinkConfig),
-                emitter,
-                flinkConfig,
-                context);
-    }
-
-    private IggySourceReader(
-            IggyReadRequests requests,
-            IggySourceProgress progress,
-            IggySourceReaderMetrics metrics,
-            IggySourceConfig config,
+            TopicSubscription subscription,
+            boolean storesOffsets,
             IggySourceFetcherManager fetchers,
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
@@ -134,52 +96,22 @@ public final class IggySourceReader<T>
         this.requests = requests;
         this.progress = progress;
         this.metrics = metrics;
+        this.subscription = subscription;
         this.fetchers = fetchers;
-        this.storesOffsets = config.storesOffsets();
-    }
-
-    /**
-     * Opens the deserializer; connects nowhere. The fetcher connects at its first request, once the
-     * task runs, so a bad address or password fails the running job with the connector's message
-     * instead of a task that never finished starting.
-     */
-    public static <T> IggySourceReader<T> create(
-            IggySourceConfig config,
-            IggyRecordDeserializationSchema<T> deserializer,
-            Configuration flinkConfig,
-            SourceReaderContext context)
-            throws Exception {
-        SourceReaderMetricGroup group = context.metricGroup();
-        Counter skipped = group.counter("numRecordsSkipped");
-        deserializer.open(new DeserializerContext(context, skipped));
-        IggyRecordEmitter<T> emitter =
-                new IggyRecordEmitter<>(
-                        deserializer,
-                        config.skipUndecodableRecords(),
-                        group.getIOMetricGroup().getNumBytesInCounter(),
-                        skipped);
-        IggySourceProgress progress = new IggySourceProgress();
-        return new IggySourceReader<>(
-                new IggyClientReadRequests(
-                        config.connection(),
-                        config.stream(),
-                        config.topic(),
-                        config.consumerName(),
-                        group.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter())),
-                progress,
-                new IggySourceReaderMetrics(group, progress),
-                config,
-                emitter,
-                flinkConfig,
-                context);
+        this.storesOffsets = storesOffsets;
     }
 
     @Override
     protected IggyPartitionSplitState initializedState(IggyPartitionSplit split) {
+        if (!subscription.contains(split.topicPath())) {
+            // Only restored splits can be of another topic; failing while the task starts could
+            // take the TaskManager down (FLINK-39330), so the first poll fails instead.
+            unsubscribedRestoredTopics.add(split.topicPath().toString());
+        }
         IggyPartitionSplitState state = new IggyPartitionSplitState(split);
         activeSplits.put(split.splitId(), state);
         progress.splitAdded(state);
-        metrics.splitAdded(split.partitionId());
+        metrics.splitAdded(split);
         return state;
     }
 
@@ -199,8 +131,26 @@ public final class IggySourceReader<T>
                 });
     }
 
+    /**
+     * A split this reader holds already is never assigned again, unless the enumerator's state lost
+     * track of it: a checkpoint of the one-topic source restored into a topic list that does not
+     * start with the topic it read. Reading it twice would emit its messages twice.
+     */
+    @Override
+    public void addSplits(List<IggyPartitionSplit> splits) {
+        for (IggyPartitionSplit split : splits) {
+            if (activeSplits.containsKey(split.splitId())) {
+                throw RestoreCheck.assignedTwice(split.topicPath());
+            }
+        }
+        super.addSplits(splits);
+    }
+
     @Override
     public InputStatus pollNext(ReaderOutput<T> output) throws Exception {
+        if (!unsubscribedRestoredTopics.isEmpty()) {
+            throw RestoreCheck.notSubscribed(unsubscribedRestoredTopics, subscription);
+        }
         InputStatus status = super.pollNext(output);
         if (!caughtUp
                 && (status != InputStatus.MORE_AVAILABLE
@@ -256,8 +206,8 @@ public final class IggySourceReader<T>
             long last = offset.nextOffset - 1;
             if (storesOffsets
                     && offset.nextOffset > offset.state.assignedAtOffset()
-                    && last != progress.committedOffset(offset.state.partitionId())) {
-                toStore.add(new OffsetStore.PartitionOffset(offset.state.partitionId(), last));
+                    && last != progress.committedOffset(offset.state.splitId())) {
+                toStore.add(new OffsetStore.PartitionOffset(offset.state.split(), last));
             }
         }
         if (!toStore.isEmpty()) {
@@ -291,33 +241,6 @@ public final class IggySourceReader<T>
             this.state = state;
             this.nextOffset = nextOffset;
             this.splitFinished = splitFinished;
-        }
-    }
-
-    /** Flink's initialization context for deserializers, plus the skip counter. */
-    private static final class DeserializerContext
-            implements IggyRecordDeserializationSchema.Context {
-        private final SourceReaderContext context;
-        private final Counter skipped;
-
-        DeserializerContext(SourceReaderContext context, Counter skipped) {
-            this.context = context;
-            this.skipped = skipped;
-        }
-
-        @Override
-        public MetricGroup getMetricGroup() {
-            return context.metricGroup().addGroup("deserializer");
-        }
-
-        @Override
-        public UserCodeClassLoader getUserCodeClassLoader() {
-            return context.getUserCodeClassLoader();
-        }
-
-        @Override
-        public Counter skippedRecordsCounter() {
-            return skipped;
         }
     }
 }

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
@@ -28,10 +29,10 @@ import java.util.Set;
 
 /**
  * The metrics of one source reader. They read {@link IggySourceProgress} and decide nothing: {@code
- * caughtUp}, the standard {@code pendingRecords}, and per partition {@code
- * partition.<id>.currentOffset}, {@code committedOffset} and {@code endOffset}; plus the counters
- * {@code commitsSucceeded} and {@code commitsFailed}, which the fetcher thread increments as offset
- * stores answer.
+ * caughtUp}, the standard {@code pendingRecords}, and per partition, in the group {@code
+ * stream.<stream>.topic.<topic>.partition.<id>}, {@code currentOffset}, {@code committedOffset},
+ * {@code endOffset} and {@code lastOffsetStoreTime}; plus the counters {@code commitsSucceeded} and
+ * {@code commitsFailed}, which the fetcher thread increments as offset stores answer.
  *
  * <p>Gauges are registered on the task thread; metric reporters read them on theirs.
  */
@@ -43,8 +44,8 @@ public final class IggySourceReaderMetrics {
     private final Counter commitsSucceeded;
     private final Counter commitsFailed;
 
-    /** Task thread only: partitions whose gauges exist. */
-    private final Set<Long> registered = new HashSet<>();
+    /** Task thread only: splits whose gauges exist. */
+    private final Set<String> registered = new HashSet<>();
 
     public IggySourceReaderMetrics(SourceReaderMetricGroup group, IggySourceProgress progress) {
         this.group = group;
@@ -56,13 +57,17 @@ public final class IggySourceReaderMetrics {
     }
 
     /** Task thread: a split starts being read; registers its partition's gauges once. */
-    void splitAdded(long partitionId) {
-        if (registered.add(partitionId)) {
-            IggySourceProgress.Partition partition = progress.partition(partitionId);
-            MetricGroup g = group.addGroup("partition", Long.toString(partitionId));
+    void splitAdded(IggyPartitionSplit split) {
+        if (registered.add(split.splitId())) {
+            IggySourceProgress.Partition partition = progress.partition(split.splitId());
+            MetricGroup g =
+                    group.addGroup("stream", split.stream().asText())
+                            .addGroup("topic", split.topic().asText())
+                            .addGroup("partition", Long.toString(split.partitionId()));
             g.gauge("currentOffset", () -> partition.nextOffset() - 1);
             g.gauge("committedOffset", () -> partition.committedOffset);
             g.gauge("endOffset", () -> partition.endOffset);
+            g.gauge("lastOffsetStoreTime", () -> partition.lastOffsetStoreTime);
         }
     }
 

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +53,7 @@ final class OffsetStore {
     }
 
     /** One partition's offset to store: the last one the checkpoint covers. */
-    record PartitionOffset(long partitionId, long offset) {}
+    record PartitionOffset(IggyPartitionSplit split, long offset) {}
 
     private final IggyReadRequests requests;
     private final IggySourceProgress progress;
@@ -83,7 +84,10 @@ final class OffsetStore {
         }
         inFlight = offsets.size();
         for (PartitionOffset offset : offsets) {
-            requests.storeOffset(offset.partitionId(), offset.offset())
+            requests.storeOffset(
+                            offset.split().topicPath(),
+                            offset.split().partitionId(),
+                            offset.offset())
                     .whenComplete(
                             (ok, error) ->
                                     events.accept(new FetchEvent.StoreAnswer(offset, error)));
@@ -94,14 +98,15 @@ final class OffsetStore {
         inFlight--;
         PartitionOffset stored = answer.stored();
         if (answer.error() == null) {
-            progress.committed(stored.partitionId(), stored.offset());
+            progress.committed(
+                    stored.split().splitId(), stored.offset(), System.currentTimeMillis());
             metrics.commitsSucceeded().inc();
         } else {
             metrics.commitsFailed().inc();
             LOG.warn(
-                    "Could not store offset {} of partition {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
+                    "Could not store offset {} of {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
                     stored.offset(),
-                    stored.partitionId(),
+                    stored.split().topicPartition(),
                     consumerName,
                     IggyClients.asRuntime(answer.error()).toString());
         }

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.message.PolledMessages;
 
@@ -28,7 +29,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Where the split reader stands in one partition and what it asked for there: the next offset, the
  * end as last learned, the poll in flight and the read-ahead after it. Every field belongs to the
- * fetcher thread; only {@link #progress} is shared, and says itself how.
+ * fetcher thread and is written only by {@link PartitionPolls}; only {@link #progress} is shared,
+ * and says itself how.
  */
 final class PartitionCursor {
 
@@ -37,6 +39,11 @@ final class PartitionCursor {
 
     final IggyPartitionSplit split;
     final String splitId;
+    final TopicPath topic;
+
+    /** The poll size of the partition's topic, which its topic's descriptions size. */
+    final PollSize pollSize;
+
     final IggySourceProgress.Partition progress;
     long nextOffset;
 
@@ -71,9 +78,12 @@ final class PartitionCursor {
     /** Bumped by {@link #dropPolls()}: answers to older polls are not used. */
     int generation;
 
-    PartitionCursor(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
+    PartitionCursor(
+            IggyPartitionSplit split, IggySourceProgress.Partition progress, PollSize pollSize) {
         this.split = split;
         this.splitId = split.splitId();
+        this.topic = split.topicPath();
+        this.pollSize = pollSize;
         this.progress = progress;
         this.nextOffset = split.startingOffset();
     }

@@ -18,14 +18,16 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.PolledMessages;
 
+import javax.annotation.Nullable;
+
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +43,9 @@ import java.util.function.Consumer;
  * the SDK's connection pool queues, however many partitions a reader holds; beyond its first, each
  * takes a permit of the {@link SharedPollLimit} of every reader in the JVM.
  *
+ * <p>The only writer of the {@link PartitionCursor}s: the topic watches and the split reader read
+ * them and tell this class what to change.
+ *
  * <p>Fetcher thread only; the answers come back as {@link FetchEvent.PollAnswer}s through {@code
  * events}.
  */
@@ -50,10 +55,9 @@ final class PartitionPolls {
     static final int MAX_POLLS_IN_FLIGHT = 16;
 
     private final IggyReadRequests requests;
-    private final PollSize pollSize;
     private final Consumer<FetchEvent> events;
     private final SharedPollLimit sharedLimit;
-    private final Map<Long, PartitionCursor> cursors = new HashMap<>();
+    private final Map<String, PartitionCursor> cursors = new HashMap<>();
     private final ArrayDeque<PartitionCursor> due = new ArrayDeque<>();
     private final List<PartitionCursor> reachedStop = new ArrayList<>();
     private int pollsInFlight;
@@ -67,38 +71,77 @@ final class PartitionPolls {
     private boolean firstEndLearned;
 
     PartitionPolls(
-            IggyReadRequests requests,
-            PollSize pollSize,
-            Consumer<FetchEvent> events,
-            SharedPollLimit sharedLimit) {
+            IggyReadRequests requests, Consumer<FetchEvent> events, SharedPollLimit sharedLimit) {
         this.requests = requests;
-        this.pollSize = pollSize;
         this.events = events;
         this.sharedLimit = sharedLimit;
     }
 
-    void add(IggyPartitionSplit split, IggySourceProgress.Partition progress) {
-        PartitionCursor cursor = new PartitionCursor(split, progress);
-        cursors.put(split.partitionId(), cursor);
+    /** A split to read, polled with the poll size of its topic. */
+    void add(IggyPartitionSplit split, IggySourceProgress.Partition progress, PollSize pollSize) {
+        PartitionCursor cursor = new PartitionCursor(split, progress, pollSize);
+        cursors.put(split.splitId(), cursor);
         if (cursor.reachedStop()) {
             reachedStop.add(cursor);
         }
     }
 
-    void remove(long partitionId) {
-        PartitionCursor removed = cursors.remove(partitionId);
+    void remove(String splitId) {
+        PartitionCursor removed = cursors.remove(splitId);
         if (removed != null) {
             removed.removed = true;
             removed.dropPolls();
         }
     }
 
-    PartitionCursor get(long partitionId) {
-        return cursors.get(partitionId);
+    /** The cursors of one topic's partitions, by partition id. */
+    Map<Long, PartitionCursor> ofTopic(TopicPath topic) {
+        Map<Long, PartitionCursor> ofTopic = new HashMap<>();
+        for (PartitionCursor cursor : cursors.values()) {
+            if (cursor.topic.equals(topic)) {
+                ofTopic.put(cursor.partitionId(), cursor);
+            }
+        }
+        return ofTopic;
     }
 
-    Collection<PartitionCursor> all() {
-        return cursors.values();
+    /** Flink pauses a split (watermark alignment): no poll until it is resumed. */
+    void pause(String splitId) {
+        PartitionCursor cursor = cursors.get(splitId);
+        if (cursor != null) {
+            cursor.paused = true;
+        }
+    }
+
+    /**
+     * Flink resumes a split: polls it if it holds unread data; returns the cursor when only a
+     * description can tell whether it grew, else null.
+     */
+    @Nullable
+    PartitionCursor resume(String splitId) {
+        PartitionCursor cursor = cursors.get(splitId);
+        if (cursor == null) {
+            return null;
+        }
+        cursor.paused = false;
+        if (cursor.hasUnreadData()) {
+            markDue(cursor);
+            return null;
+        }
+        return cursor;
+    }
+
+    /** Nothing more to read at the cursor until a description says otherwise. */
+    void watchFromHere(PartitionCursor cursor) {
+        cursor.knownEnd = cursor.nextOffset;
+    }
+
+    /** The topic is gone and skipped: its splits finish where they stand. */
+    void finishTopic(TopicPath topic) {
+        for (PartitionCursor cursor : ofTopic(topic).values()) {
+            cursor.dropPolls();
+            reachedStop.add(cursor);
+        }
     }
 
     boolean isEmpty() {
@@ -112,10 +155,13 @@ final class PartitionPolls {
         return learned;
     }
 
-    /** Notes the next offsets before a description; true if any partition is watched. */
-    boolean prepareDescription() {
+    /**
+     * Notes the next offsets of a topic's partitions before its description; true if any of them is
+     * watched.
+     */
+    boolean prepareDescription(TopicPath topic) {
         boolean anyWatched = false;
-        for (PartitionCursor cursor : cursors.values()) {
+        for (PartitionCursor cursor : ofTopic(topic).values()) {
             cursor.offsetAtDescribe = cursor.nextOffset;
             anyWatched |= cursor.watched();
         }
@@ -127,7 +173,7 @@ final class PartitionPolls {
             if (!cursor.removed) {
                 records.addFinishedSplit(cursor.splitId);
                 cursor.removed = true;
-                cursors.remove(cursor.partitionId());
+                cursors.remove(cursor.splitId);
             }
         }
         reachedStop.clear();
@@ -326,13 +372,13 @@ final class PartitionPolls {
     }
 
     private long endOfBatchFrom(PartitionCursor cursor, long from) {
-        return Math.min(from + pollSize.messages(), cursor.split.stoppingOffset());
+        return Math.min(from + cursor.pollSize.messages(), cursor.split.stoppingOffset());
     }
 
     private CompletableFuture<PolledMessages> sendPoll(PartitionCursor cursor, long from, long to) {
         int generation = cursor.generation;
         CompletableFuture<PolledMessages> poll =
-                requests.poll(cursor.partitionId(), from, to - from);
+                requests.poll(cursor.topic, cursor.partitionId(), from, to - from);
         pollsInFlight++;
         poll.whenComplete(
                 (polled, error) ->

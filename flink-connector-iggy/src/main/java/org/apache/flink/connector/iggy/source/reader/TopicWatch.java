@@ -20,28 +20,31 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.connector.iggy.common.FailureCopy;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.io.IOException;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Watches the partitions of one split reader that reached their end. Instead of polling each, it
- * describes the topic (one request, whatever the number of partitions, telling every partition's
- * current end) when {@link DescribeSchedule} says, and applies each answer: the message size to
- * {@link PollSize}, the checks of {@link TopologyGuard}, and the new ends to {@link
+ * Watches the partitions of one topic of one split reader that reached their end. Instead of
+ * polling each, it describes the topic (one request, whatever the number of partitions, telling
+ * every partition's current end) when {@link DescribeSchedule} says, and applies each answer: the
+ * message size to {@link PollSize}, the checks of {@link TopologyGuard}, and the new ends to {@link
  * PartitionPolls}, which then polls the partitions that grew. It also decides what a failed request
  * means: a missing topic or partition is watched until the guard says what happened, anything else
- * fails the fetch.
+ * fails the fetch. It changes no cursor itself: {@link PartitionPolls} carries out its decisions.
  *
  * <p>Fetcher thread only; the descriptions are answered through {@code events} as {@link
  * FetchEvent.DescribeAnswer}s.
  */
 final class TopicWatch {
 
+    private final TopicPath topic;
     private final IggyReadRequests requests;
     private final PollSize pollSize;
     private final PartitionPolls partitions;
@@ -53,18 +56,25 @@ final class TopicWatch {
     private boolean describing;
 
     TopicWatch(
+            TopicPath topic,
             IggyReadRequests requests,
             PollSize pollSize,
             PartitionPolls partitions,
             DescribeSchedule schedule,
-            boolean readRecreatedTopicFromStart,
+            TopologyGuard.OnDeletedTopic onDeleted,
             Consumer<FetchEvent> events) {
+        this.topic = topic;
         this.requests = requests;
         this.pollSize = pollSize;
         this.partitions = partitions;
         this.schedule = schedule;
-        this.guard = new TopologyGuard(requests.description(), readRecreatedTopicFromStart);
+        this.guard = new TopologyGuard(requests.description(topic), onDeleted);
         this.events = events;
+    }
+
+    /** The poll size of this topic's partitions, sized by its descriptions. */
+    PollSize pollSize() {
+        return pollSize;
     }
 
     /** A partition caught up right after data: more may follow soon, so look again soon. */
@@ -94,15 +104,16 @@ final class TopicWatch {
         if (untilDue > 0) {
             return untilDue;
         }
-        if (!partitions.prepareDescription()) {
+        if (!partitions.prepareDescription(topic)) {
             // Everything is polled or paused; answers, resumes and wake-ups end the wait.
             return schedule.maxNanos();
         }
         describing = true;
-        requests.describeTopic()
+        requests.describeTopic(topic)
                 .whenComplete(
                         (details, error) ->
-                                events.accept(new FetchEvent.DescribeAnswer(details, error)));
+                                events.accept(
+                                        new FetchEvent.DescribeAnswer(topic, details, error)));
         return schedule.maxNanos();
     }
 
@@ -119,12 +130,12 @@ final class TopicWatch {
     /** A poll failed: fails the fetch, unless the topic or partition is missing (see guard). */
     boolean pollFailed(PartitionCursor cursor, Throwable error) throws IOException {
         if (TopologyGuard.topicMissing(error)) {
-            guard.topicMissing();
-            cursor.knownEnd = cursor.nextOffset; // watched until the topic is back
+            topicMissing();
+            partitions.watchFromHere(cursor); // watched until the topic is back
             return false;
         }
         if (TopologyGuard.partitionMissing(error)) {
-            cursor.knownEnd = cursor.nextOffset; // the next description says what happened
+            partitions.watchFromHere(cursor); // the next description says what happened
             schedule.describeNow(System.nanoTime());
             return false;
         }
@@ -133,7 +144,7 @@ final class TopicWatch {
                 "Polling partition "
                         + cursor.partitionId()
                         + " of "
-                        + requests.description()
+                        + requests.description(topic)
                         + " from offset "
                         + cursor.nextOffset
                         + " failed: "
@@ -144,17 +155,18 @@ final class TopicWatch {
     private void described(Optional<TopicDetails> answer) {
         long now = System.nanoTime();
         if (answer.isEmpty()) {
-            guard.topicMissing();
+            topicMissing();
             schedule.waitLongest(now);
             return;
         }
         TopicDetails details = answer.get();
         pollSize.described(details);
-        for (PartitionCursor cursor : guard.check(details, partitions.all())) {
+        Map<Long, PartitionCursor> cursors = partitions.ofTopic(topic);
+        for (PartitionCursor cursor : guard.check(details, cursors.values())) {
             partitions.readFromStart(cursor);
         }
         for (Partition partition : details.partitions()) {
-            PartitionCursor cursor = partitions.get(partition.id());
+            PartitionCursor cursor = cursors.get(partition.id());
             if (cursor != null && !cursor.removed) {
                 partitions.learnedEnd(cursor, TopologyGuard.endOf(partition));
             }
@@ -164,7 +176,7 @@ final class TopicWatch {
 
     private void describeFailed(Throwable error) throws IOException {
         if (TopologyGuard.topicMissing(error)) {
-            guard.topicMissing();
+            topicMissing();
             schedule.waitLongest(System.nanoTime());
             return;
         }
@@ -173,7 +185,14 @@ final class TopicWatch {
             throw (IggyConnectorException) cause; // cannot connect or log in: says so itself
         }
         throw new IOException(
-                "Describing " + requests.description() + " failed: " + cause,
+                "Describing " + requests.description(topic) + " failed: " + cause,
                 FailureCopy.serializable(cause));
+    }
+
+    /** The topic is missing: the guard fails the source, waits, or has its splits finish. */
+    private void topicMissing() {
+        if (guard.topicMissing()) {
+            partitions.finishTopic(topic);
+        }
     }
 }

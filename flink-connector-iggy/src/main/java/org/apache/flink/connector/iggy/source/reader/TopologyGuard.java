@@ -37,12 +37,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Guards the split reader against its topic changing under it: a topic deleted (and maybe created
- * again), a partition deleted, or a partition whose end is behind what was already read. By default
- * each fails the source with an error naming what changed and the fix; reading on at the old
- * offsets would skip messages silently. With {@code readRecreatedTopicFromStart} a re-created topic
- * or partition is read from offset 0 and a missing one is waited for, except by a bounded split,
- * which would then never finish and fails instead.
+ * Guards the split reader against one of its topics changing under it: a topic deleted (and maybe
+ * created again), a partition deleted, or a partition whose end is behind what was already read. By
+ * default each fails the source with an error naming what changed and the fix; reading on at the
+ * old offsets would skip messages silently. With {@link OnDeletedTopic#READ_RECREATED_FROM_START} a
+ * re-created topic or partition is read from offset 0 and a missing one is waited for, except by a
+ * bounded split, which would then never finish and fails instead. With {@link OnDeletedTopic#SKIP}
+ * a deleted topic's splits finish and the reader reads on the others.
+ *
+ * <p>It decides and returns its decisions; {@link TopicWatch} has {@link PartitionPolls} carry them
+ * out.
  *
  * <p>Fetcher thread only.
  */
@@ -50,16 +54,28 @@ final class TopologyGuard {
 
     private static final Logger LOG = LoggerFactory.getLogger(TopologyGuard.class);
 
+    /** What a topic deleted while it is read does to the source. */
+    enum OnDeletedTopic {
+        /** The source fails, naming the topic (the default). */
+        FAIL,
+        /** The source waits for it and reads it again from offset 0. */
+        READ_RECREATED_FROM_START,
+        /** Its splits finish; the others are read on. */
+        SKIP
+    }
+
     private final String topicDescription;
+    private final OnDeletedTopic onDeleted;
     private final boolean readRecreatedTopicFromStart;
 
     @Nullable private TopicIdentity identity;
     private boolean topicMissingLogged;
     private final Set<Long> missingPartitionsLogged = new HashSet<>();
 
-    TopologyGuard(String topicDescription, boolean readRecreatedTopicFromStart) {
+    TopologyGuard(String topicDescription, OnDeletedTopic onDeleted) {
         this.topicDescription = topicDescription;
-        this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
+        this.onDeleted = onDeleted;
+        this.readRecreatedTopicFromStart = onDeleted == OnDeletedTopic.READ_RECREATED_FROM_START;
     }
 
     /**
@@ -122,25 +138,34 @@ final class TopologyGuard {
     }
 
     /**
-     * A description or a poll found the topic missing: fails the source, or, with {@code
-     * readRecreatedTopicFromStart}, warns once and lets the reader wait for it.
+     * A description or a poll found the topic missing: fails the source; or warns once and returns
+     * false, to wait for it; or, to skip it, warns and returns true: its splits are to finish.
      */
-    void topicMissing() {
+    boolean topicMissing() {
         String message =
                 "Iggy "
                         + topicDescription
                         + " no longer exists: it was deleted under the running source.";
-        if (!readRecreatedTopicFromStart) {
-            throw new IggyConnectorException(
-                    message
-                            + " Re-create it and start the job without state (a savepoint or checkpoint of this"
-                            + " job holds read positions of the old topic); to read a re-created topic from its"
-                            + " start instead, set IggySourceBuilder#setReadRecreatedTopicFromStart (SQL"
-                            + " 'scan.recreated-topic.read-from-start').");
-        }
-        if (!topicMissingLogged) {
-            topicMissingLogged = true;
-            LOG.warn("{} Waiting for it to be created again.", message);
+        switch (onDeleted) {
+            case SKIP:
+                LOG.warn("{} Its partitions are no longer read; the other topics are.", message);
+                return true;
+            case READ_RECREATED_FROM_START:
+                if (!topicMissingLogged) {
+                    topicMissingLogged = true;
+                    LOG.warn("{} Waiting for it to be created again.", message);
+                }
+                return false;
+            default:
+                throw new IggyConnectorException(
+                        message
+                                + " Re-create it and start the job without state (a savepoint or"
+                                + " checkpoint of this job holds read positions of the old topic); to"
+                                + " read a re-created topic from its start instead, set"
+                                + " IggySourceBuilder#setReadRecreatedTopicFromStart"
+                                + " (SQL 'scan.recreated-topic.read-from-start'); to read on the other"
+                                + " topics, set IggySourceBuilder#setSkipDeletedTopics (SQL"
+                                + " 'scan.deleted-topic.skip').");
         }
     }
 

@@ -20,12 +20,13 @@ package org.apache.flink.connector.iggy.source.split;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 
 import java.util.Objects;
 
 /**
- * One Iggy partition to read: from {@link #startingOffset()} (the next offset to emit) up to, if
- * bounded, the exclusive {@link #stoppingOffset()}.
+ * One partition of one topic of one stream to read: from {@link #startingOffset()} (the next offset
+ * to emit) up to, if bounded, the exclusive {@link #stoppingOffset()}.
  *
  * <p>As reader state, the starting offset is the position after the last emitted record, so a
  * restored split resumes exactly there.
@@ -64,13 +65,20 @@ public final class IggyPartitionSplit implements SourceSplit {
         this.stoppingOffset = stoppingOffset;
     }
 
-    public static String splitId(long partitionId) {
-        return "partition-" + partitionId;
-    }
-
+    /** Unique per (stream, topic, partition). */
     @Override
     public String splitId() {
-        return splitId(partitionId);
+        return stream + "/" + topic + "/partition-" + partitionId;
+    }
+
+    /** The topic of this split's partition. */
+    public TopicPath topicPath() {
+        return new TopicPath(stream, topic);
+    }
+
+    /** The partition, with its topic and stream. */
+    public IggyTopicPartition topicPartition() {
+        return new IggyTopicPartition(stream, topic, partitionId);
     }
 
     public IggyId stream() {

@@ -75,7 +75,8 @@ public final class IggyPartitionSplitSerializer
         return new IggyPartitionSplit(stream, topic, partition, starting, stopping);
     }
 
-    private static void writeId(IggyId id, DataOutputView out) throws IOException {
+    /** Writes a stream or topic id: a flag byte, then a long or a UTF string. */
+    public static void writeId(IggyId id, DataOutputView out) throws IOException {
         out.writeBoolean(id.isNumeric());
         if (id.isNumeric()) {
             out.writeLong(id.numericId());
@@ -84,7 +85,8 @@ public final class IggyPartitionSplitSerializer
         }
     }
 
-    private static IggyId readId(DataInputView in) throws IOException {
+    /** Reads what {@link #writeId} wrote. */
+    public static IggyId readId(DataInputView in) throws IOException {
         return in.readBoolean() ? IggyId.of(in.readLong()) : IggyId.of(in.readUTF());
     }
 

@@ -143,7 +143,9 @@ final class IggyCatalogTableOptions {
     private static List<ConfigOption<?>> catalogDecided() {
         List<ConfigOption<?>> options = new ArrayList<>(IggyCatalogOptions.CONNECTION);
         options.add(IggyConnectorOptions.STREAM);
+        options.add(IggyConnectorOptions.STREAM_PATTERN);
         options.add(IggyConnectorOptions.TOPIC);
+        options.add(IggyConnectorOptions.TOPIC_PATTERN);
         return options;
     }
 }

@@ -17,7 +17,10 @@
  */
 package org.apache.flink.connector.iggy.source.enumerator;
 
+import org.apache.flink.connector.iggy.source.split.TopicPath;
+
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
@@ -66,8 +69,24 @@ class FakePartitionOffsets implements PartitionOffsets, TopicDescriber {
         return entry == null ? OptionalLong.empty() : OptionalLong.of(entry.getValue());
     }
 
+    /** A fake of one topic: every topic asked for is this one. */
     @Override
-    public PartitionOffsets describe() {
+    public Optional<PartitionOffsets> describeIfPresent(TopicPath topic) {
+        return Optional.of(describe(topic));
+    }
+
+    @Override
+    public List<String> streams() {
+        return List.of();
+    }
+
+    @Override
+    public List<String> topics(String stream) {
+        return List.of();
+    }
+
+    @Override
+    public PartitionOffsets describe(TopicPath topic) {
         describeCalls++;
         closed = false; // a description after a close connects again
         FakePartitionOffsets snapshot = new FakePartitionOffsets();

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import org.junit.jupiter.api.Test;
@@ -32,42 +33,65 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggySourceEnumStateSerializerTest {
 
-    /** The state stored in {@code serializer/iggy-enumerator-state-v1.bin}. */
+    private static final List<IggyPartitionSplit> FIXTURE_PENDING =
+            List.of(
+                    new IggyPartitionSplit(
+                            IggyId.of("orders"),
+                            IggyId.of("created"),
+                            1,
+                            5,
+                            IggyPartitionSplit.NO_STOPPING_OFFSET),
+                    new IggyPartitionSplit(IggyId.of(3), IggyId.of(4), 3, 0, 10));
+
+    /**
+     * The state stored in {@code serializer/iggy-enumerator-state-v1.bin} by the single-topic
+     * source: assigned partitions by id alone.
+     */
+    static final IggySourceEnumState V1_FIXTURE_STATE =
+            new IggySourceEnumState(Set.of(), Set.of(0L, 2L), FIXTURE_PENDING, true);
+
+    /** The state stored in {@code serializer/iggy-enumerator-state-v2.bin}. */
     static final IggySourceEnumState FIXTURE_STATE =
             new IggySourceEnumState(
-                    Set.of(0L, 2L),
-                    List.of(
-                            new IggyPartitionSplit(
-                                    IggyId.of("orders"),
-                                    IggyId.of("created"),
-                                    1,
-                                    5,
-                                    IggyPartitionSplit.NO_STOPPING_OFFSET),
-                            new IggyPartitionSplit(IggyId.of(3), IggyId.of(4), 3, 0, 10)),
+                    Set.of(
+                            IggyTopicPartition.of("orders", "created", 0),
+                            new IggyTopicPartition(IggyId.of(3), IggyId.of(4), 2)),
+                    FIXTURE_PENDING,
                     true);
 
     private final IggySourceEnumStateSerializer serializer = new IggySourceEnumStateSerializer();
 
     @Test
-    void version1FixtureIsStableByteForByte() throws IOException {
-        byte[] stored;
-        try (InputStream in =
-                getClass()
-                        .getClassLoader()
-                        .getResourceAsStream("serializer/iggy-enumerator-state-v1.bin")) {
-            assertThat(in).isNotNull();
-            stored = in.readAllBytes();
-        }
+    void version2FixtureIsStableByteForByte() throws IOException {
+        byte[] stored = fixture("serializer/iggy-enumerator-state-v2.bin");
 
-        assertThat(serializer.getVersion()).isEqualTo(1);
+        assertThat(serializer.getVersion()).isEqualTo(2);
         assertThat(serializer.serialize(FIXTURE_STATE)).isEqualTo(stored);
-        assertThat(serializer.deserialize(1, stored)).isEqualTo(FIXTURE_STATE);
+        assertThat(serializer.deserialize(2, stored)).isEqualTo(FIXTURE_STATE);
+    }
+
+    @Test
+    void readsTheSingleTopicSourcesVersion1State() throws IOException {
+        byte[] stored = fixture("serializer/iggy-enumerator-state-v1.bin");
+
+        IggySourceEnumState restored = serializer.deserialize(1, stored);
+
+        assertThat(restored).isEqualTo(V1_FIXTURE_STATE);
+        assertThat(restored.assignedPartitions()).isEmpty();
+        assertThat(restored.legacyAssignedPartitions()).containsExactly(0L, 2L);
     }
 
     @Test
     void roundTripsAnEmptyState() throws IOException {
         IggySourceEnumState empty = new IggySourceEnumState(Set.of(), List.of(), false);
-        assertThat(serializer.deserialize(1, serializer.serialize(empty))).isEqualTo(empty);
+        assertThat(serializer.deserialize(2, serializer.serialize(empty))).isEqualTo(empty);
+    }
+
+    private byte[] fixture(String path) throws IOException {
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(path)) {
+            assertThat(in).as(path).isNotNull();
+            return in.readAllBytes();
+        }
     }
 
     @Test

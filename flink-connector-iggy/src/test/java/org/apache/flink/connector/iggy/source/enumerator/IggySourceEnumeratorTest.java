@@ -21,7 +21,10 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
+import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;
 
 import org.junit.jupiter.api.Test;
@@ -40,6 +43,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class IggySourceEnumeratorTest {
 
+    static final TopicSubscription TOPIC_T =
+            new TopicSubscription.TopicList(IggyId.of("s"), List.of(IggyId.of("t")));
+
     private final FakePartitionOffsets topic = new FakePartitionOffsets();
 
     private IggySourceEnumerator enumerator(
@@ -49,13 +55,11 @@ class IggySourceEnumeratorTest {
             @Nullable IggySourceEnumState restored) {
         IggySplitPlanner planner =
                 new IggySplitPlanner(
-                        IggyId.of("s"),
-                        IggyId.of("t"),
                         "c",
                         IggyStartingOffsets.earliest(),
                         bounded ? IggyStoppingOffsets.latest() : null);
         return new IggySourceEnumerator(
-                context, () -> topic, planner, bounded, discovery, "topic 't'", restored);
+                context, TOPIC_T, () -> topic, planner, bounded, discovery, "topic 't'", restored);
     }
 
     private static Map<Integer, List<Long>> partitionsByReader(
@@ -141,21 +145,26 @@ class IggySourceEnumeratorTest {
         enumerator.addReader(0);
 
         IggySourceEnumState state = enumerator.snapshotState(1);
-        assertThat(state.assignedPartitions()).containsExactly(0L);
+        assertThat(state.assignedPartitions()).containsExactly(IggyTopicPartition.of("s", "t", 0));
         assertThat(state.pendingSplits())
                 .extracting(IggyPartitionSplit::partitionId)
                 .containsExactly(1L);
         assertThat(state.initialDiscoveryFinished()).isTrue();
 
-        // Restored from that state, the enumerator does not list partitions again.
+        // Restored from that state, the enumerator does not plan the known topic again.
         TestingSplitEnumeratorContext<IggyPartitionSplit> restoredContext =
                 new TestingSplitEnumeratorContext<>(2);
         IggySourceEnumerator restored = enumerator(restoredContext, false, null, state);
         topic.partition(2, 0);
+        int describedBefore = topic.describeCalls;
         restored.start();
+        restoredContext.triggerAllActions();
+        assertThat(topic.describeCalls).isEqualTo(describedBefore);
+        restoredContext.registerReader(0, "h");
+        restored.addReader(0);
         restoredContext.registerReader(1, "h");
         restored.addReader(1);
-        assertThat(partitionsByReader(restoredContext)).containsOnly(Map.entry(1, List.of(1L)));
+        assertThat(partitionsByReader(restoredContext)).containsOnly(Map.entry(0, List.of(1L)));
     }
 
     @Test
@@ -252,7 +261,7 @@ class IggySourceEnumeratorTest {
     private final FakePartitionOffsets unreachable =
             new FakePartitionOffsets() {
                 @Override
-                public PartitionOffsets describe() {
+                public PartitionOffsets describe(TopicPath topic) {
                     throw new IggyConnectorException("Cannot connect to Iggy at h:1");
                 }
             };
@@ -261,9 +270,9 @@ class IggySourceEnumeratorTest {
             TestingSplitEnumeratorContext<IggyPartitionSplit> context) {
         return new IggySourceEnumerator(
                 context,
+                TOPIC_T,
                 () -> unreachable,
-                new IggySplitPlanner(
-                        IggyId.of("s"), IggyId.of("t"), "c", IggyStartingOffsets.earliest(), null),
+                new IggySplitPlanner("c", IggyStartingOffsets.earliest(), null),
                 false,
                 null,
                 "topic 't' of stream 's' at h:1",

@@ -22,7 +22,9 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets.CommittedFallback;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
+import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,17 +40,27 @@ class IggySplitPlannerTest {
     private final FakePartitionOffsets topic =
             new FakePartitionOffsets().partition(0, 10).partition(1, 0).partition(2, 5);
 
+    private static final TopicPath T = new TopicPath(IggyId.of("s"), IggyId.of("t"));
+
     private static IggySplitPlanner planner(IggyStartingOffsets start, IggyStoppingOffsets stop) {
-        return new IggySplitPlanner(IggyId.of("s"), IggyId.of("t"), "c", start, stop);
+        return new IggySplitPlanner("c", start, stop);
     }
 
     private long start(IggyStartingOffsets start, long partition) {
-        return planner(start, null).initialSplit(partition, topic).startingOffset();
+        return start(start, T, partition);
+    }
+
+    private long start(IggyStartingOffsets start, TopicPath topicPath, long partition) {
+        return planner(start, null).initialSplit(topicPath, partition, topic).startingOffset();
     }
 
     private long stop(IggyStoppingOffsets stop, long partition) {
+        return stop(stop, T, partition);
+    }
+
+    private long stop(IggyStoppingOffsets stop, TopicPath topicPath, long partition) {
         return planner(IggyStartingOffsets.earliest(), stop)
-                .initialSplit(partition, topic)
+                .initialSplit(topicPath, partition, topic)
                 .stoppingOffset();
     }
 
@@ -71,7 +83,8 @@ class IggySplitPlannerTest {
         assertThat(start(IggyStartingOffsets.committed(CommittedFallback.LATEST), 2)).isEqualTo(5);
         assertThatThrownBy(() -> start(IggyStartingOffsets.committed(CommittedFallback.FAIL), 2))
                 .isInstanceOf(IggyConnectorException.class)
-                .hasMessageContaining("Consumer 'c' has no stored offset for partition 2")
+                .hasMessageContaining(
+                        "Consumer 'c' has no stored offset for partition 2 of topic 't' of stream 's'")
                 .hasMessageContaining("fallback");
     }
 
@@ -89,6 +102,36 @@ class IggySplitPlannerTest {
         IggyStartingOffsets specific = IggyStartingOffsets.specific(Map.of(0L, 6L));
         assertThat(start(specific, 0)).isEqualTo(6);
         assertThat(start(specific, 2)).isZero();
+    }
+
+    @Test
+    void specificOffsetsByTopicApplyToTheirTopicOnly() {
+        TopicPath u = new TopicPath(IggyId.of("s"), IggyId.of("u"));
+        IggyStartingOffsets start =
+                IggyStartingOffsets.specificByTopic(
+                        Map.of(
+                                IggyTopicPartition.of("s", "t", 0),
+                                6L,
+                                IggyTopicPartition.of("s", "u", 2),
+                                4L));
+        assertThat(start(start, T, 0)).isEqualTo(6);
+        assertThat(start(start, u, 0)).isZero();
+        assertThat(start(start, u, 2)).isEqualTo(4);
+        assertThat(start(start, T, 2)).isZero();
+
+        IggyStoppingOffsets stop =
+                IggyStoppingOffsets.specificByTopic(Map.of(IggyTopicPartition.of("s", "u", 0), 3L));
+        assertThat(stop(stop, u, 0)).isEqualTo(3);
+        assertThat(stop(stop, T, 0)).as("the high watermark at start").isEqualTo(10);
+    }
+
+    @Test
+    void timestampsApplyToEveryTopic() {
+        TopicPath u = new TopicPath(IggyId.of("other"), IggyId.of("u"));
+        topic.offsetByTimestamp.put(0L, new TreeMap<>(Map.of(1000L, 0L, 2000L, 4L)));
+        assertThat(start(IggyStartingOffsets.timestamp(1500), T, 0)).isEqualTo(4);
+        assertThat(start(IggyStartingOffsets.timestamp(1500), u, 0)).isEqualTo(4);
+        assertThat(stop(IggyStoppingOffsets.timestamp(1500), u, 0)).isEqualTo(4);
     }
 
     @Test
@@ -118,7 +161,8 @@ class IggySplitPlannerTest {
 
     @Test
     void discoveredPartitionsStartAtZeroAndNeverStop() {
-        IggyPartitionSplit split = planner(IggyStartingOffsets.latest(), null).discoveredSplit(9);
+        IggyPartitionSplit split =
+                planner(IggyStartingOffsets.latest(), null).discoveredSplit(T, 9);
         assertThat(split.startingOffset()).isZero();
         assertThat(split.isBounded()).isFalse();
     }

@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.flink.connector.iggy.source.split.TopicPath;
+
 import org.apache.iggy.exception.IggyServerException;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
@@ -40,7 +42,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A topic held in memory behind {@link IggyReadRequests}: answers polls and descriptions as the
- * server would, records what was asked, and can hold poll answers back.
+ * server would, records what was asked, and can hold poll answers back. Every topic asked for is
+ * this one; {@link FakeTopics} routes several.
  */
 class FakeTopicRequests implements IggyReadRequests {
 
@@ -122,7 +125,8 @@ class FakeTopicRequests implements IggyReadRequests {
     }
 
     @Override
-    public CompletableFuture<PolledMessages> poll(long partitionId, long offset, long count) {
+    public CompletableFuture<PolledMessages> poll(
+            TopicPath topic, long partitionId, long offset, long count) {
         requestingThreads.add(Thread.currentThread().getName());
         polls.add(partitionId);
         pollCounts.add(count);
@@ -185,7 +189,7 @@ class FakeTopicRequests implements IggyReadRequests {
     }
 
     @Override
-    public CompletableFuture<Optional<TopicDetails>> describeTopic() {
+    public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
         requestingThreads.add(Thread.currentThread().getName());
         describes.incrementAndGet();
         if (!exists) {
@@ -243,7 +247,7 @@ class FakeTopicRequests implements IggyReadRequests {
     volatile boolean failStores;
 
     @Override
-    public CompletableFuture<Void> storeOffset(long partitionId, long offset) {
+    public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
         stores.add(partitionId + "@" + offset);
         storingThreads.add(Thread.currentThread().getName());
         if (failStores) {
@@ -268,8 +272,8 @@ class FakeTopicRequests implements IggyReadRequests {
     }
 
     @Override
-    public String description() {
-        return "topic 't' of stream 's' at fake:1";
+    public String description(TopicPath topic) {
+        return topic + " at fake:1";
     }
 
     @Override

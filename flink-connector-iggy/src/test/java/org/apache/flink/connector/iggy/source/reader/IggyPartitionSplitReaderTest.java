@@ -37,7 +37,6 @@ import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -107,13 +106,16 @@ class IggyPartitionSplitReaderTest {
                         topic,
                         progress,
                         events -> new OffsetStore(topic, progress, metrics, "c", events),
-                        pollSize,
-                        new DescribeSchedule(
-                                minPollInterval,
-                                pollInterval,
-                                pollInterval.multipliedBy(250),
-                                System.nanoTime()),
-                        readFromStart,
+                        () -> pollSize,
+                        () ->
+                                new DescribeSchedule(
+                                        minPollInterval,
+                                        pollInterval,
+                                        pollInterval.multipliedBy(250),
+                                        System.nanoTime()),
+                        readFromStart
+                                ? TopologyGuard.OnDeletedTopic.READ_RECREATED_FROM_START
+                                : TopologyGuard.OnDeletedTopic.FAIL,
                         sharedLimit);
         return reader;
     }
@@ -122,26 +124,17 @@ class IggyPartitionSplitReaderTest {
         return new IggyPartitionSplit(IggyId.of("s"), IggyId.of("t"), partition, from, to);
     }
 
+    /** The id of the split of a partition of topic 't'. */
+    private static String id(long partition) {
+        return split(partition, 0, IggyPartitionSplit.NO_STOPPING_OFFSET).splitId();
+    }
+
     private void assign(IggyPartitionSplit... splits) {
         reader.handleSplitsChanges(new SplitsAddition<>(List.of(splits)));
     }
 
-    /** Fetches until {@code done}, collecting payloads and finished splits. */
     private void fetchUntil(BooleanSupplier done) throws Exception {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!done.getAsBoolean()) {
-            assertThat(System.nanoTime())
-                    .as("deadline passed, read " + payloads)
-                    .isLessThan(deadline);
-            RecordsWithSplitIds<Message> records = reader.fetch();
-            while (records.nextSplit() != null) {
-                Message message;
-                while ((message = records.nextRecordFromSplit()) != null) {
-                    payloads.add(new String(message.payload(), StandardCharsets.UTF_8));
-                }
-            }
-            finished.addAll(records.finishedSplits());
-        }
+        Fetches.fetchUntil(reader, done, DEADLINE, payloads, finished);
     }
 
     private volatile boolean stopFetching;
@@ -215,8 +208,8 @@ class IggyPartitionSplitReaderTest {
                         0L, 100L, 200L, 300L, 400L, 500L, 600L, 700L, 800L, 900L);
         assertThat(topic.polls).as("three polls of 20 per partition of 50").hasSize(30);
         assertThat(payloads).contains("0:0", "0:49", "900:49").doesNotHaveDuplicates();
-        assertThat(progress.partition(100).endOffset).isEqualTo(50);
-        assertThat(progress.partition(101).endOffset).isZero();
+        assertThat(progress.partition(id(100)).endOffset).isEqualTo(50);
+        assertThat(progress.partition(id(101)).endOffset).isZero();
     }
 
     /**
@@ -278,7 +271,7 @@ class IggyPartitionSplitReaderTest {
         topic.answerHeldPolls();
         topic.holdPolls = true;
         RecordsWithSplitIds<Message> first = reader.fetch();
-        assertThat(first.nextSplit()).isEqualTo(IggyPartitionSplit.splitId(0));
+        assertThat(first.nextSplit()).isEqualTo(id(0));
         assertThat(topic.polls)
                 .as(
                         "the next batch and its read-ahead are asked for before the first is handed over")
@@ -418,7 +411,7 @@ class IggyPartitionSplitReaderTest {
         assign(split(0, 1, 3), split(1, 0, 0));
         fetchUntil(() -> finished.size() == 2);
         assertThat(payloads).containsExactly("b", "c");
-        assertThat(finished).containsExactlyInAnyOrder("partition-0", "partition-1");
+        assertThat(finished).containsExactlyInAnyOrder(id(0), id(1));
         assertThat(topic.polls).as("nothing asked for an empty range").containsOnly(0L);
     }
 
@@ -529,17 +522,22 @@ class IggyPartitionSplitReaderTest {
         topic.holdStores = true;
         reader.offerOffsets(
                 List.of(
-                        new OffsetStore.PartitionOffset(0, 0),
-                        new OffsetStore.PartitionOffset(1, 0)));
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0),
+                        new OffsetStore.PartitionOffset(
+                                split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 1)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 1)));
         reader.storeOffsets();
         assertThat(topic.stores).as("the second batch waits").containsExactly("0@0", "1@0");
 
         topic.answerHeldStores();
-        fetchUntil(() -> progress.committedOffset(0) == 1);
+        fetchUntil(() -> progress.committedOffset(id(0)) == 1);
         assertThat(topic.stores).containsExactly("0@0", "1@0", "0@1");
-        assertThat(progress.committedOffset(1)).isZero();
+        assertThat(progress.committedOffset(id(1))).isZero();
         assertThat(metrics.commitsSucceeded().getCount()).isEqualTo(3);
         assertThat(metrics.commitsFailed().getCount()).isZero();
     }
@@ -551,12 +549,15 @@ class IggyPartitionSplitReaderTest {
         reader(topic, 20, Duration.ofMillis(5), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 1);
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
 
         reader.close();
 
         assertThat(topic.stores).containsExactly("0@0");
-        assertThat(progress.committedOffset(0)).isZero();
+        assertThat(progress.committedOffset(id(0))).isZero();
     }
 
     @Test
@@ -566,50 +567,28 @@ class IggyPartitionSplitReaderTest {
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 1);
         topic.failStores = true;
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
         fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
-        assertThat(progress.committedOffset(0)).isEqualTo(IggySourceProgress.UNKNOWN);
+        assertThat(progress.committedOffset(id(0))).isEqualTo(IggySourceProgress.UNKNOWN);
 
         topic.failStores = false;
-        reader.offerOffsets(List.of(new OffsetStore.PartitionOffset(0, 0)));
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(
+                                split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
-        fetchUntil(() -> progress.committedOffset(0) == 0);
+        fetchUntil(() -> progress.committedOffset(id(0)) == 0);
     }
 
     /** The reader's task thread never connects: start() and new splits only hand work over. */
     @Test
     void theSourceReaderConnectsNothingOnTheTaskThread() throws Exception {
         FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a");
-        IggyConnectionConfig connection =
-                IggyConnectionConfig.builder()
-                        .setAddress("127.0.0.1:1")
-                        .setCredentials("iggy", "iggy")
-                        .build();
-        IggySourceProgress sourceProgress = new IggySourceProgress();
-        IggySourceReader<String> sourceReader =
-                new IggySourceReader<>(
-                        topic,
-                        sourceProgress,
-                        new IggySourceReaderMetrics(
-                                InternalSourceReaderMetricGroup.mock(
-                                        new MetricListener().getMetricGroup()),
-                                sourceProgress),
-                        IggySourceTestSupport.config(
-                                IggySource.<String>builder()
-                                        .setConnection(connection)
-                                        .setStream("s")
-                                        .setTopic("t")
-                                        .setConsumerName("c")
-                                        .setValueOnlyDeserializer(new SimpleStringSchema())
-                                        .build()),
-                        new IggyRecordEmitter<>(
-                                IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()),
-                                false,
-                                new SimpleCounter(),
-                                new SimpleCounter()),
-                        new Configuration(),
-                        new TestingReaderContext());
+        IggySourceReader<String> sourceReader = sourceReader(topic);
         try {
             sourceReader.start();
             sourceReader.addSplits(List.of(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET)));
@@ -617,6 +596,63 @@ class IggyPartitionSplitReaderTest {
             assertThat(topic.requestingThreads)
                     .doesNotContain(Thread.currentThread().getName())
                     .allSatisfy(name -> assertThat(name).contains("Source Data Fetcher"));
+        } finally {
+            sourceReader.close();
+        }
+    }
+
+    /** A source reader of topic 't' over the fake's requests. */
+    private static IggySourceReader<String> sourceReader(FakeTopicRequests topic) {
+        IggyConnectionConfig connection =
+                IggyConnectionConfig.builder()
+                        .setAddress("127.0.0.1:1")
+                        .setCredentials("iggy", "iggy")
+                        .build();
+        IggySourceProgress sourceProgress = new IggySourceProgress();
+        return IggySourceReaders.wire(
+                topic,
+                sourceProgress,
+                new IggySourceReaderMetrics(
+                        InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
+                        sourceProgress),
+                IggySourceTestSupport.config(
+                        IggySource.<String>builder()
+                                .setConnection(connection)
+                                .setStream("s")
+                                .setTopic("t")
+                                .setConsumerName("c")
+                                .setValueOnlyDeserializer(new SimpleStringSchema())
+                                .build()),
+                new IggyRecordEmitter<>(
+                        IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()),
+                        false,
+                        new SimpleCounter(),
+                        new SimpleCounter()),
+                new Configuration(),
+                new TestingReaderContext());
+    }
+
+    /**
+     * A split the reader restored and is then assigned again (a one-topic checkpoint restored into
+     * a list that does not start with its topic) fails the reader instead of being read twice.
+     */
+    @Test
+    void aSplitAssignedToTheReaderThatHoldsItFailsSayingHowToRestore() throws Exception {
+        FakeTopicRequests topic = new FakeTopicRequests(1);
+        IggySourceReader<String> sourceReader = sourceReader(topic);
+        try {
+            sourceReader.addSplits(List.of(split(0, 3, IggyPartitionSplit.NO_STOPPING_OFFSET)));
+            assertThatThrownBy(
+                            () ->
+                                    sourceReader.addSplits(
+                                            List.of(
+                                                    split(
+                                                            0,
+                                                            0,
+                                                            IggyPartitionSplit
+                                                                    .NO_STOPPING_OFFSET))))
+                    .hasMessageContaining("assigned to the reader that restored it already")
+                    .hasMessageContaining("list it first");
         } finally {
             sourceReader.close();
         }

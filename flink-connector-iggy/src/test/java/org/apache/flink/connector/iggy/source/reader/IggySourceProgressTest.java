@@ -49,9 +49,11 @@ class IggySourceProgressTest {
         progress.splitAdded(one);
         assertThat(progress.checkCaughtUp(List.of(zero, one))).as("no end known").isFalse();
 
-        assertThat(IggySourceProgress.publishEnd(progress.partition(0), 3)).isTrue();
-        assertThat(IggySourceProgress.publishEnd(progress.partition(1), 0)).isTrue();
-        assertThat(IggySourceProgress.publishEnd(progress.partition(0), 10))
+        assertThat(IggySourceProgress.publishEnd(progress.partition(state(0, 0).splitId()), 3))
+                .isTrue();
+        assertThat(IggySourceProgress.publishEnd(progress.partition(state(1, 0).splitId()), 0))
+                .isTrue();
+        assertThat(IggySourceProgress.publishEnd(progress.partition(state(0, 0).splitId()), 10))
                 .as("a later end is not the first")
                 .isFalse();
         zero.setNextOffset(2);
@@ -73,23 +75,26 @@ class IggySourceProgressTest {
         progress.splitAdded(one);
         assertThat(progress.pendingRecords()).as("no end known").isZero();
 
-        IggySourceProgress.publishEnd(progress.partition(0), 10);
-        IggySourceProgress.publishEnd(progress.partition(1), 3);
+        IggySourceProgress.publishEnd(progress.partition(state(0, 0).splitId()), 10);
+        IggySourceProgress.publishEnd(progress.partition(state(1, 0).splitId()), 3);
         assertThat(progress.pendingRecords()).isEqualTo(6 + 3);
 
         one.setNextOffset(3);
         progress.splitFinished(one);
         assertThat(progress.pendingRecords()).as("finished splits count no more").isEqualTo(6);
-        assertThat(progress.partition(1).nextOffset())
+        assertThat(progress.partition(state(1, 0).splitId()).nextOffset())
                 .as("a finished split keeps its last offset")
                 .isEqualTo(3);
     }
 
     @Test
     void remembersTheLastStoredOffset() {
-        assertThat(progress.committedOffset(7)).isEqualTo(IggySourceProgress.UNKNOWN);
-        progress.committed(7, 41);
-        assertThat(progress.committedOffset(7)).isEqualTo(41);
+        String seven = state(7, 0).splitId();
+        assertThat(progress.committedOffset(seven)).isEqualTo(IggySourceProgress.UNKNOWN);
+        assertThat(progress.partition(seven).lastOffsetStoreTime).isEqualTo(-1);
+        progress.committed(seven, 41, 1_700_000_000_000L);
+        assertThat(progress.committedOffset(seven)).isEqualTo(41);
+        assertThat(progress.partition(seven).lastOffsetStoreTime).isEqualTo(1_700_000_000_000L);
     }
 
     @Test
@@ -99,6 +104,6 @@ class IggySourceProgressTest {
         progress.splitAdded(old);
         progress.splitAdded(current);
         progress.splitFinished(old);
-        assertThat(progress.partition(0).reading).isSameAs(current);
+        assertThat(progress.partition(state(0, 0).splitId()).reading).isSameAs(current);
     }
 }

@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderOutput;
@@ -147,6 +148,12 @@ class IggySourceReaderITCase {
         return IGGY.storedOffset(stream, topic, partition, consumer);
     }
 
+    private Gauge<Long> gauge(String[] group, String name) {
+        String[] path = java.util.Arrays.copyOf(group, group.length + 1);
+        path[group.length] = name;
+        return metrics.<Long>getGauge(path).orElseThrow();
+    }
+
     private long counter(String name) {
         return metrics.getCounter(name).map(Counter::getCount).orElseThrow();
     }
@@ -182,14 +189,16 @@ class IggySourceReaderITCase {
                     "two commits counted",
                     Duration.ofSeconds(5),
                     () -> counter("commitsSucceeded") == 2);
-            Gauge<Long> committed =
-                    metrics.<Long>getGauge("partition", "0", "committedOffset").orElseThrow();
+            String[] partition0 = {"stream", stream, "topic", topic, "partition", "0"};
+            Gauge<Long> committed = gauge(partition0, "committedOffset");
             assertThat(committed.getValue()).isEqualTo(14L);
-            assertThat(
-                            metrics.<Long>getGauge("partition", "0", "currentOffset")
-                                    .orElseThrow()
-                                    .getValue())
-                    .isEqualTo(14L);
+            assertThat(gauge(partition0, "currentOffset").getValue()).isEqualTo(14L);
+            long storedAt = gauge(partition0, "lastOffsetStoreTime").getValue();
+            assertThat(storedAt)
+                    .as("epoch ms of the last successful store")
+                    .isBetween(
+                            System.currentTimeMillis() - Duration.ofMinutes(1).toMillis(),
+                            System.currentTimeMillis());
             assertThat(output.getEmittedRecords()).containsExactlyElementsOf(strings("a", 0, 15));
         }
     }
@@ -325,7 +334,7 @@ class IggySourceReaderITCase {
             // Once partition 1 delivers, the fetcher holds both splits and can pause one.
             IGGY.send(stream, topic, 1, numbered("b", 0, 1));
             pollUntil(reader, output, 1);
-            reader.pauseOrResumeSplits(List.of(IggyPartitionSplit.splitId(0)), List.of());
+            reader.pauseOrResumeSplits(List.of(split(0, 0).splitId()), List.of());
             // Let a poll of partition 0 that was already in flight come back (empty).
             pollFor(reader, output, 200);
             IGGY.send(stream, topic, 0, numbered("a", 0, 3));
@@ -334,7 +343,7 @@ class IggySourceReaderITCase {
             pollFor(reader, output, 300);
             assertThat(output.getEmittedRecords()).containsExactly("b0", "b1", "b2");
 
-            reader.pauseOrResumeSplits(List.of(), List.of(IggyPartitionSplit.splitId(0)));
+            reader.pauseOrResumeSplits(List.of(), List.of(split(0, 0).splitId()));
             pollUntil(reader, output, 6);
             assertThat(output.getEmittedRecords()).endsWith("a0", "a1", "a2");
         }
@@ -364,13 +373,11 @@ class IggySourceReaderITCase {
         PollSize size = PollSize.followingMessageSize();
 
         try (IggyClientReadRequests requests =
-                new IggyClientReadRequests(
-                        connection(IGGY),
-                        IggyId.of(stream),
-                        IggyId.of(topic),
-                        consumer,
-                        new SimpleCounter())) {
-            size.described(requests.describeTopic().get(20, TimeUnit.SECONDS).orElseThrow());
+                new IggyClientReadRequests(connection(IGGY), consumer, new SimpleCounter())) {
+            size.described(
+                    requests.describeTopic(new TopicPath(IggyId.of(stream), IggyId.of(topic)))
+                            .get(20, TimeUnit.SECONDS)
+                            .orElseThrow());
         }
 
         assertThat(size.messages()).isEqualTo((int) (PollSize.TARGET_BYTES / 1064));

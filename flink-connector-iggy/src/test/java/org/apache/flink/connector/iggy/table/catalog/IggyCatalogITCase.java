@@ -388,7 +388,14 @@ class IggyCatalogITCase {
 
     @Test
     void createTableRefusesWhatTheCatalogDecides() throws Exception {
-        for (String option : List.of("address", "password", "stream", "topic")) {
+        for (String option :
+                List.of(
+                        "address",
+                        "password",
+                        "stream",
+                        "topic",
+                        "stream-pattern",
+                        "topic-pattern")) {
             ObjectPath path = new ObjectPath(stream, "t");
             assertThatThrownBy(
                             () ->

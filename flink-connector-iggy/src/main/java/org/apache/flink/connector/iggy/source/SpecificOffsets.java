@@ -1,0 +1,118 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.Internal;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Specific offsets of {@link IggyStartingOffsets} and {@link IggyStoppingOffsets}: keyed by
+ * partition id alone (a source over one topic) or by {@link IggyTopicPartition}.
+ */
+@Internal
+public final class SpecificOffsets implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    static final SpecificOffsets NONE = new SpecificOffsets(Map.of(), Map.of());
+
+    private final Map<Long, Long> byPartitionId;
+    private final Map<IggyTopicPartition, Long> byTopicPartition;
+
+    private SpecificOffsets(
+            Map<Long, Long> byPartitionId, Map<IggyTopicPartition, Long> byTopicPartition) {
+        this.byPartitionId = byPartitionId;
+        this.byTopicPartition = byTopicPartition;
+    }
+
+    static SpecificOffsets byPartitionId(Map<Long, Long> offsets, String what) {
+        Objects.requireNonNull(offsets, what + " offsets");
+        Map<Long, Long> copy = new HashMap<>();
+        offsets.forEach(
+                (partition, offset) -> {
+                    if (partition == null || partition < 0 || offset == null || offset < 0) {
+                        throw new IllegalArgumentException(
+                                "Invalid "
+                                        + what
+                                        + " offset "
+                                        + offset
+                                        + " for partition "
+                                        + partition
+                                        + ": partition ids and offsets are >= 0");
+                    }
+                    copy.put(partition, offset);
+                });
+        return new SpecificOffsets(Collections.unmodifiableMap(copy), Map.of());
+    }
+
+    static SpecificOffsets byTopicPartition(Map<IggyTopicPartition, Long> offsets, String what) {
+        Objects.requireNonNull(offsets, what + " offsets");
+        Map<IggyTopicPartition, Long> copy = new HashMap<>();
+        offsets.forEach(
+                (partition, offset) -> {
+                    if (partition == null || offset == null || offset < 0) {
+                        throw new IllegalArgumentException(
+                                "Invalid "
+                                        + what
+                                        + " offset "
+                                        + offset
+                                        + " for "
+                                        + partition
+                                        + ": offsets are >= 0");
+                    }
+                    copy.put(partition, offset);
+                });
+        return new SpecificOffsets(Map.of(), Collections.unmodifiableMap(copy));
+    }
+
+    /** The offset given for this partition, or null. */
+    @Nullable
+    public Long offsetOf(IggyTopicPartition partition) {
+        Long offset = byTopicPartition.get(partition);
+        return offset != null ? offset : byPartitionId.get(partition.partition());
+    }
+
+    /** The offsets keyed by partition id alone: only valid for a source over one topic. */
+    Map<Long, Long> byPartitionId() {
+        return byPartitionId;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SpecificOffsets that
+                && byPartitionId.equals(that.byPartitionId)
+                && byTopicPartition.equals(that.byTopicPartition);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(byPartitionId, byTopicPartition);
+    }
+
+    @Override
+    public String toString() {
+        return byTopicPartition.isEmpty() ? byPartitionId.toString() : byTopicPartition.toString();
+    }
+}

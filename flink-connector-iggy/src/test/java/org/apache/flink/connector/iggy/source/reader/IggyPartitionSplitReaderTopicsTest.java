@@ -1,0 +1,198 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.reader;
+
+import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
+import org.apache.flink.connector.iggy.source.split.TopicPath;
+import org.apache.flink.metrics.testutils.MetricListener;
+import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
+
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.topic.TopicDetails;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The split reader over partitions of several topics: each request goes to the split's topic. */
+class IggyPartitionSplitReaderTopicsTest {
+
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    private final FakeTopicRequests a = new FakeTopicRequests(2);
+    private final FakeTopicRequests b = new FakeTopicRequests(1);
+    private final FakeTopics topics = new FakeTopics(Map.of("a", a, "b", b));
+    private final IggySourceProgress progress = new IggySourceProgress();
+    private final List<String> payloads = new ArrayList<>();
+    private final List<String> finished = new ArrayList<>();
+    private IggyPartitionSplitReader reader;
+
+    @AfterEach
+    void close() {
+        if (reader != null) {
+            reader.close();
+        }
+    }
+
+    private void reader(TopologyGuard.OnDeletedTopic onDeleted) {
+        reader(onDeleted, () -> PollSize.fixed(10));
+    }
+
+    private void reader(
+            TopologyGuard.OnDeletedTopic onDeleted,
+            java.util.function.Supplier<PollSize> pollSizes) {
+        IggySourceReaderMetrics metrics =
+                new IggySourceReaderMetrics(
+                        InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
+                        progress);
+        reader =
+                new IggyPartitionSplitReader(
+                        topics,
+                        progress,
+                        events -> new OffsetStore(topics, progress, metrics, "c", events),
+                        pollSizes,
+                        () ->
+                                new DescribeSchedule(
+                                        Duration.ofMillis(5),
+                                        Duration.ofMillis(5),
+                                        Duration.ofSeconds(1),
+                                        System.nanoTime()),
+                        onDeleted,
+                        new SharedPollLimit(SharedPollLimit.SHARED_POLLS));
+    }
+
+    private static IggyPartitionSplit split(String topic, long partition) {
+        return new IggyPartitionSplit(
+                IggyId.of("s"),
+                IggyId.of(topic),
+                partition,
+                0,
+                IggyPartitionSplit.NO_STOPPING_OFFSET);
+    }
+
+    private void fetchUntil(BooleanSupplier done) throws Exception {
+        Fetches.fetchUntil(reader, done, DEADLINE, payloads, finished);
+    }
+
+    @Test
+    void readsEachSplitFromItsOwnTopicAndStoresItsOffsetThere() throws Exception {
+        a.append(0, "a0-0", "a0-1").append(1, "a1-0");
+        b.append(0, "b0-0", "b0-1", "b0-2");
+        reader(TopologyGuard.OnDeletedTopic.FAIL);
+        reader.handleSplitsChanges(
+                new SplitsAddition<>(List.of(split("a", 0), split("a", 1), split("b", 0))));
+
+        fetchUntil(() -> payloads.size() == 6);
+
+        assertThat(payloads)
+                .containsExactlyInAnyOrder("a0-0", "a0-1", "a1-0", "b0-0", "b0-1", "b0-2");
+        assertThat(a.polls).containsOnly(0L, 1L);
+        assertThat(b.polls).containsOnly(0L);
+        assertThat(topics.asked).containsOnly("a", "b");
+
+        reader.offerOffsets(
+                List.of(
+                        new OffsetStore.PartitionOffset(split("a", 1), 0),
+                        new OffsetStore.PartitionOffset(split("b", 0), 2)));
+        reader.storeOffsets();
+        fetchUntil(() -> progress.committedOffset(split("b", 0).splitId()) == 2);
+        assertThat(a.stores).containsExactly("1@0");
+        assertThat(b.stores).containsExactly("0@2");
+    }
+
+    @Test
+    void aDeletedTopicsSplitsFinishWhenSkippedAndTheOtherTopicsAreReadOn() throws Exception {
+        a.append(0, "a0-0");
+        b.append(0, "b0-0");
+        reader(TopologyGuard.OnDeletedTopic.SKIP);
+        reader.handleSplitsChanges(new SplitsAddition<>(List.of(split("a", 0), split("b", 0))));
+        fetchUntil(() -> payloads.size() == 2);
+
+        b.delete();
+        fetchUntil(() -> finished.contains(split("b", 0).splitId()));
+        a.append(0, "a0-1");
+        fetchUntil(() -> payloads.contains("a0-1"));
+
+        assertThat(finished).containsExactly(split("b", 0).splitId());
+    }
+
+    @Test
+    void eachTopicsPollsAreSizedByItsOwnMessages() throws Exception {
+        a.append(0, "small-0", "small-1");
+        b.append(0, "x".repeat(400 * 1024), "y".repeat(400 * 1024), "z".repeat(400 * 1024));
+        reader(TopologyGuard.OnDeletedTopic.FAIL, PollSize::followingMessageSize);
+        reader.handleSplitsChanges(
+                new SplitsAddition<>(List.of(split("a", 0), split("a", 1), split("b", 0))));
+
+        fetchUntil(() -> payloads.size() == 5);
+
+        assertThat(b.pollCounts)
+                .as("about 1 MiB a poll of the large messages, whatever topic a says")
+                .allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(2L));
+        assertThat(a.pollCounts).as("the small messages in large polls").contains(10_000L);
+    }
+
+    /** Routes each request to the fake of its topic, and notes which topics were asked about. */
+    private static final class FakeTopics implements IggyReadRequests {
+        private final Map<String, FakeTopicRequests> byName;
+        final List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        FakeTopics(Map<String, FakeTopicRequests> byName) {
+            this.byName = byName;
+        }
+
+        private FakeTopicRequests of(TopicPath topic) {
+            asked.add(topic.topic().name());
+            return byName.get(topic.topic().name());
+        }
+
+        @Override
+        public CompletableFuture<PolledMessages> poll(
+                TopicPath topic, long partitionId, long offset, long count) {
+            return of(topic).poll(topic, partitionId, offset, count);
+        }
+
+        @Override
+        public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
+            return of(topic).describeTopic(topic);
+        }
+
+        @Override
+        public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
+            return of(topic).storeOffset(topic, partitionId, offset);
+        }
+
+        @Override
+        public String description(TopicPath topic) {
+            return topic + " at fake:1";
+        }
+
+        @Override
+        public void close() {}
+    }
+}
