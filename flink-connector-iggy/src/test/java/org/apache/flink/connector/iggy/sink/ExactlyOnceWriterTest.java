@@ -113,7 +113,30 @@ class ExactlyOnceWriterTest {
         assertThat(sender.sends).isEmpty();
     }
 
+    @Test
+    void theBufferGaugesShowTheBytesHeldAgainstTheBound() throws Exception {
+        MetricRecordingInitContext metrics = new MetricRecordingInitContext();
+        IggySinkWriter<String> writer = writer(10 * 66, metrics);
+        assertThat(metrics.gaugeValue("exactlyOnceBufferBound")).isEqualTo(660L);
+        assertThat(metrics.gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(0L);
+
+        // 64 bytes of header plus 2 of payload per message
+        IggySinkWriterTest.write(writer, "0a", "1a", "0b");
+        assertThat(metrics.gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(3 * 66L);
+
+        writer.flush(false);
+        writer.prepareCommit();
+        assertThat(metrics.gaugeValue("exactlyOnceBufferedBytes"))
+                .as("the checkpoint took them")
+                .isEqualTo(0L);
+    }
+
     private IggySinkWriter<String> writer(long maxBufferedBytes) throws IOException {
+        return writer(maxBufferedBytes, context);
+    }
+
+    private IggySinkWriter<String> writer(long maxBufferedBytes, TestSinkInitContext context)
+            throws IOException {
         IggyWriterConfig config =
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setRecordSerializer(IggySinkWriterTest.byFirstChar())

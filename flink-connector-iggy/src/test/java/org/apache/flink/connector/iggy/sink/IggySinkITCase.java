@@ -26,10 +26,6 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
-import org.apache.flink.runtime.metrics.groups.InternalSinkWriterMetricGroup;
-import org.apache.flink.runtime.metrics.groups.UnregisteredMetricGroups;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
@@ -49,9 +45,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -116,30 +110,13 @@ class IggySinkITCase {
      */
     @Test
     void theWriterRegistersReconnectsInItsMetricGroup() throws Exception {
-        Map<String, Counter> counters = new HashMap<>();
-        InternalSinkWriterMetricGroup group =
-                InternalSinkWriterMetricGroup.wrap(
-                        new UnregisteredMetricGroups.UnregisteredOperatorMetricGroup() {
-                            @Override
-                            public <C extends Counter> C counter(String name, C counter) {
-                                counters.put(name, counter);
-                                return counter;
-                            }
-                        });
-        TestSinkInitContext context =
-                new TestSinkInitContext() {
-                    @Override
-                    public SinkWriterMetricGroup metricGroup() {
-                        return group;
-                    }
-                };
+        MetricRecordingInitContext context = new MetricRecordingInitContext();
         try (SinkWriter<String> writer = strings().setPartition(0).build().createWriter(context)) {
             writer.write("one", NO_CONTEXT);
             writer.flush(true);
         }
         assertThat(payloads(0)).containsExactly("one");
-        assertThat(counters).containsKey(IggyClients.RECONNECTS);
-        assertThat(counters.get(IggyClients.RECONNECTS).getCount()).isZero();
+        assertThat(context.counter(IggyClients.RECONNECTS).getCount()).isZero();
     }
 
     @Test
