@@ -110,6 +110,7 @@ public final class ExactlyOnceClusterJob {
                                         .setValueSerializationSchema(new SimpleStringSchema())
                                         .setKeyHeader("key")
                                         .setMaxBatchMessages(5)
+                                        .setReconcileUid("map-fingerprints")
                                         .build(),
                                 pause))
                 .name("exactly-once keyed map")

@@ -223,6 +223,7 @@ public final class KeyedMapExample {
                                 .setValueSerializationSchema(new SimpleStringSchema())
                                 .setDeletionValueFunction(
                                         key -> (key + "=").getBytes(StandardCharsets.UTF_8))
+                                .setReconcileUid("fingerprints")
                                 .build())
                 .name("iggy-latest")
                 .uid("iggy-latest");

@@ -79,6 +79,7 @@ public class LatestPerKeyJob {
                                 .setStream("shop")
                                 .setTopic("latest")
                                 .setValueSerializationSchema(new SimpleStringSchema())
+                                .setReconcileUid("fingerprints")
                                 .build())
                 .uid("latest-sink");
 
