@@ -115,18 +115,18 @@ class ExactlyOnceWriterTest {
 
     @Test
     void theBufferGaugesShowTheBytesHeldAgainstTheBound() throws Exception {
-        MetricRecordingInitContext metrics = new MetricRecordingInitContext();
-        IggySinkWriter<String> writer = writer(10 * 66, metrics);
-        assertThat(metrics.gaugeValue("exactlyOnceBufferBound")).isEqualTo(660L);
-        assertThat(metrics.gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(0L);
+        MetricRecordingInitContext recording = new MetricRecordingInitContext();
+        IggySinkWriter<String> writer = writer(10 * 66, recording);
+        assertThat(recording.metrics().gaugeValue("exactlyOnceBufferBound")).isEqualTo(660L);
+        assertThat(recording.metrics().gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(0L);
 
         // 64 bytes of header plus 2 of payload per message
         IggySinkWriterTest.write(writer, "0a", "1a", "0b");
-        assertThat(metrics.gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(3 * 66L);
+        assertThat(recording.metrics().gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(3 * 66L);
 
         writer.flush(false);
         writer.prepareCommit();
-        assertThat(metrics.gaugeValue("exactlyOnceBufferedBytes"))
+        assertThat(recording.metrics().gaugeValue("exactlyOnceBufferedBytes"))
                 .as("the checkpoint took them")
                 .isEqualTo(0L);
     }

@@ -27,8 +27,6 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
-import org.apache.flink.metrics.Metric;
-import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 import org.apache.iggy.identifier.StreamId;
@@ -42,7 +40,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -82,12 +79,13 @@ class IggyCommitterITCase {
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
         }
-        assertThat(((Counter) metrics.get("messagesCommitted")).getCount()).isEqualTo(25);
-        assertThat(((Counter) metrics.get("messagesReadBack")).getCount()).isZero();
-        assertThat(((Counter) metrics.get("messagesResent")).getCount()).isZero();
-        assertThat(((Gauge<?>) metrics.get("iggyPendingCommittables")).getValue()).isEqualTo(0);
-        assertThat(((Gauge<?>) metrics.get("readBackTimeMs")).getValue()).isEqualTo(0L);
-        assertThat(metrics.get("reconnects")).isInstanceOf(Counter.class);
+        assertThat(((Counter) metrics.registered("messagesCommitted")).getCount()).isEqualTo(25);
+        assertThat(((Counter) metrics.registered("messagesReadBack")).getCount()).isZero();
+        assertThat(((Counter) metrics.registered("messagesResent")).getCount()).isZero();
+        assertThat(((Gauge<?>) metrics.registered("iggyPendingCommittables")).getValue())
+                .isEqualTo(0);
+        assertThat(((Gauge<?>) metrics.registered("readBackTimeMs")).getValue()).isEqualTo(0L);
+        assertThat(metrics.registered("reconnects")).isInstanceOf(Counter.class);
         List<Message> stored = IGGY.readAll(stream, topic, 1);
         assertThat(texts(stored.subList(100, stored.size())))
                 .containsExactlyElementsOf(texts(committable.messages()));
@@ -287,33 +285,6 @@ class IggyCommitterITCase {
         return messages.stream()
                 .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
-    }
-
-    /** Keeps what the committer registers, to read its metrics as a reporter would. */
-    private static final class RecordingMetricGroup extends UnregisteredMetricsGroup {
-        private final Map<String, Metric> registered = new HashMap<>();
-
-        Metric get(String name) {
-            assertThat(registered).containsKey(name);
-            return registered.get(name);
-        }
-
-        @Override
-        public Counter counter(String name) {
-            return counter(name, new SimpleCounter());
-        }
-
-        @Override
-        public <C extends Counter> C counter(String name, C counter) {
-            registered.put(name, counter);
-            return counter;
-        }
-
-        @Override
-        public <T, G extends Gauge<T>> G gauge(String name, G gauge) {
-            registered.put(name, gauge);
-            return gauge;
-        }
     }
 
     /** A commit request as Flink's committer operator hands it over, recording the outcome. */

@@ -116,7 +116,7 @@ class IggySinkITCase {
             writer.flush(true);
         }
         assertThat(payloads(0)).containsExactly("one");
-        assertThat(context.counter(IggyClients.RECONNECTS).getCount()).isZero();
+        assertThat(context.metrics().registeredCounter(IggyClients.RECONNECTS).getCount()).isZero();
     }
 
     @Test
