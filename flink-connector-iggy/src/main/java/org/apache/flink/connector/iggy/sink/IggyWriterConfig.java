@@ -111,6 +111,11 @@ public final class IggyWriterConfig implements Serializable {
         return maxBufferedBytes;
     }
 
+    /** The topic a record goes to when it names none. */
+    public IggySinkTarget defaultTopic() {
+        return new IggySinkTarget(stream, topic);
+    }
+
     /** "topic T of stream S at ADDRESS", for messages. */
     public String target() {
         return "topic " + topic + " of stream " + stream + " at " + connection.address();

@@ -29,6 +29,7 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     private final IggyRecordSerializationSchema<T> schema;
     private final WriterSinkContext sinkContext;
+    private final IggySinkTarget defaultTopic;
 
     RecordWriter(
             IggyWriterConfig config,
@@ -38,6 +39,7 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
             throws IOException {
         super(config, openSender, context);
         this.schema = schema;
+        this.defaultTopic = config.defaultTopic();
         this.sinkContext = new WriterSinkContext(context.getTaskInfo());
         try {
             schema.open(context.asSerializationSchemaInitializationContext(), sinkContext);
@@ -48,10 +50,13 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     @Override
     public void write(T element, Context context) throws IOException, InterruptedException {
-        sinkContext.nextRecord(context.timestamp(), partitionCount());
+        sinkContext.nextRecord(context.timestamp(), partitionCount(defaultTopic));
         IggySinkRecord record = schema.serialize(element, sinkContext);
         if (record != null) {
-            add(record.partition(), IggyWireMessages.message(record), record.messageId() != null);
+            add(
+                    defaultTopic.partition(record.partition()),
+                    IggyWireMessages.message(record),
+                    record.messageId() != null);
         }
     }
 }
