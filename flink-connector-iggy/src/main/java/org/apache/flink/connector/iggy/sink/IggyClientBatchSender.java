@@ -62,7 +62,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
         this.connection = config.connection();
         this.sendingThread =
                 Executors.newSingleThreadExecutor(
-                        new ExecutorThreadFactory("iggy-sink-sender " + config.topic()));
+                        new ExecutorThreadFactory("iggy-sink-sender " + config.stream()));
     }
 
     /**

@@ -150,11 +150,11 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     /**
-     * Partitions of {@code topic}; connects first if this is the first use, and describes the topic
-     * when a record first goes to it.
+     * The partition counts of the topics this writer writes: connects first if this is the first
+     * use, and describes a topic when a record first goes to it.
      */
-    final int partitionCount(IggySinkTarget topic) throws InterruptedException {
-        return partitionCounts.of(topic);
+    final TopicPartitionCounts partitionCounts() {
+        return partitionCounts;
     }
 
     private IggyBatchSender sender() {
@@ -174,7 +174,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         checkSendFailure();
         IggyWireMessages.checkSize(message, target, config);
         // describes a topic on its first message: one that does not exist fails here, named
-        partitionCount(IggySinkTarget.of(target));
+        partitionCounts.of(IggySinkTarget.of(target));
         if (writeAhead != null) {
             // counted as Kafka's exactly-once writer counts: when handed over, sent at commit
             numBytesSend.inc(writeAhead.add(target, message, withMessageId));

@@ -47,7 +47,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
 
     private final boolean partitionByKey;
     private final long partition;
-    private final IggySinkTarget topic;
+    private final IggyWriterConfig config;
     @Nullable private final HeaderKey keyHeader;
 
     KeyedMessageWriter(
@@ -60,7 +60,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
         super(config, openSender, context);
         this.partitionByKey = partitionByKey;
         this.partition = partition;
-        this.topic = config.defaultTopic();
+        this.config = config;
         this.keyHeader =
                 keyHeader == null
                         ? null
@@ -72,10 +72,11 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
     public void write(IN element, Context context) throws IOException, InterruptedException {
         KeyedMessage message = (KeyedMessage) element;
         byte[] key = message.key();
+        IggySinkTarget topic = config.topicOf(message.target());
         IggyTopicPartition target =
                 topic.partition(
                         partitionByKey
-                                ? Partitioners.partitionForKey(key, partitionCount(topic))
+                                ? Partitioners.partitionForKey(key, partitionCounts().of(topic))
                                 : partition);
         long timestamp = message.originTimestampMicros();
         add(

@@ -29,7 +29,7 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     private final IggyRecordSerializationSchema<T> schema;
     private final WriterSinkContext sinkContext;
-    private final IggySinkTarget defaultTopic;
+    private final IggyWriterConfig config;
 
     RecordWriter(
             IggyWriterConfig config,
@@ -39,8 +39,8 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
             throws IOException {
         super(config, openSender, context);
         this.schema = schema;
-        this.defaultTopic = config.defaultTopic();
-        this.sinkContext = new WriterSinkContext(context.getTaskInfo());
+        this.config = config;
+        this.sinkContext = new WriterSinkContext(context.getTaskInfo(), config, partitionCounts());
         try {
             schema.open(context.asSerializationSchemaInitializationContext(), sinkContext);
         } catch (Exception e) {
@@ -50,11 +50,11 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     @Override
     public void write(T element, Context context) throws IOException, InterruptedException {
-        sinkContext.nextRecord(context.timestamp(), partitionCount(defaultTopic));
+        sinkContext.nextRecord(context.timestamp());
         IggySinkRecord record = schema.serialize(element, sinkContext);
         if (record != null) {
             add(
-                    defaultTopic.partition(record.partition()),
+                    config.topicOf(record.target()).partition(record.partition()),
                     IggyWireMessages.message(record),
                     record.messageId() != null);
         }

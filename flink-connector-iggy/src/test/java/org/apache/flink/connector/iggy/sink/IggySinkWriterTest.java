@@ -38,6 +38,7 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +119,64 @@ class IggySinkWriterTest {
                         new IggyTopicPartition(IggyId.of("s"), IggyId.of(7), 0),
                         new IggyTopicPartition(IggyId.of("s"), IggyId.of(7), 1),
                         new IggyTopicPartition(IggyId.of("s"), IggyId.of(7), 2));
+    }
+
+    @Test
+    void routedRecordsAreBatchedPerTopicAndPartitionedByTheirTopicsPartitionCount()
+            throws Exception {
+        IggySinkTarget a = IggySinkTarget.of("s", "a");
+        IggySinkTarget b = IggySinkTarget.of("other", "b");
+        sender.topicPartitions.put(a, 2);
+        sender.topicPartitions.put(b, 5);
+        IggySinkWriter<String> writer =
+                writer(config(100, Duration.ofHours(1), 5), routedByPrefix(a, b));
+        List<String> records = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            records.add((i % 3 == 0 ? "a" : i % 3 == 1 ? "b" : "t") + "-" + i);
+        }
+        write(writer, records.toArray(new String[0]));
+        writer.flush(false);
+        assertThat(sender.described)
+                .containsExactlyInAnyOrder(a, b, new IggySinkTarget(IggyId.of("s"), IggyId.of(7)));
+        Map<String, IggyTopicPartition> sentTo = new HashMap<>();
+        for (Send send : sender.sends) {
+            assertThat(send.payloads()).allSatisfy(p -> sentTo.put(p, send.target));
+        }
+        assertThat(sentTo).hasSize(records.size());
+        for (String record : records) {
+            IggySinkTarget topic =
+                    record.startsWith("a")
+                            ? a
+                            : record.startsWith("b")
+                                    ? b
+                                    : new IggySinkTarget(IggyId.of("s"), IggyId.of(7));
+            int partitions = sender.topicPartitions.getOrDefault(topic, 3);
+            assertThat(sentTo.get(record))
+                    .as(record)
+                    .isEqualTo(
+                            topic.partition(
+                                    IggyPartitioner.partitionForKey(
+                                            record.getBytes(StandardCharsets.UTF_8), partitions)));
+        }
+        // one batch per (stream, topic, partition) with records
+        assertThat(sender.sends).hasSize(new java.util.HashSet<>(sentTo.values()).size());
+    }
+
+    @Test
+    void aRecordWithoutTopicFailsWhenTheSinkHasNoneOfItsOwn() throws Exception {
+        IggyWriterConfig config =
+                IggySink.<String>builder()
+                        .setConnection(IggySinkBuilderTest.CONNECTION)
+                        .setStream("s")
+                        .setRecordSerializer(byFirstChar())
+                        .build()
+                        .writerConfig();
+        IggySinkWriter<String> writer = writer(config, byFirstChar());
+        assertThatThrownBy(() -> write(writer, "0a"))
+                .isInstanceOf(IggyConfigurationException.class)
+                .hasMessageContaining("A record names no topic")
+                .hasMessageContaining("stream 's'")
+                .hasMessageContaining("setTopic");
     }
 
     @Test
@@ -441,6 +500,23 @@ class IggySinkWriterTest {
                 .setRecordSerializer(byFirstChar())
                 .build()
                 .writerConfig();
+    }
+
+    /**
+     * Records starting with "a" go to {@code a}, with "b" to {@code b}, others to the sink's topic;
+     * partitioned by key (the whole record).
+     */
+    static IggyRecordSerializationSchema<String> routedByPrefix(
+            IggySinkTarget a, IggySinkTarget b) {
+        return IggySinkBuilderTest.<String>sinkTo("s", "t")
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setKeySerializationSchema(new SimpleStringSchema())
+                .setPartitionByKey()
+                .setTopicSelector(
+                        (record, context) ->
+                                record.startsWith("a") ? a : record.startsWith("b") ? b : null)
+                .build()
+                .recordSerializer();
     }
 
     /** Partition = the record's first character as a digit. */
