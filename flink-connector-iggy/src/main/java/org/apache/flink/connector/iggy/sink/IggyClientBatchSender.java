@@ -103,6 +103,14 @@ final class IggyClientBatchSender implements IggyBatchSender {
         }
     }
 
+    /**
+     * The client the batches go through, for the exactly-once committer's reads and its {@link
+     * ClientFence}, which watches the connection that sent.
+     */
+    AsyncIggyTcpClient client() {
+        return client;
+    }
+
     @Override
     public int partitionCount() {
         return partitionCount;
