@@ -78,6 +78,14 @@ final class IggyClientBatchSender implements IggyBatchSender {
                 IggyClients.connectWithOneConnection(config.connection(), reconnects), config);
     }
 
+    /**
+     * The client the batches go through, for the exactly-once committer's reads and its {@link
+     * ClientFence}, which watches the connection that sent.
+     */
+    AsyncIggyTcpClient client() {
+        return client;
+    }
+
     @Override
     public CompletableFuture<Integer> partitionCount(IggySinkTarget topic) {
         return CompletableFuture.supplyAsync(
