@@ -182,6 +182,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                     request.signalAlreadyCommitted();
                 }
                 pendingCommittables--;
+                discardMessages(committable);
             } catch (TargetGone e) {
                 request.signalFailedWithUnknownReason(e);
             } catch (RuntimeException e) {
@@ -214,14 +215,14 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             fence.await(client());
         }
         long end = endOffset(committable);
-        List<Message> messages = committable.messages();
-        BitSet present = maybeSentBefore ? readBack(committable, end) : new BitSet(messages.size());
-        int missing = messages.size() - present.cardinality();
+        int count = committable.messageCount();
+        BitSet present = maybeSentBefore ? readBack(committable, end) : new BitSet(count);
+        int missing = count - present.cardinality();
         if (maybeSentBefore) {
             LOG.info(
                     "Committing {} again: {} of them were in the partition already",
                     committable,
-                    messages.size() - missing);
+                    count - missing);
         }
         if (missing == 0) {
             return false;
@@ -232,22 +233,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         List<Message> batch = new ArrayList<>();
         long batchBytes = 0;
         int sent = 0;
-        for (int i = present.nextClearBit(0);
-                i < messages.size();
-                i = present.nextClearBit(i + 1)) {
-            Message message = messages.get(i);
-            long size = IggyWireMessages.wireSize(message);
-            if (!batch.isEmpty()
-                    && (batch.size() >= config.batchSize()
-                            || batchBytes + size > config.maxBatchBytes())) {
-                send(committable, batch);
-                sent += batch.size();
-                runBetweenSends(committable, sent);
-                batch = new ArrayList<>();
-                batchBytes = 0;
+        try (WriteAheadMessages.Reader messages = committable.openMessages()) {
+            for (int i = 0; i < count; i++) {
+                Message message = messages.next();
+                if (present.get(i)) {
+                    continue;
+                }
+                long size = IggyWireMessages.wireSize(message);
+                if (!batch.isEmpty()
+                        && (batch.size() >= config.batchSize()
+                                || batchBytes + size > config.maxBatchBytes())) {
+                    send(committable, batch);
+                    sent += batch.size();
+                    runBetweenSends(committable, sent);
+                    batch = new ArrayList<>();
+                    batchBytes = 0;
+                }
+                batch.add(message);
+                batchBytes += size;
             }
-            batch.add(message);
-            batchBytes += size;
         }
         send(committable, batch);
         return true;
@@ -298,7 +302,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     }
 
     private BitSet readBack(IggyCommittable committable, long from, long end) {
-        int size = committable.messages().size();
+        int size = committable.messageCount();
         BitSet present = new BitSet(size);
         long offset = from;
         while (offset < end && present.cardinality() < size) {
@@ -343,6 +347,18 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 config.connection().requestTimeout(),
                 "send " + batch.size() + " of the " + committable);
         messagesCommitted.inc(batch.size());
+    }
+
+    /** Deletes a committed committable's write-ahead file; a failure leaves it for cleanup. */
+    private static void discardMessages(IggyCommittable committable) {
+        try {
+            committable.discardMessages();
+        } catch (IOException e) {
+            LOG.warn(
+                    "Could not delete the write-ahead messages of the committed {}",
+                    committable,
+                    e);
+        }
     }
 
     private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
