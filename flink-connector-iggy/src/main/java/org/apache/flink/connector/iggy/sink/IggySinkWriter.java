@@ -139,10 +139,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         this.writeAhead =
                 config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE
                         ? new WriteAheadBuffer(
-                                config,
-                                config.writeAhead().storage(),
-                                writerIdentity(context),
-                                context.getRestoredCheckpointId())
+                                config, config.writeAhead().storage(), writerIdentity(context))
                         : null;
         if (writeAhead != null) {
             metrics.gauge("exactlyOnceBufferedBytes", writeAhead::bufferedBytes);
@@ -150,14 +147,17 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
     }
 
-    /** The job, the operator (from the metric scope) and a new random id for this writer. */
+    /** The job, the operator (from the metric scope), a new random id and where it started. */
     private static WriteAheadStorage.WriterIdentity writerIdentity(WriterInitContext context) {
         String operatorId =
                 context.metricGroup().getAllVariables().getOrDefault(OPERATOR_ID, "operator");
         return new WriteAheadStorage.WriterIdentity(
                 context.getJobInfo().getJobId().toHexString(),
                 operatorId,
-                new SecureRandom().nextLong());
+                new SecureRandom().nextLong(),
+                context.getTaskInfo().getIndexOfThisSubtask(),
+                context.getTaskInfo().getNumberOfParallelSubtasks(),
+                context.getRestoredCheckpointId().orElse(0));
     }
 
     /** Partitions of the target topic; connects first if this is the first use. */
@@ -268,7 +268,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     public void close() throws Exception {
         closed = true;
         if (writeAhead != null) {
-            writeAhead.abandon();
+            writeAhead.close();
         }
         if (lingerTimer != null) {
             lingerTimer.cancel(false);

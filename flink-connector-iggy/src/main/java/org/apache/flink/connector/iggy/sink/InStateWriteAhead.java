@@ -47,7 +47,19 @@ final class InStateWriteAhead implements WriteAheadStorage {
     }
 
     @Override
-    public PartitionLog start(WriterIdentity writer, long checkpointId, byte[] tag, int index) {
+    public WriterLog open(WriterIdentity writer) {
+        return new WriterLog() {
+            @Override
+            public PartitionLog start(long checkpointId, byte[] tag, int index) {
+                return InStateWriteAhead.start(tag);
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    private static PartitionLog start(byte[] tag) {
         List<Message> messages = new ArrayList<>();
         return new PartitionLog() {
             @Override

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
@@ -29,14 +30,16 @@ import org.slf4j.LoggerFactory;
 import java.io.BufferedOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes each checkpoint's messages to files of a durable directory (any Flink file system), one
- * file per writer, checkpoint and partition: {@code <dir>/<job id>/<operator id>/<writer
- * id>/<checkpoint>-<n>}. A file is flushed, synced and closed when the writer hands it to the
- * checkpoint, so a checkpoint completes only once its messages are durable, and the checkpoint
- * stores only the file's handle ({@link SpillFile}). The committer reads the file when it commits
- * and deletes it afterwards.
+ * file per writer, checkpoint and partition: {@code <dir>/<job id>/<operator id>/r<restored
+ * checkpoint>-s<subtask>-<writer id>/<checkpoint>-<n>}. A file is flushed, synced and closed when
+ * the writer hands it to the checkpoint, so a checkpoint completes only once its messages are
+ * durable, and the checkpoint stores only the file's handle ({@link SpillFile}). The committer
+ * reads the file when it commits and deletes it afterwards.
  *
  * <p>A writer holds one write buffer of {@link #WRITE_BUFFER_BYTES} per open file, whatever the
  * volume.
@@ -68,24 +71,25 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
         return Long.MAX_VALUE;
     }
 
-    /** The directory of one writer's files. */
+    @Override
+    public WriterLog open(WriterIdentity writer) {
+        return new SpillWriterLog(writer);
+    }
+
+    /** The directory of one operator's writers. */
+    private Path operatorDirectory(WriterIdentity writer) {
+        return new Path(new Path(new Path(directory), writer.jobId()), writer.operatorId());
+    }
+
+    /** The directory of one writer's files: {@code r<restored checkpoint>-s<subtask>-<id>}. */
     Path writerDirectory(WriterIdentity writer) {
-        return new Path(
-                new Path(new Path(directory), writer.jobId()),
-                writer.operatorId() + "/" + String.format("%016x", writer.writerId()));
+        return new Path(operatorDirectory(writer), writerDirectoryName(writer));
     }
 
-    @Override
-    public PartitionLog start(WriterIdentity writer, long checkpointId, byte[] tag, int index)
-            throws IOException {
-        Path path = new Path(writerDirectory(writer), checkpointId + "-" + index);
-        // the committable names the file with its file system, whatever the default one is there
-        return new FileLog(path.makeQualified(path.getFileSystem()));
-    }
-
-    @Override
-    public void abandon(PartitionLog log) {
-        ((FileLog) log).abandon();
+    private static String writerDirectoryName(WriterIdentity writer) {
+        return String.format(
+                "r%d-s%d-%016x",
+                writer.restoredCheckpointId(), writer.subtask(), writer.writerId());
     }
 
     @Override
@@ -96,6 +100,56 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
     @Override
     public String toString() {
         return "SpillFileWriteAhead{" + directory + '}';
+    }
+
+    /**
+     * One writer's files. Before its first file it deletes what earlier writers of its subtask left
+     * over (see {@link LeftoverFiles}).
+     */
+    private final class SpillWriterLog implements WriterLog {
+
+        private final WriterIdentity writer;
+        private final List<FileLog> started = new ArrayList<>();
+        private boolean leftoversRemoved;
+
+        SpillWriterLog(WriterIdentity writer) {
+            this.writer = writer;
+        }
+
+        @Override
+        public PartitionLog start(long checkpointId, byte[] tag, int index) throws IOException {
+            Path path = new Path(writerDirectory(writer), checkpointId + "-" + index);
+            // the committable names the file with its file system, whatever the default is there
+            FileSystem fs = path.getFileSystem();
+            if (!leftoversRemoved) {
+                leftoversRemoved = true;
+                new LeftoverFiles(
+                                fs, operatorDirectory(writer), writer, writerDirectoryName(writer))
+                        .remove();
+            }
+            started.removeIf(FileLog::isSealed);
+            FileLog log = new FileLog(path.makeQualified(fs));
+            started.add(log);
+            return log;
+        }
+
+        @Override
+        public void close() {
+            for (FileLog log : started) {
+                log.abandon();
+            }
+            started.clear();
+            Path own = writerDirectory(writer);
+            try {
+                FileSystem fs = own.getFileSystem();
+                FileStatus[] left = fs.exists(own) ? fs.listStatus(own) : null;
+                if (left != null && left.length == 0) {
+                    fs.delete(own, false);
+                }
+            } catch (IOException e) {
+                LOG.debug("Could not delete the empty write-ahead directory {}", own, e);
+            }
+        }
     }
 
     /** One open file; created on the first message. */
@@ -138,6 +192,10 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
             out.close();
             out = null;
             return new SpillFile(path, count, length);
+        }
+
+        boolean isSealed() {
+            return out == null && stream != null;
         }
 
         void abandon() {

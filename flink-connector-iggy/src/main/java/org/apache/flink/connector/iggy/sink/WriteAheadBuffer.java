@@ -27,7 +27,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
@@ -51,8 +50,9 @@ import java.util.TreeMap;
 final class WriteAheadBuffer {
 
     private final IggyWriterConfig config;
-    private final WriteAheadStorage storage;
-    private final WriteAheadStorage.WriterIdentity writer;
+    private final long memoryBound;
+    private final long writerId;
+    private final WriteAheadStorage.WriterLog log;
     private final Map<Long, WriteAheadStorage.PartitionLog> logs = new TreeMap<>();
     private final Map<Long, Long> endOffsets = new TreeMap<>();
     private long checkpointId;
@@ -68,13 +68,13 @@ final class WriteAheadBuffer {
     WriteAheadBuffer(
             IggyWriterConfig config,
             WriteAheadStorage storage,
-            WriteAheadStorage.WriterIdentity writer,
-            OptionalLong restoredCheckpointId) {
+            WriteAheadStorage.WriterIdentity writer) {
         this.config = config;
-        this.storage = storage;
-        this.writer = writer;
-        this.checkpointId = restoredCheckpointId.orElse(0) + 1;
-        this.tag = IggyCommittable.tag(writer.writerId(), checkpointId);
+        this.memoryBound = storage.memoryBound();
+        this.writerId = writer.writerId();
+        this.log = storage.open(writer);
+        this.checkpointId = writer.restoredCheckpointId() + 1;
+        this.tag = IggyCommittable.tag(writerId, checkpointId);
     }
 
     /**
@@ -95,7 +95,7 @@ final class WriteAheadBuffer {
                             + " metadata column), or use AT_LEAST_ONCE.");
         }
         long size = IggyWireMessages.wireSize(message);
-        if (bytes + size > storage.memoryBound()) {
+        if (bytes + size > memoryBound) {
             throw new IggyConnectorException(
                     String.format(
                             "An exactly-once Iggy sink for %s without a write-ahead directory"
@@ -109,14 +109,14 @@ final class WriteAheadBuffer {
                                     + " checkpoint more often, or raise the bound:"
                                     + " setExactlyOnceMaxBufferedBytes,"
                                     + " 'sink.exactly-once.max-buffered-bytes' in SQL.",
-                            config.target(), storage.memoryBound()));
+                            config.target(), memoryBound));
         }
-        WriteAheadStorage.PartitionLog log = logs.get(partition);
-        if (log == null) {
-            log = storage.start(writer, checkpointId, tag, logs.size());
-            logs.put(partition, log);
+        WriteAheadStorage.PartitionLog partitionLog = logs.get(partition);
+        if (partitionLog == null) {
+            partitionLog = log.start(checkpointId, tag, logs.size());
+            logs.put(partition, partitionLog);
         }
-        log.append(message);
+        partitionLog.append(message);
         bytes += size;
         return size;
     }
@@ -161,14 +161,14 @@ final class WriteAheadBuffer {
         endOffsets.clear();
         bytes = 0;
         checkpointId++;
-        tag = IggyCommittable.tag(writer.writerId(), checkpointId);
+        tag = IggyCommittable.tag(writerId, checkpointId);
         return committables;
     }
 
     /** Drops what no checkpoint took: the writer closes. */
-    void abandon() {
-        logs.values().forEach(storage::abandon);
+    void close() {
         logs.clear();
+        log.close();
     }
 
     /** Bytes of messages since the last checkpoint, wherever they are kept. */
@@ -178,6 +178,6 @@ final class WriteAheadBuffer {
 
     /** What {@link #bufferedBytes} may reach; {@link Long#MAX_VALUE} with write-ahead files. */
     long memoryBound() {
-        return storage.memoryBound();
+        return memoryBound;
     }
 }

@@ -38,22 +38,25 @@ interface WriteAheadStorage extends Serializable {
      */
     long memoryBound();
 
-    /**
-     * Starts a log of messages of one checkpoint for one partition.
-     *
-     * @param index the log's number among those of this writer and checkpoint, from 0
-     */
-    PartitionLog start(WriterIdentity writer, long checkpointId, byte[] tag, int index)
-            throws IOException;
-
-    /**
-     * Deletes what a writer began and never handed to a checkpoint; best effort, called when the
-     * writer closes.
-     */
-    default void abandon(PartitionLog log) {}
+    /** The log of one writer; nothing slow or fallible happens here (the task is starting). */
+    WriterLog open(WriterIdentity writer);
 
     /** For messages: where the messages go. */
     String describe();
+
+    /** One writer's messages. Task thread only. */
+    interface WriterLog {
+
+        /**
+         * Starts a log of messages of one checkpoint for one partition.
+         *
+         * @param index the log's number among those of this writer and checkpoint, from 0
+         */
+        PartitionLog start(long checkpointId, byte[] tag, int index) throws IOException;
+
+        /** Deletes what was started and never handed to a checkpoint; best effort. */
+        void close();
+    }
 
     /** The messages of one partition and checkpoint, as the writer adds them. Task thread only. */
     interface PartitionLog {
@@ -68,8 +71,15 @@ interface WriteAheadStorage extends Serializable {
     }
 
     /**
-     * Who writes: the job, the sink operator and the writer's random id (drawn on each start),
-     * which together name a writer's files uniquely.
+     * Who writes: the job, the sink operator, the writer's random id (drawn on each start), which
+     * together name a writer's files uniquely, and the subtask and the checkpoint it started from
+     * (0 if none), which tell which files of earlier writers are left over.
      */
-    record WriterIdentity(String jobId, String operatorId, long writerId) {}
+    record WriterIdentity(
+            String jobId,
+            String operatorId,
+            long writerId,
+            int subtask,
+            int parallelism,
+            long restoredCheckpointId) {}
 }

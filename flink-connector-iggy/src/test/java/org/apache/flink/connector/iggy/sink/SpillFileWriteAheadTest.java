@@ -41,7 +41,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class SpillFileWriteAheadTest {
 
     private static final WriteAheadStorage.WriterIdentity WRITER =
-            new WriteAheadStorage.WriterIdentity("job", "op", 0xABCDL);
+            new WriteAheadStorage.WriterIdentity("job", "op", 0xABCDL, 0, 2, 6);
     private static final byte[] TAG = IggyCommittable.tag(0xABCDL, 7);
 
     @TempDir Path dir;
@@ -49,7 +49,7 @@ class SpillFileWriteAheadTest {
     @Test
     void sealedMessagesReadBackInOrderWithTheirIdsHeadersAndTimestamps() throws IOException {
         SpillFileWriteAhead storage = new SpillFileWriteAhead(dir.toString());
-        WriteAheadStorage.PartitionLog log = storage.start(WRITER, 7, TAG, 0);
+        WriteAheadStorage.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
         Map<HeaderKey, HeaderValue> headers =
                 Map.of(
                         new HeaderKey(HeaderKind.String, bytes("k")),
@@ -65,7 +65,7 @@ class SpillFileWriteAheadTest {
                 .isEqualTo(Long.MAX_VALUE);
         assertThat(file.count()).isEqualTo(3);
         Path onDisk = Path.of(file.path().toUri());
-        assertThat(onDisk).isEqualTo(dir.resolve("job/op/000000000000abcd/7-0"));
+        assertThat(onDisk).isEqualTo(dir.resolve("job/op/r6-s0-000000000000abcd/7-0"));
         assertThat(Files.size(onDisk)).isEqualTo(file.length());
         List<Message> read = read(file);
         assertThat(read).hasSize(3);
@@ -111,24 +111,85 @@ class SpillFileWriteAheadTest {
     }
 
     @Test
-    void anAbandonedLogLeavesNoFile() throws IOException {
-        SpillFileWriteAhead storage = new SpillFileWriteAhead(dir.toString());
-        WriteAheadStorage.PartitionLog log = storage.start(WRITER, 8, TAG, 0);
-        log.append(plain("x"));
-        assertThat(dir.resolve("job/op/000000000000abcd/8-0")).exists();
+    void aClosedWriterDeletesOnlyTheFilesNoCheckpointTook() throws IOException {
+        WriteAheadStorage.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
+        append(writer.start(7, TAG, 0), 1).seal();
+        WriteAheadStorage.PartitionLog unsealed = writer.start(8, TAG, 0);
+        unsealed.append(plain("y"));
+        Path own = dir.resolve("job/op/r6-s0-000000000000abcd");
 
-        storage.abandon(log);
+        writer.close();
 
-        assertThat(dir.resolve("job/op/000000000000abcd/8-0")).doesNotExist();
+        assertThat(own.resolve("8-0")).as("never handed to a checkpoint").doesNotExist();
+        assertThat(own.resolve("7-0")).as("handed to a checkpoint").exists();
+    }
+
+    @Test
+    void aWriterWithNothingLeftRemovesItsDirectory() throws IOException {
+        WriteAheadStorage.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
+        SpillFile file = (SpillFile) append(writer.start(7, TAG, 0), 1).seal();
+        file.discard();
+
+        writer.close();
+
+        assertThat(dir.resolve("job/op/r6-s0-000000000000abcd")).doesNotExist();
+    }
+
+    /**
+     * Restored from checkpoint 6 as subtask 0 of 2, a writer deletes, before its first file, the
+     * files numbered above 6 of the earlier writers of subtasks 0 and 2 (2 mod 2), and nothing of
+     * other subtasks, operators or jobs, nor files a restored committable may name.
+     */
+    @Test
+    void earlierWritersFilesOfNoRestoredCheckpointAreDeletedAndNothingElse() throws IOException {
+        Path earlier = leftover("job/op/r3-s0-0000000000000001", "4-0", "6-1", "7-0", "8-0");
+        Path failedAttempt = leftover("job/op/r6-s0-0000000000000002", "7-0", "7-1");
+        Path oldSubtaskTwo = leftover("job/op/r3-s2-0000000000000003", "5-0", "9-0");
+        Path otherSubtask = leftover("job/op/r6-s1-0000000000000004", "7-0");
+        Path otherOperator = leftover("job/other/r3-s0-0000000000000005", "9-0");
+        Path otherJob = leftover("job2/op/r3-s0-0000000000000006", "9-0");
+
+        WriteAheadStorage.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
+        assertThat(earlier.resolve("7-0")).as("nothing while the task starts").exists();
+        append(writer.start(7, TAG, 0), 1).seal();
+
+        assertThat(earlier.resolve("4-0")).exists();
+        assertThat(earlier.resolve("6-1")).exists();
+        assertThat(earlier.resolve("7-0")).doesNotExist();
+        assertThat(earlier.resolve("8-0")).doesNotExist();
+        assertThat(failedAttempt).as("a failed attempt from the same checkpoint").doesNotExist();
+        assertThat(oldSubtaskTwo.resolve("5-0")).exists();
+        assertThat(oldSubtaskTwo.resolve("9-0")).doesNotExist();
+        assertThat(otherSubtask.resolve("7-0")).exists();
+        assertThat(otherOperator.resolve("9-0")).exists();
+        assertThat(otherJob.resolve("9-0")).exists();
+        assertThat(dir.resolve("job/op/r6-s0-000000000000abcd/7-0")).as("its own").exists();
     }
 
     private SpillFile seal(int messages) throws IOException {
-        WriteAheadStorage.PartitionLog log =
-                new SpillFileWriteAhead(dir.toString()).start(WRITER, 7, TAG, 0);
+        return (SpillFile)
+                append(
+                                new SpillFileWriteAhead(dir.toString())
+                                        .open(WRITER)
+                                        .start(7, TAG, 0),
+                                messages)
+                        .seal();
+    }
+
+    private static WriteAheadStorage.PartitionLog append(
+            WriteAheadStorage.PartitionLog log, int messages) throws IOException {
         for (int i = 0; i < messages; i++) {
             log.append(plain("m" + i));
         }
-        return (SpillFile) log.seal();
+        return log;
+    }
+
+    private Path leftover(String directory, String... files) throws IOException {
+        Path path = Files.createDirectories(dir.resolve(directory));
+        for (String file : files) {
+            Files.write(path.resolve(file), new byte[] {1});
+        }
+        return path;
     }
 
     private static IggyCommittable committable(SpillFile file) {
