@@ -59,6 +59,9 @@ final class ReadBack {
     /** Reading back never stores an offset, so any plain consumer will do. */
     private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
 
+    /** The first poll's size, before the size of the partition's messages is known. */
+    private static final long FIRST_POLL = 100;
+
     private final IggyWriterConfig config;
     private final Duration deadline;
     private final Counter messagesReadBack;
@@ -97,14 +100,11 @@ final class ReadBack {
             long from,
             long end,
             long deadlineNanos) {
-        int size = committable.messages().size();
+        int size = committable.messageCount();
         BitSet present = new BitSet(size);
         long offset = from;
-        long messagesSeen = size;
+        long messagesSeen = 0;
         long bytesSeen = 0;
-        for (Message m : committable.messages()) {
-            bytesSeen += IggyWireMessages.wireSize(m);
-        }
         while (offset < end && present.cardinality() < size) {
             long remaining = deadlineNanos - System.nanoTime();
             if (remaining <= 0) {
@@ -116,7 +116,10 @@ final class ReadBack {
                                         + " partition holds that much, raise the request timeout.",
                                 committable, deadline, offset - from, end - from, from, end));
             }
-            long count = pollSize(bytesSeen / Math.max(1, messagesSeen), end - offset);
+            long count =
+                    messagesSeen == 0
+                            ? Math.min(FIRST_POLL, end - offset)
+                            : pollSize(bytesSeen / messagesSeen, end - offset);
             PolledMessages polled =
                     IggyClients.await(
                             client.messages()

@@ -404,9 +404,25 @@ public final class IggyConnectorOptions {
                             new MemorySize(
                                     IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES))
                     .withDescription(
-                            "With 'exactly-once': the most bytes of messages a sink subtask holds"
-                                    + " between two checkpoints, at most 1 gb. A subtask that would"
-                                    + " hold more fails with an error naming this option.");
+                            "With 'exactly-once' and no write-ahead directory (neither"
+                                    + " 'sink.exactly-once.write-ahead-dir' nor a checkpoint"
+                                    + " directory): the most bytes of messages a sink subtask"
+                                    + " holds in memory between two checkpoints, at most 1 gb. A"
+                                    + " subtask that would hold more fails with an error naming"
+                                    + " this option.");
+
+    public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
+            ConfigOptions.key("sink.exactly-once.write-ahead-dir")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "With 'exactly-once': the durable directory (a URI of any Flink file"
+                                    + " system, or an absolute path) of the files that hold each"
+                                    + " checkpoint's messages until they are committed. Default:"
+                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
+                                    + " without either, messages are held in memory and in"
+                                    + " checkpoints, up to"
+                                    + " 'sink.exactly-once.max-buffered-bytes'.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")

@@ -88,10 +88,12 @@ class IggyCommitterITCase {
         assertThat(metrics.registered("reconnects")).isInstanceOf(Counter.class);
         List<Message> stored = IGGY.readAll(stream, topic, 1);
         assertThat(texts(stored.subList(100, stored.size())))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
         assertThat(IggyWireMessages.wireId(stored.get(100).header().id().toBigInteger()))
                 .as("the id as sent")
-                .isEqualTo(ExactlyOnceWriterTest.wireId(committable.messages().get(0)));
+                .isEqualTo(
+                        ExactlyOnceWriterTest.wireId(
+                                WriteAheadTesting.messages(committable).get(0)));
     }
 
     @Test
@@ -114,12 +116,12 @@ class IggyCommitterITCase {
             assertThat(committer.messagesReadBack())
                     .as("read back: the 10 messages after the recorded end offset, no more")
                     .isEqualTo(10)
-                    .isLessThanOrEqualTo(committable.messages().size());
+                    .isLessThanOrEqualTo(WriteAheadTesting.messages(committable).size());
         }
         List<Message> stored = IGGY.readAll(stream, topic, 0);
         assertThat(stored).hasSize(5025);
         assertThat(texts(stored.subList(5000, 5025)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
@@ -155,7 +157,7 @@ class IggyCommitterITCase {
             assertThat(committer.messagesResent()).isEqualTo(15);
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     /**
@@ -198,7 +200,7 @@ class IggyCommitterITCase {
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     /**
@@ -227,7 +229,7 @@ class IggyCommitterITCase {
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     /**
@@ -254,7 +256,7 @@ class IggyCommitterITCase {
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     private IggyConnectionConfig viaProxy(TcpProxy proxy, Duration requestTimeout) {
