@@ -61,6 +61,12 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         return input;
     }
 
+    /** Its writers hold each checkpoint's messages for the committer. */
+    @Override
+    SinkDelivery.Factory delivery() {
+        return WriteAheadDelivery::new;
+    }
+
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
         return new IggyCommitter(

@@ -63,6 +63,12 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
         return super.addPreWriteTopology(input);
     }
 
+    /** Its writers hold each checkpoint's messages for the committer. */
+    @Override
+    SinkDelivery.Factory delivery() {
+        return WriteAheadDelivery::new;
+    }
+
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
         return new IggyCommitter(

@@ -241,6 +241,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                     present.cardinality());
             messagesResent.inc(count - present.cardinality());
         }
+        if (present.cardinality() == count) {
+            // all there: its write-ahead file may be deleted already
+            inFlight.sentAll(attempt);
+            return;
+        }
         // After a failure, one batch at a time.
         int window = maybeSentBefore ? 1 : config.maxInFlightRequests();
         OpenBatch batch = new OpenBatch(config);

@@ -175,7 +175,13 @@ public sealed class IggyKeyedMapSink<IN>
                 partition,
                 keyHeader,
                 () -> IggyClientBatchSender.open(config, reconnects),
+                delivery(),
                 context);
+    }
+
+    /** How its writers deliver: sent in batches, acknowledged at each checkpoint. */
+    SinkDelivery.Factory delivery() {
+        return AtLeastOnceDelivery::new;
     }
 
     /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */

@@ -79,7 +79,13 @@ public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
                 config,
                 recordSerializer,
                 () -> IggyClientBatchSender.open(config, reconnects),
+                delivery(),
                 context);
+    }
+
+    /** How its writers deliver: sent in batches, acknowledged at each checkpoint. */
+    SinkDelivery.Factory delivery() {
+        return AtLeastOnceDelivery::new;
     }
 
     /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */

@@ -18,149 +18,53 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.annotation.VisibleForTesting;
-import org.apache.flink.api.common.operators.MailboxExecutor;
-import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
-import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.iggy.common.FailureCopy;
-import org.apache.flink.connector.iggy.common.IggyClients;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
 import org.apache.iggy.message.Message;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.security.SecureRandom;
-import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Collection;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Batches records per (stream, topic, partition) and sends each batch asynchronously, with at most
- * {@code maxInFlightRequests} batches sent or waiting to be sent, over all topics together.
- *
- * <p>A batch is closed when it reaches the batch size or byte bound, when its oldest record has
- * waited for the linger time (a processing-time timer, so an idle buffer is flushed too), and on
- * {@link #flush}. With linger zero a record is sent at once if its partition has nothing in flight,
- * else it waits for the next acknowledgement, so batches grow with the server's latency.
- *
- * <p>Every send is issued from the task thread: the SDK serializes a batch on the calling thread,
- * and the sender's single connection carries requests in the order they were issued (see {@link
- * IggyClientBatchSender}), so several batches of one partition may be in flight and still be
- * appended in order, while the task serializes the next batch. The one exception: a batch with
- * client message ids (idempotent writes) waits until its partition has nothing in flight. Were it
- * appended while an earlier batch failed, the replay after recovery would append the earlier batch
- * behind it and deduplication would drop the later one's replay, reordering the partition.
- *
- * <p>Send results come back as mails, so all state is confined to the task thread. With {@link
- * DeliveryGuarantee#AT_LEAST_ONCE} {@code flush} runs those mails until every batch is
- * acknowledged, so a checkpoint completes only after the server acknowledged everything before its
- * barrier. A send unanswered after the request timeout fails. A failed send fails the next {@code
- * write} or {@code flush} with its cause, and no later batch of any partition is sent after it:
- * nothing is silently dropped.
- *
- * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} nothing is sent from here: messages go to a {@link
- * WriteAheadBuffer} (write-ahead files, or memory without a write-ahead directory), {@code flush}
- * reads the end offsets of their topics' partitions, and {@link #prepareCommit} hands them to the
- * checkpoint as {@link IggyCommittable}s for the committer.
+ * The writer of both sinks: subclasses turn their input into messages and hand each to {@link
+ * #add}, which checks it and passes it to the {@link SinkDelivery} the sink chose (at-least-once
+ * sends, or the exactly-once write-ahead).
  *
  * <p>The writer connects on its first record, not when it is made: the task is running before any
- * connection is attempted, and a bad address or password fails the job like any other error.
- * Subclasses turn their input into messages and hand them to {@link #add}.
+ * connection is attempted, and a bad address or password fails the job like any other error. It
+ * describes a topic when a record first goes to it, so a topic that does not exist fails the job
+ * naming it.
+ *
+ * <p>Threads: every field is owned by the task thread.
  */
 @Internal
 abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommittable> {
 
-    /** The metric variable of the operator's id, which names its write-ahead directory. */
-    private static final String OPERATOR_ID = "<operator_id>";
-
     private final IggyWriterConfig config;
     private final Supplier<IggyBatchSender> openSender;
     @Nullable private IggyBatchSender sender;
-    private final ProcessingTimeService timeService;
-    private final MailboxExecutor mailbox;
-    private final long lingerMillis;
-    private final Duration requestTimeout;
-
-    private final Map<IggyTopicPartition, PartitionBuffer> buffers = new HashMap<>();
     private final TopicPartitionCounts partitionCounts;
-
-    /** Exactly-once only: the messages held until the next checkpoint. */
-    @Nullable private final WriteAheadBuffer writeAhead;
-
-    /** Batches sent and unanswered, plus closed batches waiting for their partition. */
-    private int pendingBatches;
-
-    @Nullable private IggyConnectorException sendFailure;
-    @Nullable private ScheduledFuture<?> lingerTimer;
-    private boolean closed;
-
-    private final Counter numRecordsSend;
-    private final Counter numBytesSend;
-    private final Counter numRecordsSendErrors;
-    private volatile long lastSendTimeMillis;
+    private final SinkDelivery delivery;
 
     /**
-     * @param openSender connects, logs in and checks the topic; called on the first record, so that
-     *     the task is running before any connection is attempted
+     * @param openSender connects and logs in; called on the first record, so that the task is
+     *     running before any connection is attempted
+     * @param delivery how messages reach the server, chosen by the sink
      */
     IggySinkWriter(
             IggyWriterConfig config,
             Supplier<IggyBatchSender> openSender,
+            SinkDelivery.Factory delivery,
             WriterInitContext context) {
         this.config = config;
         this.openSender = openSender;
-        this.timeService = context.getProcessingTimeService();
-        this.mailbox = context.getMailboxExecutor();
-        this.lingerMillis = config.linger().toMillis();
-        this.requestTimeout = config.connection().requestTimeout();
-        this.partitionCounts = new TopicPartitionCounts(this::sender, mailbox);
-        SinkWriterMetricGroup metrics = context.metricGroup();
-        this.numRecordsSend = metrics.getNumRecordsSendCounter();
-        this.numBytesSend = metrics.getNumBytesSendCounter();
-        this.numRecordsSendErrors = metrics.getNumRecordsSendErrorsCounter();
-        metrics.setCurrentSendTimeGauge(() -> lastSendTimeMillis);
-        this.writeAhead =
-                config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE
-                        ? new WriteAheadBuffer(
-                                config, config.writeAhead().storage(), writerIdentity(context))
-                        : null;
-        if (writeAhead != null) {
-            metrics.gauge("exactlyOnceBufferedBytes", writeAhead::bufferedBytes);
-            metrics.gauge("exactlyOnceBufferBound", writeAhead::memoryBound);
-        }
-    }
-
-    /** The job, the operator (from the metric scope), a new random id and where it started. */
-    private static WriteAheadStorage.WriterIdentity writerIdentity(WriterInitContext context) {
-        String operatorId =
-                context.metricGroup().getAllVariables().getOrDefault(OPERATOR_ID, "operator");
-        return new WriteAheadStorage.WriterIdentity(
-                context.getJobInfo().getJobId().toHexString(),
-                operatorId,
-                new SecureRandom().nextLong(),
-                context.getTaskInfo().getIndexOfThisSubtask(),
-                context.getTaskInfo().getNumberOfParallelSubtasks(),
-                context.getRestoredCheckpointId().orElse(0));
+        this.partitionCounts = new TopicPartitionCounts(this::sender, context.getMailboxExecutor());
+        this.delivery = delivery.create(config, this::sender, context);
     }
 
     /**
@@ -179,344 +83,34 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     /**
-     * Adds a message to its partition's batch, failing first if the server would refuse it.
+     * Hands a message to the delivery, failing first if the server would refuse it or its topic
+     * does not exist.
      *
      * @param withMessageId whether the message has a client-chosen id (idempotent writes)
      */
     final void add(IggyTopicPartition target, Message message, boolean withMessageId)
             throws IOException, InterruptedException {
-        checkSendFailure();
         IggyWireMessages.checkSize(message, target, config);
         // describes a topic on its first message: one that does not exist fails here, named
         partitionCounts.of(IggySinkTarget.of(target));
-        if (writeAhead != null) {
-            // counted as Kafka's exactly-once writer counts: when handed over, sent at commit
-            numBytesSend.inc(writeAhead.add(target, message, withMessageId));
-            numRecordsSend.inc();
-            return;
-        }
-        PartitionBuffer buffer = buffer(target);
-        buffer.add(message, withMessageId);
-        if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
-            awaitCapacity();
-            closeBatch(buffer);
-        } else if (lingerMillis > 0 && lingerTimer == null) {
-            armLingerTimer(buffer.firstAddedAt + lingerMillis);
-        }
+        delivery.add(target, message, withMessageId);
     }
 
     @Override
     public void flush(boolean endOfInput) throws IOException, InterruptedException {
-        if (writeAhead != null) {
-            recordEndOffsets(writeAhead);
-            return;
-        }
-        for (PartitionBuffer buffer : buffers.values()) {
-            if (!buffer.open.isEmpty()) {
-                awaitCapacity();
-                closeBatch(buffer);
-            }
-        }
-        if (endOfInput || config.deliveryGuarantee() != DeliveryGuarantee.NONE) {
-            while (pendingBatches > 0 && sendFailure == null) {
-                mailbox.yield();
-            }
-        }
-        checkSendFailure();
+        delivery.flush(endOfInput);
     }
 
     @Override
     public Collection<IggyCommittable> prepareCommit() throws IOException {
-        return writeAhead == null ? Collections.emptyList() : writeAhead.drain();
-    }
-
-    /**
-     * Reads the end offsets of the partitions with held messages, one description per topic, all at
-     * once, running the task's mails meanwhile: a committer that may have sent part of a
-     * committable reads from there.
-     */
-    private void recordEndOffsets(WriteAheadBuffer buffer)
-            throws IOException, InterruptedException {
-        Map<IggySinkTarget, CompletableFuture<Map<Long, Long>>> requests = new LinkedHashMap<>();
-        for (IggyTopicPartition partition : buffer.partitions()) {
-            requests.computeIfAbsent(
-                    IggySinkTarget.of(partition),
-                    topic ->
-                            sender().endOffsets(topic)
-                                    .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS));
-        }
-        Map<IggyTopicPartition, Long> ends = new HashMap<>();
-        for (Map.Entry<IggySinkTarget, CompletableFuture<Map<Long, Long>>> request :
-                requests.entrySet()) {
-            IggySinkTarget topic = request.getKey();
-            Map<Long, Long> topicEnds;
-            try {
-                topicEnds = MailboxWait.await(mailbox, request.getValue(), "Iggy end offsets read");
-            } catch (CompletionException e) {
-                throw new IOException(
-                        "Failed to read the end offsets of "
-                                + topic
-                                + " at "
-                                + config.connection().address()
-                                + " for a checkpoint: "
-                                + IggyClients.asRuntime(e).getMessage(),
-                        e.getCause());
-            }
-            topicEnds.forEach((partition, end) -> ends.put(topic.partition(partition), end));
-        }
-        for (IggyTopicPartition partition : buffer.partitions()) {
-            if (!ends.containsKey(partition)) {
-                throw new IOException(
-                        "Iggy "
-                                + partition
-                                + " at "
-                                + config.connection().address()
-                                + " does not exist");
-            }
-        }
-        buffer.recordEndOffsets(ends);
+        return delivery.prepareCommit();
     }
 
     @Override
     public void close() throws Exception {
-        closed = true;
-        if (writeAhead != null) {
-            writeAhead.close();
-        }
-        if (lingerTimer != null) {
-            lingerTimer.cancel(false);
-            lingerTimer = null;
-        }
+        delivery.close();
         if (sender != null) {
             sender.close();
-        }
-    }
-
-    private PartitionBuffer buffer(IggyTopicPartition target) {
-        PartitionBuffer buffer = buffers.get(target);
-        if (buffer == null) {
-            buffer = new PartitionBuffer(target);
-            buffers.put(target, buffer);
-        }
-        return buffer;
-    }
-
-    /** Runs the task's mails until a batch may be closed without exceeding the bound. */
-    private void awaitCapacity() throws IOException, InterruptedException {
-        while (pendingBatches >= config.maxInFlightRequests() && sendFailure == null) {
-            mailbox.yield();
-        }
-        checkSendFailure();
-    }
-
-    /**
-     * Turns the buffered records into a batch and sends what its partition allows. The buffer may
-     * be empty already: mails run while waiting for capacity may have closed it.
-     */
-    private void closeBatch(PartitionBuffer buffer) {
-        if (buffer.open.isEmpty()) {
-            return;
-        }
-        buffer.waiting.add(buffer.takeBatch());
-        pendingBatches++;
-        sendWaiting(buffer);
-    }
-
-    private void sendWaiting(PartitionBuffer buffer) {
-        Batch next;
-        while (sendFailure == null
-                && (next = buffer.waiting.peek()) != null
-                && !(next.hasMessageIds && buffer.inFlight > 0)) {
-            buffer.waiting.poll();
-            buffer.inFlight++;
-            send(next);
-        }
-    }
-
-    private void send(Batch batch) {
-        long start = System.currentTimeMillis();
-        CompletableFuture<Void> result;
-        try {
-            result = sender().send(batch.target, batch.messages);
-        } catch (RuntimeException e) {
-            result = CompletableFuture.failedFuture(e);
-        }
-        // The SDK never enforces its request timeout.
-        result.orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS)
-                .whenComplete(
-                        (ok, error) -> {
-                            if (error == null) {
-                                lastSendTimeMillis = System.currentTimeMillis() - start;
-                            }
-                            try {
-                                mailbox.execute(
-                                        () -> onSendCompleted(batch, error), "Iggy send completed");
-                            } catch (RejectedExecutionException e) {
-                                // The task is shutting down; nothing is left to send.
-                            }
-                        });
-    }
-
-    private void onSendCompleted(Batch batch, @Nullable Throwable error) {
-        PartitionBuffer buffer = buffers.get(batch.target);
-        buffer.inFlight--;
-        pendingBatches--;
-        if (error != null) {
-            numRecordsSendErrors.inc(batch.messages.size());
-            if (sendFailure == null) {
-                sendFailure = describeFailure(batch, error);
-            }
-            return;
-        }
-        numRecordsSend.inc(batch.messages.size());
-        numBytesSend.inc(batch.bytes);
-        if (closed) {
-            return;
-        }
-        sendWaiting(buffer);
-        closeLingeredBatches(timeService.getCurrentProcessingTime());
-    }
-
-    private void onLingerTimer(long time) {
-        lingerTimer = null;
-        closeLingeredBatches(time);
-        // A lingered batch that found no capacity is closed by the next acknowledgement instead.
-        long next = Long.MAX_VALUE;
-        for (PartitionBuffer buffer : buffers.values()) {
-            long due = buffer.firstAddedAt + lingerMillis;
-            if (!buffer.open.isEmpty() && due > time) {
-                next = Math.min(next, due);
-            }
-        }
-        if (next != Long.MAX_VALUE) {
-            armLingerTimer(next);
-        }
-    }
-
-    /** Closes the batches whose oldest record waited for the linger time, while capacity lasts. */
-    private void closeLingeredBatches(long now) {
-        for (PartitionBuffer buffer : buffers.values()) {
-            if (sendFailure != null || pendingBatches >= config.maxInFlightRequests()) {
-                return;
-            }
-            if (!buffer.open.isEmpty()
-                    && now - buffer.firstAddedAt >= lingerMillis
-                    && (lingerMillis > 0 || buffer.isIdle())) {
-                closeBatch(buffer);
-            }
-        }
-    }
-
-    private void armLingerTimer(long time) {
-        lingerTimer = timeService.registerTimer(time, this::onLingerTimer);
-    }
-
-    private void checkSendFailure() throws IOException {
-        if (sendFailure != null) {
-            throw new IOException(sendFailure.getMessage(), sendFailure);
-        }
-    }
-
-    private IggyConnectorException describeFailure(Batch batch, Throwable error) {
-        Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-        String where = batch.target + " at " + config.connection().address();
-        if (cause instanceof TimeoutException) {
-            return new IggyConnectorException(
-                    "Timed out after "
-                            + requestTimeout
-                            + " waiting for the server to acknowledge "
-                            + batch.messages.size()
-                            + " messages to "
-                            + where
-                            + ". Check that the server is reachable and not overloaded, or raise the request timeout.",
-                    cause);
-        }
-        cause = IggyClients.asRuntime(cause);
-        String hint =
-                IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(cause)
-                        ? " (partition " + batch.target.partition() + " does not exist)"
-                        : "";
-        return new IggyConnectorException(
-                "Failed to send "
-                        + batch.messages.size()
-                        + " messages to "
-                        + where
-                        + hint
-                        + ": "
-                        + cause.getMessage(),
-                FailureCopy.serializable(cause));
-    }
-
-    @VisibleForTesting
-    int pendingBatches() {
-        return pendingBatches;
-    }
-
-    @VisibleForTesting
-    int bufferedRecords() {
-        int n = 0;
-        for (PartitionBuffer b : buffers.values()) {
-            n += b.open.size();
-        }
-        return n;
-    }
-
-    /** The records of one partition not yet in a batch, and its batches not yet answered. */
-    private final class PartitionBuffer {
-        private final IggyTopicPartition target;
-        private final OpenBatch open = new OpenBatch(config);
-        private boolean hasMessageIds;
-        private long firstAddedAt;
-
-        /** Closed batches in order, waiting until the partition may take them. */
-        private final ArrayDeque<Batch> waiting = new ArrayDeque<>();
-
-        private int inFlight;
-
-        PartitionBuffer(IggyTopicPartition target) {
-            this.target = target;
-        }
-
-        void add(Message message, boolean withMessageId) {
-            if (open.isEmpty()) {
-                firstAddedAt = timeService.getCurrentProcessingTime();
-            }
-            open.add(message);
-            hasMessageIds |= withMessageId;
-        }
-
-        boolean isIdle() {
-            return inFlight == 0 && waiting.isEmpty();
-        }
-
-        boolean isFull() {
-            return open.isFull();
-        }
-
-        /** Hands the records to a batch and starts a new one. */
-        Batch takeBatch() {
-            long bytes = open.bytes();
-            Batch batch = new Batch(target, open.take(), bytes, hasMessageIds);
-            hasMessageIds = false;
-            return batch;
-        }
-    }
-
-    private static final class Batch {
-        final IggyTopicPartition target;
-        final List<Message> messages;
-        final long bytes;
-        final boolean hasMessageIds;
-
-        Batch(
-                IggyTopicPartition target,
-                List<Message> messages,
-                long bytes,
-                boolean hasMessageIds) {
-            this.target = target;
-            this.messages = messages;
-            this.bytes = bytes;
-            this.hasMessageIds = hasMessageIds;
         }
     }
 }

@@ -56,8 +56,9 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
             long partition,
             @Nullable String keyHeader,
             Supplier<IggyBatchSender> openSender,
+            SinkDelivery.Factory delivery,
             WriterInitContext context) {
-        super(config, openSender, context);
+        super(config, openSender, delivery, context);
         this.partitionByKey = partitionByKey;
         this.partition = partition;
         this.config = config;

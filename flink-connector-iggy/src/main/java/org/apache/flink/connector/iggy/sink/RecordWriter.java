@@ -35,9 +35,10 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
             IggyWriterConfig config,
             IggyRecordSerializationSchema<T> schema,
             Supplier<IggyBatchSender> openSender,
+            SinkDelivery.Factory delivery,
             WriterInitContext context)
             throws IOException {
-        super(config, openSender, context);
+        super(config, openSender, delivery, context);
         this.schema = schema;
         this.config = config;
         this.sinkContext = new WriterSinkContext(context.getTaskInfo(), config, partitionCounts());

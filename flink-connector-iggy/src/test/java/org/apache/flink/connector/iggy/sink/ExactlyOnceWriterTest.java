@@ -97,6 +97,7 @@ class ExactlyOnceWriterTest {
                                 .writerConfig(),
                         IggySinkWriterTest.routedByPrefix(a, b),
                         () -> sender,
+                        WriteAheadDelivery::new,
                         context);
         IggySinkWriterTest.write(writer, "a1", "b1", "a2", "b2", "b3");
         writer.flush(false);
@@ -253,7 +254,12 @@ class ExactlyOnceWriterTest {
                         .setExactlyOnceWriteAheadDir(writeAheadDir)
                         .build()
                         .writerConfig();
-        return new RecordWriter<>(config, IggySinkWriterTest.byFirstChar(), () -> sender, context);
+        return new RecordWriter<>(
+                config,
+                IggySinkWriterTest.byFirstChar(),
+                () -> sender,
+                WriteAheadDelivery::new,
+                context);
     }
 
     /** The id as the wire carries it. */

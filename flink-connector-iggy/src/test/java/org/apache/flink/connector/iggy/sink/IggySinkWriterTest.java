@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.SinkWriter;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
@@ -48,6 +49,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
@@ -59,6 +61,7 @@ class IggySinkWriterTest {
 
     private final ScriptedSender sender = new ScriptedSender(3);
     private final TestSinkInitContext context = new TestSinkInitContext();
+    private AtLeastOnceDelivery delivery;
 
     @Test
     void sendsAFullBatchPerPartitionAtOnce() throws Exception {
@@ -67,7 +70,7 @@ class IggySinkWriterTest {
         assertThat(sender.sends).hasSize(1);
         assertThat(sender.sends.get(0).partition).isZero();
         assertThat(sender.sends.get(0).payloads()).containsExactly("0a", "0b", "0c");
-        assertThat(writer.bufferedRecords()).isEqualTo(2);
+        assertThat(delivery.bufferedRecords()).isEqualTo(2);
     }
 
     @Test
@@ -236,7 +239,7 @@ class IggySinkWriterTest {
         assertThat(sendsWhenASlotFreed[0]).isEqualTo(2);
         assertThat(sender.sends).hasSize(3);
         assertThat(sender.sends.get(2).payloads()).containsExactly("2c");
-        assertThat(writer.pendingBatches()).isEqualTo(2);
+        assertThat(delivery.pendingBatches()).isEqualTo(2);
     }
 
     @Test
@@ -283,7 +286,7 @@ class IggySinkWriterTest {
         assertThat(sender.sends)
                 .extracting(Send::payloads)
                 .containsExactly(List.of("0a", "0b"), List.of("1a", "1b"));
-        assertThat(writer.pendingBatches()).isEqualTo(3);
+        assertThat(delivery.pendingBatches()).isEqualTo(3);
         sender.sends.get(0).result.complete(null);
         runMails();
         assertThat(sender.sends)
@@ -321,7 +324,7 @@ class IggySinkWriterTest {
                         });
         writer.flush(false);
         // Counted in the completion mails, which only flush runs here: all three ran.
-        assertThat(writer.pendingBatches()).isZero();
+        assertThat(delivery.pendingBatches()).isZero();
         assertThat(context.getNumRecordsOutCounter().getCount()).isEqualTo(3);
         assertThat(context.getNumBytesOutCounter().getCount()).isEqualTo(3 * (64 + 2));
         assertThat(context.getCurrentSendTimeGauge()).isPresent();
@@ -336,7 +339,7 @@ class IggySinkWriterTest {
         write(writer, "0a");
         writer.flush(false);
         assertThat(sender.sends).hasSize(1);
-        assertThat(writer.pendingBatches()).isOne();
+        assertThat(delivery.pendingBatches()).isOne();
     }
 
     @Test
@@ -415,7 +418,7 @@ class IggySinkWriterTest {
                 .hasMessageContaining("at most 100,000 bytes")
                 .hasMessageContaining("error 4017");
         assertThat(sender.sends).hasSize(1);
-        assertThat(writer.bufferedRecords()).isZero();
+        assertThat(delivery.bufferedRecords()).isZero();
     }
 
     /**
@@ -444,6 +447,7 @@ class IggySinkWriterTest {
                             opened[0]++;
                             return sender;
                         },
+                        this::atLeastOnce,
                         context);
         writer.flush(false);
         assertThat(opened[0]).as("no record, no connection").isZero();
@@ -480,7 +484,14 @@ class IggySinkWriterTest {
     private IggySinkWriter<String> writer(
             IggyWriterConfig config, IggyRecordSerializationSchema<String> schema)
             throws IOException {
-        return new RecordWriter<>(config, schema, () -> sender, context);
+        return new RecordWriter<>(config, schema, () -> sender, this::atLeastOnce, context);
+    }
+
+    /** The delivery of the writer made last, which the tests watch. */
+    private AtLeastOnceDelivery atLeastOnce(
+            IggyWriterConfig config, Supplier<IggyBatchSender> sender, WriterInitContext context) {
+        delivery = new AtLeastOnceDelivery(config, sender, context);
+        return delivery;
     }
 
     private static IggyWriterConfig config(int batch, Duration linger, int inFlight) {

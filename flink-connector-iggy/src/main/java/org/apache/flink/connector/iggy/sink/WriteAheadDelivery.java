@@ -1,0 +1,167 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.operators.MailboxExecutor;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
+
+import org.apache.iggy.message.Message;
+
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+/**
+ * Delivery for {@link DeliveryGuarantee#EXACTLY_ONCE}: nothing is sent from here. Messages go to a
+ * {@link WriteAheadBuffer} (write-ahead files, or memory without a write-ahead directory), {@link
+ * #flush} reads the end offsets of their topics' partitions, and {@link #prepareCommit} hands them
+ * to the checkpoint as {@link IggyCommittable}s, which {@link IggyCommitter} sends once the
+ * checkpoint completed.
+ *
+ * <p>{@code numRecordsSend} and {@code numBytesSend} count a message when it is taken, as Flink's
+ * Kafka sink counts the records of open transactions. The gauges {@code exactlyOnceBufferedBytes}
+ * and {@code exactlyOnceBufferBound} show the bytes held since the last checkpoint and their bound.
+ *
+ * <p>Threads: every field is owned by the task thread (the gauges only read).
+ */
+@Internal
+final class WriteAheadDelivery implements SinkDelivery {
+
+    /** The metric variable of the operator's id, which names its write-ahead directory. */
+    private static final String OPERATOR_ID = "<operator_id>";
+
+    private final IggyWriterConfig config;
+    private final Supplier<IggyBatchSender> sender;
+    private final MailboxExecutor mailbox;
+    private final Duration requestTimeout;
+    private final WriteAheadBuffer buffer;
+    private final Counter numRecordsSend;
+    private final Counter numBytesSend;
+
+    WriteAheadDelivery(
+            IggyWriterConfig config, Supplier<IggyBatchSender> sender, WriterInitContext context) {
+        this.config = config;
+        this.sender = sender;
+        this.mailbox = context.getMailboxExecutor();
+        this.requestTimeout = config.connection().requestTimeout();
+        this.buffer =
+                new WriteAheadBuffer(
+                        config, config.writeAhead().storage(), writerIdentity(context));
+        SinkWriterMetricGroup metrics = context.metricGroup();
+        this.numRecordsSend = metrics.getNumRecordsSendCounter();
+        this.numBytesSend = metrics.getNumBytesSendCounter();
+        metrics.gauge("exactlyOnceBufferedBytes", buffer::bufferedBytes);
+        metrics.gauge("exactlyOnceBufferBound", buffer::memoryBound);
+    }
+
+    /** The job, the operator (from the metric scope), a new random id and where it started. */
+    private static WriteAheadStorage.WriterIdentity writerIdentity(WriterInitContext context) {
+        String operatorId =
+                context.metricGroup().getAllVariables().getOrDefault(OPERATOR_ID, "operator");
+        return new WriteAheadStorage.WriterIdentity(
+                context.getJobInfo().getJobId().toHexString(),
+                operatorId,
+                new SecureRandom().nextLong(),
+                context.getTaskInfo().getIndexOfThisSubtask(),
+                context.getTaskInfo().getNumberOfParallelSubtasks(),
+                context.getRestoredCheckpointId().orElse(0));
+    }
+
+    @Override
+    public void add(IggyTopicPartition target, Message message, boolean withMessageId)
+            throws IOException {
+        numBytesSend.inc(buffer.add(target, message, withMessageId));
+        numRecordsSend.inc();
+    }
+
+    @Override
+    public void flush(boolean endOfInput) throws IOException, InterruptedException {
+        recordEndOffsets();
+    }
+
+    @Override
+    public Collection<IggyCommittable> prepareCommit() throws IOException {
+        return buffer.drain();
+    }
+
+    @Override
+    public void close() {
+        buffer.close();
+    }
+
+    /**
+     * Reads the end offsets of the partitions with held messages, one description per topic, all at
+     * once, running the task's mails meanwhile: a committer that may have sent part of a
+     * committable reads from there.
+     */
+    private void recordEndOffsets() throws IOException, InterruptedException {
+        Map<IggySinkTarget, CompletableFuture<Map<Long, Long>>> requests = new LinkedHashMap<>();
+        for (IggyTopicPartition partition : buffer.partitions()) {
+            requests.computeIfAbsent(
+                    IggySinkTarget.of(partition),
+                    topic ->
+                            sender.get()
+                                    .endOffsets(topic)
+                                    .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        }
+        Map<IggyTopicPartition, Long> ends = new HashMap<>();
+        for (Map.Entry<IggySinkTarget, CompletableFuture<Map<Long, Long>>> request :
+                requests.entrySet()) {
+            IggySinkTarget topic = request.getKey();
+            Map<Long, Long> topicEnds;
+            try {
+                topicEnds = MailboxWait.await(mailbox, request.getValue(), "Iggy end offsets read");
+            } catch (CompletionException e) {
+                throw new IOException(
+                        "Failed to read the end offsets of "
+                                + topic
+                                + " at "
+                                + config.connection().address()
+                                + " for a checkpoint: "
+                                + IggyClients.asRuntime(e).getMessage(),
+                        e.getCause());
+            }
+            topicEnds.forEach((partition, end) -> ends.put(topic.partition(partition), end));
+        }
+        for (IggyTopicPartition partition : buffer.partitions()) {
+            if (!ends.containsKey(partition)) {
+                throw new IOException(
+                        "Iggy "
+                                + partition
+                                + " at "
+                                + config.connection().address()
+                                + " does not exist");
+            }
+        }
+        buffer.recordEndOffsets(ends);
+    }
+}
