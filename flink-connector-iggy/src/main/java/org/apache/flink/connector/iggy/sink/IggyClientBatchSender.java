@@ -79,8 +79,19 @@ final class IggyClientBatchSender implements IggyBatchSender {
      *     Counter)})
      */
     static IggyClientBatchSender open(IggyWriterConfig config, Counter reconnects) {
-        AsyncIggyTcpClient client =
-                IggyClients.connectWithOneConnection(config.connection(), reconnects);
+        return open(config, IggyClients.connectWithOneConnection(config.connection(), reconnects));
+    }
+
+    /**
+     * Like {@link #open}, but once its connection closed nothing more is sent (see {@link
+     * IggyClients#connectWithOneLastingConnection}): a batch queued behind a lost one fails instead
+     * of overtaking it. For the exactly-once committer, which then opens a new sender.
+     */
+    static IggyClientBatchSender openWithoutReconnecting(IggyWriterConfig config) {
+        return open(config, IggyClients.connectWithOneLastingConnection(config.connection()));
+    }
+
+    private static IggyClientBatchSender open(IggyWriterConfig config, AsyncIggyTcpClient client) {
         try {
             int partitions =
                     Math.toIntExact(
