@@ -238,7 +238,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             // Everything sent before is acknowledged (or the attempt failed) before reading back.
             inFlight.awaitAll();
             fence.await(sender().client());
-            present = readBack.present(sender().client(), committable, endOffset(committable));
+        }
+        // Fails with CannotCommit if the target is gone, on a first attempt too.
+        long end = endOffset(committable);
+        if (maybeSentBefore) {
+            present = readBack.present(sender().client(), committable, end);
             LOG.info(
                     "Committing {} again: {} of them were in the partition already",
                     committable,

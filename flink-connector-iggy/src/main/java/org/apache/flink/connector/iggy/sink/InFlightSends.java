@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.message.Message;
@@ -108,7 +109,10 @@ final class InFlightSends {
         attempt.toSend += batch.size();
         CompletableFuture<Void> acknowledged;
         try {
-            acknowledged = sender.send(attempt.committable.partition(), batch);
+            IggyCommittable c = attempt.committable;
+            acknowledged =
+                    sender.send(
+                            new IggyTopicPartition(c.stream(), c.topic(), c.partition()), batch);
         } catch (RuntimeException e) {
             acknowledged = CompletableFuture.failedFuture(e);
         }

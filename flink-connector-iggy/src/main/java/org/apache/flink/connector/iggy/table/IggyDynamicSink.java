@@ -275,7 +275,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         valueColumns,
                         deletion,
                         metadataPositions()),
-                IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION);
+                IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION,
+                false);
     }
 
     @Override

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
+import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.table.data.RowData;
@@ -75,7 +76,9 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
     }
 
     @Override
-    public void open(SerializationSchema.InitializationContext context) throws Exception {
+    public void open(
+            SerializationSchema.InitializationContext context, IggyTopicSelector.Context routing)
+            throws Exception {
         keyFormat.open(context);
         valueFormat.open(context);
     }

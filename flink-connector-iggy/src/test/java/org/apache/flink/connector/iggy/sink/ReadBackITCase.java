@@ -22,6 +22,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.SimpleCounter;
@@ -115,7 +116,10 @@ class ReadBackITCase {
     private static void sendWithIds(IggyWriterConfig config, IggyCommittable committable, int n) {
         try (IggyClientBatchSender sender =
                 IggyClientBatchSender.open(config, new SimpleCounter())) {
-            sender.send(0, committable.messages().subList(0, n)).join();
+            sender.send(
+                            new IggyTopicPartition(committable.stream(), committable.topic(), 0),
+                            committable.messages().subList(0, n))
+                    .join();
         }
     }
 
