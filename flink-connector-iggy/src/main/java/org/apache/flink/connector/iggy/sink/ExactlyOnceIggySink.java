@@ -22,16 +22,20 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggySink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages and
- * {@link IggyCommitter} sends them once the checkpoint completed.
+ * {@link IggyCommitter}, in a task of its own, sends them once the checkpoint completed.
  */
 @Internal
 final class ExactlyOnceIggySink<IN> extends IggySink<IN>
-        implements SupportsCommitter<IggyCommittable>, SupportsPreWriteTopology<IN> {
+        implements SupportsCommitter<IggyCommittable>,
+                SupportsPreWriteTopology<IN>,
+                SupportsPreCommitTopology<IggyCommittable, IggyCommittable> {
 
     private static final long serialVersionUID = 1L;
 
@@ -78,6 +82,18 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
 
     @Override
     public SimpleVersionedSerializer<IggyCommittable> getCommittableSerializer() {
+        return new IggyCommittableSerializer();
+    }
+
+    /** The committer in a task of its own (see {@link CommitterHandoff}). */
+    @Override
+    public DataStream<CommittableMessage<IggyCommittable>> addPreCommitTopology(
+            DataStream<CommittableMessage<IggyCommittable>> committables) {
+        return CommitterHandoff.addTo(committables);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<IggyCommittable> getWriteResultSerializer() {
         return new IggyCommittableSerializer();
     }
 }

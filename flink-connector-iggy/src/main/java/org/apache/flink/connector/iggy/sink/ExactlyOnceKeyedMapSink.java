@@ -22,11 +22,13 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
- * and {@link IggyCommitter} sends them once the checkpoint completed.
+ * and {@link IggyCommitter}, in a task of its own, sends them once the checkpoint completed.
  *
  * <p>The fingerprints stay consistent with the output: the reconcile step's keyed state and the
  * writer's committables belong to the same checkpoint, so a restored fingerprint always has its
@@ -35,7 +37,8 @@ import org.apache.flink.streaming.api.datastream.DataStream;
  */
 @Internal
 final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
-        implements SupportsCommitter<IggyCommittable> {
+        implements SupportsCommitter<IggyCommittable>,
+                SupportsPreCommitTopology<IggyCommittable, IggyCommittable> {
 
     private static final long serialVersionUID = 1L;
 
@@ -80,6 +83,18 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     @Override
     public SimpleVersionedSerializer<IggyCommittable> getCommittableSerializer() {
+        return new IggyCommittableSerializer();
+    }
+
+    /** The committer in a task of its own (see {@link CommitterHandoff}). */
+    @Override
+    public DataStream<CommittableMessage<IggyCommittable>> addPreCommitTopology(
+            DataStream<CommittableMessage<IggyCommittable>> committables) {
+        return CommitterHandoff.addTo(committables);
+    }
+
+    @Override
+    public SimpleVersionedSerializer<IggyCommittable> getWriteResultSerializer() {
         return new IggyCommittableSerializer();
     }
 }

@@ -51,11 +51,13 @@ import java.util.OptionalLong;
 /**
  * Sends the {@link IggyCommittable}s of an exactly-once sink once their checkpoint completed.
  *
- * <p>It sends through the writer's kind of {@link IggyClientBatchSender}: batches cut as the writer
- * cuts them ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them
- * unanswered, over one connection that appends the batches of a partition in the order they were
- * sent. Flink commits the committables of one checkpoint after those of every earlier one, so each
- * partition receives them in order.
+ * <p>It runs in a task of its own, apart from the writer (see {@link CommitterHandoff}), and sends
+ * through the writer's kind of {@link IggyClientBatchSender}: batches cut as the writer cuts them
+ * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered, over
+ * one connection that appends the batches of a partition in the order they were sent. Once that
+ * connection closed, the sender sends nothing more, so no batch overtakes a lost one. Flink commits
+ * the committables of one checkpoint after those of every earlier one, so each partition receives
+ * them in order.
  *
  * <p>A committable that may have been sent in part before (a retry, or one restored from a
  * checkpoint) is read back first ({@link ReadBack}), recognising its messages by their ids, and
@@ -101,6 +103,9 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private final Counter reconnects;
     @Nullable private IggyClientBatchSender sender;
 
+    /** Each sender after the first counts as a reconnect: a sender never reconnects itself. */
+    private int sendersOpened;
+
     /** The server's id of {@link #sender}'s connection. */
     @Nullable private Long clientId;
 
@@ -118,9 +123,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     /**
      * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
      *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
-     *     iggyPendingCommittables}, and {@code reconnects} (see {@link
-     *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
-     *     Counter)})
+     *     iggyPendingCommittables}, and {@code reconnects}: connections opened again after a
+     *     failure
      */
     IggyCommitter(
             IggyWriterConfig config,
@@ -135,7 +139,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         this.messagesCommitted = metrics.counter("messagesCommitted");
         this.messagesReadBack = metrics.counter("messagesReadBack");
         this.messagesResent = metrics.counter("messagesResent");
-        this.readBack = new ReadBack(config, messagesReadBack);
+        this.readBack =
+                new ReadBack(config, config.connection().requestTimeout(), messagesReadBack);
         this.inFlight = new InFlightSends(config.connection().requestTimeout(), messagesCommitted);
         metrics.gauge("readBackTimeMs", readBack::lastTimeMs);
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
@@ -234,7 +239,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             // Everything sent before is acknowledged (or the attempt failed) before reading back.
             inFlight.awaitAll();
             fence.await(sender().client());
-            present = readBack.present(sender().client(), committable, endOffset(committable));
+        }
+        // Fails with CannotCommit if the target is gone, on a first attempt too.
+        long end = endOffset(committable);
+        if (maybeSentBefore) {
+            present = readBack.present(sender().client(), committable, end);
             LOG.info(
                     "Committing {} again: {} of them were in the partition already",
                     committable,
@@ -364,7 +373,10 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      */
     private IggyClientBatchSender sender() {
         if (sender == null) {
-            sender = IggyClientBatchSender.open(config, reconnects);
+            if (sendersOpened++ > 0) {
+                reconnects.inc();
+            }
+            sender = IggyClientBatchSender.openWithoutReconnecting(config);
             clientId =
                     IggyClients.await(
                                     sender.client().system().getMe(),

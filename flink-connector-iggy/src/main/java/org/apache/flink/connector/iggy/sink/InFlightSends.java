@@ -109,14 +109,10 @@ final class InFlightSends {
         attempt.toSend += batch.size();
         CompletableFuture<Void> acknowledged;
         try {
-            IggyCommittable committable = attempt.committable;
+            IggyCommittable c = attempt.committable;
             acknowledged =
                     sender.send(
-                            new IggyTopicPartition(
-                                    committable.stream(),
-                                    committable.topic(),
-                                    committable.partition()),
-                            batch);
+                            new IggyTopicPartition(c.stream(), c.topic(), c.partition()), batch);
         } catch (RuntimeException e) {
             acknowledged = CompletableFuture.failedFuture(e);
         }

@@ -70,11 +70,12 @@ final class ReadBack {
     private volatile long lastTimeMs;
 
     /**
+     * @param deadline how long one read-back may take: the committer gives the request timeout
      * @param messagesReadBack counts every message read
      */
-    ReadBack(IggyWriterConfig config, Counter messagesReadBack) {
+    ReadBack(IggyWriterConfig config, Duration deadline, Counter messagesReadBack) {
         this.config = config;
-        this.deadline = config.connection().requestTimeout();
+        this.deadline = deadline;
         this.messagesReadBack = messagesReadBack;
     }
 
@@ -113,13 +114,18 @@ final class ReadBack {
                                 "Reading back the %s did not end within %s, the connection's"
                                         + " request timeout: %,d of the %,d messages from offset"
                                         + " %d to %d were read. The commit is tried again. If the"
-                                        + " partition holds that much, raise the request timeout.",
+                                        + " partition holds that much, raise the request timeout"
+                                        + " (setRequestTimeout, 'request.timeout' in SQL).",
                                 committable, deadline, offset - from, end - from, from, end));
             }
             long count =
                     messagesSeen == 0
                             ? Math.min(FIRST_POLL, end - offset)
-                            : pollSize(bytesSeen / messagesSeen, end - offset);
+                            : pollSize(
+                                    config.maxBatchBytes(),
+                                    config.batchSize(),
+                                    bytesSeen / messagesSeen,
+                                    end - offset);
             PolledMessages polled =
                     IggyClients.await(
                             client.messages()
@@ -152,10 +158,13 @@ final class ReadBack {
         return present;
     }
 
-    /** How many messages to poll: about the batch byte bound at {@code averageBytes} each. */
-    private long pollSize(long averageBytes, long left) {
-        long fitting = Math.max(1, config.maxBatchBytes() / Math.max(1, averageBytes));
-        return Math.min(Math.min(fitting, config.batchSize()), left);
+    /**
+     * How many messages to poll: as many as fit {@code maxBytes} at {@code averageBytes} each, at
+     * least one, at most {@code maxMessages} and the {@code left} ones.
+     */
+    static long pollSize(long maxBytes, int maxMessages, long averageBytes, long left) {
+        long fitting = Math.max(1, maxBytes / Math.max(1, averageBytes));
+        return Math.min(Math.min(fitting, maxMessages), left);
     }
 
     /** How long the last read-back took, in milliseconds (0 before the first). */
