@@ -38,6 +38,7 @@ import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
@@ -201,6 +202,45 @@ class IggyExactlyOnceWriteAheadITCase {
                 .isGreaterThan(records)
                 .isLessThan(2L * records);
         assertThat(writeAheadFiles(checkpoints)).isEmpty();
+    }
+
+    /**
+     * An INSERT into an exactly-once table with 'sink.exactly-once.write-ahead-dir' and no
+     * checkpoint directory: its rows go through files in that directory (the job's directory is
+     * there afterwards, its files committed and deleted), and arrive once.
+     */
+    @Test
+    void sqlWritesAheadToTheDirectoryOfItsOption(@TempDir Path writeAhead) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
+        StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+        tables.executeSql(
+                String.format(
+                        "CREATE TEMPORARY TABLE out_table (line STRING) WITH ('connector' ="
+                                + " 'iggy', 'address' = '%s', 'username' = '%s', 'password' ="
+                                + " '%s', 'stream' = '%s', 'topic' = '%s', 'value.format' ="
+                                + " 'raw', 'sink.delivery-guarantee' = 'exactly-once',"
+                                + " 'sink.exactly-once.write-ahead-dir' = '%s')",
+                        IGGY.address(),
+                        IGGY.username(),
+                        IGGY.password(),
+                        stream,
+                        topic,
+                        writeAhead.toUri()));
+        tables.executeSql(
+                        "INSERT INTO out_table SELECT CONCAT(LPAD(CAST(n AS STRING), 10, '0'),"
+                                + " REPEAT('.', 90)) FROM (VALUES (0), (1), (2), (3), (4)) AS"
+                                + " t(n)")
+                .await(2, TimeUnit.MINUTES);
+
+        assertEachRecordOnce(5);
+        try (Stream<Path> jobs = Files.list(writeAhead)) {
+            assertThat(jobs).as("job directories in the write-ahead directory").hasSize(1);
+        }
+        try (Stream<Path> files = Files.walk(writeAhead)) {
+            assertThat(files.filter(Files::isRegularFile)).as("files left").isEmpty();
+        }
     }
 
     private void throttled(StreamExecutionEnvironment env, int records) {
