@@ -104,9 +104,10 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
 
     /**
      * {@link DeliveryGuarantee#AT_LEAST_ONCE} (default), {@link DeliveryGuarantee#NONE} or {@link
-     * DeliveryGuarantee#EXACTLY_ONCE}. Exactly-once holds each checkpoint's messages in Flink state
-     * and sends them when the checkpoint completes, so output appears one checkpoint later; it
-     * needs checkpointing and does not depend on the server's deduplication.
+     * DeliveryGuarantee#EXACTLY_ONCE}. Exactly-once holds each checkpoint's messages in write-ahead
+     * files (see {@link #setExactlyOnceWriteAheadDir}) and sends them when the checkpoint
+     * completes, so output appears one checkpoint later; it needs checkpointing and does not depend
+     * on the server's deduplication.
      */
     public SELF setDeliveryGuarantee(DeliveryGuarantee deliveryGuarantee) {
         this.deliveryGuarantee = deliveryGuarantee;

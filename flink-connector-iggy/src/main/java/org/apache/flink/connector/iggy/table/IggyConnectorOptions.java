@@ -398,7 +398,7 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "'at-least-once' (every checkpoint waits for the server's"
                                     + " acknowledgements), 'exactly-once' (each checkpoint's rows"
-                                    + " are held in Flink state and sent when the checkpoint"
+                                    + " are held in write-ahead files and sent when the checkpoint"
                                     + " completes) or 'none'.");
 
     public static final ConfigOption<MemorySize> SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES =

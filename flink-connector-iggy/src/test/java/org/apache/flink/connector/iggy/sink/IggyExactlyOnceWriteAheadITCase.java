@@ -24,17 +24,21 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
@@ -48,6 +52,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -56,6 +61,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -154,6 +160,104 @@ class IggyExactlyOnceWriteAheadITCase {
         assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
     }
 
+    /**
+     * A savepoint's pending committables name write-ahead files that the job commits and deletes
+     * after it; restored later, those commits find their messages in the partition and need no
+     * file: the restored job repeats later output, as any two-phase sink does, and loses nothing.
+     */
+    @Test
+    void aRestoreFromAnOlderSavepointNeedsNoFileTheJobDeletedSince(
+            @TempDir Path checkpoints, @TempDir Path savepoints) throws Exception {
+        int records = 3_000;
+        StreamExecutionEnvironment first = environment(checkpoints, 200);
+        throttled(first, records);
+        JobClient job = first.executeAsync("write-ahead files, savepoint taken early");
+        waitUntil(
+                "some records committed",
+                Duration.ofSeconds(60),
+                () -> IGGY.messagesCount(stream, topic, 0) >= 500,
+                () -> ": " + IGGY.messagesCount(stream, topic, 0));
+        String savepoint =
+                job.triggerSavepoint(savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
+                        .get(60, TimeUnit.SECONDS);
+        job.getJobExecutionResult().get(120, TimeUnit.SECONDS);
+        assertEachRecordOnce(records);
+        assertThat(writeAheadFiles(checkpoints)).as("all committed and deleted").isEmpty();
+
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment second = environment(checkpoints, 200, restore);
+        throttled(second, records);
+        second.execute("write-ahead files, restored from the older savepoint");
+
+        BitSet seen = new BitSet(records);
+        for (Message m : IGGY.readAll(stream, topic, 0)) {
+            seen.set(
+                    Integer.parseInt(
+                            new String(m.payload(), StandardCharsets.UTF_8).substring(0, 10)));
+        }
+        assertThat(seen.cardinality()).as("distinct records").isEqualTo(records);
+        assertThat(IGGY.messagesCount(stream, topic, 0))
+                .as("with repeats of what followed the savepoint only")
+                .isGreaterThan(records)
+                .isLessThan(2L * records);
+        assertThat(writeAheadFiles(checkpoints)).isEmpty();
+    }
+
+    /**
+     * An INSERT into an exactly-once table with 'sink.exactly-once.write-ahead-dir' and no
+     * checkpoint directory: its rows go through files in that directory (the job's directory is
+     * there afterwards, its files committed and deleted), and arrive once.
+     */
+    @Test
+    void sqlWritesAheadToTheDirectoryOfItsOption(@TempDir Path writeAhead) throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
+        StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+        tables.executeSql(
+                String.format(
+                        "CREATE TEMPORARY TABLE out_table (line STRING) WITH ('connector' ="
+                                + " 'iggy', 'address' = '%s', 'username' = '%s', 'password' ="
+                                + " '%s', 'stream' = '%s', 'topic' = '%s', 'value.format' ="
+                                + " 'raw', 'sink.delivery-guarantee' = 'exactly-once',"
+                                + " 'sink.exactly-once.write-ahead-dir' = '%s')",
+                        IGGY.address(),
+                        IGGY.username(),
+                        IGGY.password(),
+                        stream,
+                        topic,
+                        writeAhead.toUri()));
+        tables.executeSql(
+                        "INSERT INTO out_table SELECT CONCAT(LPAD(CAST(n AS STRING), 10, '0'),"
+                                + " REPEAT('.', 90)) FROM (VALUES (0), (1), (2), (3), (4)) AS"
+                                + " t(n)")
+                .await(2, TimeUnit.MINUTES);
+
+        assertEachRecordOnce(5);
+        try (Stream<Path> jobs = Files.list(writeAhead)) {
+            assertThat(jobs).as("job directories in the write-ahead directory").hasSize(1);
+        }
+        try (Stream<Path> files = Files.walk(writeAhead)) {
+            assertThat(files.filter(Files::isRegularFile)).as("files left").isEmpty();
+        }
+    }
+
+    private void throttled(StreamExecutionEnvironment env, int records) {
+        env.fromSource(
+                        new DataGeneratorSource<>(
+                                (GeneratorFunction<Long, String>)
+                                        IggyExactlyOnceWriteAheadITCase::record,
+                                records,
+                                RateLimiterStrategy.perSecond(1_000),
+                                Types.STRING),
+                        WatermarkStrategy.noWatermarks(),
+                        "records")
+                .uid("records")
+                .sinkTo(sink())
+                .uid("iggy-sink");
+    }
+
     /** Fails at the 7,000th and the 14,000th record the map sees, counting across restarts. */
     private static String failTwice(String record) {
         int seen = RECORDS_SEEN.incrementAndGet();
@@ -164,7 +268,12 @@ class IggyExactlyOnceWriteAheadITCase {
     }
 
     private StreamExecutionEnvironment environment(Path checkpoints, long intervalMillis) {
-        Configuration configuration = new Configuration();
+        return environment(checkpoints, intervalMillis, new Configuration());
+    }
+
+    private StreamExecutionEnvironment environment(
+            Path checkpoints, long intervalMillis, Configuration base) {
+        Configuration configuration = new Configuration(base);
         configuration.set(
                 CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
         StreamExecutionEnvironment env =
