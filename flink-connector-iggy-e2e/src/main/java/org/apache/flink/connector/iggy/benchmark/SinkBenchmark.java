@@ -25,6 +25,7 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -43,6 +44,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * Sink throughput: a plain SDK send loop against {@link IggySink}, {@code IggySink} at-least-once
@@ -62,7 +64,9 @@ import java.util.function.Function;
  * sending to partition 0). Uses the in-JVM server, or a real one when {@code IGGY_TCP_ADDRESS} is
  * set.
  *
- * <p>Arguments: {@code [records] [exactly-once]}; the second prints only the exactly-once rows.
+ * <p>Arguments: {@code [records] [exactly-once | defaults [bytes,...]]}: {@code exactly-once}
+ * prints only the exactly-once rows; {@code defaults} only the rows of the sink at its default
+ * settings against the plain loop, plus the sink with each listed byte bound instead.
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
@@ -112,6 +116,8 @@ public final class SinkBenchmark {
         try {
             if (args.length > 1 && args[1].equals("exactly-once")) {
                 benchmark.exactlyOnceRows(records);
+            } else if (args.length > 1 && args[1].equals("defaults")) {
+                benchmark.defaultsRows(records, byteBounds(args.length > 2 ? args[2] : ""));
             } else {
                 benchmark.run(records);
             }
@@ -143,6 +149,8 @@ public final class SinkBenchmark {
         System.out.printf(
                 "%-38s %,12.0f records/s  (%.2f x plain SDK), %.0f per request%n",
                 "IggySink", sink, sink / plain, sinkMessagesPerRequest);
+        System.out.println();
+        defaultsRows(records, new String[0]);
         System.out.println();
         exactlyOnceRows(records);
         System.out.println();
@@ -187,10 +195,13 @@ public final class SinkBenchmark {
 
     /** Sends fixed-size batches one after the other, each awaited, as an application would. */
     private double plainSdkLoop(int records) throws Exception {
+        return plainSdkLoop(records, payload(0, 0));
+    }
+
+    private double plainSdkLoop(int records, byte[] payload) throws Exception {
         String stream = setup.newTopic();
         StreamId streamId = StreamId.of(stream);
         TopicId topicId = TopicId.of("t");
-        byte[] payload = payload(0, 0);
         for (int sent = 0; sent < records; sent += BATCH_SIZE) {
             List<Message> batch = new ArrayList<>(BATCH_SIZE);
             for (int i = 0; i < BATCH_SIZE && sent + i < records; i++) {
@@ -210,7 +221,69 @@ public final class SinkBenchmark {
     private double iggySink(int records) throws Exception {
         byte[] payload = payload(0, 0);
         return runIggySink(
-                records, env -> SinkBenchmarkSetup.payloads(env, payload, records), b -> b);
+                records,
+                env -> SinkBenchmarkSetup.payloads(env, payload, records),
+                b -> b,
+                b -> b.setMaxBatchMessages(BATCH_SIZE));
+    }
+
+    /**
+     * {@code IggySink} at-least-once with every batching option at its default against the plain
+     * SDK send loop (batches of {@link #BATCH_SIZE}), for 100 B and 1 KiB payloads (a quarter of
+     * the records), alternating, the best of {@link #REPEATS} each. With {@code maxBatchBytes},
+     * also the sink with each of these bounds ({@code bytes} or {@code bytes/messages}) instead of
+     * the defaults, in the same rounds.
+     */
+    private void defaultsRows(int records, String[] maxBatchBytes) throws Exception {
+        for (int payloadBytes : new int[] {PAYLOAD_BYTES, 1024}) {
+            int n = payloadBytes == PAYLOAD_BYTES ? records : Math.max(1, records / 4);
+            byte[] payload = new byte[payloadBytes];
+            System.arraycopy(payload(0, 0), 0, payload, 0, Math.min(payloadBytes, PAYLOAD_BYTES));
+            plainSdkLoop(Math.min(n, 50_000), payload);
+            atDefaults(Math.min(n, 50_000), payload, null);
+            double plain = 0;
+            double defaults = 0;
+            double[] bounded = new double[maxBatchBytes.length];
+            for (int i = 0; i < REPEATS; i++) {
+                plain = Math.max(plain, plainSdkLoop(n, payload));
+                defaults = Math.max(defaults, atDefaults(n, payload, null));
+                for (int b = 0; b < maxBatchBytes.length; b++) {
+                    bounded[b] = Math.max(bounded[b], atDefaults(n, payload, maxBatchBytes[b]));
+                }
+            }
+            System.out.printf(
+                    "IggySink at-least-once at defaults, %,d x %4d B: %,10.0f records/s,"
+                            + " plain SDK send loop %,10.0f records/s (%.2f x)%n",
+                    n, payloadBytes, defaults, plain, defaults / plain);
+            for (int b = 0; b < maxBatchBytes.length; b++) {
+                System.out.printf(
+                        "IggySink at-least-once, max batch bytes[/messages] %s, %,d x %4d B: %,10.0f"
+                                + " records/s (%.2f x plain SDK)%n",
+                        maxBatchBytes[b], n, payloadBytes, bounded[b], bounded[b] / plain);
+            }
+        }
+    }
+
+    /**
+     * The sink at defaults, or with its batch bound set: {@code bytes} or {@code bytes/messages}.
+     */
+    private double atDefaults(int records, byte[] payload, String bound) throws Exception {
+        return runIggySink(
+                records,
+                env -> SinkBenchmarkSetup.payloads(env, payload, records),
+                b -> b,
+                b -> {
+                    if (bound == null) {
+                        return b;
+                    }
+                    String[] parts = bound.split("/");
+                    b.setMaxBatchBytes(Long.parseLong(parts[0]));
+                    return parts.length > 1 ? b.setMaxBatchMessages(Integer.parseInt(parts[1])) : b;
+                });
+    }
+
+    private static String[] byteBounds(String list) {
+        return list.isEmpty() ? new String[0] : list.split(",");
     }
 
     /**
@@ -303,25 +376,27 @@ public final class SinkBenchmark {
                                         "indexes")
                                 .map(changes::change)
                                 .returns(KeyedMapSinkJob.CHANGES),
-                change -> change.value());
+                change -> change.value(),
+                b -> b.setMaxBatchMessages(BATCH_SIZE));
     }
 
     private <T> double runIggySink(
             int records,
             Function<StreamExecutionEnvironment, DataStream<T>> input,
-            SerializationSchema<T> value)
+            SerializationSchema<T> value,
+            UnaryOperator<IggySinkBuilder<T>> options)
             throws Exception {
         String stream = setup.newTopic();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         input.apply(env)
                 .sinkTo(
-                        IggySink.<T>builder()
-                                .setConnection(setup.connection())
-                                .setStream(stream)
-                                .setTopic("t")
-                                .setMaxBatchMessages(BATCH_SIZE)
-                                .setValueSerializationSchema(value)
+                        options.apply(
+                                        IggySink.<T>builder()
+                                                .setConnection(setup.connection())
+                                                .setStream(stream)
+                                                .setTopic("t")
+                                                .setValueSerializationSchema(value))
                                 .build());
         setup.runToEnd(env, "IggySink job");
         double perSecond = setup.serverMeasuredRate(stream, records, records);

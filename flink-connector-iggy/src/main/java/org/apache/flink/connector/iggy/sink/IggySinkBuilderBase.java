@@ -43,7 +43,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     @Nullable private IggyId stream;
     @Nullable private IggyId topic;
     @Nullable private DeliveryGuarantee deliveryGuarantee = DeliveryGuarantee.AT_LEAST_ONCE;
-    private int maxBatchMessages = IggyWriterConfig.DEFAULT_BATCH_SIZE;
+    private int maxBatchMessages = IggyWriterConfig.DEFAULT_MAX_BATCH_MESSAGES;
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
@@ -115,15 +115,20 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * Most messages in one send request, which carries the messages of one partition; default 1000.
-     * A batch is sent earlier when it reaches {@link #setMaxBatchBytes} or {@link #setLinger}.
+     * Most messages in one send request, which carries the messages of one partition; by default no
+     * cap: {@link #setMaxBatchBytes} decides where a request ends. All messages of one request get
+     * the same server timestamp, so a cap bounds how many a timestamp cannot tell apart. A batch is
+     * sent earlier when it reaches {@link #setMaxBatchBytes} or {@link #setLinger}.
      */
     public SELF setMaxBatchMessages(int maxBatchMessages) {
         this.maxBatchMessages = maxBatchMessages;
         return self();
     }
 
-    /** Most bytes (headers and payloads) in one send request; default 4 MiB. */
+    /**
+     * Most bytes in one send request (per message its 64-byte header, payload and user headers):
+     * the bound that sizes batches, as the source sizes its polls; default 1 MiB.
+     */
     public SELF setMaxBatchBytes(long maxBatchBytes) {
         this.maxBatchBytes = maxBatchBytes;
         return self();

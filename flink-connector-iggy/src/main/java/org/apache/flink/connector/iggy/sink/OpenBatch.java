@@ -26,10 +26,13 @@ import java.util.List;
 
 /**
  * The messages of one partition collected for the next send request, and where a request ends: when
- * it holds {@link IggyWriterConfig#batchSize} messages or {@link IggyWriterConfig#maxBatchBytes}
- * bytes (as {@link IggyWireMessages#wireSize} counts them), the message that reached the bound
- * included. The at-least-once writer and the exactly-once committer both cut their requests here,
- * so both send alike. Confined to its owner's thread.
+ * it holds {@link IggyWriterConfig#maxBatchBytes} bytes (as {@link IggyWireMessages#wireSize}
+ * counts them), or {@link IggyWriterConfig#batchSize} messages if a cap is set, the message that
+ * reached the bound included. Bytes are the primary bound, as the source sizes its polls: a request
+ * of small messages carries many, one of large messages few. The at-least-once delivery and the
+ * exactly-once committer both cut their requests here, so both send alike; nothing else measures a
+ * message or decides where a request ends. Every field is owned by its owner's thread (the task's,
+ * or the committer's).
  */
 @Internal
 final class OpenBatch {

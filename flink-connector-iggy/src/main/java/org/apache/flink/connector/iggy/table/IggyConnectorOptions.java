@@ -431,15 +431,19 @@ public final class IggyConnectorOptions {
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")
                     .intType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_BATCH_SIZE)
-                    .withDescription("Most messages per send request and partition.");
+                    .noDefaultValue()
+                    .withDescription(
+                            "Most messages per send request and partition. When unset, only"
+                                    + " 'sink.max-batch-bytes' decides where a request ends.");
 
     public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
             ConfigOptions.key("sink.max-batch-bytes")
                     .longType()
                     .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
                     .withDescription(
-                            "Most bytes (payloads and headers) per send request and partition.");
+                            "Most bytes (64-byte message headers, payloads and user headers)"
+                                    + " per send request and partition: the bound that sizes"
+                                    + " batches.");
 
     public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
             ConfigOptions.key("sink.max-in-flight-requests")

@@ -201,7 +201,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                 .getBytes())
                 .setExactlyOnceWriteAheadDir(
                         options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                 .setMaxInFlightRequests(
@@ -271,7 +271,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                         .getBytes())
                         .setExactlyOnceWriteAheadDir(
                                 options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                        .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
+                        .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                         .setMaxInFlightRequests(

@@ -22,6 +22,7 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.sink.IggyWriterConfig;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
@@ -48,6 +49,12 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PA
 final class IggySinkOptions {
 
     private IggySinkOptions() {}
+
+    /** {@code sink.batch-size}, or no cap when unset. */
+    static int maxBatchMessages(ReadableConfig options) {
+        return options.getOptional(SINK_BATCH_SIZE)
+                .orElse(IggyWriterConfig.DEFAULT_MAX_BATCH_MESSAGES);
+    }
 
     static DeliveryGuarantee deliveryGuarantee(ReadableConfig options) {
         DeliveryGuarantee guarantee = options.get(SINK_DELIVERY_GUARANTEE);
@@ -129,7 +136,7 @@ final class IggySinkOptions {
                             + partitioner
                             + "'.");
         }
-        if (options.get(SINK_BATCH_SIZE) < 1) {
+        if (options.getOptional(SINK_BATCH_SIZE).orElse(1) < 1) {
             throw new ValidationException(
                     "Option '"
                             + SINK_BATCH_SIZE.key()

@@ -396,7 +396,7 @@ class IggyDynamicTableFactoryTest {
                 .startsWith("IggySink{")
                 .contains("localhost:8090")
                 .contains(
-                        "deliveryGuarantee=at-least-once, batchSize=1000, maxBatchBytes=4194304,"
+                        "deliveryGuarantee=at-least-once, batchSize=by bytes, maxBatchBytes=1048576,"
                                 + " linger=PT0.005S, maxInFlightRequests=5}");
         assertThat(runtimeProvider(sink).getParallelism()).isEmpty();
         assertThat(sink.getChangelogMode(ChangelogMode.insertOnly()))
