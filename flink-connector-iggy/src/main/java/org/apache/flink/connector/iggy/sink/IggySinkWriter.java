@@ -44,7 +44,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -217,50 +216,13 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     /**
-     * Reads the end offsets of the partitions with held messages, one description per topic, all at
-     * once, running the task's mails meanwhile: a committer that may have sent part of a
-     * committable reads from there.
+     * Reads the end offsets of the partitions with held messages, running the task's mails
+     * meanwhile: a committer that may have sent part of a committable reads from there.
      */
     private void recordEndOffsets(WriteAheadBuffer buffer)
             throws IOException, InterruptedException {
-        Map<IggySinkTarget, CompletableFuture<Map<Long, Long>>> requests = new LinkedHashMap<>();
-        for (IggyTopicPartition partition : buffer.partitions()) {
-            requests.computeIfAbsent(
-                    IggySinkTarget.of(partition),
-                    topic ->
-                            sender().endOffsets(topic)
-                                    .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS));
-        }
-        Map<IggyTopicPartition, Long> ends = new HashMap<>();
-        for (Map.Entry<IggySinkTarget, CompletableFuture<Map<Long, Long>>> request :
-                requests.entrySet()) {
-            IggySinkTarget topic = request.getKey();
-            Map<Long, Long> topicEnds;
-            try {
-                topicEnds = MailboxWait.await(mailbox, request.getValue(), "Iggy end offsets read");
-            } catch (CompletionException e) {
-                throw new IOException(
-                        "Failed to read the end offsets of "
-                                + topic
-                                + " at "
-                                + config.connection().address()
-                                + " for a checkpoint: "
-                                + IggyClients.asRuntime(e).getMessage(),
-                        e.getCause());
-            }
-            topicEnds.forEach((partition, end) -> ends.put(topic.partition(partition), end));
-        }
-        for (IggyTopicPartition partition : buffer.partitions()) {
-            if (!ends.containsKey(partition)) {
-                throw new IOException(
-                        "Iggy "
-                                + partition
-                                + " at "
-                                + config.connection().address()
-                                + " does not exist");
-            }
-        }
-        buffer.recordEndOffsets(ends);
+        buffer.recordEndOffsets(
+                EndOffsets.read(sender(), buffer.partitions(), mailbox, config.connection()));
     }
 
     @Override
