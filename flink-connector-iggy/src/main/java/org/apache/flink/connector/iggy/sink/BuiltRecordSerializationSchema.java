@@ -97,11 +97,7 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
         IggySinkTarget target =
                 topicSelector != null ? topicSelector.select(element, context) : null;
         long partition =
-                partitioner.partition(
-                        element,
-                        key,
-                        payload,
-                        target != null ? new RoutedSinkContext(context, target) : context);
+                partitioner.partition(element, key, payload, RoutedSinkContext.of(context, target));
         IggySinkRecord record =
                 new IggySinkRecord(
                         partition,

@@ -146,8 +146,9 @@ public final class IggyKeyedMapSinkBuilder<K, V>
 
     /**
      * With idempotent writes, what distinguishes this sink's message ids from those of another sink
-     * writing the same keys to the same topic; default {@code "<stream>/<topic>"}. Keep it stable
-     * across restarts: a changed namespace gives replayed messages new ids. Shapes nothing else.
+     * writing the same keys to the same topic; default {@code "<stream>/<topic>"} of the sink's own
+     * topic ({@code "<stream>/"} for a sink without one). Keep it stable across restarts: a changed
+     * namespace gives replayed messages new ids. Shapes nothing else.
      */
     public IggyKeyedMapSinkBuilder<K, V> setMessageIdNamespace(String messageIdNamespace) {
         this.messageIdNamespace = messageIdNamespace;

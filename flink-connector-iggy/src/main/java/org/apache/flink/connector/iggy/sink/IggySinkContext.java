@@ -42,9 +42,10 @@ public interface IggySinkContext extends IggyTopicSelector.Context {
     int partitionCount();
 
     /**
-     * The number of partitions of {@code topic}. The writer describes a topic once, when it first
-     * needs it, and keeps its partition count until it restarts; a topic that does not exist fails
-     * the job naming it. Not from {@code open} (see {@link #partitionCount()}).
+     * The number of partitions of {@code topic}. The writer describes a topic when it first needs
+     * it, and again every five minutes in the background, so partitions added while the job runs
+     * are counted within five minutes; a topic that does not exist fails the job naming it. Not
+     * from {@code open} (see {@link #partitionCount()}).
      */
     int partitionCount(IggySinkTarget topic);
 

@@ -33,9 +33,17 @@ public final class RoutedSinkContext implements IggySinkContext {
     private final IggySinkContext writer;
     private final IggySinkTarget target;
 
-    public RoutedSinkContext(IggySinkContext writer, IggySinkTarget target) {
+    private RoutedSinkContext(IggySinkContext writer, IggySinkTarget target) {
         this.writer = writer;
         this.target = target;
+    }
+
+    /**
+     * What a partitioner gets for a record routed to {@code target}: the writer's own context when
+     * the record goes to the sink's topic ({@code null}).
+     */
+    public static IggySinkContext of(IggySinkContext writer, @Nullable IggySinkTarget target) {
+        return target != null ? new RoutedSinkContext(writer, target) : writer;
     }
 
     @Override

@@ -21,7 +21,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
@@ -32,12 +31,6 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -119,49 +112,15 @@ final class WriteAheadDelivery implements SinkDelivery {
     }
 
     /**
-     * Reads the end offsets of the partitions with held messages, one description per topic, all at
-     * once, running the task's mails meanwhile: a committer that may have sent part of a
-     * committable reads from there.
+     * Reads the end offsets of the partitions with held messages, running the task's mails
+     * meanwhile: a committer that may have sent part of a committable reads from there. Without
+     * held messages nothing is read (and nothing connects).
      */
     private void recordEndOffsets() throws IOException, InterruptedException {
-        Map<IggySinkTarget, CompletableFuture<Map<Long, Long>>> requests = new LinkedHashMap<>();
-        for (IggyTopicPartition partition : buffer.partitions()) {
-            requests.computeIfAbsent(
-                    IggySinkTarget.of(partition),
-                    topic ->
-                            sender.get()
-                                    .endOffsets(topic)
-                                    .orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS));
+        if (buffer.partitions().isEmpty()) {
+            return;
         }
-        Map<IggyTopicPartition, Long> ends = new HashMap<>();
-        for (Map.Entry<IggySinkTarget, CompletableFuture<Map<Long, Long>>> request :
-                requests.entrySet()) {
-            IggySinkTarget topic = request.getKey();
-            Map<Long, Long> topicEnds;
-            try {
-                topicEnds = MailboxWait.await(mailbox, request.getValue(), "Iggy end offsets read");
-            } catch (CompletionException e) {
-                throw new IOException(
-                        "Failed to read the end offsets of "
-                                + topic
-                                + " at "
-                                + config.connection().address()
-                                + " for a checkpoint: "
-                                + IggyClients.asRuntime(e).getMessage(),
-                        e.getCause());
-            }
-            topicEnds.forEach((partition, end) -> ends.put(topic.partition(partition), end));
-        }
-        for (IggyTopicPartition partition : buffer.partitions()) {
-            if (!ends.containsKey(partition)) {
-                throw new IOException(
-                        "Iggy "
-                                + partition
-                                + " at "
-                                + config.connection().address()
-                                + " does not exist");
-            }
-        }
-        buffer.recordEndOffsets(ends);
+        buffer.recordEndOffsets(
+                EndOffsets.read(sender.get(), buffer.partitions(), mailbox, config.connection()));
     }
 }

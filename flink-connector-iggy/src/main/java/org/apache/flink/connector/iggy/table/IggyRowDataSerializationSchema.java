@@ -115,10 +115,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                 partitionPos >= 0 && !row.isNullAt(partitionPos)
                         ? row.getInt(partitionPos)
                         : partitioner.partition(
-                                row,
-                                key,
-                                payload,
-                                target != null ? new RoutedSinkContext(context, target) : context);
+                                row, key, payload, RoutedSinkContext.of(context, target));
         IggySinkRecord record =
                 new IggySinkRecord(
                         partition,

@@ -28,7 +28,6 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -55,26 +54,21 @@ sealed interface IggyRowRouting extends Serializable
      * {@link IggyConnectorOptionsUtil#validateSinkTopics}).
      */
     static IggyRowRouting byTopicColumn(ReadableConfig options, int position, String table) {
-        String allowed;
-        Set<String> list = null;
-        Pattern pattern = null;
+        AllowedTopics allowed;
         if (options.getOptional(IggyConnectorOptions.TOPIC_PATTERN).isPresent()) {
-            pattern = Pattern.compile(options.get(IggyConnectorOptions.TOPIC_PATTERN));
-            allowed = "'topic-pattern' = '" + pattern.pattern() + "'";
+            allowed =
+                    new AllowedTopics.Matching(
+                            Pattern.compile(options.get(IggyConnectorOptions.TOPIC_PATTERN)));
         } else if (options.getOptional(IggyConnectorOptions.TOPIC).isPresent()) {
-            List<String> topics = IggyScanOptions.topics(options);
-            list = new LinkedHashSet<>(topics);
-            allowed = "'topic' = '" + options.get(IggyConnectorOptions.TOPIC) + "'";
+            allowed =
+                    new AllowedTopics.Listed(
+                            options.get(IggyConnectorOptions.TOPIC),
+                            new LinkedHashSet<>(IggyScanOptions.topics(options)));
         } else {
-            allowed = "any topic of the stream";
+            allowed = AllowedTopics.Any.INSTANCE;
         }
         return new ByTopicColumn(
-                IggyId.of(IggyConnectorOptionsUtil.stream(options)),
-                position,
-                list,
-                pattern,
-                allowed,
-                table);
+                IggyId.of(IggyConnectorOptionsUtil.stream(options)), position, allowed, table);
     }
 
     /** See {@link #unrouted()}. */
@@ -88,17 +82,8 @@ sealed interface IggyRowRouting extends Serializable
         }
     }
 
-    /**
-     * See {@link #byTopicColumn}. At most one of {@code list} and {@code pattern} is set; neither
-     * allows any topic.
-     */
-    record ByTopicColumn(
-            IggyId stream,
-            int position,
-            @Nullable Set<String> list,
-            @Nullable Pattern pattern,
-            String allowed,
-            String table)
+    /** See {@link #byTopicColumn}. */
+    record ByTopicColumn(IggyId stream, int position, AllowedTopics allowed, String table)
             implements IggyRowRouting {
 
         @Override
@@ -109,21 +94,19 @@ sealed interface IggyRowRouting extends Serializable
                                 + table
                                 + " has a NULL 'topic' metadata column, but every row must name"
                                 + " its topic ("
-                                + allowed
+                                + allowed.describe()
                                 + "). Filter such rows out or give them a topic.");
             }
             String topic = row.getString(position).toString();
-            boolean ok =
-                    list != null
-                            ? list.contains(topic)
-                            : pattern == null || pattern.matcher(topic).matches();
             IggyId id = null;
-            try {
-                id = IggyId.of(topic);
-            } catch (IllegalArgumentException e) {
-                ok = false;
+            if (allowed.allows(topic)) {
+                try {
+                    id = IggyId.of(topic);
+                } catch (IllegalArgumentException e) {
+                    // not an Iggy name: refused below like a topic the table does not allow
+                }
             }
-            if (!ok) {
+            if (id == null) {
                 throw new IggyConfigurationException(
                         "A row for table "
                                 + table
@@ -131,10 +114,61 @@ sealed interface IggyRowRouting extends Serializable
                                 + topic
                                 + "' in its 'topic' metadata column, which the table does not"
                                 + " allow: it allows "
-                                + allowed
+                                + allowed.describe()
                                 + ". Add the topic to the table's options or fix the row.");
             }
             return new IggySinkTarget(stream, id);
+        }
+    }
+
+    /** Which topics a table's rows may name. */
+    sealed interface AllowedTopics extends Serializable
+            permits AllowedTopics.Listed, AllowedTopics.Matching, AllowedTopics.Any {
+
+        boolean allows(String topic);
+
+        /** How the table's options say it, for messages. */
+        String describe();
+
+        /** 'topic' = 'a;b': the listed topics. */
+        record Listed(String option, Set<String> topics) implements AllowedTopics {
+            @Override
+            public boolean allows(String topic) {
+                return topics.contains(topic);
+            }
+
+            @Override
+            public String describe() {
+                return "'topic' = '" + option + "'";
+            }
+        }
+
+        /** 'topic-pattern': the topics whose whole name matches. */
+        record Matching(Pattern pattern) implements AllowedTopics {
+            @Override
+            public boolean allows(String topic) {
+                return pattern.matcher(topic).matches();
+            }
+
+            @Override
+            public String describe() {
+                return "'topic-pattern' = '" + pattern.pattern() + "'";
+            }
+        }
+
+        /** Neither option: any topic of the stream. */
+        enum Any implements AllowedTopics {
+            INSTANCE;
+
+            @Override
+            public boolean allows(String topic) {
+                return true;
+            }
+
+            @Override
+            public String describe() {
+                return "any topic of the stream";
+            }
         }
     }
 }

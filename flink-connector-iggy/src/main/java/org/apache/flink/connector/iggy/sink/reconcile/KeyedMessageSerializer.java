@@ -21,7 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
-import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
@@ -109,22 +109,9 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
         }
         target.writeLong(message.originTimestampMicros());
         if (topic != null) {
-            writeId(topic.stream(), target);
-            writeId(topic.topic(), target);
+            IggyIdBinaryForm.write(topic.stream(), target);
+            IggyIdBinaryForm.write(topic.topic(), target);
         }
-    }
-
-    private static void writeId(IggyId id, DataOutputView target) throws IOException {
-        target.writeBoolean(id.isNumeric());
-        if (id.isNumeric()) {
-            target.writeLong(id.numericId());
-        } else {
-            target.writeUTF(id.name());
-        }
-    }
-
-    private static IggyId readId(DataInputView source) throws IOException {
-        return source.readBoolean() ? IggyId.of(source.readLong()) : IggyId.of(source.readUTF());
     }
 
     @Override
@@ -151,7 +138,10 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
         }
         long timestamp = source.readLong();
         IggySinkTarget topic =
-                (flags & TARGET) != 0 ? new IggySinkTarget(readId(source), readId(source)) : null;
+                (flags & TARGET) != 0
+                        ? new IggySinkTarget(
+                                IggyIdBinaryForm.read(source), IggyIdBinaryForm.read(source))
+                        : null;
         return new KeyedMessage(key, (flags & DELETE) != 0, payload, headers, timestamp, topic, id);
     }
 
