@@ -92,14 +92,7 @@ class ChainedCommitterSavepointITCase {
 
     @BeforeEach
     void createTopic() {
-        if (IGGY.isExternal()) {
-            try {
-                IGGY.deleteStream(STREAM); // a real server keeps the last run's stream
-            } catch (RuntimeException noSuchStream) {
-                // the first run on this server
-            }
-        }
-        IGGY.createStream(STREAM);
+        SavepointFixtures.recreateStream(IGGY, STREAM);
         IGGY.createTopic(STREAM, TOPIC, 1);
     }
 
