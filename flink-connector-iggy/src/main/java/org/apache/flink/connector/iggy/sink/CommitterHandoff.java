@@ -19,8 +19,11 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.api.connector.sink2.SupportsCommitter;
 import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.CommittableMessage;
+import org.apache.flink.streaming.api.connector.sink2.SupportsPreCommitTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.transformations.PartitionTransformation;
@@ -28,9 +31,10 @@ import org.apache.flink.streaming.api.transformations.PartitionTransformation;
 import javax.annotation.Nullable;
 
 /**
- * The pre-commit topology of the exactly-once sinks: a pass-through that starts a new chain, so
- * that the committer, chained to it, runs in a task of its own instead of on the writer's task
- * thread. Committing a checkpoint's messages then overlaps writing the next checkpoint's.
+ * The committing side of both exactly-once sinks: the committables' serializer, and a pre-commit
+ * topology that is a pass-through starting a new chain, so that the committer, chained to it, runs
+ * in a task of its own instead of on the writer's task thread. Committing a checkpoint's messages
+ * then overlaps writing the next checkpoint's.
  *
  * <p>Flink names the writer after the sink's uid and the committer {@code "Sink Committer: <uid>"}
  * whatever comes between them, so their state restores from savepoints of the chained topology. The
@@ -38,13 +42,24 @@ import javax.annotation.Nullable;
  * sink has a uid (Flink refuses a uid inside a sink without one).
  */
 @Internal
-final class CommitterHandoff {
+interface CommitterHandoff
+        extends SupportsCommitter<IggyCommittable>,
+                SupportsPreCommitTopology<IggyCommittable, IggyCommittable> {
 
-    static final String NAME = "Iggy Commit Handoff";
+    String NAME = "Iggy Commit Handoff";
 
-    private CommitterHandoff() {}
+    @Override
+    default SimpleVersionedSerializer<IggyCommittable> getCommittableSerializer() {
+        return new IggyCommittableSerializer();
+    }
 
-    static DataStream<CommittableMessage<IggyCommittable>> addTo(
+    @Override
+    default SimpleVersionedSerializer<IggyCommittable> getWriteResultSerializer() {
+        return getCommittableSerializer();
+    }
+
+    @Override
+    default DataStream<CommittableMessage<IggyCommittable>> addPreCommitTopology(
             DataStream<CommittableMessage<IggyCommittable>> committables) {
         SingleOutputStreamOperator<CommittableMessage<IggyCommittable>> handedOff =
                 committables
@@ -68,7 +83,8 @@ final class CommitterHandoff {
         return t.getUid();
     }
 
-    private static final class PassThrough
+    /** Hands each committable message on unchanged. */
+    final class PassThrough
             implements MapFunction<
                     CommittableMessage<IggyCommittable>, CommittableMessage<IggyCommittable>> {
         private static final long serialVersionUID = 1L;

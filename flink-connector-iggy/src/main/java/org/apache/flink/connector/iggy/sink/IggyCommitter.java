@@ -243,7 +243,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         // Fails with CannotCommit if the target is gone, on a first attempt too.
         long end = endOffset(committable);
         if (maybeSentBefore) {
-            present = readBack.present(sender().client(), committable, end);
+            present = readBack.present(sender().client(), committable, count, end);
             LOG.info(
                     "Committing {} again: {} of them were in the partition already",
                     committable,

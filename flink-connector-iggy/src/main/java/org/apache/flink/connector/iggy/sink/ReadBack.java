@@ -47,20 +47,20 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Bounded in time: a read-back that has not ended within the connection's request timeout fails
  * the commit attempt, which Flink retries. Bounded in bytes as far as Iggy 0.8 allows: a poll
- * cannot leave out payloads nor stop at a byte count, so each poll asks for as many messages as fit
- * the batch byte bound at the average size seen so far (the committable's own at first), never more
- * than the batch size; only the ids found are kept.
+ * cannot leave out payloads nor stop at a byte count, so the first poll asks for {@value
+ * #FIRST_POLL} messages and each later one for as many as fit the batch byte bound at the average
+ * size seen so far, never more than the batch size; only the ids found are kept.
  *
  * <p>Confined to the committer's task thread; the metric gauge only reads.
  */
 @Internal
 final class ReadBack {
 
+    /** The messages of the first poll, before any size is known. */
+    static final long FIRST_POLL = 16;
+
     /** Reading back never stores an offset, so any plain consumer will do. */
     private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
-
-    /** The first poll's size, before the size of the partition's messages is known. */
-    private static final long FIRST_POLL = 100;
 
     private final IggyWriterConfig config;
     private final Duration deadline;
@@ -80,16 +80,16 @@ final class ReadBack {
     }
 
     /**
-     * Which of the committable's messages (by sequence number) the partition holds, reading up to
-     * {@code end}, its end offset now.
+     * Which of the committable's {@code size} messages (by sequence number) the partition holds,
+     * reading up to {@code end}, its end offset now.
      *
      * @throws IggyConnectorException if a poll fails, or the read-back did not end in time
      */
-    BitSet present(AsyncIggyTcpClient client, IggyCommittable committable, long end) {
+    BitSet present(AsyncIggyTcpClient client, IggyCommittable committable, int size, long end) {
         long started = System.nanoTime();
         try {
             long from = committable.readFrom() <= end ? committable.readFrom() : 0;
-            return present(client, committable, from, end, started + deadline.toNanos());
+            return present(client, committable, size, from, end, started + deadline.toNanos());
         } finally {
             lastTimeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         }
@@ -98,10 +98,10 @@ final class ReadBack {
     private BitSet present(
             AsyncIggyTcpClient client,
             IggyCommittable committable,
+            int size,
             long from,
             long end,
             long deadlineNanos) {
-        int size = committable.messageCount();
         BitSet present = new BitSet(size);
         long offset = from;
         long messagesSeen = 0;

@@ -170,13 +170,7 @@ class IggyCommitterITCase {
     void aSendAppliedAfterItTimedOutIsFoundByTheReadBackNotSentAgain() throws Exception {
         IggyCommittable committable = committable(0, 9, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
-            IggyWriterConfig slow =
-                    writerConfig(
-                            IggyConnectionConfig.builder()
-                                    .setAddress(proxy.address())
-                                    .setCredentials(IGGY.username(), IGGY.password())
-                                    .setRequestTimeout(Duration.ofSeconds(1))
-                                    .build());
+            IggyWriterConfig slow = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)));
             AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdTheSecondBatch =
                     (c, sent) -> {
@@ -186,15 +180,8 @@ class IggyCommitterITCase {
                     };
             try (IggyCommitter committer =
                     committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
-                Request request = new Request(committable, 0);
-                committer.commit(List.of(request));
-                assertThat(request.outcome).as("the held send timed out").isEqualTo("retry");
-                // as Flink's committer operator does: retry until committed
-                for (int retries = 1; request.outcome.equals("retry"); retries++) {
-                    assertThat(retries).as("retries").isLessThan(10);
-                    request = new Request(committable, retries);
-                    committer.commit(List.of(request));
-                }
+                Request request = commitUntilCommitted(committer, committable);
+                assertThat(request.retries).as("the held send timed out").isPositive();
                 assertThat(request.outcome).isEqualTo("committed");
                 assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
             }

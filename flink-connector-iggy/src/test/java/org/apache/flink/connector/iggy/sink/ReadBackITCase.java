@@ -60,7 +60,7 @@ class ReadBackITCase {
         try {
             BitSet present =
                     new ReadBack(config, Duration.ofSeconds(30), read)
-                            .present(client, committable, 33);
+                            .present(client, committable, 5, 33);
             assertThat(present.cardinality()).isEqualTo(3);
             assertThat(present.nextClearBit(0)).isEqualTo(3);
             assertThat(read.getCount()).as("the whole range: two are missing").isEqualTo(33);
@@ -78,7 +78,7 @@ class ReadBackITCase {
         AsyncIggyTcpClient client = IggyClients.connect(config.connection());
         try {
             ReadBack expired = new ReadBack(config, Duration.ZERO, read);
-            assertThatThrownBy(() -> expired.present(client, committable, 30))
+            assertThatThrownBy(() -> expired.present(client, committable, 5, 30))
                     .isInstanceOf(IggyConnectorException.class)
                     .hasMessageContaining("Reading back the 5 messages of checkpoint 4")
                     .hasMessageContaining("0 of the 30 messages from offset 0 to 30")
