@@ -104,7 +104,7 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
 
     /**
      * One writer's files. Before its first file it deletes what earlier writers of its subtask left
-     * over (see {@link LeftoverFiles}).
+     * over (see {@link LeftoverFiles}). Confined to the writer's task thread.
      */
     private final class SpillWriterLog implements WriterLog {
 
@@ -152,7 +152,7 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
         }
     }
 
-    /** One open file; created on the first message. */
+    /** One file, created on the first message. Confined to the writer's task thread. */
     private static final class FileLog implements PartitionLog {
 
         private final Path path;
