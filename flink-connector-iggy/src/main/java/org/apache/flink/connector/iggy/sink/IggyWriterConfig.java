@@ -41,7 +41,7 @@ public final class IggyWriterConfig implements Serializable {
     /** No cap on the messages of a send request: its bytes decide where it ends. */
     public static final int DEFAULT_MAX_BATCH_MESSAGES = Integer.MAX_VALUE;
 
-    /** The bytes of a send request, as {@link OpenBatch} counts them. */
+    /** Where a send request ends by default (as {@link OpenBatch} counts bytes): 1 MiB. */
     public static final long DEFAULT_MAX_BATCH_BYTES = 1024L * 1024;
 
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);

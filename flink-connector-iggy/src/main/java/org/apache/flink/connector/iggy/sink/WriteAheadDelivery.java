@@ -29,7 +29,6 @@ import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.Collection;
 import java.util.function.Supplier;
 
@@ -55,7 +54,6 @@ final class WriteAheadDelivery implements SinkDelivery {
     private final IggyWriterConfig config;
     private final Supplier<IggyBatchSender> sender;
     private final MailboxExecutor mailbox;
-    private final Duration requestTimeout;
     private final WriteAheadBuffer buffer;
     private final Counter numRecordsSend;
     private final Counter numBytesSend;
@@ -65,7 +63,6 @@ final class WriteAheadDelivery implements SinkDelivery {
         this.config = config;
         this.sender = sender;
         this.mailbox = context.getMailboxExecutor();
-        this.requestTimeout = config.connection().requestTimeout();
         this.buffer =
                 new WriteAheadBuffer(
                         config, config.writeAhead().storage(), writerIdentity(context));
