@@ -305,32 +305,45 @@ class IggySourceEnumeratorTopicsTest {
     }
 
     @Test
-    void theSingleTopicSourcesStateBelongsToTheFirstListedTopic() {
+    void theSingleTopicSourcesStateRestoresIntoAListWhereItsTopicIsNotFirstAtTwoReaders() {
         server.topic("s", "a").partition(0, 4).partition(1, 4);
-        server.topic("s", "b").partition(0, 2);
-        IggySourceEnumState singleTopic =
-                new IggySourceEnumState(Set.of(), Set.of(0L, 1L), List.of(), true);
+        server.topic("s", "b").partition(0, 2).partition(1, 2);
         TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
+                new TestingSplitEnumeratorContext<>(2);
         IggySourceEnumerator enumerator =
                 enumerator(
-                        context, list("a", "b"), IggyStartingOffsets.earliest(), null, singleTopic);
+                        context, list("a", "b"), IggyStartingOffsets.earliest(), null, oldState());
         enumerator.start();
         context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
+        registerReaders(context, enumerator, 2);
+        assertThat(context.getSplitAssignments())
+                .as("nothing before a reader told the old topic")
+                .isEmpty();
 
-        assertThat(assigned(context)).containsExactly(split("b", 0, 0));
+        enumerator.handleSourceEvent(0, new RestoredSplitsEvent(List.of()));
+        enumerator.handleSourceEvent(
+                1,
+                new RestoredSplitsEvent(
+                        List.of(
+                                IggyTopicPartition.of("s", "b", 0),
+                                IggyTopicPartition.of("s", "b", 1))));
+        context.triggerAllActions();
+
+        assertThat(assigned(context))
+                .as("b is the old topic, read on by reader 1; a is new")
+                .containsExactlyInAnyOrder(split("a", 0, 0), split("a", 1, 0));
         assertThat(enumerator.snapshotState(1).assignedPartitions())
                 .containsExactlyInAnyOrder(
                         IggyTopicPartition.of("s", "a", 0),
                         IggyTopicPartition.of("s", "a", 1),
-                        IggyTopicPartition.of("s", "b", 0));
+                        IggyTopicPartition.of("s", "b", 0),
+                        IggyTopicPartition.of("s", "b", 1));
     }
 
     @Test
-    void theSingleTopicSourcesStateIntoAPatternFailsSayingHowToMoveOn() {
-        IggySourceEnumState singleTopic =
-                new IggySourceEnumState(Set.of(), Set.of(0L), List.of(), true);
+    void theSingleTopicSourcesStateRestoresIntoAPattern() {
+        server.topic("s", "a").partition(0, 4);
+        server.topic("s", "b").partition(0, 2).partition(1, 2);
         TestingSplitEnumeratorContext<IggyPartitionSplit> context =
                 new TestingSplitEnumeratorContext<>(1);
         IggySourceEnumerator enumerator =
@@ -339,11 +352,65 @@ class IggySourceEnumeratorTopicsTest {
                         TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
                         IggyStartingOffsets.earliest(),
                         null,
-                        singleTopic);
+                        oldState());
         enumerator.start();
-        context.registerReader(0, "h");
-        assertThatThrownBy(() -> enumerator.addReader(0))
-                .hasMessageContaining("over a topic list that starts with that topic");
+        context.triggerAllActions();
+        registerReaders(context, enumerator, 1);
+        enumerator.handleSourceEvent(
+                0,
+                new RestoredSplitsEvent(
+                        List.of(
+                                IggyTopicPartition.of("s", "b", 0),
+                                IggyTopicPartition.of("s", "b", 1))));
+        context.triggerAllActions();
+
+        assertThat(assigned(context)).containsExactly(split("a", 0, 0));
+    }
+
+    @Test
+    void theSingleTopicSourcesStateWithoutASplitAnywhereFailsSayingHowToMoveOn() {
+        server.topic("s", "a").partition(0, 4);
+        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
+                new TestingSplitEnumeratorContext<>(2);
+        IggySourceEnumerator enumerator =
+                enumerator(
+                        context, list("a", "b"), IggyStartingOffsets.earliest(), null, oldState());
+        enumerator.start();
+        registerReaders(context, enumerator, 2);
+        enumerator.handleSourceEvent(0, new RestoredSplitsEvent(List.of()));
+
+        assertThatThrownBy(
+                        () -> enumerator.handleSourceEvent(1, new RestoredSplitsEvent(List.of())))
+                .hasMessageContaining("names partitions [0, 1] by id alone")
+                .hasMessageContaining("setTopic");
+        assertThat(context.getSplitAssignments()).isEmpty();
+    }
+
+    @Test
+    void aSplitAReaderReportsItRestoredIsNeverAssignedAgain() {
+        server.topic("s", "a").partition(0, 4).partition(1, 4);
+        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
+                new TestingSplitEnumeratorContext<>(2);
+        IggySourceEnumState pending =
+                new IggySourceEnumState(
+                        Set.of(), List.of(split("a", 0, 1), split("a", 1, 1)), true);
+        IggySourceEnumerator enumerator =
+                enumerator(context, list("a"), IggyStartingOffsets.earliest(), null, pending);
+        enumerator.start();
+        context.triggerAllActions();
+        enumerator.handleSourceEvent(
+                1, new RestoredSplitsEvent(List.of(IggyTopicPartition.of("s", "a", 0))));
+        registerReaders(context, enumerator, 2);
+
+        assertThat(assigned(context)).containsExactly(split("a", 1, 1));
+        assertThat(enumerator.snapshotState(1).assignedPartitions())
+                .containsExactlyInAnyOrder(
+                        IggyTopicPartition.of("s", "a", 0), IggyTopicPartition.of("s", "a", 1));
+    }
+
+    /** A checkpoint of the single-topic source: partitions 0 and 1 assigned, of no named topic. */
+    private static IggySourceEnumState oldState() {
+        return new IggySourceEnumState(Set.of(), Set.of(0L, 1L), List.of(), true);
     }
 
     @Test
