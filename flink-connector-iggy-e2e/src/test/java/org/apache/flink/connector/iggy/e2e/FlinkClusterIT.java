@@ -411,9 +411,7 @@ class FlinkClusterIT {
     @Test
     void sqlClientReadsCatalogTopicsThroughAPatternTableOutsideTheCatalog() throws Exception {
         String stream = IGGY.uniqueName("catalog-patterns");
-        Map<String, String> replacements = documentedCredentials();
-        replacements.put("IF NOT EXISTS shop;", "IF NOT EXISTS `" + stream + "`;");
-        replacements.put("shop.", "`" + stream + "`.");
+        Map<String, String> replacements = documentedCatalog(stream);
         replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
 
         String printed =
@@ -441,10 +439,8 @@ class FlinkClusterIT {
         IGGY.createStream(stream);
         IGGY.createTopic(stream, "raw-topic", 1);
         send(stream, "raw-topic", List.of("hello"));
-        Map<String, String> replacements = documentedCredentials();
-        replacements.put("IF NOT EXISTS shop;", "IF NOT EXISTS `" + stream + "`;");
+        Map<String, String> replacements = documentedCatalog(stream);
         replacements.put("SHOW TABLES IN shop;", "SHOW TABLES IN `" + stream + "`;");
-        replacements.put("shop.", "`" + stream + "`.");
 
         String first =
                 sqlClient.paste(
@@ -927,6 +923,17 @@ class FlinkClusterIT {
     private static Map<String, String> documentedConnection(String stream) {
         Map<String, String> replacements = documentedCredentials();
         replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
+        return replacements;
+    }
+
+    /**
+     * The documented catalog scripts' connection, and their database {@code shop}, replaced by the
+     * test server's and {@code stream}.
+     */
+    private static Map<String, String> documentedCatalog(String stream) {
+        Map<String, String> replacements = documentedCredentials();
+        replacements.put("IF NOT EXISTS shop;", "IF NOT EXISTS `" + stream + "`;");
+        replacements.put("shop.", "`" + stream + "`.");
         return replacements;
     }
 

@@ -117,26 +117,7 @@ class MultiTopicSourceSavepointITCase {
     @Test
     void theSingleTopicSourcesSavepointRestoresIntoAListThatAddsATopic(@TempDir Path work)
             throws Exception {
-        Path savepoint = storedSavepoint(work);
-        IGGY.createTopic(STREAM, REFUNDS, 1);
-        send(ORDERS, 0, "o-0-3");
-        send(ORDERS, 1, "o-1-3");
-        send(REFUNDS, 0, "r-0-0");
-
-        Running job =
-                run(
-                        StreamExecutionEnvironment.getExecutionEnvironment(restoring(savepoint)),
-                        b -> b.setTopics(ORDERS, REFUNDS));
-        try {
-            assertThat(job.take(3))
-                    .as("orders after what the savepoint read, refunds from its start")
-                    .containsExactlyInAnyOrder("o-0-3", "o-1-3", "r-0-0");
-        } finally {
-            if (!job.client.getJobStatus().get().isGloballyTerminalState()) {
-                job.client.cancel().get(60, TimeUnit.SECONDS);
-            }
-            job.records.close();
-        }
+        restoresOnceEach(work, 1, b -> b.setTopics(ORDERS, REFUNDS));
     }
 
     @Test

@@ -176,7 +176,7 @@ final class TopicWatch {
         }
         if (TopologyGuard.partitionMissing(error)) {
             partitions.watchFromHere(cursor); // the next description says what happened
-            schedule.describeNow(System.nanoTime());
+            describeNow(System.nanoTime());
             return false;
         }
         Throwable cause = IggyClients.asRuntime(error);
