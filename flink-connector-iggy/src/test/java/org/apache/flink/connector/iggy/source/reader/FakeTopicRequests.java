@@ -65,7 +65,6 @@ class FakeTopicRequests implements IggyReadRequests {
     final List<Long> pollCounts = new CopyOnWriteArrayList<>();
 
     final AtomicInteger describes = new AtomicInteger();
-    final AtomicInteger streamDescribes = new AtomicInteger();
     final AtomicInteger pollsInFlight = new AtomicInteger();
     final AtomicInteger mostPollsInFlight = new AtomicInteger();
     final List<String> requestingThreads = new CopyOnWriteArrayList<>();
@@ -202,7 +201,6 @@ class FakeTopicRequests implements IggyReadRequests {
     /** One stream of this one topic, named "t". */
     @Override
     public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
-        streamDescribes.incrementAndGet();
         return CompletableFuture.completedFuture(
                 Optional.of(
                         new StreamDetails(
