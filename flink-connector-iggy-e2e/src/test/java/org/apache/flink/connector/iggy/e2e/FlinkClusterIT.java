@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.e2e;
 import org.apache.flink.connector.iggy.examples.ClusterJob;
 import org.apache.flink.connector.iggy.examples.ClusterSqlJob;
 import org.apache.flink.connector.iggy.examples.ExactlyOnceClusterJob;
+import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
@@ -423,6 +424,58 @@ class FlinkClusterIT {
         assertThat(SqlClient.queryRows(printed))
                 .containsExactlyInAnyOrder(
                         List.of("+I", "orders-eu", "eu-1"), List.of("+I", "orders-us", "us-1"));
+        IGGY.deleteStream(stream);
+    }
+
+    /**
+     * An INSERT through Flink's SQL client with the SQL jar that routes each row by its writable
+     * {@code topic} metadata column ({@code src/test/resources/sql/topic-routing.sql}): every row
+     * lands once in the topic it names, in the partition of its key there, and the same table reads
+     * them back with their topics.
+     */
+    @Test
+    void sqlClientInsertRoutesEachRowByItsTopicColumn() throws Exception {
+        String stream = IGGY.uniqueName("routing");
+        IGGY.createStream(stream);
+        Map<String, Integer> partitions = Map.of("orders", 3, "payments", 2, "refunds", 1);
+        partitions.forEach((topic, count) -> IGGY.createTopic(stream, topic, count));
+
+        String printed =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("topic-routing.sql"),
+                        documentedConnection(stream),
+                        SQL_CLIENT_TIMEOUT);
+
+        Map<String, List<String>> stored = new LinkedHashMap<>();
+        partitions.forEach(
+                (topic, count) -> {
+                    for (long p = 0; p < count; p++) {
+                        for (Message m : IGGY.readAll(stream, topic, p)) {
+                            String key =
+                                    new String(
+                                            m.userHeaders()
+                                                    .get(HeaderKey.fromString("flink.key"))
+                                                    .value(),
+                                            StandardCharsets.UTF_8);
+                            assertThat(p)
+                                    .as("partition of %s in %s", key, topic)
+                                    .isEqualTo(
+                                            IggyPartitioner.partitionForKey(
+                                                    key.getBytes(StandardCharsets.UTF_8), count));
+                            stored.computeIfAbsent(topic, t -> new ArrayList<>()).add(key);
+                        }
+                    }
+                });
+        assertThat(stored.get("orders")).containsExactlyInAnyOrder("o1", "o2", "o1");
+        assertThat(stored.get("payments")).containsExactly("p1");
+        assertThat(stored.get("refunds")).containsExactly("r1");
+        assertThat(SqlClient.queryRows(printed))
+                .containsExactlyInAnyOrder(
+                        List.of("+I", "orders", "o1", "created"),
+                        List.of("+I", "payments", "p1", "captured"),
+                        List.of("+I", "orders", "o2", "created"),
+                        List.of("+I", "refunds", "r1", "issued"),
+                        List.of("+I", "orders", "o1", "shipped"));
         IGGY.deleteStream(stream);
     }
 

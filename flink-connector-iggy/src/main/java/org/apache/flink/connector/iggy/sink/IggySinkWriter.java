@@ -28,6 +28,7 @@ import org.apache.flink.connector.iggy.common.FailureCopy;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
@@ -54,8 +55,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Batches records per partition and sends each batch asynchronously, with at most {@code
- * maxInFlightRequests} batches sent or waiting to be sent.
+ * Batches records per (stream, topic, partition) and sends each batch asynchronously, with at most
+ * {@code maxInFlightRequests} batches sent or waiting to be sent, over all topics together.
  *
  * <p>A batch is closed when it reaches the batch size or byte bound, when its oldest record has
  * waited for the linger time (a processing-time timer, so an idle buffer is flushed too), and on
@@ -78,7 +79,7 @@ import java.util.function.Supplier;
  * nothing is silently dropped.
  *
  * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} nothing is sent from here: messages go to a {@link
- * WriteAheadBuffer}, {@code flush} reads the end offsets of their partitions, and {@link
+ * WriteAheadBuffer}, {@code flush} reads the end offsets of their topics' partitions, and {@link
  * #prepareCommit} hands them to the checkpoint as {@link IggyCommittable}s for the committer.
  *
  * <p>The writer connects on its first record, not when it is made: the task is running before any
@@ -96,7 +97,8 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     private final long lingerMillis;
     private final Duration requestTimeout;
 
-    private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
+    private final Map<IggyTopicPartition, PartitionBuffer> buffers = new HashMap<>();
+    private final TopicPartitionCounts partitionCounts;
 
     /** Exactly-once only: the messages held until the next checkpoint. */
     @Nullable private final WriteAheadBuffer writeAhead;
@@ -127,6 +129,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         this.mailbox = context.getMailboxExecutor();
         this.lingerMillis = config.linger().toMillis();
         this.requestTimeout = config.connection().requestTimeout();
+        this.partitionCounts = new TopicPartitionCounts(this::sender, mailbox);
         SinkWriterMetricGroup metrics = context.metricGroup();
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
@@ -145,9 +148,12 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
     }
 
-    /** Partitions of the target topic; connects first if this is the first use. */
-    final int partitionCount() {
-        return sender().partitionCount();
+    /**
+     * The partition counts of the topics this writer writes: connects first if this is the first
+     * use, and describes a topic when a record first goes to it.
+     */
+    final TopicPartitionCounts partitionCounts() {
+        return partitionCounts;
     }
 
     private IggyBatchSender sender() {
@@ -162,17 +168,19 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      *
      * @param withMessageId whether the message has a client-chosen id (idempotent writes)
      */
-    final void add(long partition, Message message, boolean withMessageId)
+    final void add(IggyTopicPartition target, Message message, boolean withMessageId)
             throws IOException, InterruptedException {
         checkSendFailure();
-        IggyWireMessages.checkSize(message, partition, config);
+        IggyWireMessages.checkSize(message, target, config);
+        // describes a topic on its first message: one that does not exist fails here, named
+        partitionCounts.of(IggySinkTarget.of(target));
         if (writeAhead != null) {
             // counted as Kafka's exactly-once writer counts: when handed over, sent at commit
-            numBytesSend.inc(writeAhead.add(partition, message, withMessageId));
+            numBytesSend.inc(writeAhead.add(target, message, withMessageId));
             numRecordsSend.inc();
             return;
         }
-        PartitionBuffer buffer = buffer(partition);
+        PartitionBuffer buffer = buffer(target);
         buffer.add(message, withMessageId);
         if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
             awaitCapacity();
@@ -213,40 +221,8 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      */
     private void recordEndOffsets(WriteAheadBuffer buffer)
             throws IOException, InterruptedException {
-        if (buffer.isEmpty()) {
-            return;
-        }
-        CompletableFuture<Map<Long, Long>> offsets =
-                sender().endOffsets().orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        offsets.whenComplete(
-                (ok, error) -> {
-                    try {
-                        mailbox.execute(() -> {}, "Iggy end offsets read");
-                    } catch (RejectedExecutionException e) {
-                        // The task is shutting down.
-                    }
-                });
-        while (!offsets.isDone()) {
-            mailbox.yield();
-        }
-        Map<Long, Long> ends;
-        try {
-            ends = offsets.join();
-        } catch (CompletionException e) {
-            throw new IOException(
-                    "Failed to read the end offsets of "
-                            + config.target()
-                            + " for a checkpoint: "
-                            + IggyClients.asRuntime(e).getMessage(),
-                    e.getCause());
-        }
-        for (long partition : buffer.partitions()) {
-            if (!ends.containsKey(partition)) {
-                throw new IOException(
-                        "Partition " + partition + " of " + config.target() + " does not exist");
-            }
-        }
-        buffer.recordEndOffsets(ends);
+        buffer.recordEndOffsets(
+                EndOffsets.read(sender(), buffer.partitions(), mailbox, config.connection()));
     }
 
     @Override
@@ -261,11 +237,11 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
     }
 
-    private PartitionBuffer buffer(long partition) {
-        PartitionBuffer buffer = buffers.get(partition);
+    private PartitionBuffer buffer(IggyTopicPartition target) {
+        PartitionBuffer buffer = buffers.get(target);
         if (buffer == null) {
-            buffer = new PartitionBuffer(partition);
-            buffers.put(partition, buffer);
+            buffer = new PartitionBuffer(target);
+            buffers.put(target, buffer);
         }
         return buffer;
     }
@@ -306,7 +282,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         long start = System.currentTimeMillis();
         CompletableFuture<Void> result;
         try {
-            result = sender().send(batch.partition, batch.messages);
+            result = sender().send(batch.target, batch.messages);
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }
@@ -327,7 +303,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     private void onSendCompleted(Batch batch, @Nullable Throwable error) {
-        PartitionBuffer buffer = buffers.get(batch.partition);
+        PartitionBuffer buffer = buffers.get(batch.target);
         buffer.inFlight--;
         pendingBatches--;
         if (error != null) {
@@ -388,28 +364,28 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
 
     private IggyConnectorException describeFailure(Batch batch, Throwable error) {
         Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-        String what = batch.messages.size() + " messages to partition " + batch.partition;
+        String where = batch.target + " at " + config.connection().address();
         if (cause instanceof TimeoutException) {
             return new IggyConnectorException(
                     "Timed out after "
                             + requestTimeout
-                            + " waiting for "
-                            + config.target()
-                            + " to acknowledge "
-                            + what
+                            + " waiting for the server to acknowledge "
+                            + batch.messages.size()
+                            + " messages to "
+                            + where
                             + ". Check that the server is reachable and not overloaded, or raise the request timeout.",
                     cause);
         }
         cause = IggyClients.asRuntime(cause);
         String hint =
                 IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(cause)
-                        ? " (partition " + batch.partition + " does not exist)"
+                        ? " (partition " + batch.target.partition() + " does not exist)"
                         : "";
         return new IggyConnectorException(
                 "Failed to send "
-                        + what
-                        + " of "
-                        + config.target()
+                        + batch.messages.size()
+                        + " messages to "
+                        + where
                         + hint
                         + ": "
                         + cause.getMessage(),
@@ -432,7 +408,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
 
     /** The records of one partition not yet in a batch, and its batches not yet answered. */
     private final class PartitionBuffer {
-        private final long partition;
+        private final IggyTopicPartition target;
         private List<Message> messages = new ArrayList<>();
         private long bytes;
         private boolean hasMessageIds;
@@ -443,8 +419,8 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
 
         private int inFlight;
 
-        PartitionBuffer(long partition) {
-            this.partition = partition;
+        PartitionBuffer(IggyTopicPartition target) {
+            this.target = target;
         }
 
         void add(Message message, boolean withMessageId) {
@@ -466,7 +442,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
 
         /** Hands the records to a batch and starts a new list (the SDK may still read the old). */
         Batch takeBatch() {
-            Batch batch = new Batch(partition, messages, bytes, hasMessageIds);
+            Batch batch = new Batch(target, messages, bytes, hasMessageIds);
             messages = new ArrayList<>();
             bytes = 0;
             hasMessageIds = false;
@@ -475,13 +451,17 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     private static final class Batch {
-        final long partition;
+        final IggyTopicPartition target;
         final List<Message> messages;
         final long bytes;
         final boolean hasMessageIds;
 
-        Batch(long partition, List<Message> messages, long bytes, boolean hasMessageIds) {
-            this.partition = partition;
+        Batch(
+                IggyTopicPartition target,
+                List<Message> messages,
+                long bytes,
+                boolean hasMessageIds) {
+            this.target = target;
             this.messages = messages;
             this.bytes = bytes;
             this.hasMessageIds = hasMessageIds;

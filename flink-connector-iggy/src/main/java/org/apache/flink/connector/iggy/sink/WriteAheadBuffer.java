@@ -19,11 +19,13 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import org.apache.iggy.message.Message;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -31,8 +33,8 @@ import java.util.TreeMap;
 
 /**
  * The messages an exactly-once writer holds until the next checkpoint takes them as {@link
- * IggyCommittable}s, one per partition. Nothing is sent from here: the committer sends a
- * checkpoint's messages once the checkpoint completed.
+ * IggyCommittable}s, one per (stream, topic, partition) the writer routed messages to. Nothing is
+ * sent from here: the committer sends a checkpoint's messages once the checkpoint completed.
  *
  * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}): the
  * writer's random id, which no other writer shares, and the checkpoint number counted here: one
@@ -48,8 +50,8 @@ final class WriteAheadBuffer {
 
     private final IggyWriterConfig config;
     private final long writerId;
-    private final Map<Long, List<Message>> messages = new TreeMap<>();
-    private final Map<Long, Long> endOffsets = new TreeMap<>();
+    private final Map<IggyTopicPartition, List<Message>> messages = new TreeMap<>();
+    private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
     private long checkpointId;
     private byte[] tag;
 
@@ -74,11 +76,13 @@ final class WriteAheadBuffer {
      *     it chooses every id itself
      * @return the message's bytes (64-byte header, payload and user headers)
      */
-    long add(long partition, Message message, boolean withMessageId) {
+    long add(IggyTopicPartition target, Message message, boolean withMessageId) {
         if (withMessageId) {
             throw new IggyConnectorException(
                     "A record for "
-                            + config.target()
+                            + target
+                            + " at "
+                            + config.connection().address()
                             + " has a message id of its own, but an exactly-once Iggy sink"
                             + " chooses every message id itself. Remove the message id (the"
                             + " message id function, idempotent writes or the 'message-id'"
@@ -96,7 +100,7 @@ final class WriteAheadBuffer {
                                     + " must hold it twice: once here, once in the committer).",
                             config.target(), config.maxBufferedBytes()));
         }
-        List<Message> list = messages.computeIfAbsent(partition, p -> new ArrayList<>());
+        List<Message> list = messages.computeIfAbsent(target, p -> new ArrayList<>());
         list.add(
                 IggyWireMessages.message(
                         message.payload(),
@@ -107,34 +111,31 @@ final class WriteAheadBuffer {
         return size;
     }
 
-    boolean isEmpty() {
-        return messages.isEmpty();
-    }
-
-    /** The partitions with messages held. */
-    Collection<Long> partitions() {
+    /** The partitions with messages held, of all topics. */
+    Collection<IggyTopicPartition> partitions() {
         return messages.keySet();
     }
 
     /** Records each partition's end offset (exclusive), read after the last message was added. */
-    void recordEndOffsets(Map<Long, Long> offsets) {
+    void recordEndOffsets(Map<IggyTopicPartition, Long> offsets) {
         endOffsets.putAll(offsets);
     }
 
     /** Hands the held messages over as committables and starts the next checkpoint's. */
     List<IggyCommittable> drain() {
         List<IggyCommittable> committables = new ArrayList<>(messages.size());
-        for (Map.Entry<Long, List<Message>> e : messages.entrySet()) {
-            Long end = endOffsets.get(e.getKey());
+        for (Map.Entry<IggyTopicPartition, List<Message>> e : messages.entrySet()) {
+            IggyTopicPartition target = e.getKey();
+            Long end = endOffsets.get(target);
             if (end == null) {
                 throw new IllegalStateException(
-                        "No end offset recorded for partition " + e.getKey() + " of " + config);
+                        "No end offset recorded for " + target + " of " + config);
             }
             committables.add(
                     new IggyCommittable(
-                            config.stream(),
-                            config.topic(),
-                            e.getKey(),
+                            target.stream(),
+                            target.topic(),
+                            target.partition(),
                             checkpointId,
                             tag,
                             end,
