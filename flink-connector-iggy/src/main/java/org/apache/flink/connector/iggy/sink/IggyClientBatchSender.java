@@ -78,6 +78,24 @@ final class IggyClientBatchSender implements IggyBatchSender {
                 IggyClients.connectWithOneConnection(config.connection(), reconnects), config);
     }
 
+    /**
+     * Like {@link #open}, but once its connection closed nothing more is sent (see {@link
+     * IggyClients#connectWithOneLastingConnection}): a batch queued behind a lost one fails instead
+     * of overtaking it. For the exactly-once committer, which then opens a new sender.
+     */
+    static IggyClientBatchSender openWithoutReconnecting(IggyWriterConfig config) {
+        return new IggyClientBatchSender(
+                IggyClients.connectWithOneLastingConnection(config.connection()), config);
+    }
+
+    /**
+     * The client the batches go through, for the exactly-once committer's reads and its {@link
+     * ClientFence}, which watches the connection that sent.
+     */
+    AsyncIggyTcpClient client() {
+        return client;
+    }
+
     @Override
     public CompletableFuture<Integer> partitionCount(IggySinkTarget topic) {
         return CompletableFuture.supplyAsync(

@@ -40,7 +40,6 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -197,7 +196,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
             return;
         }
         for (PartitionBuffer buffer : buffers.values()) {
-            if (!buffer.messages.isEmpty()) {
+            if (!buffer.open.isEmpty()) {
                 awaitCapacity();
                 closeBatch(buffer);
             }
@@ -259,7 +258,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      * be empty already: mails run while waiting for capacity may have closed it.
      */
     private void closeBatch(PartitionBuffer buffer) {
-        if (buffer.messages.isEmpty()) {
+        if (buffer.open.isEmpty()) {
             return;
         }
         buffer.waiting.add(buffer.takeBatch());
@@ -329,7 +328,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         long next = Long.MAX_VALUE;
         for (PartitionBuffer buffer : buffers.values()) {
             long due = buffer.firstAddedAt + lingerMillis;
-            if (!buffer.messages.isEmpty() && due > time) {
+            if (!buffer.open.isEmpty() && due > time) {
                 next = Math.min(next, due);
             }
         }
@@ -344,7 +343,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
             if (sendFailure != null || pendingBatches >= config.maxInFlightRequests()) {
                 return;
             }
-            if (!buffer.messages.isEmpty()
+            if (!buffer.open.isEmpty()
                     && now - buffer.firstAddedAt >= lingerMillis
                     && (lingerMillis > 0 || buffer.isIdle())) {
                 closeBatch(buffer);
@@ -401,7 +400,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     int bufferedRecords() {
         int n = 0;
         for (PartitionBuffer b : buffers.values()) {
-            n += b.messages.size();
+            n += b.open.size();
         }
         return n;
     }
@@ -409,8 +408,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     /** The records of one partition not yet in a batch, and its batches not yet answered. */
     private final class PartitionBuffer {
         private final IggyTopicPartition target;
-        private List<Message> messages = new ArrayList<>();
-        private long bytes;
+        private final OpenBatch open = new OpenBatch(config);
         private boolean hasMessageIds;
         private long firstAddedAt;
 
@@ -424,12 +422,11 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
 
         void add(Message message, boolean withMessageId) {
-            if (messages.isEmpty()) {
+            if (open.isEmpty()) {
                 firstAddedAt = timeService.getCurrentProcessingTime();
             }
-            messages.add(message);
+            open.add(message);
             hasMessageIds |= withMessageId;
-            bytes += IggyWireMessages.wireSize(message);
         }
 
         boolean isIdle() {
@@ -437,14 +434,13 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
 
         boolean isFull() {
-            return messages.size() >= config.batchSize() || bytes >= config.maxBatchBytes();
+            return open.isFull();
         }
 
-        /** Hands the records to a batch and starts a new list (the SDK may still read the old). */
+        /** Hands the records to a batch and starts a new one. */
         Batch takeBatch() {
-            Batch batch = new Batch(target, messages, bytes, hasMessageIds);
-            messages = new ArrayList<>();
-            bytes = 0;
+            long bytes = open.bytes();
+            Batch batch = new Batch(target, open.take(), bytes, hasMessageIds);
             hasMessageIds = false;
             return batch;
         }
