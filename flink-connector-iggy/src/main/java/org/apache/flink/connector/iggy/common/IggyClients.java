@@ -73,7 +73,7 @@ public final class IggyClients {
      * server closed it): the {@value #RECONNECTS} metric of the operator that owns the client.
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config, Counter reconnects) {
-        return connect(config, AsyncIggyTcpClient.builder(), reconnects);
+        return connect(config, AsyncIggyTcpClient.builder(), reconnects, true);
     }
 
     /**
@@ -84,16 +84,29 @@ public final class IggyClients {
      */
     public static AsyncIggyTcpClient connectWithOneConnection(
             IggyConnectionConfig config, Counter reconnects) {
-        return connect(
-                config,
-                AsyncIggyTcpClient.builder()
-                        .connectionPoolSize(1)
-                        .acquireTimeout(config.requestTimeout()),
-                reconnects);
+        return connect(config, oneConnection(config), reconnects, true);
+    }
+
+    /**
+     * Like {@link #connectWithOneConnection}, but once its connection closed the client opens no
+     * other: the requests queued behind one that was lost fail too, instead of being appended on a
+     * new connection ahead of it. The caller opens a new client to go on.
+     */
+    public static AsyncIggyTcpClient connectWithOneLastingConnection(IggyConnectionConfig config) {
+        return connect(config, oneConnection(config), new SimpleCounter(), false);
+    }
+
+    private static AsyncIggyTcpClientBuilder oneConnection(IggyConnectionConfig config) {
+        return AsyncIggyTcpClient.builder()
+                .connectionPoolSize(1)
+                .acquireTimeout(config.requestTimeout());
     }
 
     private static AsyncIggyTcpClient connect(
-            IggyConnectionConfig config, AsyncIggyTcpClientBuilder builder, Counter reconnects) {
+            IggyConnectionConfig config,
+            AsyncIggyTcpClientBuilder builder,
+            Counter reconnects,
+            boolean replaceClosed) {
         builder.host(config.host())
                 .port(config.port())
                 .connectionTimeout(config.connectTimeout())
@@ -116,7 +129,11 @@ public final class IggyClients {
             await(
                     IggySdk.get()
                             .watchConnections(
-                                    client, config.address(), config.tlsEnabled(), reconnects::inc),
+                                    client,
+                                    config.address(),
+                                    config.tlsEnabled(),
+                                    reconnects::inc,
+                                    replaceClosed),
                     remaining(deadline),
                     "complete the TLS handshake with Iggy at " + config.address());
         } catch (RuntimeException e) {

@@ -38,6 +38,7 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
     @Nullable private final SerializationSchema<T> keySchema;
     @Nullable private final String keyHeader;
     private final IggyPartitioner<T> partitioner;
+    @Nullable private final IggyTopicSelector<T> topicSelector;
     @Nullable private final SerializableFunction<T, IggyHeaders> headers;
     @Nullable private final SerializableFunction<T, BigInteger> messageIds;
 
@@ -46,12 +47,14 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
             @Nullable SerializationSchema<T> keySchema,
             @Nullable String keyHeader,
             IggyPartitioner<T> partitioner,
+            @Nullable IggyTopicSelector<T> topicSelector,
             @Nullable SerializableFunction<T, IggyHeaders> headers,
             @Nullable SerializableFunction<T, BigInteger> messageIds) {
         this.valueSchema = valueSchema;
         this.keySchema = keySchema;
         this.keyHeader = keyHeader;
         this.partitioner = partitioner;
+        this.topicSelector = topicSelector;
         this.headers = headers;
         this.messageIds = messageIds;
     }
@@ -91,13 +94,18 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
             userHeaders =
                     userHeaders.toBuilder().put(keyHeader, IggyHeaderValue.ofRaw(key)).build();
         }
-        long partition = partitioner.partition(element, key, payload, context);
-        return new IggySinkRecord(
-                partition,
-                payload,
-                userHeaders,
-                messageIds != null ? messageIds.apply(element) : null,
-                originTimestampMicros(context.timestamp()));
+        IggySinkTarget target =
+                topicSelector != null ? topicSelector.select(element, context) : null;
+        long partition =
+                partitioner.partition(element, key, payload, RoutedSinkContext.of(context, target));
+        IggySinkRecord record =
+                new IggySinkRecord(
+                        partition,
+                        payload,
+                        userHeaders,
+                        messageIds != null ? messageIds.apply(element) : null,
+                        originTimestampMicros(context.timestamp()));
+        return target != null ? record.withTarget(target) : record;
     }
 
     /** The record's Flink timestamp, or now when it has none, in microseconds. */

@@ -20,18 +20,17 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggySink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages and
- * {@link IggyCommitter} sends them once the checkpoint completed.
+ * {@link IggyCommitter}, in a task of its own ({@link CommitterHandoff}), sends them once the
+ * checkpoint completed.
  */
 @Internal
 final class ExactlyOnceIggySink<IN> extends IggySink<IN>
-        implements SupportsCommitter<IggyCommittable>, SupportsPreWriteTopology<IN> {
+        implements CommitterHandoff, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
 
@@ -68,10 +67,5 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
                 context.getRestoredCheckpointId(),
                 context.metricGroup(),
                 betweenSends);
-    }
-
-    @Override
-    public SimpleVersionedSerializer<IggyCommittable> getCommittableSerializer() {
-        return new IggyCommittableSerializer();
     }
 }

@@ -20,13 +20,12 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.api.connector.sink2.SupportsCommitter;
-import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
- * and {@link IggyCommitter} sends them once the checkpoint completed.
+ * and {@link IggyCommitter}, in a task of its own ({@link CommitterHandoff}), sends them once the
+ * checkpoint completed.
  *
  * <p>The fingerprints stay consistent with the output: the reconcile step's keyed state and the
  * writer's committables belong to the same checkpoint, so a restored fingerprint always has its
@@ -34,8 +33,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
  * after the checkpoint is reconciled again from the restored fingerprint.
  */
 @Internal
-final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
-        implements SupportsCommitter<IggyCommittable> {
+final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN> implements CommitterHandoff {
 
     private static final long serialVersionUID = 1L;
 
@@ -70,10 +68,5 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
                 context.getRestoredCheckpointId(),
                 context.metricGroup(),
                 betweenSends);
-    }
-
-    @Override
-    public SimpleVersionedSerializer<IggyCommittable> getCommittableSerializer() {
-        return new IggyCommittableSerializer();
     }
 }

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import org.apache.iggy.message.Message;
 
@@ -26,23 +27,28 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Sends batches of messages to partitions of the writer's topic. Batches of one partition are
- * appended in the order of the {@link #send} calls, also while earlier ones are unanswered.
+ * Sends batches of messages to partitions of any topic the writer routes to. Batches of one
+ * partition are appended in the order of the {@link #send} calls, also while earlier ones are
+ * unanswered.
  */
 @Internal
 interface IggyBatchSender extends AutoCloseable {
 
-    /** Partitions of the target topic when the sender was opened. */
-    int partitionCount();
+    /**
+     * The number of partitions of {@code topic}, from one description. Fails with an {@link
+     * org.apache.flink.connector.iggy.common.IggyConfigurationException} naming the stream, the
+     * topic and the fix when either does not exist or the topic has no partitions.
+     */
+    CompletableFuture<Integer> partitionCount(IggySinkTarget topic);
 
     /** Completes when the server acknowledged the whole batch. */
-    CompletableFuture<Void> send(long partition, List<Message> messages);
+    CompletableFuture<Void> send(IggyTopicPartition target, List<Message> messages);
 
     /**
-     * The end offset (exclusive) of every partition of the topic, from one description; fails if
-     * the topic is gone.
+     * The end offset (exclusive) of every partition of {@code topic}, by partition id, from one
+     * description; fails if the topic is gone.
      */
-    CompletableFuture<Map<Long, Long>> endOffsets();
+    CompletableFuture<Map<Long, Long>> endOffsets(IggySinkTarget topic);
 
     @Override
     void close();

@@ -20,15 +20,15 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.partition.Partition;
@@ -47,90 +47,108 @@ import java.util.concurrent.Executors;
  * else the sink does per record. Sends therefore run on a thread of their own, one after the other
  * in call order, so the task goes on with the next records meanwhile. The single connection carries
  * the requests in that order (see {@link IggyClients#connectWithOneConnection}), so batches of a
- * partition are appended in call order even while several are in flight.
+ * partition are appended in call order even while several are in flight. Topics are described on
+ * that thread too, so the task never waits on the network.
  */
 @Internal
 final class IggyClientBatchSender implements IggyBatchSender {
 
     private final AsyncIggyTcpClient client;
-    private final StreamId stream;
-    private final TopicId topic;
-    private final int partitionCount;
-    private final String target;
+    private final IggyConnectionConfig connection;
     private final ExecutorService sendingThread;
 
-    private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config, int count) {
+    private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config) {
         this.client = client;
-        this.stream = SdkIds.streamId(config.stream());
-        this.topic = SdkIds.topicId(config.topic());
-        this.partitionCount = count;
-        this.target = config.target();
+        this.connection = config.connection();
         this.sendingThread =
                 Executors.newSingleThreadExecutor(
-                        new ExecutorThreadFactory("iggy-sink-sender " + config.topic()));
+                        new ExecutorThreadFactory("iggy-sink-sender " + config.stream()));
     }
 
     /**
-     * Connects, logs in and checks that the topic exists (and has partitions), failing with a
-     * message naming the address, stream and topic otherwise.
+     * Connects and logs in, failing with a message naming the address otherwise. Topics are
+     * described when a record first goes to them ({@link #partitionCount}).
      *
      * @param reconnects counts the connections the client opens again (see {@link
      *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
      *     Counter)})
      */
     static IggyClientBatchSender open(IggyWriterConfig config, Counter reconnects) {
-        AsyncIggyTcpClient client =
-                IggyClients.connectWithOneConnection(config.connection(), reconnects);
-        try {
-            int partitions =
-                    Math.toIntExact(
-                            IggyTopics.describe(
-                                            client,
-                                            config.connection(),
-                                            config.stream(),
-                                            config.topic())
-                                    .partitionsCount());
-            if (partitions == 0) {
-                throw new IggyConfigurationException(
-                        "Iggy "
-                                + config.target()
-                                + " has no partitions. The connector never creates partitions: add some first.");
-            }
-            return new IggyClientBatchSender(client, config, partitions);
-        } catch (RuntimeException e) {
-            IggyClients.closeAndWait(client);
-            throw e;
-        }
+        return new IggyClientBatchSender(
+                IggyClients.connectWithOneConnection(config.connection(), reconnects), config);
+    }
+
+    /**
+     * Like {@link #open}, but once its connection closed nothing more is sent (see {@link
+     * IggyClients#connectWithOneLastingConnection}): a batch queued behind a lost one fails instead
+     * of overtaking it. For the exactly-once committer, which then opens a new sender.
+     */
+    static IggyClientBatchSender openWithoutReconnecting(IggyWriterConfig config) {
+        return new IggyClientBatchSender(
+                IggyClients.connectWithOneLastingConnection(config.connection()), config);
+    }
+
+    /**
+     * The client the batches go through, for the exactly-once committer's reads and its {@link
+     * ClientFence}, which watches the connection that sent.
+     */
+    AsyncIggyTcpClient client() {
+        return client;
     }
 
     @Override
-    public int partitionCount() {
-        return partitionCount;
+    public CompletableFuture<Integer> partitionCount(IggySinkTarget topic) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    int partitions =
+                            Math.toIntExact(
+                                    IggyTopics.describe(
+                                                    client,
+                                                    connection,
+                                                    topic.stream(),
+                                                    topic.topic())
+                                            .partitionsCount());
+                    if (partitions == 0) {
+                        throw new IggyConfigurationException(
+                                "Iggy "
+                                        + topic
+                                        + " at "
+                                        + connection.address()
+                                        + " has no partitions. The connector never creates"
+                                        + " partitions: add some first.");
+                    }
+                    return partitions;
+                },
+                sendingThread);
     }
 
     @Override
-    public CompletableFuture<Void> send(long partition, List<Message> messages) {
+    public CompletableFuture<Void> send(IggyTopicPartition target, List<Message> messages) {
         return CompletableFuture.supplyAsync(
                         () ->
                                 client.messages()
                                         .sendMessages(
-                                                stream,
-                                                topic,
-                                                Partitioning.partitionId(partition),
+                                                SdkIds.streamId(target.stream()),
+                                                SdkIds.topicId(target.topic()),
+                                                Partitioning.partitionId(target.partition()),
                                                 messages),
                         sendingThread)
                 .thenCompose(sent -> sent);
     }
 
     @Override
-    public CompletableFuture<Map<Long, Long>> endOffsets() {
+    public CompletableFuture<Map<Long, Long>> endOffsets(IggySinkTarget topic) {
         return client.topics()
-                .getTopic(stream, topic)
+                .getTopic(SdkIds.streamId(topic.stream()), SdkIds.topicId(topic.topic()))
                 .thenApply(
                         details -> {
                             if (details.isEmpty()) {
                                 throw new IggyConnectorException(
-                                        "Iggy " + target + " is gone: it was deleted.");
+                                        "Iggy "
+                                                + topic
+                                                + " at "
+                                                + connection.address()
+                                                + " is gone: it was deleted.");
                             }
                             Map<Long, Long> ends = new HashMap<>();
                             for (Partition p : details.get().partitions()) {

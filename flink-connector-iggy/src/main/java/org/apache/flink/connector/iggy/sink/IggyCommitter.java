@@ -22,20 +22,16 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.connector.iggy.sink.InFlightSends.Attempt;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.Partitioning;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
@@ -45,38 +41,38 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.Serializable;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Sends the {@link IggyCommittable}s of an exactly-once sink once their checkpoint completed.
  *
- * <p>Flink commits the committables of one checkpoint after those of every earlier one, so each
- * partition receives them in order. Within a committable, batches are sent one after the other,
- * each after the previous one was acknowledged, so a committable that failed half-way has a prefix
- * of its messages in the partition and never a later message without an earlier one.
+ * <p>It runs in a task of its own, apart from the writer (see {@link CommitterHandoff}), and sends
+ * through the writer's kind of {@link IggyClientBatchSender}: batches cut as the writer cuts them
+ * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered, over
+ * one connection that appends the batches of a partition in the order they were sent. Once that
+ * connection closed, the sender sends nothing more, so no batch overtakes a lost one. Flink commits
+ * the committables of one checkpoint after those of every earlier one, so each partition receives
+ * them in order.
  *
  * <p>A committable that may have been sent in part before (a retry, or one restored from a
- * checkpoint) is read back first: from the partition's end offset when it was made ({@link
- * IggyCommittable#readFrom}) to the partition's end now, recognising its messages by their ids.
- * Only the messages not found are sent. This holds whatever the server's deduplication setting and
- * however long the job was down; the read covers the committable's own messages and whatever else
- * reached the partition since it was made.
+ * checkpoint) is read back first ({@link ReadBack}), recognising its messages by their ids, and
+ * only the messages not found are sent, one batch at a time. This holds whatever the server's
+ * deduplication setting and however long the job was down.
  *
- * <p>A send that timed out or lost its connection may still be applied by the server later, so a
- * retry reads back only once the server no longer lists the failed connection (see {@link
- * ClientFence}). After a failure the committables after it are retried too, so none of a partition
- * overtakes an earlier one.
+ * <p>A send that fails, times out or loses its connection ends the attempt: the connection is
+ * closed, and every committable not wholly acknowledged is retried (Flink's {@code
+ * sink.committer.retries}), the later ones too, so none of a partition overtakes an earlier one. A
+ * send of the closed connection may still be applied by the server later, so a retry reads back
+ * only once the server no longer lists that connection (see {@link ClientFence}).
  *
- * <p>A target stream, topic or partition that no longer exists fails the job with an error naming
- * it: the output of a completed checkpoint is never skipped. Any other failure is retried (Flink's
- * {@code sink.committer.retries}), reading back first; an interrupt ends the task instead.
+ * <p>A target stream, topic or partition that no longer exists, or any other configuration error,
+ * fails the job with an error naming it: the output of a completed checkpoint is never skipped. An
+ * interrupt ends the task instead of spending a retry.
  *
  * <p>Connects on its first commit. Confined to the committer's task thread; the metric gauges only
  * read.
@@ -86,12 +82,10 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCommitter.class);
 
-    /** Reading back never stores an offset, so any plain consumer will do. */
-    private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
-
     /**
-     * What a test runs between two sends of one committable, to fail or stop there; given to a sink
-     * by {@link #withBetweenSends}, and shipped with it to every committer.
+     * What a test runs before each send of a committable but its first, once fewer than the allowed
+     * number of batches are unanswered, to fail or stop there; given to a sink by {@link
+     * #withBetweenSends}, and shipped with it to every committer.
      */
     @VisibleForTesting
     @FunctionalInterface
@@ -107,28 +101,30 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private final IggyWriterConfig config;
     private final long restoredCheckpointId;
     private final Counter reconnects;
-    @Nullable private AsyncIggyTcpClient client;
+    @Nullable private IggyClientBatchSender sender;
 
-    /** The server's id of {@link #client}'s connection. */
+    /** Each sender after the first counts as a reconnect: a sender never reconnects itself. */
+    private int sendersOpened;
+
+    /** The server's id of {@link #sender}'s connection. */
     @Nullable private Long clientId;
 
     private final ClientFence fence;
+    private final ReadBack readBack;
+    private final InFlightSends inFlight;
 
     private final Counter messagesCommitted;
     private final Counter messagesReadBack;
     private final Counter messagesResent;
 
-    /** Written by the task thread only; volatile for the metric reporter's gauges. */
-    private volatile long readBackTimeMs;
-
+    /** Written by the task thread only; volatile for the metric reporter's gauge. */
     private volatile int pendingCommittables;
 
     /**
      * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
      *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
-     *     iggyPendingCommittables}, and {@code reconnects} (see {@link
-     *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
-     *     Counter)})
+     *     iggyPendingCommittables}, and {@code reconnects}: connections opened again after a
+     *     failure
      */
     IggyCommitter(
             IggyWriterConfig config,
@@ -143,7 +139,10 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         this.messagesCommitted = metrics.counter("messagesCommitted");
         this.messagesReadBack = metrics.counter("messagesReadBack");
         this.messagesResent = metrics.counter("messagesResent");
-        metrics.gauge("readBackTimeMs", () -> readBackTimeMs);
+        this.readBack =
+                new ReadBack(config, config.connection().requestTimeout(), messagesReadBack);
+        this.inFlight = new InFlightSends(config.connection().requestTimeout(), messagesCommitted);
+        metrics.gauge("readBackTimeMs", readBack::lastTimeMs);
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
     }
 
@@ -166,9 +165,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     public void commit(Collection<CommitRequest<IggyCommittable>> requests)
             throws IOException, InterruptedException {
         pendingCommittables = requests.size();
-        boolean failed = false;
+        List<CommitRequest<IggyCommittable>> started = new ArrayList<>();
+        List<Attempt> attempts = new ArrayList<>();
+        RuntimeException failure = null;
         for (CommitRequest<IggyCommittable> request : requests) {
-            if (failed) {
+            if (failure != null) {
                 // A later committable of the same partition must not overtake the failed one.
                 request.retryLater();
                 continue;
@@ -177,176 +178,52 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             boolean maybeSentBefore =
                     request.getNumberOfRetries() > 0
                             || committable.checkpointId() <= restoredCheckpointId;
+            Attempt attempt = new Attempt(committable);
             try {
-                if (!commit(committable, maybeSentBefore)) {
-                    request.signalAlreadyCommitted();
-                }
-                pendingCommittables--;
-                discardMessages(committable);
-            } catch (TargetGone e) {
-                request.signalFailedWithUnknownReason(e);
+                start(attempt, maybeSentBefore);
+            } catch (IggyConfigurationException e) {
+                // no retry mends it: Flink fails the job
+                request.signalFailedWithUnknownReason(
+                        e instanceof CannotCommit
+                                ? e
+                                : new CannotCommit(committable, e.getMessage()));
+                failure = e;
+                continue;
             } catch (RuntimeException e) {
-                if (Thread.currentThread().isInterrupted()) {
-                    // The task is being cancelled: end it instead of spending a retry.
-                    closeClient();
-                    throw new InterruptedException("Interrupted while committing " + committable);
-                }
-                LOG.warn(
-                        "Failed to commit {} to {}; retrying: {}",
-                        committable,
-                        config.connection().address(),
-                        IggyClients.describe(e));
-                if (clientId != null) {
-                    fence.closedAfterFailure(clientId);
-                }
-                closeClient();
-                request.retryLater();
-                failed = true;
+                failure = e;
+            } catch (InterruptedException e) {
+                throw interrupted(e);
             }
+            started.add(request);
+            attempts.add(attempt);
         }
-    }
-
-    /**
-     * @return whether anything was sent
-     */
-    private boolean commit(IggyCommittable committable, boolean maybeSentBefore)
-            throws IOException, InterruptedException {
-        if (maybeSentBefore) {
-            fence.await(client());
-        }
-        long end = endOffset(committable);
-        int count = committable.messageCount();
-        BitSet present = maybeSentBefore ? readBack(committable, end) : new BitSet(count);
-        int missing = count - present.cardinality();
-        if (maybeSentBefore) {
-            LOG.info(
-                    "Committing {} again: {} of them were in the partition already",
-                    committable,
-                    count - missing);
-        }
-        if (missing == 0) {
-            return false;
-        }
-        if (maybeSentBefore) {
-            messagesResent.inc(missing);
-        }
-        List<Message> batch = new ArrayList<>();
-        long batchBytes = 0;
-        int sent = 0;
-        try (WriteAheadMessages.Reader messages = committable.openMessages()) {
-            for (int i = 0; i < count; i++) {
-                Message message = messages.next();
-                if (present.get(i)) {
-                    continue;
-                }
-                long size = IggyWireMessages.wireSize(message);
-                if (!batch.isEmpty()
-                        && (batch.size() >= config.batchSize()
-                                || batchBytes + size > config.maxBatchBytes())) {
-                    send(committable, batch);
-                    sent += batch.size();
-                    runBetweenSends(committable, sent);
-                    batch = new ArrayList<>();
-                    batchBytes = 0;
-                }
-                batch.add(message);
-                batchBytes += size;
-            }
-        }
-        send(committable, batch);
-        return true;
-    }
-
-    /** The partition's end offset now; fails with {@link TargetGone} if it no longer exists. */
-    private long endOffset(IggyCommittable committable) {
-        Optional<TopicDetails> details =
-                IggyClients.await(
-                        client().topics()
-                                .getTopic(
-                                        SdkIds.streamId(committable.stream()),
-                                        SdkIds.topicId(committable.topic())),
-                        config.connection().requestTimeout(),
-                        "read topic " + committable.topic() + " of stream " + committable.stream());
-        if (details.isEmpty()) {
-            String why;
+        if (failure == null) {
             try {
-                IggyTopics.describe(
-                        client(), config.connection(), committable.stream(), committable.topic());
-                why = "its topic was deleted";
-            } catch (IggyConnectorException e) {
-                why = e.getMessage();
-            }
-            throw new TargetGone(committable, why);
-        }
-        for (Partition partition : details.get().partitions()) {
-            if (partition.id() == committable.partition()) {
-                return IggyTopics.endOffset(partition);
+                inFlight.awaitAll();
+            } catch (RuntimeException e) {
+                failure = e;
+            } catch (InterruptedException e) {
+                throw interrupted(e);
             }
         }
-        throw new TargetGone(committable, "the partition no longer exists");
-    }
-
-    /**
-     * Which of the committable's messages are in the partition already. Reads from the partition's
-     * end when the committable was made, or from its start if its end is below that now (the
-     * partition was purged, or deleted and created again): messages sent since then start at 0.
-     */
-    private BitSet readBack(IggyCommittable committable, long end) {
-        long started = System.nanoTime();
-        try {
-            return readBack(
-                    committable, committable.readFrom() <= end ? committable.readFrom() : 0, end);
-        } finally {
-            readBackTimeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-        }
-    }
-
-    private BitSet readBack(IggyCommittable committable, long from, long end) {
-        int size = committable.messageCount();
-        BitSet present = new BitSet(size);
-        long offset = from;
-        while (offset < end && present.cardinality() < size) {
-            PolledMessages polled =
-                    IggyClients.await(
-                            client().messages()
-                                    .pollMessages(
-                                            SdkIds.streamId(committable.stream()),
-                                            SdkIds.topicId(committable.topic()),
-                                            Optional.of(committable.partition()),
-                                            READ_BACK,
-                                            PollingStrategy.offset(BigInteger.valueOf(offset)),
-                                            Math.min(config.batchSize(), end - offset),
-                                            false),
-                            config.connection().requestTimeout(),
-                            "read back partition " + committable.partition());
-            if (polled.messages().isEmpty()) {
-                break;
+        if (failure != null) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw interrupted(failure);
             }
-            for (Message m : polled.messages()) {
-                messagesReadBack.inc();
-                int sequence =
-                        committable.sequenceOf(
-                                IggyWireMessages.wireId(m.header().id().toBigInteger()));
-                if (sequence >= 0) {
-                    present.set(sequence);
-                }
-                offset = m.header().offset().longValueExact() + 1;
-            }
+            giveUp(failure);
         }
-        return present;
-    }
-
-    private void send(IggyCommittable committable, List<Message> batch) {
-        IggyClients.await(
-                client().messages()
-                        .sendMessages(
-                                SdkIds.streamId(committable.stream()),
-                                SdkIds.topicId(committable.topic()),
-                                Partitioning.partitionId(committable.partition()),
-                                batch),
-                config.connection().requestTimeout(),
-                "send " + batch.size() + " of the " + committable);
-        messagesCommitted.inc(batch.size());
+        for (int i = 0; i < started.size(); i++) {
+            Attempt attempt = attempts.get(i);
+            if (!attempt.isDone()) {
+                started.get(i).retryLater();
+                continue;
+            }
+            if (!attempt.sentAny()) {
+                started.get(i).signalAlreadyCommitted();
+            }
+            pendingCommittables--;
+            discardMessages(attempt.committable);
+        }
     }
 
     /** Deletes a committed committable's write-ahead file; a failure leaves it for cleanup. */
@@ -361,6 +238,125 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         }
     }
 
+    /**
+     * Reads back if the committable may have been sent before, then sends the messages missing,
+     * waiting only for room among the unanswered batches.
+     */
+    private void start(Attempt attempt, boolean maybeSentBefore)
+            throws IOException, InterruptedException {
+        IggyCommittable committable = attempt.committable;
+        int count = committable.messageCount();
+        BitSet present = new BitSet(count);
+        if (maybeSentBefore) {
+            // Everything sent before is acknowledged (or the attempt failed) before reading back.
+            inFlight.awaitAll();
+            fence.await(sender().client());
+        }
+        // Fails with CannotCommit if the target is gone, on a first attempt too.
+        long end = endOffset(committable);
+        if (maybeSentBefore) {
+            present = readBack.present(sender().client(), committable, count, end);
+            LOG.info(
+                    "Committing {} again: {} of them were in the partition already",
+                    committable,
+                    present.cardinality());
+            messagesResent.inc(count - present.cardinality());
+        }
+        // After a failure, one batch at a time.
+        int window = maybeSentBefore ? 1 : config.maxInFlightRequests();
+        OpenBatch batch = new OpenBatch(config);
+        int sent = 0;
+        if (present.cardinality() < count) {
+            // Opened only when something is missing: a restored commit found complete needs no
+            // write-ahead file, which its first commit deleted.
+            try (WriteAheadMessages.Reader messages = committable.openMessages()) {
+                for (int i = 0; i < count; i++) {
+                    Message message = messages.next();
+                    if (!present.get(i)) {
+                        batch.add(message);
+                        if (batch.isFull()) {
+                            sent = send(attempt, batch, sent, window);
+                        }
+                    }
+                }
+            }
+        }
+        if (!batch.isEmpty()) {
+            send(attempt, batch, sent, window);
+        }
+        inFlight.sentAll(attempt);
+    }
+
+    /**
+     * @return the messages of the committable sent so far
+     */
+    private int send(Attempt attempt, OpenBatch batch, int sentBefore, int window)
+            throws IOException, InterruptedException {
+        inFlight.awaitRoom(window);
+        if (sentBefore > 0) {
+            runBetweenSends(attempt.committable, sentBefore);
+        }
+        int size = batch.size();
+        inFlight.send(sender(), attempt, batch.take());
+        return sentBefore + size;
+    }
+
+    /** Closes the connection after a failure; its sends may still be applied (see the fence). */
+    private void giveUp(RuntimeException failure) {
+        LOG.warn(
+                "Failed to commit to {}; retrying: {}",
+                config.target(),
+                IggyClients.describe(failure));
+        inFlight.abandon();
+        if (clientId != null) {
+            fence.closedAfterFailure(clientId);
+        }
+        closeSender();
+    }
+
+    /** The task is being cancelled: end it instead of spending a retry. */
+    private InterruptedException interrupted(Exception e) {
+        inFlight.abandon();
+        closeSender();
+        InterruptedException ended =
+                new InterruptedException("Interrupted while committing to " + config.target());
+        ended.initCause(e);
+        return ended;
+    }
+
+    /** The partition's end offset now; fails with {@link CannotCommit} if it no longer exists. */
+    private long endOffset(IggyCommittable committable) {
+        Optional<TopicDetails> details =
+                IggyClients.await(
+                        sender().client()
+                                .topics()
+                                .getTopic(
+                                        SdkIds.streamId(committable.stream()),
+                                        SdkIds.topicId(committable.topic())),
+                        config.connection().requestTimeout(),
+                        "read topic " + committable.topic() + " of stream " + committable.stream());
+        if (details.isEmpty()) {
+            String why;
+            try {
+                IggyTopics.describe(
+                        sender().client(),
+                        config.connection(),
+                        committable.stream(),
+                        committable.topic());
+                why = "its topic was deleted";
+            } catch (IggyConnectorException e) {
+                why = e.getMessage();
+            }
+            throw new CannotCommit(committable, why);
+        }
+        for (Partition partition : details.get().partitions()) {
+            if (partition.id() == committable.partition()) {
+                return IggyTopics.endOffset(partition);
+            }
+        }
+        throw new CannotCommit(committable, "the partition no longer exists");
+    }
+
     private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
         try {
             betweenSends.run(committable, sent);
@@ -369,23 +365,30 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         }
     }
 
-    private AsyncIggyTcpClient client() {
-        if (client == null) {
-            client = IggyClients.connectWithOneConnection(config.connection(), reconnects);
+    /**
+     * Connects on first use; fails with an {@link IggyConfigurationException} if the target is gone
+     * or the credentials are refused.
+     */
+    private IggyClientBatchSender sender() {
+        if (sender == null) {
+            if (sendersOpened++ > 0) {
+                reconnects.inc();
+            }
+            sender = IggyClientBatchSender.openWithoutReconnecting(config);
             clientId =
                     IggyClients.await(
-                                    client.system().getMe(),
+                                    sender.client().system().getMe(),
                                     config.connection().requestTimeout(),
                                     "read the committer's client id")
                             .clientId();
         }
-        return client;
+        return sender;
     }
 
-    private void closeClient() {
-        if (client != null) {
-            IggyClients.closeAndWait(client);
-            client = null;
+    private void closeSender() {
+        if (sender != null) {
+            sender.close();
+            sender = null;
             clientId = null;
         }
     }
@@ -404,23 +407,24 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     @Override
     public void close() {
-        closeClient();
+        inFlight.abandon();
+        closeSender();
     }
 
-    /** The target of a committable no longer exists: the job must fail, not skip it. */
-    private static final class TargetGone extends IggyConnectorException {
+    /** A committable cannot be committed by any retry: the job must fail, not skip it. */
+    private static final class CannotCommit extends IggyConfigurationException {
         private static final long serialVersionUID = 1L;
 
-        TargetGone(IggyCommittable committable, String why) {
+        CannotCommit(IggyCommittable committable, String why) {
             super(
                     "Cannot commit the "
                             + committable
                             + ": "
                             + why
                             + ". An exactly-once Iggy sink never skips the output of a completed"
-                            + " checkpoint: recreate the stream, topic and partition and restart"
-                            + " the job from its last checkpoint, or restart it without that"
-                            + " checkpoint to give that output up.");
+                            + " checkpoint: mend that (recreate what is gone) and restart the job"
+                            + " from its last checkpoint, or restart it without that checkpoint to"
+                            + " give that output up.");
         }
     }
 }

@@ -111,11 +111,16 @@ public sealed class IggyKeyedMapSink<IN>
      *
      * @param deletesFix what makes deletes writable, for the error a delete of a sent key gets when
      *     they are not
+     * @param routes whether {@code encoder} routes changes to topics ({@link
+     *     KeyedMessage#withTarget}), so that the builder's topic is optional
      * @throws IllegalArgumentException naming every invalid option of the builder
      */
     public static <IN> IggyKeyedMapSink<IN> of(
-            IggyKeyedMapSinkBuilder<?, ?> builder, ChangeEncoder<IN> encoder, String deletesFix) {
-        return builder.buildSink(encoder, tombstoneError(deletesFix), new ArrayList<>());
+            IggyKeyedMapSinkBuilder<?, ?> builder,
+            ChangeEncoder<IN> encoder,
+            String deletesFix,
+            boolean routes) {
+        return builder.buildSink(encoder, tombstoneError(deletesFix), new ArrayList<>(), routes);
     }
 
     /** The error a delete of a sent key gets when the sink cannot write deletes. */
@@ -134,7 +139,9 @@ public sealed class IggyKeyedMapSink<IN>
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         SingleOutputStreamOperator<KeyedMessage> reconciled =
-                input.flatMap(new ChangeEncodingFunction<>(encoder), KeyedMessage.typeInfo())
+                input.flatMap(
+                                new ChangeEncodingFunction<>(encoder, config.stream()),
+                                KeyedMessage.typeInfo())
                         .name("Iggy Encode Changes")
                         .keyBy(KeyedMessage::stateKey, Types.STRING)
                         .process(
@@ -174,7 +181,7 @@ public sealed class IggyKeyedMapSink<IN>
     /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */
     @Override
     public LineageVertex getLineageVertex() {
-        return IggyLineage.sinkVertex(config.connection(), config.stream(), config.topic());
+        return config.lineageVertex();
     }
 
     IggyWriterConfig writerConfig() {

@@ -73,6 +73,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     @Nullable private SerializableFunction<K, byte[]> deletionValueFunction;
 
     @Nullable private SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headersFunction;
+    @Nullable private IggyTopicSelector<IggyMapChange<K, V>> topicSelector;
 
     private boolean idempotentWrites;
     @Nullable private String messageIdNamespace;
@@ -122,6 +123,18 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
+     * Chooses each change's topic (and stream); a change it routes nowhere ({@code null}) goes to
+     * the sink's topic ({@link #setTopic}), which is then optional. Fingerprints are kept per
+     * (topic, key), so the same key may hold different values in different topics; a delete goes to
+     * the topic the selector chooses for it, so choose by the key (a delete has no value).
+     */
+    public IggyKeyedMapSinkBuilder<K, V> setTopicSelector(
+            IggyTopicSelector<IggyMapChange<K, V>> topicSelector) {
+        this.topicSelector = topicSelector;
+        return this;
+    }
+
+    /**
      * Give every message a deterministic id: BLAKE2b-128 of (message id namespace, key, number of
      * messages sent for the key before). With the server's message deduplication on, messages
      * replayed after a failover are dropped by the server. Off by default.
@@ -133,8 +146,9 @@ public final class IggyKeyedMapSinkBuilder<K, V>
 
     /**
      * With idempotent writes, what distinguishes this sink's message ids from those of another sink
-     * writing the same keys to the same topic; default {@code "<stream>/<topic>"}. Keep it stable
-     * across restarts: a changed namespace gives replayed messages new ids. Shapes nothing else.
+     * writing the same keys to the same topic; default {@code "<stream>/<topic>"} of the sink's own
+     * topic ({@code "<stream>/"} for a sink without one). Keep it stable across restarts: a changed
+     * namespace gives replayed messages new ids. Shapes nothing else.
      */
     public IggyKeyedMapSinkBuilder<K, V> setMessageIdNamespace(String messageIdNamespace) {
         this.messageIdNamespace = messageIdNamespace;
@@ -176,15 +190,27 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                         keySchema != null ? keySchema : new DefaultKeyBytes<>(),
                         valueSchema,
                         deletionValueFunction,
-                        headersFunction);
+                        headersFunction,
+                        topicSelector);
         return buildSink(
-                encoder, IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"), problems);
+                encoder,
+                IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"),
+                problems,
+                topicSelector != null);
     }
 
-    /** The sink for {@code encoder}'s changes with this builder's options, or every problem. */
+    /**
+     * The sink for {@code encoder}'s changes with this builder's options, or every problem.
+     *
+     * @param routes whether the encoder may route changes to topics, so that the sink's own topic
+     *     is optional
+     */
     <IN> IggyKeyedMapSink<IN> buildSink(
-            ChangeEncoder<IN> encoder, String tombstoneError, List<String> problems) {
-        IggyWriterConfig config = writerConfig(problems);
+            ChangeEncoder<IN> encoder,
+            String tombstoneError,
+            List<String> problems,
+            boolean routes) {
+        IggyWriterConfig config = writerConfig(problems, routes);
         if (stateTtl != null && (stateTtl.isNegative() || stateTtl.toMillis() < 1)) {
             problems.add("the state TTL must be at least 1 ms, but is " + stateTtl);
         }
@@ -209,7 +235,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
             String name =
                     messageIdNamespace != null
                             ? messageIdNamespace
-                            : config.stream() + "/" + config.topic();
+                            : config.defaultTopic().idNamespace();
             id = name.getBytes(StandardCharsets.UTF_8);
         }
         IggyKeyedMapSink<IN> sink =
@@ -257,26 +283,41 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         @Nullable private final SerializableFunction<K, byte[]> deletionValue;
 
         @Nullable private final SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headers;
+        @Nullable private final IggyTopicSelector<IggyMapChange<K, V>> topicSelector;
+        private transient IggyTopicSelector.Context routing;
 
         MapChangeEncoder(
                 SerializationSchema<K> keySchema,
                 SerializationSchema<V> valueSchema,
                 @Nullable SerializableFunction<K, byte[]> deletionValue,
-                @Nullable SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headers) {
+                @Nullable SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headers,
+                @Nullable IggyTopicSelector<IggyMapChange<K, V>> topicSelector) {
             this.keySchema = keySchema;
             this.valueSchema = valueSchema;
             this.deletionValue = deletionValue;
             this.headers = headers;
+            this.topicSelector = topicSelector;
         }
 
         @Override
-        public void open(SerializationSchema.InitializationContext context) throws Exception {
+        public void open(
+                SerializationSchema.InitializationContext context,
+                IggyTopicSelector.Context routing)
+                throws Exception {
             keySchema.open(context);
             valueSchema.open(context);
+            this.routing = routing;
         }
 
         @Override
         public KeyedMessage encode(IggyMapChange<K, V> change) {
+            KeyedMessage message = message(change);
+            IggySinkTarget target =
+                    topicSelector != null ? topicSelector.select(change, routing) : null;
+            return target != null ? message.withTarget(target) : message;
+        }
+
+        private KeyedMessage message(IggyMapChange<K, V> change) {
             byte[] key = keySchema.serialize(change.key());
             if (key == null) {
                 throw nullBytes("key serialization schema", keySchema, change);

@@ -85,7 +85,7 @@ public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
     /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */
     @Override
     public LineageVertex getLineageVertex() {
-        return IggyLineage.sinkVertex(config.connection(), config.stream(), config.topic());
+        return config.lineageVertex();
     }
 
     @VisibleForTesting

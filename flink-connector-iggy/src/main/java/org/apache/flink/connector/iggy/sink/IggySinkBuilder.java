@@ -57,6 +57,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     @Nullable private SerializationSchema<IN> valueSchema;
     @Nullable private SerializationSchema<IN> keySchema;
     @Nullable private IggyPartitioner<IN> partitioner;
+    @Nullable private IggyTopicSelector<IN> topicSelector;
     @Nullable private SerializableFunction<IN, IggyHeaders> headersFunction;
     @Nullable private SerializableFunction<IN, BigInteger> messageIdFunction;
 
@@ -88,6 +89,16 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
         return this;
     }
 
+    /**
+     * Chooses each record's topic (and stream); a record it routes nowhere ({@code null}) goes to
+     * the sink's topic ({@link #setTopic}), which is then optional. The partitioner sees the
+     * partition count of the record's topic, so {@link #setPartitionByKey()} holds per topic.
+     */
+    public IggySinkBuilder<IN> setTopicSelector(IggyTopicSelector<IN> topicSelector) {
+        this.topicSelector = topicSelector;
+        return this;
+    }
+
     @Override
     void partitionerChosen() {
         partitioner = null;
@@ -115,9 +126,11 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Full control over each record's message: payload, headers, id, timestamp and partition.
-     * Excludes the value and key serialization schemas, key header, partition choice, headers and
-     * message id functions, which it replaces.
+     * Full control over each record's message: payload, headers, id, timestamp, partition and topic
+     * ({@link IggySinkRecord#withTarget}). Excludes the value and key serialization schemas, key
+     * header, partition choice, topic selector, headers and message id functions, which it
+     * replaces. The sink's topic ({@link #setTopic}) is then optional: without one, every record
+     * must name its topic.
      */
     public IggySinkBuilder<IN> setRecordSerializer(
             IggyRecordSerializationSchema<IN> recordSerializer) {
@@ -130,7 +143,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
      */
     public IggySink<IN> build() {
         List<String> problems = new ArrayList<>();
-        IggyWriterConfig config = writerConfig(problems);
+        IggyWriterConfig config =
+                writerConfig(problems, topicSelector != null || recordSerializer != null);
         IggyRecordSerializationSchema<IN> schema = recordSerializer(problems);
         boolean exactlyOnce =
                 config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
@@ -153,6 +167,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
             addIf(replaced, keySchema != null, "setKeySerializationSchema");
             addIf(replaced, keyHeader != null, "setKeyHeader");
             addIf(replaced, partitionChosen, "setPartition/setPartitionByKey/setPartitioner");
+            addIf(replaced, topicSelector != null, "setTopicSelector");
             addIf(replaced, headersFunction != null, "setHeadersFunction");
             addIf(replaced, messageIdFunction != null, "setMessageIdFunction");
             if (!replaced.isEmpty()) {
@@ -188,7 +203,13 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
                                 ? new Partitioners.ByKey<>()
                                 : new Partitioners.Fixed<>(partition);
         return new BuiltRecordSerializationSchema<>(
-                valueSchema, keySchema, keyHeader, chosen, headersFunction, messageIdFunction);
+                valueSchema,
+                keySchema,
+                keyHeader,
+                chosen,
+                topicSelector,
+                headersFunction,
+                messageIdFunction);
     }
 
     private static void addIf(List<String> list, boolean condition, String item) {

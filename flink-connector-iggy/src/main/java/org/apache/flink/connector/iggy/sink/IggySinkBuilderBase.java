@@ -83,12 +83,20 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /** Required: the topic to write to, by name. It must exist: the sink never creates it. */
+    /**
+     * The sink's topic, by name: where every record goes that its topic selector (or record
+     * serializer) routes nowhere else. Required unless the sink routes every record. It must exist:
+     * the sink never creates it.
+     */
     public SELF setTopic(String topic) {
         return setTopic(IggyId.of(topic));
     }
 
-    /** Required: the topic to write to. It must exist: the sink never creates it. */
+    /**
+     * The sink's topic: where every record goes that its topic selector (or record serializer)
+     * routes nowhere else. Required unless the sink routes every record. It must exist: the sink
+     * never creates it.
+     */
     public SELF setTopic(IggyId topic) {
         this.topic = topic;
         return self();
@@ -197,10 +205,12 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
      * Validates the shared options, adding one line per missing or invalid option to {@code
      * problems}.
      *
+     * @param routes whether records may name their topic (a topic selector, a record serializer):
+     *     then the sink's own topic is optional
      * @return the writer configuration, or {@code null} if a shared option is invalid
      */
     @Nullable
-    final IggyWriterConfig writerConfig(List<String> problems) {
+    final IggyWriterConfig writerConfig(List<String> problems, boolean routes) {
         int before = problems.size();
         if (connection == null) {
             problems.add("the connection is not set (setConnection, with the server's address)");
@@ -208,8 +218,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         if (stream == null) {
             problems.add("the stream is not set (setStream)");
         }
-        if (topic == null) {
-            problems.add("the topic is not set (setTopic)");
+        if (topic == null && !routes) {
+            problems.add("the topic is not set (setTopic, or setTopicSelector)");
         }
         if (deliveryGuarantee == null) {
             problems.add("the delivery guarantee is null: use AT_LEAST_ONCE, EXACTLY_ONCE or NONE");
@@ -265,7 +275,9 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return new IggyWriterConfig(
                 connection,
                 stream,
-                topic,
+                topic != null
+                        ? new DefaultTopic.Fixed(new IggySinkTarget(stream, topic))
+                        : new DefaultTopic.None(stream),
                 deliveryGuarantee,
                 maxBatchMessages,
                 maxBatchBytes,

@@ -30,20 +30,24 @@ import javax.annotation.Nullable;
  * received it, do not keep it for another thread.
  */
 @PublicEvolving
-public interface IggySinkContext {
-
-    /** The index of the writer's subtask, from 0 to {@link #parallelism()} - 1. */
-    int subtaskId();
-
-    /** The number of parallel writers of the sink. */
-    int parallelism();
+public interface IggySinkContext extends IggyTopicSelector.Context {
 
     /**
-     * The number of partitions of the target topic, as read when the writer connected. The writer
+     * The number of partitions of the record's topic: in an {@link IggyPartitioner}, of the topic
+     * the sink's topic selector chose for the record; in an {@link IggyRecordSerializationSchema},
+     * of the sink's own topic (use {@link #partitionCount(IggySinkTarget)} for another). The writer
      * connects on its first record, not while its task starts: calling this from {@code open}
      * throws {@link IllegalStateException}.
      */
     int partitionCount();
+
+    /**
+     * The number of partitions of {@code topic}. The writer describes a topic when it first needs
+     * it, and again every five minutes in the background, so partitions added while the job runs
+     * are counted within five minutes; a topic that does not exist fails the job naming it. Not
+     * from {@code open} (see {@link #partitionCount()}).
+     */
+    int partitionCount(IggySinkTarget topic);
 
     /**
      * The Flink timestamp of the record being written, in epoch milliseconds, or {@code null} if it

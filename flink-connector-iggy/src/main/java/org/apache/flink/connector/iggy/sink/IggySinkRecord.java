@@ -26,8 +26,9 @@ import java.math.BigInteger;
 import java.util.Objects;
 
 /**
- * One message as the sink will send it: target partition, payload, user headers, message id and
- * origin timestamp. Produced per record by an {@link IggyRecordSerializationSchema}.
+ * One message as the sink will send it: target partition, payload, user headers, message id, origin
+ * timestamp and, if it does not go to the sink's own topic, its topic ({@link #withTarget}).
+ * Produced per record by an {@link IggyRecordSerializationSchema}.
  */
 @PublicEvolving
 public final class IggySinkRecord {
@@ -37,6 +38,7 @@ public final class IggySinkRecord {
     private final IggyHeaders headers;
     @Nullable private final BigInteger messageId;
     private final long originTimestampMicros;
+    @Nullable private final IggySinkTarget target;
 
     /**
      * @param partition the target partition id (0-based)
@@ -52,6 +54,16 @@ public final class IggySinkRecord {
             IggyHeaders headers,
             @Nullable BigInteger messageId,
             long originTimestampMicros) {
+        this(partition, payload, headers, messageId, originTimestampMicros, null);
+    }
+
+    private IggySinkRecord(
+            long partition,
+            byte[] payload,
+            IggyHeaders headers,
+            @Nullable BigInteger messageId,
+            long originTimestampMicros,
+            @Nullable IggySinkTarget target) {
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
             throw new IllegalArgumentException(
                     "An Iggy partition id is an unsigned 32-bit number, but is " + partition);
@@ -65,12 +77,33 @@ public final class IggySinkRecord {
         this.headers = Objects.requireNonNull(headers, "headers");
         this.messageId = messageId;
         this.originTimestampMicros = originTimestampMicros;
+        this.target = target;
     }
 
     /** A payload-only message for {@code partition}, with a server-generated id. */
     public static IggySinkRecord of(long partition, byte[] payload, long originTimestampMicros) {
         return new IggySinkRecord(
                 partition, payload, IggyHeaders.empty(), null, originTimestampMicros);
+    }
+
+    /**
+     * This message for partition {@code partition()} of {@code target} instead of the sink's own
+     * topic. Choose the partition with {@link IggySinkContext#partitionCount(IggySinkTarget)}.
+     */
+    public IggySinkRecord withTarget(IggySinkTarget target) {
+        return new IggySinkRecord(
+                partition,
+                payload,
+                headers,
+                messageId,
+                originTimestampMicros,
+                Objects.requireNonNull(target, "target"));
+    }
+
+    /** The topic the message goes to, or {@code null} for the sink's own topic. */
+    @Nullable
+    public IggySinkTarget target() {
+        return target;
     }
 
     public long partition() {

@@ -28,6 +28,7 @@ import org.apache.flink.connector.iggy.common.FailureCopy;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 
@@ -39,7 +40,6 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -54,8 +54,8 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * Batches records per partition and sends each batch asynchronously, with at most {@code
- * maxInFlightRequests} batches sent or waiting to be sent.
+ * Batches records per (stream, topic, partition) and sends each batch asynchronously, with at most
+ * {@code maxInFlightRequests} batches sent or waiting to be sent, over all topics together.
  *
  * <p>A batch is closed when it reaches the batch size or byte bound, when its oldest record has
  * waited for the linger time (a processing-time timer, so an idle buffer is flushed too), and on
@@ -79,7 +79,7 @@ import java.util.function.Supplier;
  *
  * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} nothing is sent from here: messages go to a {@link
  * WriteAheadBuffer} (write-ahead files, or memory without a write-ahead directory), {@code flush}
- * reads the end offsets of their partitions, and {@link #prepareCommit} hands them to the
+ * reads the end offsets of their topics' partitions, and {@link #prepareCommit} hands them to the
  * checkpoint as {@link IggyCommittable}s for the committer.
  *
  * <p>The writer connects on its first record, not when it is made: the task is running before any
@@ -100,7 +100,8 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     private final long lingerMillis;
     private final Duration requestTimeout;
 
-    private final Map<Long, PartitionBuffer> buffers = new HashMap<>();
+    private final Map<IggyTopicPartition, PartitionBuffer> buffers = new HashMap<>();
+    private final TopicPartitionCounts partitionCounts;
 
     /** Exactly-once only: the messages held until the next checkpoint. */
     @Nullable private final WriteAheadBuffer writeAhead;
@@ -131,6 +132,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         this.mailbox = context.getMailboxExecutor();
         this.lingerMillis = config.linger().toMillis();
         this.requestTimeout = config.connection().requestTimeout();
+        this.partitionCounts = new TopicPartitionCounts(this::sender, mailbox);
         SinkWriterMetricGroup metrics = context.metricGroup();
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
@@ -160,9 +162,12 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
                 context.getRestoredCheckpointId().orElse(0));
     }
 
-    /** Partitions of the target topic; connects first if this is the first use. */
-    final int partitionCount() {
-        return sender().partitionCount();
+    /**
+     * The partition counts of the topics this writer writes: connects first if this is the first
+     * use, and describes a topic when a record first goes to it.
+     */
+    final TopicPartitionCounts partitionCounts() {
+        return partitionCounts;
     }
 
     private IggyBatchSender sender() {
@@ -177,17 +182,19 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      *
      * @param withMessageId whether the message has a client-chosen id (idempotent writes)
      */
-    final void add(long partition, Message message, boolean withMessageId)
+    final void add(IggyTopicPartition target, Message message, boolean withMessageId)
             throws IOException, InterruptedException {
         checkSendFailure();
-        IggyWireMessages.checkSize(message, partition, config);
+        IggyWireMessages.checkSize(message, target, config);
+        // describes a topic on its first message: one that does not exist fails here, named
+        partitionCounts.of(IggySinkTarget.of(target));
         if (writeAhead != null) {
             // counted as Kafka's exactly-once writer counts: when handed over, sent at commit
-            numBytesSend.inc(writeAhead.add(partition, message, withMessageId));
+            numBytesSend.inc(writeAhead.add(target, message, withMessageId));
             numRecordsSend.inc();
             return;
         }
-        PartitionBuffer buffer = buffer(partition);
+        PartitionBuffer buffer = buffer(target);
         buffer.add(message, withMessageId);
         if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
             awaitCapacity();
@@ -204,7 +211,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
             return;
         }
         for (PartitionBuffer buffer : buffers.values()) {
-            if (!buffer.messages.isEmpty()) {
+            if (!buffer.open.isEmpty()) {
                 awaitCapacity();
                 closeBatch(buffer);
             }
@@ -228,40 +235,8 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      */
     private void recordEndOffsets(WriteAheadBuffer buffer)
             throws IOException, InterruptedException {
-        if (buffer.isEmpty()) {
-            return;
-        }
-        CompletableFuture<Map<Long, Long>> offsets =
-                sender().endOffsets().orTimeout(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        offsets.whenComplete(
-                (ok, error) -> {
-                    try {
-                        mailbox.execute(() -> {}, "Iggy end offsets read");
-                    } catch (RejectedExecutionException e) {
-                        // The task is shutting down.
-                    }
-                });
-        while (!offsets.isDone()) {
-            mailbox.yield();
-        }
-        Map<Long, Long> ends;
-        try {
-            ends = offsets.join();
-        } catch (CompletionException e) {
-            throw new IOException(
-                    "Failed to read the end offsets of "
-                            + config.target()
-                            + " for a checkpoint: "
-                            + IggyClients.asRuntime(e).getMessage(),
-                    e.getCause());
-        }
-        for (long partition : buffer.partitions()) {
-            if (!ends.containsKey(partition)) {
-                throw new IOException(
-                        "Partition " + partition + " of " + config.target() + " does not exist");
-            }
-        }
-        buffer.recordEndOffsets(ends);
+        buffer.recordEndOffsets(
+                EndOffsets.read(sender(), buffer.partitions(), mailbox, config.connection()));
     }
 
     @Override
@@ -279,11 +254,11 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
     }
 
-    private PartitionBuffer buffer(long partition) {
-        PartitionBuffer buffer = buffers.get(partition);
+    private PartitionBuffer buffer(IggyTopicPartition target) {
+        PartitionBuffer buffer = buffers.get(target);
         if (buffer == null) {
-            buffer = new PartitionBuffer(partition);
-            buffers.put(partition, buffer);
+            buffer = new PartitionBuffer(target);
+            buffers.put(target, buffer);
         }
         return buffer;
     }
@@ -301,7 +276,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      * be empty already: mails run while waiting for capacity may have closed it.
      */
     private void closeBatch(PartitionBuffer buffer) {
-        if (buffer.messages.isEmpty()) {
+        if (buffer.open.isEmpty()) {
             return;
         }
         buffer.waiting.add(buffer.takeBatch());
@@ -324,7 +299,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         long start = System.currentTimeMillis();
         CompletableFuture<Void> result;
         try {
-            result = sender().send(batch.partition, batch.messages);
+            result = sender().send(batch.target, batch.messages);
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }
@@ -345,7 +320,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     private void onSendCompleted(Batch batch, @Nullable Throwable error) {
-        PartitionBuffer buffer = buffers.get(batch.partition);
+        PartitionBuffer buffer = buffers.get(batch.target);
         buffer.inFlight--;
         pendingBatches--;
         if (error != null) {
@@ -371,7 +346,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         long next = Long.MAX_VALUE;
         for (PartitionBuffer buffer : buffers.values()) {
             long due = buffer.firstAddedAt + lingerMillis;
-            if (!buffer.messages.isEmpty() && due > time) {
+            if (!buffer.open.isEmpty() && due > time) {
                 next = Math.min(next, due);
             }
         }
@@ -386,7 +361,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
             if (sendFailure != null || pendingBatches >= config.maxInFlightRequests()) {
                 return;
             }
-            if (!buffer.messages.isEmpty()
+            if (!buffer.open.isEmpty()
                     && now - buffer.firstAddedAt >= lingerMillis
                     && (lingerMillis > 0 || buffer.isIdle())) {
                 closeBatch(buffer);
@@ -406,28 +381,28 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
 
     private IggyConnectorException describeFailure(Batch batch, Throwable error) {
         Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-        String what = batch.messages.size() + " messages to partition " + batch.partition;
+        String where = batch.target + " at " + config.connection().address();
         if (cause instanceof TimeoutException) {
             return new IggyConnectorException(
                     "Timed out after "
                             + requestTimeout
-                            + " waiting for "
-                            + config.target()
-                            + " to acknowledge "
-                            + what
+                            + " waiting for the server to acknowledge "
+                            + batch.messages.size()
+                            + " messages to "
+                            + where
                             + ". Check that the server is reachable and not overloaded, or raise the request timeout.",
                     cause);
         }
         cause = IggyClients.asRuntime(cause);
         String hint =
                 IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(cause)
-                        ? " (partition " + batch.partition + " does not exist)"
+                        ? " (partition " + batch.target.partition() + " does not exist)"
                         : "";
         return new IggyConnectorException(
                 "Failed to send "
-                        + what
-                        + " of "
-                        + config.target()
+                        + batch.messages.size()
+                        + " messages to "
+                        + where
                         + hint
                         + ": "
                         + cause.getMessage(),
@@ -443,16 +418,15 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     int bufferedRecords() {
         int n = 0;
         for (PartitionBuffer b : buffers.values()) {
-            n += b.messages.size();
+            n += b.open.size();
         }
         return n;
     }
 
     /** The records of one partition not yet in a batch, and its batches not yet answered. */
     private final class PartitionBuffer {
-        private final long partition;
-        private List<Message> messages = new ArrayList<>();
-        private long bytes;
+        private final IggyTopicPartition target;
+        private final OpenBatch open = new OpenBatch(config);
         private boolean hasMessageIds;
         private long firstAddedAt;
 
@@ -461,17 +435,16 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
 
         private int inFlight;
 
-        PartitionBuffer(long partition) {
-            this.partition = partition;
+        PartitionBuffer(IggyTopicPartition target) {
+            this.target = target;
         }
 
         void add(Message message, boolean withMessageId) {
-            if (messages.isEmpty()) {
+            if (open.isEmpty()) {
                 firstAddedAt = timeService.getCurrentProcessingTime();
             }
-            messages.add(message);
+            open.add(message);
             hasMessageIds |= withMessageId;
-            bytes += IggyWireMessages.wireSize(message);
         }
 
         boolean isIdle() {
@@ -479,27 +452,30 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         }
 
         boolean isFull() {
-            return messages.size() >= config.batchSize() || bytes >= config.maxBatchBytes();
+            return open.isFull();
         }
 
-        /** Hands the records to a batch and starts a new list (the SDK may still read the old). */
+        /** Hands the records to a batch and starts a new one. */
         Batch takeBatch() {
-            Batch batch = new Batch(partition, messages, bytes, hasMessageIds);
-            messages = new ArrayList<>();
-            bytes = 0;
+            long bytes = open.bytes();
+            Batch batch = new Batch(target, open.take(), bytes, hasMessageIds);
             hasMessageIds = false;
             return batch;
         }
     }
 
     private static final class Batch {
-        final long partition;
+        final IggyTopicPartition target;
         final List<Message> messages;
         final long bytes;
         final boolean hasMessageIds;
 
-        Batch(long partition, List<Message> messages, long bytes, boolean hasMessageIds) {
-            this.partition = partition;
+        Batch(
+                IggyTopicPartition target,
+                List<Message> messages,
+                long bytes,
+                boolean hasMessageIds) {
+            this.target = target;
             this.messages = messages;
             this.bytes = bytes;
             this.hasMessageIds = hasMessageIds;

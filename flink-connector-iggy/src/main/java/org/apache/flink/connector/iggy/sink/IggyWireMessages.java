@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.SdkHeaders;
 
 import org.apache.iggy.message.BytesMessageId;
@@ -116,7 +117,7 @@ final class IggyWireMessages {
     }
 
     /** Fails on a message the server would refuse for its size, before it spoils a batch. */
-    static void checkSize(Message message, long partition, IggyWriterConfig config) {
+    static void checkSize(Message message, IggyTopicPartition target, IggyWriterConfig config) {
         long payload = message.payload().length;
         if (payload > MAX_PAYLOAD_BYTES) {
             throw tooLarge(
@@ -124,7 +125,7 @@ final class IggyWireMessages {
                     payload,
                     MAX_PAYLOAD_BYTES,
                     IggyErrorCode.TOO_BIG_MESSAGE_PAYLOAD,
-                    partition,
+                    target,
                     config);
         }
         long headers = message.header().userHeadersLength();
@@ -134,7 +135,7 @@ final class IggyWireMessages {
                     headers,
                     MAX_USER_HEADERS_BYTES,
                     IggyErrorCode.TOO_BIG_USER_HEADERS,
-                    partition,
+                    target,
                     config);
         }
     }
@@ -144,14 +145,14 @@ final class IggyWireMessages {
             long size,
             long limit,
             IggyErrorCode code,
-            long partition,
+            IggyTopicPartition target,
             IggyWriterConfig config) {
         return new IggyConnectorException(
                 String.format(
-                        "A record's message for partition %d of %s has %,d bytes of %s, but Iggy"
+                        "A record's message for %s at %s has %,d bytes of %s, but Iggy"
                                 + " accepts at most %,d bytes of %s per message (the server"
                                 + " would answer error %s). Make such records smaller or split"
                                 + " them before the sink.",
-                        partition, config.target(), size, part, limit, part, code));
+                        target, config.connection().address(), size, part, limit, part, code));
     }
 }

@@ -21,9 +21,16 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyLineage;
+import org.apache.flink.streaming.api.lineage.LineageDataset;
+import org.apache.flink.streaming.api.lineage.LineageVertex;
+
+import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Where and how a writer sends: validated once by the sink builders, immutable. */
 @Internal
@@ -45,7 +52,7 @@ public final class IggyWriterConfig implements Serializable {
 
     private final IggyConnectionConfig connection;
     private final IggyId stream;
-    private final IggyId topic;
+    private final DefaultTopic defaultTopic;
     private final DeliveryGuarantee deliveryGuarantee;
     private final int batchSize;
     private final long maxBatchBytes;
@@ -56,7 +63,7 @@ public final class IggyWriterConfig implements Serializable {
     IggyWriterConfig(
             IggyConnectionConfig connection,
             IggyId stream,
-            IggyId topic,
+            DefaultTopic defaultTopic,
             DeliveryGuarantee deliveryGuarantee,
             int batchSize,
             long maxBatchBytes,
@@ -65,7 +72,7 @@ public final class IggyWriterConfig implements Serializable {
             WriteAheadPlacement writeAhead) {
         this.connection = connection;
         this.stream = stream;
-        this.topic = topic;
+        this.defaultTopic = defaultTopic;
         this.deliveryGuarantee = deliveryGuarantee;
         this.batchSize = batchSize;
         this.maxBatchBytes = maxBatchBytes;
@@ -82,8 +89,9 @@ public final class IggyWriterConfig implements Serializable {
         return stream;
     }
 
-    public IggyId topic() {
-        return topic;
+    /** Where a record goes that names no topic of its own. */
+    DefaultTopic defaultTopic() {
+        return defaultTopic;
     }
 
     public DeliveryGuarantee deliveryGuarantee() {
@@ -111,9 +119,30 @@ public final class IggyWriterConfig implements Serializable {
         return writeAhead;
     }
 
-    /** "topic T of stream S at ADDRESS", for messages. */
+    /**
+     * The sink's own topic for Flink's lineage (see {@link IggyLineage}); none when every record
+     * names its topic, which only the running job knows.
+     */
+    LineageVertex lineageVertex() {
+        List<LineageDataset> datasets = new ArrayList<>();
+        for (IggySinkTarget topic : defaultTopic.topics()) {
+            datasets.addAll(
+                    IggyLineage.sinkVertex(connection, topic.stream(), topic.topic()).datasets());
+        }
+        return () -> datasets;
+    }
+
+    /** The topic of a record that names {@code named} ({@code null}: none). */
+    public IggySinkTarget topicOf(@Nullable IggySinkTarget named) {
+        return defaultTopic.resolve(named, connection);
+    }
+
+    /**
+     * "topic T of stream S at ADDRESS" (or "stream S (topics chosen per record) at ADDRESS"), for
+     * messages.
+     */
     public String target() {
-        return "topic " + topic + " of stream " + stream + " at " + connection.address();
+        return defaultTopic.describe() + " at " + connection.address();
     }
 
     @Override

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 
 import org.apache.iggy.message.HeaderKey;
@@ -46,6 +47,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
 
     private final boolean partitionByKey;
     private final long partition;
+    private final IggyWriterConfig config;
     @Nullable private final HeaderKey keyHeader;
 
     KeyedMessageWriter(
@@ -58,6 +60,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
         super(config, openSender, context);
         this.partitionByKey = partitionByKey;
         this.partition = partition;
+        this.config = config;
         this.keyHeader =
                 keyHeader == null
                         ? null
@@ -69,8 +72,12 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
     public void write(IN element, Context context) throws IOException, InterruptedException {
         KeyedMessage message = (KeyedMessage) element;
         byte[] key = message.key();
-        long target =
-                partitionByKey ? Partitioners.partitionForKey(key, partitionCount()) : partition;
+        IggySinkTarget topic = config.topicOf(message.target());
+        IggyTopicPartition target =
+                topic.partition(
+                        partitionByKey
+                                ? Partitioners.partitionForKey(key, partitionCounts().of(topic))
+                                : partition);
         long timestamp = message.originTimestampMicros();
         add(
                 target,

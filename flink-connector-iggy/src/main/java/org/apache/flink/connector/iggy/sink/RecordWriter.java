@@ -29,6 +29,7 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     private final IggyRecordSerializationSchema<T> schema;
     private final WriterSinkContext sinkContext;
+    private final IggyWriterConfig config;
 
     RecordWriter(
             IggyWriterConfig config,
@@ -38,7 +39,8 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
             throws IOException {
         super(config, openSender, context);
         this.schema = schema;
-        this.sinkContext = new WriterSinkContext(context.getTaskInfo());
+        this.config = config;
+        this.sinkContext = new WriterSinkContext(context.getTaskInfo(), config, partitionCounts());
         try {
             schema.open(context.asSerializationSchemaInitializationContext(), sinkContext);
         } catch (Exception e) {
@@ -48,10 +50,13 @@ final class RecordWriter<T> extends IggySinkWriter<T> {
 
     @Override
     public void write(T element, Context context) throws IOException, InterruptedException {
-        sinkContext.nextRecord(context.timestamp(), partitionCount());
+        sinkContext.nextRecord(context.timestamp());
         IggySinkRecord record = schema.serialize(element, sinkContext);
         if (record != null) {
-            add(record.partition(), IggyWireMessages.message(record), record.messageId() != null);
+            add(
+                    config.topicOf(record.target()).partition(record.partition()),
+                    IggyWireMessages.message(record),
+                    record.messageId() != null);
         }
     }
 }

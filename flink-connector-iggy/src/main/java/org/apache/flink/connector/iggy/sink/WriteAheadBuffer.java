@@ -19,22 +19,24 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
  * The messages an exactly-once writer took since the last checkpoint, until the next checkpoint
- * takes them as {@link IggyCommittable}s, one per partition. Nothing is sent from here: the
- * committer sends a checkpoint's messages once the checkpoint completed. Where the messages are
- * kept meanwhile is the {@link WriteAheadStorage}'s choice: in durable files, or in memory and then
- * in the checkpoint.
+ * takes them as {@link IggyCommittable}s, one per (stream, topic, partition) the writer routed
+ * messages to. Nothing is sent from here: the committer sends a checkpoint's messages once the
+ * checkpoint completed. Where the messages are kept meanwhile is the {@link WriteAheadStorage}'s
+ * choice: in durable files, or in memory and then in the checkpoint.
  *
  * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}): the
  * writer's random id, which no other writer shares, and the checkpoint number counted here: one
@@ -53,8 +55,8 @@ final class WriteAheadBuffer {
     private final long memoryBound;
     private final long writerId;
     private final WriteAheadStorage.WriterLog log;
-    private final Map<Long, WriteAheadStorage.PartitionLog> logs = new TreeMap<>();
-    private final Map<Long, Long> endOffsets = new TreeMap<>();
+    private final Map<IggyTopicPartition, WriteAheadStorage.PartitionLog> logs = new TreeMap<>();
+    private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
     private long checkpointId;
     private byte[] tag;
 
@@ -84,11 +86,13 @@ final class WriteAheadBuffer {
      *     it chooses every id itself
      * @return the message's bytes (64-byte header, payload and user headers)
      */
-    long add(long partition, Message message, boolean withMessageId) throws IOException {
+    long add(IggyTopicPartition target, Message message, boolean withMessageId) throws IOException {
         if (withMessageId) {
             throw new IggyConnectorException(
                     "A record for "
-                            + config.target()
+                            + target
+                            + " at "
+                            + config.connection().address()
                             + " has a message id of its own, but an exactly-once Iggy sink"
                             + " chooses every message id itself. Remove the message id (the"
                             + " message id function, idempotent writes or the 'message-id'"
@@ -111,27 +115,23 @@ final class WriteAheadBuffer {
                                     + " 'sink.exactly-once.max-buffered-bytes' in SQL.",
                             config.target(), memoryBound));
         }
-        WriteAheadStorage.PartitionLog partitionLog = logs.get(partition);
+        WriteAheadStorage.PartitionLog partitionLog = logs.get(target);
         if (partitionLog == null) {
             partitionLog = log.start(checkpointId, tag, logs.size());
-            logs.put(partition, partitionLog);
+            logs.put(target, partitionLog);
         }
         partitionLog.append(message);
         bytes += size;
         return size;
     }
 
-    boolean isEmpty() {
-        return logs.isEmpty();
-    }
-
-    /** The partitions with messages held. */
-    Collection<Long> partitions() {
+    /** The partitions with messages held, of all topics. */
+    Collection<IggyTopicPartition> partitions() {
         return logs.keySet();
     }
 
     /** Records each partition's end offset (exclusive), read after the last message was added. */
-    void recordEndOffsets(Map<Long, Long> offsets) {
+    void recordEndOffsets(Map<IggyTopicPartition, Long> offsets) {
         endOffsets.putAll(offsets);
     }
 
@@ -141,17 +141,18 @@ final class WriteAheadBuffer {
      */
     List<IggyCommittable> drain() throws IOException {
         List<IggyCommittable> committables = new ArrayList<>(logs.size());
-        for (Map.Entry<Long, WriteAheadStorage.PartitionLog> e : logs.entrySet()) {
-            Long end = endOffsets.get(e.getKey());
+        for (Map.Entry<IggyTopicPartition, WriteAheadStorage.PartitionLog> e : logs.entrySet()) {
+            IggyTopicPartition target = e.getKey();
+            Long end = endOffsets.get(target);
             if (end == null) {
                 throw new IllegalStateException(
-                        "No end offset recorded for partition " + e.getKey() + " of " + config);
+                        "No end offset recorded for " + target + " of " + config);
             }
             committables.add(
                     new IggyCommittable(
-                            config.stream(),
-                            config.topic(),
-                            e.getKey(),
+                            target.stream(),
+                            target.topic(),
+                            target.partition(),
                             checkpointId,
                             tag,
                             end,

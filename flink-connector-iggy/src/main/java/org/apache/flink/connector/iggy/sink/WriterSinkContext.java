@@ -19,32 +19,42 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.TaskInfo;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyId;
 
 import javax.annotation.Nullable;
 
+import java.util.List;
+
 /**
  * The {@link IggySinkContext} of one writer. Owned by the task thread: the writer sets the record's
- * timestamp and the partition count before each call of its serialization schema.
+ * timestamp before each call of its serialization schema; partition counts come from the writer's
+ * {@link TopicPartitionCounts}, from the first record on.
  */
 @Internal
 final class WriterSinkContext implements IggySinkContext {
 
     private final int subtaskId;
     private final int parallelism;
-    private int partitionCount = -1;
+    private final IggyId stream;
+    private final List<IggySinkTarget> ownTopic;
+    private final TopicPartitionCounts partitionCounts;
+    private boolean writing;
     @Nullable private Long timestamp;
 
-    WriterSinkContext(TaskInfo task) {
+    WriterSinkContext(
+            TaskInfo task, IggyWriterConfig config, TopicPartitionCounts partitionCounts) {
         this.subtaskId = task.getIndexOfThisSubtask();
         this.parallelism = task.getNumberOfParallelSubtasks();
+        this.stream = config.stream();
+        this.ownTopic = config.defaultTopic().topics();
+        this.partitionCounts = partitionCounts;
     }
 
-    /**
-     * The next record: its Flink timestamp, and the topic's partitions as the writer knows them.
-     */
-    void nextRecord(@Nullable Long timestamp, int partitionCount) {
+    /** The next record, with its Flink timestamp. */
+    void nextRecord(@Nullable Long timestamp) {
         this.timestamp = timestamp;
-        this.partitionCount = partitionCount;
+        this.writing = true;
     }
 
     @Override
@@ -58,14 +68,36 @@ final class WriterSinkContext implements IggySinkContext {
     }
 
     @Override
+    public IggyId stream() {
+        return stream;
+    }
+
+    @Override
     public int partitionCount() {
-        if (partitionCount < 0) {
+        if (ownTopic.isEmpty()) {
             throw new IllegalStateException(
-                    "The Iggy sink's partition count is known from the first record on: the writer"
-                            + " connects then, not while its task starts. Read it in serialize or"
-                            + " partition, not in open.");
+                    "The Iggy sink has no topic of its own (setTopic), so partitionCount() has"
+                            + " nothing to count: ask partitionCount(topic) for the record's"
+                            + " topic.");
         }
-        return partitionCount;
+        return partitionCount(ownTopic.get(0));
+    }
+
+    @Override
+    public int partitionCount(IggySinkTarget topic) {
+        if (!writing) {
+            throw new IllegalStateException(
+                    "The Iggy sink's partition counts are known from the first record on: the"
+                            + " writer connects then, not while its task starts. Read them in"
+                            + " serialize or partition, not in open.");
+        }
+        try {
+            return partitionCounts.of(topic);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IggyConnectorException(
+                    "Interrupted while describing Iggy " + topic + " for its partition count", e);
+        }
     }
 
     @Override

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.OffsetSpecs.StopKind;
 
 import java.io.Serializable;

@@ -153,16 +153,20 @@ public final class IggyConnectorOptions {
                     .noDefaultValue()
                     .withDescription(
                             "Name of the Iggy topic; it must exist. A source table may list"
-                                    + " several, separated by ';'. Required unless a source"
-                                    + " table sets 'topic-pattern'.");
+                                    + " several, separated by ';'; on a sink table a list only"
+                                    + " allows the topics rows name in a writable 'topic'"
+                                    + " metadata column. Required unless the table sets"
+                                    + " 'topic-pattern' or is a sink with that column.");
 
     public static final ConfigOption<String> TOPIC_PATTERN =
             ConfigOptions.key("topic-pattern")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Source only, instead of 'topic': a regular expression; the table"
-                                    + " reads every topic whose whole name matches.");
+                            "Instead of 'topic': a regular expression; a source table reads"
+                                    + " every topic whose whole name matches, a sink table only"
+                                    + " allows such topics in its writable 'topic' metadata"
+                                    + " column.");
 
     // ----- formats and keys -------------------------------------------------------------------
 

@@ -27,7 +27,9 @@ import org.apache.flink.table.api.ValidationException;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
@@ -101,10 +103,16 @@ public final class IggyConnectorOptionsUtil {
     }
 
     /**
-     * Rejects, for a sink table, whatever names more than one topic: a sink writes one topic of one
-     * stream. Every problem at once.
+     * Checks which topics a sink table writes, every problem at once. A sink writes one stream
+     * ('stream'; 'stream-pattern' is refused). With one topic in 'topic' it writes that topic, and
+     * a writable 'topic' metadata column is refused. Otherwise every row names its topic in that
+     * column, which is then required: 'topic' with several topics ('a;b') or 'topic-pattern' is the
+     * allow-list of the column's values (as in Flink's Kafka connector); neither allows any topic
+     * of the stream.
+     *
+     * @param writesTopicColumn whether the table has a writable 'topic' metadata column
      */
-    static void requireOneTopic(ReadableConfig options) {
+    static void validateSinkTopics(ReadableConfig options, boolean writesTopicColumn) {
         List<String> problems = new ArrayList<>();
         if (options.getOptional(IggyConnectorOptions.STREAM_PATTERN).isPresent()) {
             problems.add(
@@ -112,19 +120,43 @@ public final class IggyConnectorOptionsUtil {
                             + " set 'stream'");
         } else if (options.getOptional(STREAM).isEmpty()) {
             problems.add("'stream' is required");
+        } else {
+            IggyScanOptions.checkName(STREAM.key(), options.get(STREAM), problems);
         }
-        if (options.getOptional(IggyConnectorOptions.TOPIC_PATTERN).isPresent()) {
-            problems.add(
-                    "'topic-pattern' applies to source tables only: a sink writes one topic;"
-                            + " set 'topic'");
-        } else if (options.getOptional(TOPIC).isEmpty()) {
-            problems.add("'topic' is required");
-        } else if (options.get(TOPIC).contains(";")) {
+        Optional<String> topic = options.getOptional(TOPIC);
+        Optional<String> pattern = options.getOptional(IggyConnectorOptions.TOPIC_PATTERN);
+        if (topic.isPresent() && pattern.isPresent()) {
+            problems.add("both 'topic' and 'topic-pattern' are set: choose one");
+        }
+        List<String> topics = topic.isPresent() ? IggyScanOptions.topics(options) : List.of();
+        topics.forEach(t -> IggyScanOptions.checkName(TOPIC.key(), t, problems));
+        if (new HashSet<>(topics).size() < topics.size()) {
+            problems.add("'topic' = '" + topic.get() + "' names a topic twice");
+        }
+        IggyScanOptions.checkPattern(options, IggyConnectorOptions.TOPIC_PATTERN, problems);
+        boolean oneTopic = topics.size() == 1 && pattern.isEmpty();
+        if (oneTopic && writesTopicColumn) {
             problems.add(
                     "'topic' = '"
-                            + options.get(TOPIC)
-                            + "' lists several topics, which only a source table reads: a sink"
-                            + " writes one topic");
+                            + topic.get()
+                            + "' names one topic, which every row is written to, so the writable"
+                            + " 'topic' metadata column would be ignored: declare it VIRTUAL (read"
+                            + " only), or list the topics rows may name ('topic' = 'a;b') or"
+                            + " leave 'topic' out");
+        } else if (!oneTopic && !writesTopicColumn) {
+            problems.add(
+                    (pattern.isPresent()
+                                    ? "'topic-pattern' on a sink table only allows the topics rows"
+                                            + " name"
+                                    : topics.size() > 1
+                                            ? "'topic' = '"
+                                                    + topic.get()
+                                                    + "' lists several topics, which on a sink"
+                                                    + " table only allows the topics rows name"
+                                            : "'topic' is required")
+                            + ": a sink table writes one topic ('topic'), or the topic each row"
+                            + " names in a writable 'topic' metadata column (`topic` STRING"
+                            + " METADATA), which the table does not have");
         }
         if (!problems.isEmpty()) {
             throw new ValidationException(

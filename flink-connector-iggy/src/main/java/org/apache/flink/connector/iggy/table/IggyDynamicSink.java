@@ -27,6 +27,7 @@ import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
+import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -188,10 +189,12 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                     "An 'exactly-once' Iggy sink chooses every message id itself: drop the"
                             + " writable 'message-id' metadata column or use 'at-least-once'.");
         }
-        return IggySink.<RowData>builder()
-                .setConnection(connection)
+        IggySinkBuilder<RowData> builder = IggySink.<RowData>builder();
+        if (!routed()) {
+            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
+        }
+        return builder.setConnection(connection)
                 .setStream(IggyConnectorOptionsUtil.stream(options))
-                .setTopic(IggyConnectorOptionsUtil.topic(options))
                 .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
                 .setExactlyOnceMaxBufferedBytes(
                         options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
@@ -211,8 +214,23 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                 valueColumns,
                                 keyHeader,
                                 partitioner(),
+                                routing(),
                                 metadataPositions()))
                 .build();
+    }
+
+    /** Whether each row names its topic in the writable 'topic' metadata column. */
+    private boolean routed() {
+        return metadataKeys.contains(IggyWritableMetadata.TOPIC.key);
+    }
+
+    private IggyRowRouting routing() {
+        return routed()
+                ? IggyRowRouting.byTopicColumn(
+                        options,
+                        metadataPositions()[IggyWritableMetadata.TOPIC.ordinal()],
+                        tableIdentifier)
+                : IggyRowRouting.unrouted();
     }
 
     private int[] metadataPositions() {
@@ -245,7 +263,6 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 IggySink.keyedMap()
                         .setConnection(connection)
                         .setStream(IggyConnectorOptionsUtil.stream(options))
-                        .setTopic(IggyConnectorOptionsUtil.topic(options))
                         .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
                         .setExactlyOnceMaxBufferedBytes(
                                 options.get(
@@ -262,6 +279,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setKeyHeader(keyHeader)
                         .setIdempotentWrites(
                                 options.get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
+        if (!routed()) {
+            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
+        }
         options.getOptional(IggyConnectorOptions.SINK_STATE_TTL).ifPresent(builder::setStateTtl);
         // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
         builder.setReconcileUid(UidSinkProvider.RECONCILE_UID);
@@ -278,8 +298,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         valueFormat,
                         valueColumns,
                         deletion,
+                        routing(),
                         metadataPositions()),
-                IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION);
+                IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION,
+                routed());
     }
 
     @Override
@@ -329,9 +351,11 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 + connection.address()
                 + ", stream '"
                 + IggyConnectorOptionsUtil.stream(options)
-                + "', topic '"
-                + IggyConnectorOptionsUtil.topic(options)
-                + "')";
+                + "', "
+                + (routed()
+                        ? "the topic each row names"
+                        : "topic '" + IggyConnectorOptionsUtil.topic(options) + "'")
+                + ")";
     }
 
     @Override

@@ -21,6 +21,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
+import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.table.data.RowData;
@@ -55,6 +57,7 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
     private final SerializationSchema<RowData> valueFormat;
     private final IggyRowProjection valueColumns;
     private final IggyDeletionMessage deletion;
+    private final IggyRowRouting routing;
 
     /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
     private final int[] metadataPositions;
@@ -65,17 +68,21 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns,
             IggyDeletionMessage deletion,
+            IggyRowRouting routing,
             int[] metadataPositions) {
         this.keyFormat = keyFormat;
         this.keyColumns = keyColumns;
         this.valueFormat = valueFormat;
         this.valueColumns = valueColumns;
         this.deletion = deletion;
+        this.routing = routing;
         this.metadataPositions = metadataPositions;
     }
 
     @Override
-    public void open(SerializationSchema.InitializationContext context) throws Exception {
+    public void open(
+            SerializationSchema.InitializationContext context, IggyTopicSelector.Context routing)
+            throws Exception {
         keyFormat.open(context);
         valueFormat.open(context);
     }
@@ -83,10 +90,16 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
     @Nullable
     @Override
     public KeyedMessage encode(RowData row) {
-        RowKind kind = row.getRowKind();
-        if (kind == RowKind.UPDATE_BEFORE) {
+        if (row.getRowKind() == RowKind.UPDATE_BEFORE) {
             return null;
         }
+        KeyedMessage message = message(row);
+        IggySinkTarget target = routing.targetOf(row);
+        return target != null ? message.withTarget(target) : message;
+    }
+
+    private KeyedMessage message(RowData row) {
+        RowKind kind = row.getRowKind();
         byte[] key = bytes(keyFormat, keyColumns, row, "key");
         Map<HeaderKey, HeaderValue> headers = IggyWritableMetadata.headers(row, metadataPositions);
         Long micros = IggyWritableMetadata.originTimestampMicros(row, metadataPositions);

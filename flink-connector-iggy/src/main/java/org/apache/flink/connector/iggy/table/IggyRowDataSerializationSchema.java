@@ -24,6 +24,8 @@ import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkRecord;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
+import org.apache.flink.connector.iggy.sink.RoutedSinkContext;
 import org.apache.flink.table.data.RowData;
 
 import org.apache.iggy.message.HeaderKey;
@@ -53,6 +55,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
     private final IggyRowProjection valueColumns;
     private final String keyHeader;
     private final IggyPartitioner<RowData> partitioner;
+    private final IggyRowRouting routing;
 
     /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
     private final int[] metadataPositions;
@@ -66,6 +69,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
             IggyRowProjection valueColumns,
             String keyHeader,
             IggyPartitioner<RowData> partitioner,
+            IggyRowRouting routing,
             int[] metadataPositions) {
         this.keyFormat = keyFormat;
         this.keyColumns = keyColumns;
@@ -73,6 +77,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         this.valueColumns = valueColumns;
         this.keyHeader = keyHeader;
         this.partitioner = partitioner;
+        this.routing = routing;
         this.metadataPositions = metadataPositions;
     }
 
@@ -104,17 +109,21 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                 headers.put(keyHeaderKey, keyValue);
             }
         }
+        IggySinkTarget target = routing.targetOf(row);
         int partitionPos = metadataPositions[IggyWritableMetadata.PARTITION.ordinal()];
         long partition =
                 partitionPos >= 0 && !row.isNullAt(partitionPos)
                         ? row.getInt(partitionPos)
-                        : partitioner.partition(row, key, payload, context);
-        return new IggySinkRecord(
-                partition,
-                payload,
-                SdkHeaders.fromSdk(headers),
-                messageId(row),
-                originTimestampMicros(row, context.timestamp()));
+                        : partitioner.partition(
+                                row, key, payload, RoutedSinkContext.of(context, target));
+        IggySinkRecord record =
+                new IggySinkRecord(
+                        partition,
+                        payload,
+                        SdkHeaders.fromSdk(headers),
+                        messageId(row),
+                        originTimestampMicros(row, context.timestamp()));
+        return target != null ? record.withTarget(target) : record;
     }
 
     @Nullable

@@ -256,7 +256,8 @@ final class IggyScanOptions {
         }
     }
 
-    private static void checkName(String key, String name, List<String> problems) {
+    /** Adds a problem if {@code name}, the value of option {@code key}, is no valid Iggy name. */
+    static void checkName(String key, String name, List<String> problems) {
         try {
             IggyId.of(name);
         } catch (IllegalArgumentException e) {
@@ -264,7 +265,8 @@ final class IggyScanOptions {
         }
     }
 
-    private static void checkPattern(
+    /** Adds a problem if {@code option} is set to no valid regular expression. */
+    static void checkPattern(
             ReadableConfig options, ConfigOption<String> option, List<String> problems) {
         options.getOptional(option)
                 .ifPresent(

@@ -28,6 +28,7 @@ import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.connector.format.DecodingFormat;
 import org.apache.flink.table.connector.format.EncodingFormat;
 import org.apache.flink.table.connector.format.Format;
@@ -239,7 +240,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
                 IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
-        IggyConnectorOptionsUtil.requireOneTopic(options);
+        IggyConnectorOptionsUtil.validateSinkTopics(options, writesTopicColumn(context));
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
                         options, upsert(), keyProjection.length > 0, context.getClassLoader());
@@ -259,6 +260,22 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 upsert(),
                 upsert() ? deletionMessage(options) : null,
                 context.getObjectIdentifier().asSummaryString());
+    }
+
+    /** Whether the table has a writable (persisted) metadata column of key 'topic'. */
+    private static boolean writesTopicColumn(Context context) {
+        for (Column column : context.getCatalogTable().getResolvedSchema().getColumns()) {
+            if (column instanceof Column.MetadataColumn) {
+                Column.MetadataColumn metadata = (Column.MetadataColumn) column;
+                if (!metadata.isVirtual()
+                        && metadata.getMetadataKey()
+                                .orElse(metadata.getName())
+                                .equals(IggyWritableMetadata.TOPIC.key)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {

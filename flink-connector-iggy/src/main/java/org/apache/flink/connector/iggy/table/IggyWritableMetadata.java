@@ -53,7 +53,12 @@ enum IggyWritableMetadata {
     /** Default: the row's Flink timestamp, or the time of writing. */
     ORIGIN_TIMESTAMP("origin-timestamp", DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).nullable()),
     /** The target partition; NULL leaves the choice to 'sink.partitioner'. */
-    PARTITION("partition", DataTypes.INT().nullable());
+    PARTITION("partition", DataTypes.INT().nullable()),
+    /**
+     * The row's topic (of the table's stream), for a table that names no single topic; see {@link
+     * IggyRowRouting}.
+     */
+    TOPIC("topic", DataTypes.STRING().nullable());
 
     final String key;
     final DataType dataType;
@@ -65,7 +70,7 @@ enum IggyWritableMetadata {
 
     /** Whether {@code upsert-iggy} can write it: message ids and partitions are the sink's. */
     boolean writableByUpsert() {
-        return this == HEADERS || this == ORIGIN_TIMESTAMP;
+        return this == HEADERS || this == ORIGIN_TIMESTAMP || this == TOPIC;
     }
 
     /**

@@ -82,6 +82,40 @@ class ExactlyOnceWriterTest {
     }
 
     @Test
+    void theCommittablesOfOneCheckpointCoverEveryTopicWithItsOwnEndOffsets() throws Exception {
+        IggySinkTarget a = IggySinkTarget.of("s", "a");
+        IggySinkTarget b = IggySinkTarget.of("other", "b");
+        sender.topicPartitions.put(a, 1);
+        sender.topicPartitions.put(b, 1);
+        sender.endOffset = 9;
+        IggySinkWriter<String> writer =
+                new RecordWriter<>(
+                        IggySinkBuilderTest.<String>sinkTo("s", "t")
+                                .setRecordSerializer(IggySinkWriterTest.byFirstChar())
+                                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                .build()
+                                .writerConfig(),
+                        IggySinkWriterTest.routedByPrefix(a, b),
+                        () -> sender,
+                        context);
+        IggySinkWriterTest.write(writer, "a1", "b1", "a2", "b2", "b3");
+        writer.flush(false);
+        List<IggyCommittable> committables = new ArrayList<>(writer.prepareCommit());
+        assertThat(committables)
+                .extracting(c -> c.stream() + "/" + c.topic() + "/" + c.partition())
+                .containsExactlyInAnyOrder("'s'/'a'/0", "'other'/'b'/0");
+        for (IggyCommittable c : committables) {
+            assertThat(c.readFrom()).isEqualTo(9);
+            assertThat(payloads(c))
+                    .containsExactlyElementsOf(
+                            c.topic().name().equals("a")
+                                    ? List.of("a1", "a2")
+                                    : List.of("b1", "b2", "b3"));
+        }
+        assertThat(sender.sends).isEmpty();
+    }
+
+    @Test
     void twoWritersOfOneSinkNeverShareAnId() throws Exception {
         IggySinkWriter<String> first = writer(1_000_000);
         IggySinkWriter<String> second = writer(1_000_000);

@@ -169,13 +169,7 @@ class IggyCommitterITCase {
     void aSendAppliedAfterItTimedOutIsFoundByTheReadBackNotSentAgain() throws Exception {
         IggyCommittable committable = committable(0, 9, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
-            IggyWriterConfig slow =
-                    writerConfig(
-                            IggyConnectionConfig.builder()
-                                    .setAddress(proxy.address())
-                                    .setCredentials(IGGY.username(), IGGY.password())
-                                    .setRequestTimeout(Duration.ofSeconds(1))
-                                    .build());
+            IggyWriterConfig slow = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)));
             AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdTheSecondBatch =
                     (c, sent) -> {
@@ -185,21 +179,78 @@ class IggyCommitterITCase {
                     };
             try (IggyCommitter committer =
                     committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
-                RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
-                committer.commit(List.of(request));
-                assertThat(request.outcome).as("the held send timed out").isEqualTo("retry");
-                // as Flink's committer operator does: retry until committed
-                for (int retries = 1; request.outcome.equals("retry"); retries++) {
-                    assertThat(retries).as("retries").isLessThan(10);
-                    request = new RecordingCommitRequest(committable, retries);
-                    committer.commit(List.of(request));
-                }
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                assertThat(request.retries).as("the held send timed out").isPositive();
                 assertThat(request.outcome).isEqualTo("committed");
                 assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
                 .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+    }
+
+    /**
+     * The connection is cut while several batches of one commit are unanswered: the retry waits for
+     * the server to forget the connection, reads back and sends the rest, each message once and in
+     * order.
+     */
+    @Test
+    void aConnectionLostWithSeveralBatchesUnansweredLosesNothingAndRepeatsNothing()
+            throws Exception {
+        IggyCommittable committable = committable(0, 11, 0, 60);
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            AtomicBoolean cut = new AtomicBoolean();
+            IggyCommitter.BetweenSends cutTheConnection =
+                    (c, sent) -> {
+                        if (sent >= 2 * BATCH && cut.compareAndSet(false, true)) {
+                            proxy.closeOnNextRequest();
+                        }
+                    };
+            IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(5)), 4);
+            try (IggyCommitter committer =
+                    committer(pipelined, OptionalLong.empty(), cutTheConnection)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                assertThat(request.outcome).isIn("committed", "already committed");
+                assertThat(proxy.connectionsClosedWithARequest()).isEqualTo(1);
+            }
+        }
+        assertThat(texts(IGGY.readAll(stream, topic, 0)))
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+    }
+
+    /**
+     * A batch reaches the server 2.5 s late, after the 1 s request timeout, with the batches after
+     * it queued behind it on the same connection: the server appends them all, later. The retry
+     * waits until the server no longer lists that connection, so its read-back finds them: each
+     * message once, in order.
+     */
+    @Test
+    void aLateBatchWithOthersQueuedBehindItIsFoundByTheReadBack() throws Exception {
+        IggyCommittable committable = committable(1, 12, 0, 60);
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            AtomicBoolean held = new AtomicBoolean();
+            IggyCommitter.BetweenSends holdOne =
+                    (c, sent) -> {
+                        if (sent >= 2 * BATCH && held.compareAndSet(false, true)) {
+                            proxy.holdNextRequest(Duration.ofMillis(2500));
+                        }
+                    };
+            IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)), 4);
+            try (IggyCommitter committer = committer(pipelined, OptionalLong.empty(), holdOne)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                assertThat(request.outcome).isIn("committed", "already committed");
+            }
+        }
+        assertThat(texts(IGGY.readAll(stream, topic, 1)))
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+    }
+
+    private IggyConnectionConfig viaProxy(TcpProxy proxy, Duration requestTimeout) {
+        return IggyConnectionConfig.builder()
+                .setAddress(proxy.address())
+                .setCredentials(IGGY.username(), IGGY.password())
+                .setRequestTimeout(requestTimeout)
+                .build();
     }
 
     @Test
@@ -238,8 +289,16 @@ class IggyCommitterITCase {
         }
     }
 
-    /** An exactly-once sink's configuration for the test topic, in batches of {@link #BATCH}. */
+    /**
+     * An exactly-once sink's configuration for the test topic, in batches of {@link #BATCH}, one
+     * unanswered at a time: the hook between two sends then runs once the batch before it was
+     * acknowledged.
+     */
     private IggyWriterConfig writerConfig(IggyConnectionConfig connection) {
+        return writerConfig(connection, 1);
+    }
+
+    private IggyWriterConfig writerConfig(IggyConnectionConfig connection, int inFlight) {
         return IggySink.<String>builder()
                 .setConnection(connection)
                 .setStream(stream)
@@ -247,8 +306,22 @@ class IggyCommitterITCase {
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setMaxBatchMessages(BATCH)
+                .setMaxInFlightRequests(inFlight)
                 .build()
                 .writerConfig();
+    }
+
+    /** Commits as Flink's committer operator does: retries until committed. */
+    private static RecordingCommitRequest commitUntilCommitted(
+            IggyCommitter committer, IggyCommittable c) throws Exception {
+        RecordingCommitRequest request = new RecordingCommitRequest(c, 0);
+        committer.commit(List.of(request));
+        for (int retries = 1; request.outcome.equals("retry"); retries++) {
+            assertThat(retries).as("retries").isLessThan(10);
+            request = new RecordingCommitRequest(c, retries);
+            committer.commit(List.of(request));
+        }
+        return request;
     }
 
     private static IggyCommitter committer(

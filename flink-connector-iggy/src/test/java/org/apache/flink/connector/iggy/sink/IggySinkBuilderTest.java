@@ -195,6 +195,68 @@ class IggySinkBuilderTest {
     }
 
     @Test
+    void aTopicSelectorRoutesEachRecordAndItsPartitionerSeesThatTopicsPartitions()
+            throws Exception {
+        IggySinkTarget orders = IggySinkTarget.of("s", "orders");
+        IggyRecordSerializationSchema<String> schema =
+                IggySink.<String>builder()
+                        .setConnection(CONNECTION)
+                        .setStream("s")
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setKeySerializationSchema(new SimpleStringSchema())
+                        .setPartitionByKey()
+                        .setTopicSelector(
+                                (record, context) ->
+                                        record.startsWith("o") ? context.topic("orders") : null)
+                        .build()
+                        .recordSerializer();
+        TestSinkContext context = TestSinkContext.partitions(3).withTopic(orders, 7);
+        schema.open(new DummyInitializationContext(), context);
+        IggySinkRecord routed = schema.serialize("o-42", context);
+        assertThat(routed.target()).isEqualTo(orders);
+        assertThat(routed.partition()).isEqualTo(IggyPartitioner.partitionForKey(bytes("o-42"), 7));
+        IggySinkRecord unrouted = schema.serialize("x-42", context);
+        assertThat(unrouted.target()).isNull();
+        assertThat(unrouted.partition())
+                .isEqualTo(IggyPartitioner.partitionForKey(bytes("x-42"), 3));
+    }
+
+    @Test
+    void theTopicIsOptionalOnlyWhenRecordsAreRouted() {
+        assertThatThrownBy(
+                        () ->
+                                IggySink.<String>builder()
+                                        .setConnection(CONNECTION)
+                                        .setStream("s")
+                                        .setValueSerializationSchema(new SimpleStringSchema())
+                                        .build())
+                .hasMessageContaining("the topic is not set (setTopic, or setTopicSelector)");
+        assertThat(
+                        IggySink.<String>builder()
+                                .setConnection(CONNECTION)
+                                .setStream("s")
+                                .setRecordSerializer((element, context) -> null)
+                                .build()
+                                .toString())
+                .contains("stream 's' (topics chosen per record)");
+        assertThatThrownBy(
+                        () ->
+                                sinkTo("s", "t")
+                                        .setRecordSerializer((element, context) -> null)
+                                        .setTopicSelector((element, context) -> null)
+                                        .build())
+                .hasMessageContaining("setTopicSelector would be ignored");
+        assertThat(
+                        IggySink.<String, String>keyedMap()
+                                .setConnection(CONNECTION)
+                                .setStream("s")
+                                .setValueSerializationSchema(new SimpleStringSchema())
+                                .setTopicSelector((change, context) -> context.topic("t"))
+                                .build())
+                .isNotNull();
+    }
+
+    @Test
     void keyPartitioningHasTheSameNameInBothModes() throws Exception {
         IggyRecordSerializationSchema<String> schema =
                 IggySinkBuilderTest.<String>sinkTo("s", "t")

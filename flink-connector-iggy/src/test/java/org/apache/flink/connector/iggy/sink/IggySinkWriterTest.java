@@ -22,11 +22,13 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import io.netty.buffer.ByteBufUtil;
 import org.apache.iggy.message.Message;
@@ -36,10 +38,13 @@ import java.io.IOException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -99,6 +104,89 @@ class IggySinkWriterTest {
         writer.write("a", recordAt(77L));
         writer.write("b", recordAt(null));
         assertThat(seen).containsExactly("open 0/1", "a 3 77", "b 3 null");
+    }
+
+    @Test
+    void theTopicIsDescribedOnceWhenItsFirstRecordArrives() throws Exception {
+        IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), byFirstChar());
+        assertThat(sender.described).isEmpty();
+        write(writer, "0a", "1a", "2a");
+        assertThat(sender.described)
+                .containsExactly(new IggySinkTarget(IggyId.of("s"), IggyId.of(7)));
+        assertThat(sender.sends)
+                .extracting(send -> send.target)
+                .containsExactlyInAnyOrder(
+                        new IggyTopicPartition(IggyId.of("s"), IggyId.of(7), 0),
+                        new IggyTopicPartition(IggyId.of("s"), IggyId.of(7), 1),
+                        new IggyTopicPartition(IggyId.of("s"), IggyId.of(7), 2));
+    }
+
+    @Test
+    void routedRecordsAreBatchedPerTopicAndPartitionedByTheirTopicsPartitionCount()
+            throws Exception {
+        IggySinkTarget a = IggySinkTarget.of("s", "a");
+        IggySinkTarget b = IggySinkTarget.of("other", "b");
+        sender.topicPartitions.put(a, 2);
+        sender.topicPartitions.put(b, 5);
+        IggySinkWriter<String> writer =
+                writer(config(100, Duration.ofHours(1), 5), routedByPrefix(a, b));
+        List<String> records = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            records.add((i % 3 == 0 ? "a" : i % 3 == 1 ? "b" : "t") + "-" + i);
+        }
+        write(writer, records.toArray(new String[0]));
+        writer.flush(false);
+        assertThat(sender.described)
+                .containsExactlyInAnyOrder(a, b, new IggySinkTarget(IggyId.of("s"), IggyId.of(7)));
+        Map<String, IggyTopicPartition> sentTo = new HashMap<>();
+        for (Send send : sender.sends) {
+            assertThat(send.payloads()).allSatisfy(p -> sentTo.put(p, send.target));
+        }
+        assertThat(sentTo).hasSize(records.size());
+        for (String record : records) {
+            IggySinkTarget topic =
+                    record.startsWith("a")
+                            ? a
+                            : record.startsWith("b")
+                                    ? b
+                                    : new IggySinkTarget(IggyId.of("s"), IggyId.of(7));
+            int partitions = sender.topicPartitions.getOrDefault(topic, 3);
+            assertThat(sentTo.get(record))
+                    .as(record)
+                    .isEqualTo(
+                            topic.partition(
+                                    IggyPartitioner.partitionForKey(
+                                            record.getBytes(StandardCharsets.UTF_8), partitions)));
+        }
+        // one batch per (stream, topic, partition) with records
+        assertThat(sender.sends).hasSize(new java.util.HashSet<>(sentTo.values()).size());
+    }
+
+    @Test
+    void aRecordWithoutTopicFailsWhenTheSinkHasNoneOfItsOwn() throws Exception {
+        IggyWriterConfig config =
+                IggySink.<String>builder()
+                        .setConnection(IggySinkBuilderTest.CONNECTION)
+                        .setStream("s")
+                        .setRecordSerializer(byFirstChar())
+                        .build()
+                        .writerConfig();
+        IggySinkWriter<String> writer = writer(config, byFirstChar());
+        assertThatThrownBy(() -> write(writer, "0a"))
+                .isInstanceOf(IggyConfigurationException.class)
+                .hasMessageContaining("A record names no topic")
+                .hasMessageContaining("stream 's'")
+                .hasMessageContaining("setTopic");
+    }
+
+    @Test
+    void aMissingTopicFailsTheFirstWriteWithTheSendersMessage() throws Exception {
+        sender.missingTopics.add(new IggySinkTarget(IggyId.of("s"), IggyId.of(7)));
+        IggySinkWriter<String> writer = writer(config(100, Duration.ZERO, 5), byFirstChar());
+        assertThatThrownBy(() -> write(writer, "0a"))
+                .isInstanceOf(IggyConfigurationException.class)
+                .hasMessageContaining("topic #7 of stream 's'");
+        assertThat(sender.sends).isEmpty();
     }
 
     @Test
@@ -414,6 +502,23 @@ class IggySinkWriterTest {
                 .writerConfig();
     }
 
+    /**
+     * Records starting with "a" go to {@code a}, with "b" to {@code b}, others to the sink's topic;
+     * partitioned by key (the whole record).
+     */
+    static IggyRecordSerializationSchema<String> routedByPrefix(
+            IggySinkTarget a, IggySinkTarget b) {
+        return IggySinkBuilderTest.<String>sinkTo("s", "t")
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setKeySerializationSchema(new SimpleStringSchema())
+                .setPartitionByKey()
+                .setTopicSelector(
+                        (record, context) ->
+                                record.startsWith("a") ? a : record.startsWith("b") ? b : null)
+                .build()
+                .recordSerializer();
+    }
+
     /** Partition = the record's first character as a digit. */
     static IggyRecordSerializationSchema<String> byFirstChar() {
         return IggySinkBuilderTest.<String>sinkTo("s", "t")
@@ -453,12 +558,14 @@ class IggySinkWriterTest {
     }
 
     static final class Send {
+        final IggyTopicPartition target;
         final long partition;
         final List<Message> messages;
         final CompletableFuture<Void> result = new CompletableFuture<>();
 
-        Send(long partition, List<Message> messages) {
-            this.partition = partition;
+        Send(IggyTopicPartition target, List<Message> messages) {
+            this.target = target;
+            this.partition = target.partition();
             this.messages = messages;
         }
 
@@ -469,8 +576,15 @@ class IggySinkWriterTest {
         }
     }
 
+    /**
+     * Answers sends as the test says; every topic has the same partitions, except those given in
+     * {@link #topicPartitions}, and topics named in {@link #missingTopics} do not exist.
+     */
     static final class ScriptedSender implements IggyBatchSender {
         final List<Send> sends = new CopyOnWriteArrayList<>();
+        final List<IggySinkTarget> described = new CopyOnWriteArrayList<>();
+        final Map<IggySinkTarget, Integer> topicPartitions = new ConcurrentHashMap<>();
+        final Set<IggySinkTarget> missingTopics = ConcurrentHashMap.newKeySet();
         final int partitions;
         volatile boolean autoComplete = true;
         volatile long endOffset;
@@ -480,13 +594,19 @@ class IggySinkWriterTest {
         }
 
         @Override
-        public int partitionCount() {
-            return partitions;
+        public CompletableFuture<Integer> partitionCount(IggySinkTarget topic) {
+            described.add(topic);
+            if (missingTopics.contains(topic)) {
+                return CompletableFuture.failedFuture(
+                        new IggyConfigurationException("Iggy " + topic + " does not exist"));
+            }
+            return CompletableFuture.completedFuture(
+                    topicPartitions.getOrDefault(topic, partitions));
         }
 
         @Override
-        public CompletableFuture<Void> send(long partition, List<Message> messages) {
-            Send send = new Send(partition, messages);
+        public CompletableFuture<Void> send(IggyTopicPartition target, List<Message> messages) {
+            Send send = new Send(target, messages);
             sends.add(send);
             if (autoComplete) {
                 send.result.complete(null);
@@ -495,9 +615,9 @@ class IggySinkWriterTest {
         }
 
         @Override
-        public CompletableFuture<Map<Long, Long>> endOffsets() {
+        public CompletableFuture<Map<Long, Long>> endOffsets(IggySinkTarget topic) {
             Map<Long, Long> ends = new HashMap<>();
-            for (long p = 0; p < partitions; p++) {
+            for (long p = 0; p < topicPartitions.getOrDefault(topic, partitions); p++) {
                 ends.put(p, endOffset);
             }
             return CompletableFuture.completedFuture(ends);

@@ -17,7 +17,12 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.connector.iggy.common.IggyId;
+
 import javax.annotation.Nullable;
+
+import java.util.HashMap;
+import java.util.Map;
 
 /** An {@link IggySinkContext} with fixed values, for tests that call a schema or partitioner. */
 public final class TestSinkContext implements IggySinkContext {
@@ -26,6 +31,7 @@ public final class TestSinkContext implements IggySinkContext {
     private final int parallelism;
     private final int partitionCount;
     @Nullable private final Long timestamp;
+    private final Map<IggySinkTarget, Integer> topicPartitions = new HashMap<>();
 
     public TestSinkContext(
             int subtaskId, int parallelism, int partitionCount, @Nullable Long timestamp) {
@@ -38,6 +44,23 @@ public final class TestSinkContext implements IggySinkContext {
     /** Subtask 0 of 1, writing to {@code partitionCount} partitions, a record without timestamp. */
     public static TestSinkContext partitions(int partitionCount) {
         return new TestSinkContext(0, 1, partitionCount, null);
+    }
+
+    /** Gives {@code topic} its own partition count; other topics have the sink topic's. */
+    public TestSinkContext withTopic(IggySinkTarget topic, int partitions) {
+        topicPartitions.put(topic, partitions);
+        return this;
+    }
+
+    /** The stream "s". */
+    @Override
+    public IggyId stream() {
+        return IggyId.of("s");
+    }
+
+    @Override
+    public int partitionCount(IggySinkTarget topic) {
+        return topicPartitions.getOrDefault(topic, partitionCount);
     }
 
     @Override

@@ -20,11 +20,13 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
@@ -39,7 +41,9 @@ import org.apache.flink.table.catalog.UniqueConstraint;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.factories.TestFormatFactory;
 import org.apache.flink.table.factories.utils.FactoryMocks;
 import org.apache.flink.table.types.DataType;
@@ -398,7 +402,8 @@ class IggyDynamicTableFactoryTest {
         assertThat(sink.getChangelogMode(ChangelogMode.insertOnly()))
                 .isEqualTo(ChangelogMode.insertOnly());
         assertThat(sink.listWritableMetadata())
-                .containsOnlyKeys("headers", "message-id", "origin-timestamp", "partition");
+                .containsOnlyKeys(
+                        "headers", "message-id", "origin-timestamp", "partition", "topic");
         assertThat(sink.copy()).isEqualTo(sink);
     }
 
@@ -507,7 +512,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(sink.getChangelogMode(ChangelogMode.all())).isEqualTo(ChangelogMode.upsert());
         assertThat(sink.listWritableMetadata())
                 .as("message ids and partitions belong to the reconciliation")
-                .containsOnlyKeys("headers", "origin-timestamp");
+                .containsOnlyKeys("headers", "origin-timestamp", "topic");
         assertThat(runtimeSink(sink).toString()).contains("idempotentWrites=false, stateTtl=null");
         IggyDynamicSink configured =
                 (IggyDynamicSink)
@@ -661,8 +666,21 @@ class IggyDynamicTableFactoryTest {
                 .contains("'topic' = 'a;a' names a topic twice");
     }
 
+    /** A persisted 'topic' metadata column: each row names its topic. */
+    private static final ResolvedSchema ROUTED_SCHEMA =
+            ResolvedSchema.of(
+                    Column.physical("id", DataTypes.STRING().notNull()),
+                    Column.physical("name", DataTypes.STRING()),
+                    Column.metadata("tpc", DataTypes.STRING(), "topic", false));
+
+    private static final ResolvedSchema ROUTED_PK_SCHEMA =
+            new ResolvedSchema(
+                    ROUTED_SCHEMA.getColumns(),
+                    Collections.emptyList(),
+                    UniqueConstraint.primaryKey("pk", List.of("id")));
+
     @Test
-    void aSinkTableRefusesTopicListsAndPatternsSayingASinkWritesOneTopic() {
+    void aSinkTableListsEveryTopicConflictAtOnce() {
         String messages =
                 messages(
                         catchFailure(
@@ -675,15 +693,104 @@ class IggyDynamicTableFactoryTest {
                                                         "stream-pattern",
                                                         "tenant-.*",
                                                         "topic",
-                                                        null,
+                                                        "a;b",
                                                         "topic-pattern",
                                                         "o.*"))));
         assertThat(messages)
                 .contains(
                         "'stream-pattern' applies to source tables only: a sink writes one stream")
-                .contains("'topic-pattern' applies to source tables only: a sink writes one topic");
+                .contains("both 'topic' and 'topic-pattern' are set: choose one")
+                .contains("which the table does not have");
         assertThat(messages(catchFailure(() -> sink(with(appendOptions(), "topic", "a;b")))))
-                .contains("'topic' = 'a;b' lists several topics, which only a source table reads");
+                .contains(
+                        "'topic' = 'a;b' lists several topics, which on a sink table only allows"
+                                + " the topics rows name")
+                .contains("writable 'topic' metadata column (`topic` STRING METADATA)");
+        assertThat(
+                        messages(
+                                catchFailure(
+                                        () ->
+                                                sink(
+                                                        with(
+                                                                appendOptions(),
+                                                                "topic",
+                                                                null,
+                                                                "topic-pattern",
+                                                                "o.*")))))
+                .contains("'topic-pattern' on a sink table only allows the topics rows name");
+        assertThat(messages(catchFailure(() -> sink(with(appendOptions(), "topic", null)))))
+                .contains("'topic' is required: a sink table writes one topic ('topic'), or the");
+    }
+
+    @Test
+    void aWritableTopicColumnIsRefusedWhenTheTableNamesOneTopic() {
+        for (Map<String, String> options : List.of(appendOptions(), upsertOptions())) {
+            ResolvedSchema schema =
+                    options.get("connector").equals("iggy") ? ROUTED_SCHEMA : ROUTED_PK_SCHEMA;
+            assertThat(messages(catchFailure(() -> FactoryMocks.createTableSink(schema, options))))
+                    .contains(
+                            "'topic' = 't1' names one topic, which every row is written to, so the"
+                                    + " writable 'topic' metadata column would be ignored")
+                    .contains("declare it VIRTUAL");
+        }
+    }
+
+    @Test
+    void aWritableTopicColumnRoutesRowsOfATableWithATopicListAPatternOrNoTopic() {
+        for (String[] topics :
+                List.of(
+                        new String[] {"topic", "a;b"},
+                        new String[] {"topic", null, "topic-pattern", "o.*"},
+                        new String[] {"topic", null})) {
+            for (Map<String, String> base : List.of(appendOptions(), upsertOptions())) {
+                ResolvedSchema schema =
+                        base.get("connector").equals("iggy") ? ROUTED_SCHEMA : ROUTED_PK_SCHEMA;
+                IggyDynamicSink sink =
+                        (IggyDynamicSink) FactoryMocks.createTableSink(schema, with(base, topics));
+                sink.applyWritableMetadata(List.of("topic"), ROUTED_SCHEMA.toSinkRowDataType());
+                assertThat(sink.asSummaryString()).contains("the topic each row names");
+                assertThat(runtimeSink(sink).toString())
+                        .contains("stream 's1' (topics chosen per record)");
+            }
+        }
+    }
+
+    @Test
+    void aRowNamesItsTopicWhichTheTableMustAllow() {
+        IggyRowRouting listed =
+                IggyRowRouting.byTopicColumn(
+                        Configuration.fromMap(with(appendOptions(), "topic", "a;b")),
+                        0,
+                        "`cat`.`db`.`routed`");
+        assertThat(listed.targetOf(GenericRowData.of(StringData.fromString("b"))))
+                .isEqualTo(IggySinkTarget.of("s1", "b"));
+        assertThatThrownBy(() -> listed.targetOf(GenericRowData.of(StringData.fromString("c"))))
+                .isInstanceOf(IggyConfigurationException.class)
+                .hasMessageContaining("names topic 'c'")
+                .hasMessageContaining("`cat`.`db`.`routed`")
+                .hasMessageContaining("it allows 'topic' = 'a;b'");
+        assertThatThrownBy(() -> listed.targetOf(GenericRowData.of((Object) null)))
+                .isInstanceOf(IggyConfigurationException.class)
+                .hasMessageContaining("NULL 'topic' metadata column")
+                .hasMessageContaining("`cat`.`db`.`routed`");
+        IggyRowRouting matching =
+                IggyRowRouting.byTopicColumn(
+                        Configuration.fromMap(
+                                with(appendOptions(), "topic", null, "topic-pattern", "o.*")),
+                        0,
+                        "routed");
+        assertThat(matching.targetOf(GenericRowData.of(StringData.fromString("orders"))))
+                .isEqualTo(IggySinkTarget.of("s1", "orders"));
+        assertThatThrownBy(() -> matching.targetOf(GenericRowData.of(StringData.fromString("xo"))))
+                .hasMessageContaining("names topic 'xo'")
+                .hasMessageContaining("it allows 'topic-pattern' = 'o.*'");
+        IggyRowRouting any =
+                IggyRowRouting.byTopicColumn(
+                        Configuration.fromMap(with(appendOptions(), "topic", null)), 0, "routed");
+        assertThat(any.targetOf(GenericRowData.of(StringData.fromString("anything"))))
+                .isEqualTo(IggySinkTarget.of("s1", "anything"));
+        assertThatThrownBy(() -> any.targetOf(GenericRowData.of(StringData.fromString(""))))
+                .hasMessageContaining("names topic ''");
     }
 
     // ----- validation -------------------------------------------------------------------------

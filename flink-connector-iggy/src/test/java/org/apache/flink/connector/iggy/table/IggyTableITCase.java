@@ -336,7 +336,8 @@ class IggyTableITCase {
                 .satisfies(
                         e ->
                                 assertThat(ExceptionUtils.stringifyException(e))
-                                        .contains("'topic-pattern' applies to source tables only"));
+                                        .contains(
+                                                "'topic-pattern' on a sink table only allows the topics rows name"));
     }
 
     private static String[] withAll(String[] base, String... more) {

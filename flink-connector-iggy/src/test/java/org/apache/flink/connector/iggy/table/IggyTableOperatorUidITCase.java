@@ -87,6 +87,7 @@ class IggyTableOperatorUidITCase {
                         derived + ": Iggy Reconcile",
                         "my-sink",
                         "my-sink: Iggy Reconcile",
+                        "my-sink: Iggy Commit Handoff",
                         "Sink Committer: my-sink");
     }
 

@@ -96,14 +96,7 @@ class PatchUpgradeSavepointITCase {
 
     @BeforeEach
     void createTopics() {
-        if (IGGY.isExternal()) {
-            try {
-                IGGY.deleteStream(STREAM); // a real server keeps the last run's stream
-            } catch (RuntimeException noSuchStream) {
-                // the first run on this server
-            }
-        }
-        IGGY.createStream(STREAM);
+        SavepointFixtures.recreateStream(IGGY, STREAM);
         IGGY.createTopic(STREAM, IN, 1);
         IGGY.createTopic(STREAM, OUT, 1);
         send(BEFORE);

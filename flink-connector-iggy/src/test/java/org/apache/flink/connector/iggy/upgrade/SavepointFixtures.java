@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.upgrade;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.client.program.ClusterClient;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.runtime.util.EnvironmentInformation;
 
 import java.io.IOException;
@@ -64,6 +65,18 @@ final class SavepointFixtures {
                         .resolve("flink-" + EnvironmentInformation.getVersion());
         copy(Paths.get(URI.create(savepoint)), target);
         assertThat(target.resolve("_metadata")).exists();
+    }
+
+    /** Creates {@code stream}, deleting first what a real server kept of an earlier run. */
+    static void recreateStream(IggyServerExtension iggy, String stream) {
+        if (iggy.isExternal()) {
+            try {
+                iggy.deleteStream(stream);
+            } catch (RuntimeException noSuchStream) {
+                // the first run on this server
+            }
+        }
+        iggy.createStream(stream);
     }
 
     static void waitForStatus(

@@ -119,11 +119,17 @@ public final class IggySdk {
      * @param tls whether the client speaks TLS
      * @param onReconnect runs on one of the client's threads each time the client opens a
      *     connection to replace one that closed; never in the fallback
+     * @param replaceClosed false: once a connection closed, the client opens no other one, and
+     *     every later request fails (never in the fallback)
      * @return completes when the TLS handshake of the open connection has (at once without TLS),
      *     exceptionally with the handshake's failure; at once in the fallback
      */
     public CompletableFuture<Void> watchConnections(
-            AsyncIggyTcpClient client, String address, boolean tls, Runnable onReconnect) {
+            AsyncIggyTcpClient client,
+            String address,
+            boolean tls,
+            Runnable onReconnect,
+            boolean replaceClosed) {
         if (internals == null) {
             LOG.warn(
                     "Iggy SDK workarounds are off (see the warning of {} before): a connection to {}"
@@ -133,7 +139,7 @@ public final class IggySdk {
                     address);
             return CompletableFuture.completedFuture(null);
         }
-        return SdkChannels.watch(internals, client, address, tls, onReconnect);
+        return SdkChannels.watch(internals, client, address, tls, onReconnect, replaceClosed);
     }
 
     /**

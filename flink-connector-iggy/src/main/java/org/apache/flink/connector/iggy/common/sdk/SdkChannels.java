@@ -54,7 +54,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * timeout. A handler placed in front of it turns the close into the failure event the SDK's handler
  * does react to: it fails every request waiting on that connection at once, with a message saying
  * that the connection closed. The pool then opens (and logs in) a new connection for the next
- * request.
+ * request, unless the client was watched without replacements: then the pool's every later
+ * connection is closed as it opens, so the requests queued behind the lost ones fail too instead of
+ * overtaking them.
  *
  * <p><b>The TLS handshake is part of connecting.</b> The SDK reports a connection as open once TCP
  * is up, so a failed handshake used to surface as a failed login. {@link #watch} returns the
@@ -99,7 +101,8 @@ final class SdkChannels {
             AsyncIggyTcpClient client,
             String address,
             boolean tls,
-            Runnable onReconnect) {
+            Runnable onReconnect,
+            boolean replaceClosed) {
         FixedChannelPool pool;
         Bootstrap bootstrap;
         try {
@@ -123,7 +126,7 @@ final class SdkChannels {
                         pool,
                         address,
                         sdk.responseHandler(),
-                        new Reconnects(onReconnect));
+                        new Reconnects(onReconnect, replaceClosed));
         bootstrap.handler(watching);
         CompletableFuture<Void> handshake = new CompletableFuture<>();
         watchOpenConnection(watching, tls, handshake);
@@ -160,7 +163,10 @@ final class SdkChannels {
 
         @Override
         protected void initChannel(Channel channel) {
-            reconnects.opening();
+            if (!reconnects.opening()) {
+                channel.close();
+                return;
+            }
             channel.pipeline().addLast(poolInitializer);
             watch(channel);
         }
@@ -179,24 +185,35 @@ final class SdkChannels {
      * once). Connections the pool opens to serve more requests at once are no reconnects. Closing
      * the client closes its connections too, but then nothing is opened any more.
      *
+     * <p>Without replacements, once a connection closed every later one is refused.
+     *
      * <p>Thread-safe: the client's event loops call it.
      */
     private static final class Reconnects {
         private final AtomicInteger closedNotReplaced = new AtomicInteger();
         private final Runnable onReconnect;
+        private final boolean replaceClosed;
 
-        Reconnects(Runnable onReconnect) {
+        Reconnects(Runnable onReconnect, boolean replaceClosed) {
             this.onReconnect = onReconnect;
+            this.replaceClosed = replaceClosed;
         }
 
         void closed() {
             closedNotReplaced.incrementAndGet();
         }
 
-        void opening() {
+        /**
+         * @return whether the connection being opened may be used
+         */
+        boolean opening() {
+            if (!replaceClosed) {
+                return closedNotReplaced.get() == 0;
+            }
             if (closedNotReplaced.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 onReconnect.run();
             }
+            return true;
         }
     }
 

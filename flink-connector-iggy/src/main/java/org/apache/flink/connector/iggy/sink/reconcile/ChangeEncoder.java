@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
 
 import javax.annotation.Nullable;
 
@@ -37,8 +38,15 @@ import java.io.Serializable;
 @Internal
 public interface ChangeEncoder<IN> extends Serializable {
 
-    /** Called once per subtask before the first change. */
-    default void open(SerializationSchema.InitializationContext context) throws Exception {}
+    /**
+     * Called once per subtask before the first change.
+     *
+     * @param routing the sink's stream and the subtask, for an encoder that routes changes to
+     *     topics ({@link KeyedMessage#withTarget})
+     */
+    default void open(
+            SerializationSchema.InitializationContext context, IggyTopicSelector.Context routing)
+            throws Exception {}
 
     /**
      * The message for {@code change}, or {@code null} to ignore it (e.g. an UPDATE_BEFORE row).

@@ -18,9 +18,12 @@
 package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.TaskInfo;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.api.common.serialization.RuntimeContextInitializationContextAdapters;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
 import org.apache.flink.util.Collector;
 
 /** Encodes each change ({@link ChangeEncoder}) before the keyed-map sink's {@code keyBy}. */
@@ -30,16 +33,40 @@ public class ChangeEncodingFunction<IN> extends RichFlatMapFunction<IN, KeyedMes
     private static final long serialVersionUID = 1L;
 
     private final ChangeEncoder<IN> encoder;
+    private final IggyId stream;
 
-    public ChangeEncodingFunction(ChangeEncoder<IN> encoder) {
+    /**
+     * @param stream the sink's stream, which the encoder's routing context names
+     */
+    public ChangeEncodingFunction(ChangeEncoder<IN> encoder, IggyId stream) {
         this.encoder = encoder;
+        this.stream = stream;
     }
 
     @Override
     public void open(OpenContext openContext) throws Exception {
+        TaskInfo task = getRuntimeContext().getTaskInfo();
+        int subtask = task.getIndexOfThisSubtask();
+        int parallelism = task.getNumberOfParallelSubtasks();
         encoder.open(
                 RuntimeContextInitializationContextAdapters.serializationAdapter(
-                        getRuntimeContext()));
+                        getRuntimeContext()),
+                new IggyTopicSelector.Context() {
+                    @Override
+                    public IggyId stream() {
+                        return stream;
+                    }
+
+                    @Override
+                    public int subtaskId() {
+                        return subtask;
+                    }
+
+                    @Override
+                    public int parallelism() {
+                        return parallelism;
+                    }
+                });
     }
 
     @Override

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
@@ -32,10 +33,11 @@ import java.util.Objects;
 
 /**
  * One change of the keyed-map sink as the message it may become: key bytes, upsert or delete,
- * payload, user headers, origin timestamp and, once the reconcile step numbered it, the message id.
- * The encoder makes it before the {@code keyBy}; the same record crosses the shuffle ({@link
- * KeyedMessageSerializer}), the reconcile step and reaches the writer, which turns it into the SDK
- * message. Nothing changes it after the reconcile step.
+ * payload, user headers, origin timestamp, the topic it goes to if not the sink's own, and, once
+ * the reconcile step numbered it, the message id. The encoder makes it before the {@code keyBy};
+ * the same record crosses the shuffle ({@link KeyedMessageSerializer}), the reconcile step and
+ * reaches the writer, which turns it into the SDK message. Nothing changes it after the reconcile
+ * step.
  */
 @Internal
 public final class KeyedMessage {
@@ -45,6 +47,7 @@ public final class KeyedMessage {
     @Nullable private final byte[] payload;
     private final Map<HeaderKey, HeaderValue> headers;
     private final long originTimestampMicros;
+    @Nullable private final IggySinkTarget target;
     @Nullable private byte[] messageId;
 
     /**
@@ -53,6 +56,7 @@ public final class KeyedMessage {
      * @param headers user headers besides the key header, possibly empty
      * @param originTimestampMicros microseconds since the epoch; 0 for the record's timestamp or
      *     the time of writing
+     * @param target the topic the message goes to; {@code null} for the sink's own
      */
     KeyedMessage(
             byte[] key,
@@ -60,12 +64,14 @@ public final class KeyedMessage {
             @Nullable byte[] payload,
             Map<HeaderKey, HeaderValue> headers,
             long originTimestampMicros,
+            @Nullable IggySinkTarget target,
             @Nullable byte[] messageId) {
         this.key = key;
         this.delete = delete;
         this.payload = payload;
         this.headers = headers;
         this.originTimestampMicros = originTimestampMicros;
+        this.target = target;
         this.messageId = messageId;
     }
 
@@ -78,6 +84,7 @@ public final class KeyedMessage {
                 Objects.requireNonNull(payload, "payload"),
                 headers,
                 timestampMicros,
+                null,
                 null);
     }
 
@@ -90,7 +97,25 @@ public final class KeyedMessage {
             Map<HeaderKey, HeaderValue> headers,
             long timestampMicros) {
         return new KeyedMessage(
-                Objects.requireNonNull(key, "key"), true, payload, headers, timestampMicros, null);
+                Objects.requireNonNull(key, "key"),
+                true,
+                payload,
+                headers,
+                timestampMicros,
+                null,
+                null);
+    }
+
+    /** This change for {@code target} instead of the sink's own topic. */
+    public KeyedMessage withTarget(IggySinkTarget target) {
+        return new KeyedMessage(
+                key,
+                delete,
+                payload,
+                headers,
+                originTimestampMicros,
+                Objects.requireNonNull(target, "target"),
+                messageId);
     }
 
     public static TypeInformation<KeyedMessage> typeInfo() {
@@ -118,16 +143,36 @@ public final class KeyedMessage {
         return originTimestampMicros;
     }
 
+    /** The topic the message goes to, or {@code null} for the sink's own. */
+    @Nullable
+    public IggySinkTarget target() {
+        return target;
+    }
+
     /**
      * The key the reconcile state is kept under: the key bytes as a Latin-1 string, one char per
      * byte, so equal bytes are equal keys. Savepoints of every version hold the state under this
      * key (Flink's {@code StringSerializer}); a key of another type would not restore from them on
      * the heap backend, which keeps the restored keys as strings. Nothing reads the bytes back from
      * it: the message keeps its key bytes.
+     *
+     * <p>A message routed to a topic ({@link #target()}) is kept per (topic, key): its state key
+     * starts with the stream and the topic, each followed by U+FFFF, a char no Latin-1 key holds,
+     * so it never meets the key of a message for the sink's own topic.
      */
     public String stateKey() {
-        return new String(key, StandardCharsets.ISO_8859_1);
+        String bytes = new String(key, StandardCharsets.ISO_8859_1);
+        if (target == null) {
+            return bytes;
+        }
+        return target.stream().toString()
+                + TOPIC_END
+                + target.topic().toString()
+                + TOPIC_END
+                + bytes;
     }
+
+    private static final char TOPIC_END = '\uFFFF';
 
     /**
      * 16 bytes as the wire carries them (little-endian u128); {@code null}: the server's choice.
@@ -153,6 +198,7 @@ public final class KeyedMessage {
                 && Arrays.equals(key, that.key)
                 && Arrays.equals(payload, that.payload)
                 && Arrays.equals(messageId, that.messageId)
+                && Objects.equals(target, that.target)
                 && headers.equals(that.headers);
     }
 
@@ -171,6 +217,8 @@ public final class KeyedMessage {
                 + (payload == null ? "no" : String.valueOf(payload.length))
                 + " payload bytes, "
                 + headers.size()
-                + " headers)";
+                + " headers"
+                + (target != null ? ", to " + target : "")
+                + ")";
     }
 }

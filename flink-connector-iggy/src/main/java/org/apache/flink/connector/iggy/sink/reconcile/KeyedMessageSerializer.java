@@ -21,6 +21,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -52,6 +54,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
     private static final int DELETE = 1;
     private static final int PAYLOAD = 2;
     private static final int MESSAGE_ID = 4;
+    private static final int TARGET = 8;
 
     @Override
     public boolean isImmutableType() {
@@ -75,6 +78,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
                 from.payload(),
                 from.headers(),
                 from.originTimestampMicros(),
+                from.target(),
                 from.messageId());
     }
 
@@ -82,10 +86,12 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
     public void serialize(KeyedMessage message, DataOutputView target) throws IOException {
         byte[] payload = message.payload();
         byte[] id = message.messageId();
+        IggySinkTarget topic = message.target();
         target.writeByte(
                 (message.isDelete() ? DELETE : 0)
                         | (payload != null ? PAYLOAD : 0)
-                        | (id != null ? MESSAGE_ID : 0));
+                        | (id != null ? MESSAGE_ID : 0)
+                        | (topic != null ? TARGET : 0));
         BYTES.serialize(message.key(), target);
         if (payload != null) {
             BYTES.serialize(payload, target);
@@ -102,6 +108,10 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
             BYTES.serialize(header.getValue().value(), target);
         }
         target.writeLong(message.originTimestampMicros());
+        if (topic != null) {
+            IggyIdBinaryForm.write(topic.stream(), target);
+            IggyIdBinaryForm.write(topic.topic(), target);
+        }
     }
 
     @Override
@@ -126,8 +136,13 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
                     new HeaderValue(
                             HeaderKind.fromCode(source.readByte()), BYTES.deserialize(source)));
         }
-        return new KeyedMessage(
-                key, (flags & DELETE) != 0, payload, headers, source.readLong(), id);
+        long timestamp = source.readLong();
+        IggySinkTarget topic =
+                (flags & TARGET) != 0
+                        ? new IggySinkTarget(
+                                IggyIdBinaryForm.read(source), IggyIdBinaryForm.read(source))
+                        : null;
+        return new KeyedMessage(key, (flags & DELETE) != 0, payload, headers, timestamp, topic, id);
     }
 
     @Override

@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.source.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import java.util.Collections;
@@ -34,7 +34,7 @@ import java.util.TreeSet;
  *
  * <p>A checkpoint of the single-topic source (state version 1) names its assigned partitions by id
  * alone: they are {@link #legacyAssignedPartitions()}, of a topic the enumerator works out (see
- * {@link IggySourceEnumerator}).
+ * {@link SingleTopicRestore}).
  */
 @Internal
 public final class IggySourceEnumState {

@@ -20,7 +20,7 @@ package org.apache.flink.connector.iggy.source.split;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceSplit;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.source.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import java.util.Objects;
 

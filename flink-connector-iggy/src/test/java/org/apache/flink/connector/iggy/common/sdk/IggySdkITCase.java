@@ -83,7 +83,7 @@ class IggySdkITCase {
             Channel opened = pool.acquire().get(5, TimeUnit.SECONDS);
 
             CompletableFuture<Void> watched =
-                    SdkChannels.watch(SDK, client, IGGY.address(), false, () -> {});
+                    SdkChannels.watch(SDK, client, IGGY.address(), false, () -> {}, true);
             assertThat(watched).isNotDone();
             pool.release(opened);
             watched.get(5, TimeUnit.SECONDS);
@@ -111,7 +111,7 @@ class IggySdkITCase {
                             .connectionPoolSize(1)
                             .build();
             client.connect().get(5, TimeUnit.SECONDS);
-            SdkChannels.watch(SDK, client, address, false, () -> {}).get(5, TimeUnit.SECONDS);
+            SdkChannels.watch(SDK, client, address, false, () -> {}, true).get(5, TimeUnit.SECONDS);
             EventLoopGroup loops = SDK.bootstrap(SDK.pool(client)).config().group();
             try (Socket server = silent.accept()) {
                 server.setSoTimeout(5_000);

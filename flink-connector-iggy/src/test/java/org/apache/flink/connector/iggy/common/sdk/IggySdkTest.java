@@ -110,7 +110,8 @@ class IggySdkTest {
 
         assertThat(fallback.active()).isFalse();
         assertThat(fallback.reflectedMembers()).isEmpty();
-        assertThat(fallback.watchConnections(client, "127.0.0.1:1", false, () -> {})).isCompleted();
+        assertThat(fallback.watchConnections(client, "127.0.0.1:1", false, () -> {}, true))
+                .isCompleted();
         fallback.close(client, Duration.ofSeconds(5));
 
         List<String> messages = warnings.getMessages();

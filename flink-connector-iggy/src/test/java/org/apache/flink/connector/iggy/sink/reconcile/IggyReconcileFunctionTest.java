@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.runtime.checkpoint.SavepointType;
@@ -62,6 +63,56 @@ class IggyReconcileFunctionTest {
             h.process(upsert("k1", "v1"));
             h.process(upsert("k1", "v2"));
             assertThat(h.payloads()).containsExactly("v1", "v2");
+        }
+    }
+
+    @Test
+    void routedChangesKeepAFingerprintPerTopicAndKeyAndDeleteInTheirTopic() throws Exception {
+        try (Harness h =
+                new Harness(
+                        new TopicFromKeyEncoder(k -> k + "=DELETE"),
+                        null,
+                        null,
+                        null,
+                        new HashMapStateBackend())) {
+            h.process(IggyMapChange.upsert("a/k", "v"));
+            h.process(IggyMapChange.upsert("b/k", "v"));
+            h.process(IggyMapChange.upsert("k", "v"));
+            h.process(IggyMapChange.upsert("a/k", "v"));
+            h.process(IggyMapChange.upsert("b/k", "w"));
+            h.process(IggyMapChange.delete("a/k"));
+            h.process(IggyMapChange.upsert("k", "v"));
+            assertThat(h.output())
+                    .extracting(
+                            m ->
+                                    (m.target() == null ? "own" : m.target().topic().name())
+                                            + ":"
+                                            + new String(m.payload(), StandardCharsets.UTF_8))
+                    .containsExactly("a:v", "b:v", "own:v", "b:w", "a:k=DELETE");
+        }
+    }
+
+    /**
+     * "topic/key" goes to topic "topic" of stream "s" with key "key"; other keys are not routed.
+     */
+    static final class TopicFromKeyEncoder extends StringEncoder {
+        TopicFromKeyEncoder(DeletionValue deletion) {
+            super(deletion);
+        }
+
+        @Override
+        public KeyedMessage encode(IggyMapChange<String, String> change) {
+            int slash = change.key().indexOf('/');
+            if (slash < 0) {
+                return super.encode(change);
+            }
+            String key = change.key().substring(slash + 1);
+            IggyMapChange<String, String> unrouted =
+                    change.isDelete()
+                            ? IggyMapChange.delete(key)
+                            : IggyMapChange.upsert(key, change.value());
+            return super.encode(unrouted)
+                    .withTarget(IggySinkTarget.of("s", change.key().substring(0, slash)));
         }
     }
 

@@ -19,14 +19,19 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderKind;
 import org.apache.iggy.message.HeaderValue;
+import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Flink's serializer contract for the keyed-map sink's messages between its operators. */
 class KeyedMessageSerializerTest extends SerializerTestBase<KeyedMessage> {
@@ -63,7 +68,29 @@ class KeyedMessageSerializerTest extends SerializerTestBase<KeyedMessage> {
             KeyedMessage.delete(bytes("k2"), bytes("gone"), headers, Long.MAX_VALUE),
             withId,
             KeyedMessage.upsert(bytes(""), new byte[4096], Map.of(), 0),
+            KeyedMessage.upsert(bytes("k1"), bytes("v1"), headers, 7)
+                    .withTarget(IggySinkTarget.of("shop", "orders")),
+            KeyedMessage.delete(bytes("k1"), bytes("gone"), Map.of(), 0)
+                    .withTarget(new IggySinkTarget(IggyId.of(3), IggyId.of(4_000_000_000L))),
         };
+    }
+
+    @Test
+    void aRoutedKeyNeverSharesItsStateWithTheSameKeyOfAnotherTopic() {
+        KeyedMessage own = KeyedMessage.upsert(bytes("k"), bytes("v"), Map.of(), 0);
+        KeyedMessage a = own.withTarget(IggySinkTarget.of("s", "a"));
+        KeyedMessage b = own.withTarget(IggySinkTarget.of("s", "b"));
+        KeyedMessage numericA = own.withTarget(new IggySinkTarget(IggyId.of("s"), IggyId.of(1)));
+        assertThat(own.stateKey()).isEqualTo("k");
+        assertThat(
+                        java.util.Set.of(
+                                own.stateKey(), a.stateKey(), b.stateKey(), numericA.stateKey()))
+                .hasSize(4);
+        assertThat(a.stateKey())
+                .isEqualTo(
+                        KeyedMessage.upsert(bytes("k"), bytes("other"), Map.of(), 0)
+                                .withTarget(IggySinkTarget.of("s", "a"))
+                                .stateKey());
     }
 
     private static byte[] bytes(String s) {

@@ -19,9 +19,9 @@ package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
-import org.apache.flink.connector.iggy.source.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;

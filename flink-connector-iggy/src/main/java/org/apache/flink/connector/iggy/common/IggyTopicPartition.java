@@ -15,10 +15,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.connector.iggy.common.IggyId;
 
 import java.io.Serializable;
 import java.util.Comparator;
