@@ -36,6 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -240,6 +241,193 @@ class FlinkClusterIT {
     }
 
     /**
+     * The tables of docs/table-sql.md's "Several topics in one table" ({@code several-topics.sql})
+     * as they are there: a list of topics, read to its end, and a topic in every stream matching a
+     * pattern, copied by an INSERT that runs on and finds a stream created after it started. Each
+     * row says where it came from; the streams and topics they do not name are not read.
+     */
+    @Test
+    void sqlClientReadsTheDocumentedTopicListAndStreamPatternTables() throws Exception {
+        String tenants = IGGY.uniqueName("tenants");
+        createTenant(tenants + "-tenant-1");
+        createTenant(tenants + "-tenant-2");
+        String shop = IGGY.uniqueName("shop");
+        IGGY.createStream(shop);
+        IGGY.createTopic(shop, "seen-events", 1);
+        for (String topic : List.of("orders", "payments", "refunds", "audit")) {
+            IGGY.createTopic(shop, topic, 1);
+            send(shop, topic, List.of(topic.equals("audit") ? "not-read" : topic + "-1"));
+        }
+        Map<String, String> replacements = new LinkedHashMap<>();
+        replacements.put(
+                "'address' = '127.0.0.1:8090'",
+                "'address' = '"
+                        + IGGY.address()
+                        + "', 'username' = '"
+                        + IGGY.username()
+                        + "', 'password' = '"
+                        + IGGY.password()
+                        + "'");
+        replacements.put(
+                "'stream-pattern' = 'tenant-.*'",
+                "'stream-pattern' = '" + Pattern.quote(tenants) + "-tenant-.*'");
+        replacements.put("'stream' = 'shop'", "'stream' = '" + shop + "'");
+        Set<String> before = cluster.jobIds();
+
+        String printed =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("several-topics.sql"),
+                        replacements,
+                        SQL_CLIENT_TIMEOUT);
+
+        assertThat(SqlClient.queryRows(printed))
+                .as("the topic list")
+                .containsExactlyInAnyOrder(
+                        List.of("+I", "orders", "orders-1"),
+                        List.of("+I", "payments", "payments-1"),
+                        List.of("+I", "refunds", "refunds-1"));
+        Set<String> submitted = new TreeSet<>(cluster.jobIds());
+        submitted.removeAll(before);
+        assertThat(submitted).as("the INSERT's job (the SELECT's ended)").hasSize(2);
+        String insert =
+                submitted.stream()
+                        .filter(job -> cluster.jobState(job).equals("RUNNING"))
+                        .findFirst()
+                        .orElseThrow();
+        try {
+            cluster.await(
+                    "the events of both tenants in seen-events",
+                    JOB_TIMEOUT,
+                    () -> IGGY.readAll(shop, "seen-events", 0).size() >= 2);
+            createTenant(tenants + "-tenant-3");
+            cluster.await(
+                    "the events of the tenant created later in seen-events",
+                    JOB_TIMEOUT,
+                    () -> IGGY.readAll(shop, "seen-events", 0).size() >= 3);
+            List<String> seen = payloads(IGGY.readAll(shop, "seen-events", 0));
+            assertThat(seen).hasSize(3);
+            for (int tenant = 1; tenant <= 3; tenant++) {
+                String stream = tenants + "-tenant-" + tenant;
+                assertThat(seen)
+                        .contains(
+                                "{\"source_stream\":\""
+                                        + stream
+                                        + "\",\"source_topic\":\"events\",\"payload\":\"e-"
+                                        + stream
+                                        + "\"}");
+            }
+        } finally {
+            cluster.cancel(insert);
+        }
+        cluster.awaitJobState(insert, "CANCELED", JOB_TIMEOUT);
+        for (int tenant = 1; tenant <= 3; tenant++) {
+            IGGY.deleteStream(tenants + "-tenant-" + tenant);
+        }
+        IGGY.deleteStream(shop);
+    }
+
+    /** A tenant's stream: its topic {@code events} with one event, another topic not read. */
+    private static void createTenant(String stream) {
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "events", 1);
+        IGGY.createTopic(stream, "other", 1);
+        send(stream, "events", List.of("e-" + stream));
+        send(stream, "other", List.of("not-read"));
+    }
+
+    /**
+     * The complete exactly-once job of docs/table-sql.md ({@code exactly-once.sql}) as it is there,
+     * submitted by the SQL client, with the credentials in the session (as the page says they may
+     * be) and a local checkpoint directory: the script's own settings take checkpoints into that
+     * directory, and each large order appears once in {@code large-orders}.
+     */
+    @Test
+    void sqlClientRunsTheDocumentedExactlyOnceJob(@TempDir Path checkpoints) throws Exception {
+        String stream = IGGY.uniqueName("exactly-once-sql");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "orders", 1);
+        IGGY.createTopic(stream, "large-orders", 1);
+        send(
+                stream,
+                "orders",
+                List.of(
+                        "{\"order_id\":\"o1\",\"customer\":\"alice\",\"amount\":150}",
+                        "{\"order_id\":\"o2\",\"customer\":\"bob\",\"amount\":20}",
+                        "{\"order_id\":\"o3\",\"customer\":\"carol\",\"amount\":100}"));
+        Map<String, String> replacements = new LinkedHashMap<>();
+        replacements.put(
+                "SET 'execution.runtime-mode' = 'streaming';",
+                "SET 'iggy.username' = '"
+                        + IGGY.username()
+                        + "';\nSET 'iggy.password' = '"
+                        + IGGY.password()
+                        + "';\nSET 'execution.runtime-mode' = 'streaming';");
+        replacements.put("'address' = 'iggy:8090'", "'address' = '" + IGGY.address() + "'");
+        replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
+        replacements.put("s3://my-bucket/flink/checkpoints", checkpoints.toUri().toString());
+        Set<String> before = cluster.jobIds();
+
+        sqlClient.run(SQL_SCRIPTS.resolve("exactly-once.sql"), replacements, SQL_CLIENT_TIMEOUT);
+
+        Set<String> submitted = new TreeSet<>(cluster.jobIds());
+        submitted.removeAll(before);
+        assertThat(submitted).as("the INSERT's job").hasSize(1);
+        String job = submitted.iterator().next();
+        try {
+            cluster.await(
+                    "a checkpoint of job " + job + " in the script's directory",
+                    JOB_TIMEOUT,
+                    () -> hasCheckpoint(checkpoints.resolve(job)));
+            cluster.await(
+                    "the large orders in large-orders",
+                    JOB_TIMEOUT,
+                    () -> IGGY.readAll(stream, "large-orders", 0).size() >= 2);
+            assertThat(payloads(IGGY.readAll(stream, "large-orders", 0)))
+                    .hasSize(2)
+                    .anySatisfy(order -> assertThat(order).contains("\"o1\""))
+                    .anySatisfy(order -> assertThat(order).contains("\"o3\""));
+        } finally {
+            cluster.cancel(job);
+        }
+        cluster.awaitJobState(job, "CANCELED", JOB_TIMEOUT);
+        IGGY.deleteStream(stream);
+    }
+
+    private static boolean hasCheckpoint(Path jobCheckpoints) {
+        if (!Files.isDirectory(jobCheckpoints)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(jobCheckpoints)) {
+            return entries.anyMatch(p -> p.getFileName().toString().startsWith("chk-"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * docs/catalog.md's "Patterns and topic lists" ({@code catalog-patterns.sql}) as it is there:
+     * two topics created through the catalog, read together by one pattern table declared outside
+     * it, each row with its topic.
+     */
+    @Test
+    void sqlClientReadsCatalogTopicsThroughAPatternTableOutsideTheCatalog() throws Exception {
+        String stream = IGGY.uniqueName("catalog-patterns");
+        Map<String, String> replacements = documentedCatalog(stream);
+        replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
+
+        String printed =
+                sqlClient.run(
+                        SQL_SCRIPTS.resolve("catalog-patterns.sql"),
+                        replacements,
+                        SQL_CLIENT_TIMEOUT);
+
+        assertThat(SqlClient.queryRows(printed))
+                .containsExactlyInAnyOrder(
+                        List.of("+I", "orders-eu", "eu-1"), List.of("+I", "orders-us", "us-1"));
+        IGGY.deleteStream(stream);
+    }
+
+    /**
      * An INSERT through Flink's SQL client with the SQL jar that routes each row by its writable
      * {@code topic} metadata column ({@code src/test/resources/sql/topic-routing.sql}): every row
      * lands once in the topic it names, in the partition of its key there, and the same table reads
@@ -304,10 +492,8 @@ class FlinkClusterIT {
         IGGY.createStream(stream);
         IGGY.createTopic(stream, "raw-topic", 1);
         send(stream, "raw-topic", List.of("hello"));
-        Map<String, String> replacements = documentedCredentials();
-        replacements.put("IF NOT EXISTS shop;", "IF NOT EXISTS `" + stream + "`;");
+        Map<String, String> replacements = documentedCatalog(stream);
         replacements.put("SHOW TABLES IN shop;", "SHOW TABLES IN `" + stream + "`;");
-        replacements.put("shop.", "`" + stream + "`.");
 
         String first =
                 sqlClient.paste(
@@ -790,6 +976,17 @@ class FlinkClusterIT {
     private static Map<String, String> documentedConnection(String stream) {
         Map<String, String> replacements = documentedCredentials();
         replacements.put("'stream' = 'shop'", "'stream' = '" + stream + "'");
+        return replacements;
+    }
+
+    /**
+     * The documented catalog scripts' connection, and their database {@code shop}, replaced by the
+     * test server's and {@code stream}.
+     */
+    private static Map<String, String> documentedCatalog(String stream) {
+        Map<String, String> replacements = documentedCredentials();
+        replacements.put("IF NOT EXISTS shop;", "IF NOT EXISTS `" + stream + "`;");
+        replacements.put("shop.", "`" + stream + "`.");
         return replacements;
     }
 

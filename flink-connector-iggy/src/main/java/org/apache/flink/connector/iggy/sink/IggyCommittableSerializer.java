@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
@@ -66,8 +67,8 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
     public byte[] serialize(IggyCommittable committable) throws IOException {
         int size = serializedSize(committable);
         DataOutputSerializer out = new DataOutputSerializer(size);
-        writeId(out, committable.stream());
-        writeId(out, committable.topic());
+        IggyIdBinaryForm.write(committable.stream(), out);
+        IggyIdBinaryForm.write(committable.topic(), out);
         out.writeLong(committable.partition());
         out.writeLong(committable.checkpointId());
         out.write(committable.tag());
@@ -112,7 +113,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
         return Math.toIntExact(size);
     }
 
-    /** The flag, then the number or the name as {@code writeUTF} writes it. */
+    /** The bytes {@link IggyIdBinaryForm} writes: the flag, then the number or the name. */
     private static int idSize(IggyId id) {
         return id.isNumeric() ? 1 + 8 : 1 + utfSize(id.name());
     }
@@ -139,8 +140,8 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
                             + ". Restore with the connector version that wrote the checkpoint.");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
-        IggyId stream = readId(in);
-        IggyId topic = readId(in);
+        IggyId stream = IggyIdBinaryForm.read(in);
+        IggyId topic = IggyIdBinaryForm.read(in);
         long partition = in.readLong();
         long checkpointId = in.readLong();
         byte[] tag = new byte[IggyCommittable.TAG_BYTES];
@@ -161,18 +162,5 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
             throw new IOException("Unknown kind " + kind + " of an Iggy sink committable");
         }
         return new IggyCommittable(stream, topic, partition, checkpointId, tag, readFrom, messages);
-    }
-
-    private static void writeId(DataOutputSerializer out, IggyId id) throws IOException {
-        out.writeBoolean(id.isNumeric());
-        if (id.isNumeric()) {
-            out.writeLong(id.numericId());
-        } else {
-            out.writeUTF(id.name());
-        }
-    }
-
-    private static IggyId readId(DataInputDeserializer in) throws IOException {
-        return in.readBoolean() ? IggyId.of(in.readLong()) : IggyId.of(in.readUTF());
     }
 }

@@ -226,6 +226,18 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         }
     }
 
+    /** Deletes a committed committable's write-ahead file; a failure leaves it for cleanup. */
+    private static void discardMessages(IggyCommittable committable) {
+        try {
+            committable.discardMessages();
+        } catch (IOException e) {
+            LOG.warn(
+                    "Could not delete the write-ahead messages of the committed {}",
+                    committable,
+                    e);
+        }
+    }
+
     /**
      * Reads back if the committable may have been sent before, then sends the messages missing,
      * waiting only for room among the unanswered batches.
@@ -250,24 +262,22 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                     present.cardinality());
             messagesResent.inc(count - present.cardinality());
         }
-        if (present.cardinality() == count) {
-            // all there: its write-ahead file may be deleted already
-            inFlight.sentAll(attempt);
-            return;
-        }
         // After a failure, one batch at a time.
         int window = maybeSentBefore ? 1 : config.maxInFlightRequests();
         OpenBatch batch = new OpenBatch(config);
         int sent = 0;
-        try (WriteAheadMessages.Reader messages = committable.openMessages()) {
-            for (int i = 0; i < count; i++) {
-                Message message = messages.next();
-                if (present.get(i)) {
-                    continue;
-                }
-                batch.add(message);
-                if (batch.isFull()) {
-                    sent = send(attempt, batch, sent, window);
+        if (present.cardinality() < count) {
+            // Opened only when something is missing: a restored commit found complete needs no
+            // write-ahead file, which its first commit deleted.
+            try (WriteAheadMessages.Reader messages = committable.openMessages()) {
+                for (int i = 0; i < count; i++) {
+                    Message message = messages.next();
+                    if (!present.get(i)) {
+                        batch.add(message);
+                        if (batch.isFull()) {
+                            sent = send(attempt, batch, sent, window);
+                        }
+                    }
                 }
             }
         }
@@ -345,18 +355,6 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             }
         }
         throw new CannotCommit(committable, "the partition no longer exists");
-    }
-
-    /** Deletes a committed committable's write-ahead file; a failure leaves it for cleanup. */
-    private static void discardMessages(IggyCommittable committable) {
-        try {
-            committable.discardMessages();
-        } catch (IOException e) {
-            LOG.warn(
-                    "Could not delete the write-ahead messages of the committed {}",
-                    committable,
-                    e);
-        }
     }
 
     private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {

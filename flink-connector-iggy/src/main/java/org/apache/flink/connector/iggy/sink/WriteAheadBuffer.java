@@ -125,10 +125,6 @@ final class WriteAheadBuffer {
         return size;
     }
 
-    boolean isEmpty() {
-        return logs.isEmpty();
-    }
-
     /** The partitions with messages held, of all topics. */
     Collection<IggyTopicPartition> partitions() {
         return logs.keySet();

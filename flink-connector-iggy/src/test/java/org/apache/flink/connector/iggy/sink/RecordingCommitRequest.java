@@ -23,7 +23,7 @@ import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 final class RecordingCommitRequest implements CommitRequest<IggyCommittable> {
 
     private final IggyCommittable committable;
-    private final int retries;
+    final int retries;
     String outcome = "committed";
 
     RecordingCommitRequest(IggyCommittable committable) {

@@ -32,6 +32,7 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.util.EnvironmentInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -50,10 +51,13 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -62,9 +66,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * A savepoint of a source that read one topic restores into a source over a list of topics.
  *
- * <p>A job that adds a topic to its list reads the new topic from the start position and the old
- * one on from the savepoint; one whose source no longer reads the savepoint's topic fails saying
- * so.
+ * <p>A job that adds a topic to its list, in any position, or reads a pattern that matches the old
+ * topic, reads the new topics from the start position and the old one on from the savepoint, at
+ * parallelism 1 and 2, each message once; one whose source no longer reads the savepoint's topic
+ * fails saying so.
  *
  * <p>The savepoint under {@code src/test/resources/savepoints-single-topic-source/flink-2.2.0} was
  * written by the single-topic source (before topic lists existed): it read {@code o-<p>-<i>} for i
@@ -79,7 +84,7 @@ class MultiTopicSourceSavepointITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
-    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(1);
+    @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
     private static final String FIXTURES = "savepoints-single-topic-source";
     private static final String STREAM = "multi-topic-upgrade";
@@ -112,20 +117,48 @@ class MultiTopicSourceSavepointITCase {
     @Test
     void theSingleTopicSourcesSavepointRestoresIntoAListThatAddsATopic(@TempDir Path work)
             throws Exception {
+        restoresOnceEach(work, 1, b -> b.setTopics(ORDERS, REFUNDS));
+    }
+
+    @Test
+    void theSingleTopicSourcesSavepointRestoresIntoAListWhereItsTopicIsNotFirstAtParallelismTwo(
+            @TempDir Path work) throws Exception {
+        restoresOnceEach(work, 2, b -> b.setTopics(REFUNDS, ORDERS));
+    }
+
+    @Test
+    void theSingleTopicSourcesSavepointRestoresIntoATopicPattern(@TempDir Path work)
+            throws Exception {
+        restoresOnceEach(work, 1, b -> b.setTopicPattern(Pattern.compile("orders|refunds")));
+    }
+
+    /**
+     * Orders after what the savepoint read and refunds from their start, then a marker in every
+     * partition: everything read exactly once up to the markers.
+     */
+    private static void restoresOnceEach(
+            Path work, int parallelism, UnaryOperator<IggySourceBuilder<String>> topics)
+            throws Exception {
         Path savepoint = storedSavepoint(work);
         IGGY.createTopic(STREAM, REFUNDS, 1);
         send(ORDERS, 0, "o-0-3");
         send(ORDERS, 1, "o-1-3");
         send(REFUNDS, 0, "r-0-0");
-
         Running job =
                 run(
                         StreamExecutionEnvironment.getExecutionEnvironment(restoring(savepoint)),
-                        b -> b.setTopics(ORDERS, REFUNDS));
+                        parallelism,
+                        topics);
         try {
-            assertThat(job.take(3))
-                    .as("orders after what the savepoint read, refunds from its start")
-                    .containsExactlyInAnyOrder("o-0-3", "o-1-3", "r-0-0");
+            List<String> read = new ArrayList<>(job.take(3));
+            send(ORDERS, 0, "end-o-0");
+            send(ORDERS, 1, "end-o-1");
+            send(REFUNDS, 0, "end-r-0");
+            read.addAll(job.takeUntil(Set.of("end-o-0", "end-o-1", "end-r-0")));
+            assertThat(read)
+                    .as("orders after what the savepoint read, refunds from its start, once each")
+                    .containsExactlyInAnyOrder(
+                            "o-0-3", "o-1-3", "r-0-0", "end-o-0", "end-o-1", "end-r-0");
         } finally {
             if (!job.client.getJobStatus().get().isGloballyTerminalState()) {
                 job.client.cancel().get(60, TimeUnit.SECONDS);
@@ -204,7 +237,7 @@ class MultiTopicSourceSavepointITCase {
     void storesTheSavepointOfTheSingleTopicSource(
             @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        Running job = run(env, b -> b.setTopic(ORDERS));
+        Running job = runFixtureJob(env, b -> b.setTopic(ORDERS));
         List<String> read = job.take(6);
         assertThat(read).hasSize(6);
         String savepoint =
@@ -217,11 +250,39 @@ class MultiTopicSourceSavepointITCase {
         SavepointFixtures.store(savepoint, FIXTURES);
     }
 
-    /** The source (uid {@code iggy-source}) and a collect sink, at parallelism 1. */
+    /** A restored job at parallelism 1. */
     private static Running run(
             StreamExecutionEnvironment env, UnaryOperator<IggySourceBuilder<String>> topics)
             throws Exception {
-        env.setParallelism(1);
+        return run(env, 1, topics);
+    }
+
+    /**
+     * A restored job: the source (uid {@code iggy-source}), then a map, then a collect sink. The
+     * fixture's collect sink state holds what the old job emitted; with the map between, the sink
+     * is another operator than the fixture's, so that state stays unclaimed and is not emitted
+     * again.
+     */
+    private static Running run(
+            StreamExecutionEnvironment env,
+            int parallelism,
+            UnaryOperator<IggySourceBuilder<String>> topics)
+            throws Exception {
+        return collect(env, source(env, parallelism, topics).map(r -> r).uid("read"));
+    }
+
+    /** The job that writes the fixture: the source and a collect sink. */
+    private static Running runFixtureJob(
+            StreamExecutionEnvironment env, UnaryOperator<IggySourceBuilder<String>> topics)
+            throws Exception {
+        return collect(env, source(env, 1, topics));
+    }
+
+    private static DataStream<String> source(
+            StreamExecutionEnvironment env,
+            int parallelism,
+            UnaryOperator<IggySourceBuilder<String>> topics) {
+        env.setParallelism(parallelism);
         IggySourceBuilder<String> builder =
                 IggySource.<String>builder()
                         .setConnection(
@@ -233,14 +294,15 @@ class MultiTopicSourceSavepointITCase {
                         .setConsumerName("multi-topic-upgrade")
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setValueOnlyDeserializer(new SimpleStringSchema());
-        CloseableIterator<String> records =
-                env.fromSource(
-                                topics.apply(builder).build(),
-                                WatermarkStrategy.noWatermarks(),
-                                "orders")
-                        .uid("iggy-source")
-                        .collectAsync();
-        return new Running(env.executeAsync("multi-topic upgrade"), records);
+        return env.fromSource(
+                        topics.apply(builder).build(), WatermarkStrategy.noWatermarks(), "orders")
+                .uid("iggy-source");
+    }
+
+    private static Running collect(StreamExecutionEnvironment env, DataStream<String> records)
+            throws Exception {
+        CloseableIterator<String> iterator = records.collectAsync();
+        return new Running(env.executeAsync("multi-topic upgrade"), iterator);
     }
 
     private static final class Running {
@@ -259,6 +321,22 @@ class MultiTopicSourceSavepointITCase {
                                 List<String> taken = new ArrayList<>();
                                 while (taken.size() < count && records.hasNext()) {
                                     taken.add(records.next());
+                                }
+                                return taken;
+                            })
+                    .get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+
+        /** The records up to and with every one of {@code markers}, within the deadline. */
+        List<String> takeUntil(Set<String> markers) throws Exception {
+            return CompletableFuture.supplyAsync(
+                            () -> {
+                                Set<String> missing = new HashSet<>(markers);
+                                List<String> taken = new ArrayList<>();
+                                while (!missing.isEmpty() && records.hasNext()) {
+                                    String record = records.next();
+                                    taken.add(record);
+                                    missing.remove(record);
                                 }
                                 return taken;
                             })

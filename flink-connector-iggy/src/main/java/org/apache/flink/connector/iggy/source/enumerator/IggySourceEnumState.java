@@ -34,7 +34,7 @@ import java.util.TreeSet;
  *
  * <p>A checkpoint of the single-topic source (state version 1) names its assigned partitions by id
  * alone: they are {@link #legacyAssignedPartitions()}, of a topic the enumerator works out (see
- * {@link IggySourceEnumerator}).
+ * {@link SingleTopicRestore}).
  */
 @Internal
 public final class IggySourceEnumState {

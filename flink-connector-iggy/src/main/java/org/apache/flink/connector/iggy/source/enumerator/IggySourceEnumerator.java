@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SourceEvent;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.SplitsAssignment;
@@ -61,6 +62,9 @@ import java.util.function.Supplier;
  * topic list) start at the configured starting position; topics, streams and partitions discovered
  * while the job runs start at their first offset.
  *
+ * <p>Readers report the splits they restored ({@link RestoredSplitsEvent}); those are never
+ * assigned again.
+ *
  * <p>Every field is the coordinator thread's; the describer is used on worker threads.
  */
 @Internal
@@ -96,6 +100,12 @@ public final class IggySourceEnumerator
      * subscribed), kept until a reader has registered (see addInitialSplits).
      */
     @Nullable private IggyConnectorException startFailure;
+
+    /**
+     * Restored partitions of the single-topic source whose topic no reader has told yet: nothing is
+     * planned or assigned meanwhile (see {@link SingleTopicRestore}).
+     */
+    @Nullable private SingleTopicRestore singleTopicAwaitingItsTopic;
 
     IggySourceEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context,
@@ -171,22 +181,15 @@ public final class IggySourceEnumerator
     }
 
     /**
-     * A checkpoint of the single-topic source names its assigned partitions by id alone: their
-     * topic is that of its pending splits, or else the first topic of a topic list.
+     * A checkpoint of the single-topic source: its topic is in the state, or the readers tell it.
      */
     private void restoreSingleTopicState(Set<Long> partitionIds) {
-        TopicPath topic;
-        if (!pendingSplits.isEmpty()) {
-            topic = pendingSplits.firstEntry().getValue().topicPath();
-        } else if (subscription instanceof TopicSubscription.TopicList list) {
-            topic = new TopicPath(list.stream(), list.topicIds().get(0));
+        SingleTopicRestore singleTopic = new SingleTopicRestore(partitionIds);
+        Optional<TopicPath> topic = singleTopic.topicInState(pendingSplits.values(), subscription);
+        if (topic.isPresent()) {
+            assignedPartitions.addAll(singleTopic.partitionsOf(topic.get()));
         } else {
-            startFailure = RestoreCheck.singleTopicStateIntoSearch(subscription);
-            return;
-        }
-        for (long partition : partitionIds) {
-            assignedPartitions.add(
-                    new IggyTopicPartition(topic.stream(), topic.topic(), partition));
+            singleTopicAwaitingItsTopic = singleTopic;
         }
     }
 
@@ -201,6 +204,12 @@ public final class IggySourceEnumerator
         if (startFailure != null) {
             return; // thrown when the first reader registers
         }
+        if (singleTopicAwaitingItsTopic == null) {
+            planInitialSplits();
+        } // else once a reader has told the topic (handleSourceEvent)
+    }
+
+    private void planInitialSplits() {
         Set<TopicPath> known = knownTopics();
         context.callAsync(() -> planNewTopics(known), this::addInitialSplits);
     }
@@ -367,6 +376,43 @@ public final class IggySourceEnumerator
         // Splits are pushed to their owners; nothing to do on request.
     }
 
+    /**
+     * A reader's restored splits ({@link RestoredSplitsEvent}, sent as it starts): never assigned
+     * again, and owned by that reader. They may tell the topic of a single-topic checkpoint.
+     */
+    @Override
+    public void handleSourceEvent(int subtaskId, SourceEvent event) {
+        if (!(event instanceof RestoredSplitsEvent restored)) {
+            LOG.warn("{}: ignoring unknown event {} from reader {}", description, event, subtaskId);
+            return;
+        }
+        for (IggyTopicPartition partition : restored.partitions()) {
+            if (subscription.contains(new TopicPath(partition.stream(), partition.topic()))) {
+                assignedPartitions.add(partition);
+                pendingSplits.remove(partition);
+                owners.put(partition, subtaskId);
+            } // else the reader fails saying so
+        }
+        if (singleTopicAwaitingItsTopic != null) {
+            Optional<TopicPath> topic =
+                    singleTopicAwaitingItsTopic.reported(
+                            subtaskId,
+                            restored.partitions(),
+                            context.currentParallelism(),
+                            subscription);
+            if (topic.isPresent()) {
+                assignedPartitions.addAll(singleTopicAwaitingItsTopic.partitionsOf(topic.get()));
+                LOG.info(
+                        "{}: the restored {} are of {}",
+                        description,
+                        singleTopicAwaitingItsTopic,
+                        topic.get());
+                singleTopicAwaitingItsTopic = null;
+                planInitialSplits();
+            }
+        }
+    }
+
     @Override
     public void addSplitsBack(List<IggyPartitionSplit> splits, int subtaskId) {
         LOG.info("{}: reader {} handed back {}", description, subtaskId, splits);
@@ -394,6 +440,9 @@ public final class IggySourceEnumerator
     }
 
     private void assignPendingSplits() {
+        if (singleTopicAwaitingItsTopic != null) {
+            return; // a pending split might be one a reader restored
+        }
         int parallelism = context.currentParallelism();
         Set<Integer> registered = context.registeredReaders().keySet();
         Map<Integer, List<IggyPartitionSplit>> assignment = new HashMap<>();
@@ -426,6 +475,12 @@ public final class IggySourceEnumerator
 
     @Override
     public IggySourceEnumState snapshotState(long checkpointId) {
+        if (singleTopicAwaitingItsTopic != null) {
+            // Not seen: readers report as they open, before their tasks run and checkpoints start.
+            throw new IllegalStateException(
+                    "No checkpoint before a reader has told the topic of the restored "
+                            + singleTopicAwaitingItsTopic);
+        }
         return new IggySourceEnumState(
                 assignedPartitions,
                 new ArrayList<>(pendingSplits.values()),

@@ -49,15 +49,21 @@ public final class RestoreCheck {
                         + " with --allowNonRestoredState after changing the source's uid.");
     }
 
-    /** A checkpoint of the single-topic source restored into a topic or stream pattern. */
-    static IggyConfigurationException singleTopicStateIntoSearch(TopicSubscription subscription) {
+    /**
+     * A checkpoint of the single-topic source whose assigned partitions no reader restored a split
+     * of (a bounded source that had read them to the end): their topic cannot be told.
+     */
+    static IggyConfigurationException singleTopicUnknown(
+            Collection<Long> partitions, TopicSubscription subscription) {
         return new IggyConfigurationException(
-                "The restored state was written by an Iggy source of one topic, which it does not"
-                        + " name for every split, and the source now reads "
+                "The restored state was written by an Iggy source of one topic and names partitions "
+                        + partitions
+                        + " by id alone, and no reader restored a split that tells their topic"
+                        + " (they were read to the end). The source now reads "
                         + subscription.describe()
-                        + ". Restore it first into a source over a topic list that starts with that"
-                        + " topic (setTopics), take a savepoint, and restore that one into the"
-                        + " pattern; or start without state.");
+                        + ", so they could be read twice. Restore it first into a source of that one"
+                        + " topic (setTopic), take a savepoint, and restore that one here; or start"
+                        + " without state.");
     }
 
     /** A split assigned to a reader that restored it: the enumerator's state did not know it. */
@@ -66,9 +72,8 @@ public final class RestoreCheck {
                 "A partition of "
                         + topic
                         + " was assigned to the reader that restored it already: the restored"
-                        + " enumerator state does not know that it was read. A checkpoint of an Iggy"
-                        + " source of one topic restores into a topic list only when that topic comes"
-                        + " first (setTopics, SQL 'topic'): list it first, or start the job without"
-                        + " its state.");
+                        + " enumerator state does not know that it was read, and reading it again"
+                        + " would emit its messages twice. Start the job without its state, or with"
+                        + " a new uid on the source.");
     }
 }

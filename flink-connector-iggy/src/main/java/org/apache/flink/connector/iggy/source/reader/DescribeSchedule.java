@@ -109,6 +109,11 @@ final class DescribeSchedule {
         nextAtNanos = nowNanos + maxNanos;
     }
 
+    /** The delay {@link #described} would wait now, before its jitter. */
+    long currentDelayNanos(long nowNanos) {
+        return delayNanos(nowNanos - lastDataNanos);
+    }
+
     /** The delay before the next description, given the time since data last arrived. */
     long delayNanos(long sinceDataNanos) {
         long shortest = minNanos + topicPartitions * DELAY_PER_PARTITION_NANOS;

@@ -17,9 +17,11 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
@@ -42,6 +44,8 @@ sealed interface FetchEvent {
         void pollAnswered(PollAnswer answer) throws IOException;
 
         void described(DescribeAnswer answer) throws IOException;
+
+        void streamDescribed(StreamAnswer answer);
 
         void stored(StoreAnswer answer) throws IOException;
 
@@ -81,6 +85,19 @@ sealed interface FetchEvent {
         @Override
         public void dispatch(Handler handler) throws IOException {
             handler.described(this);
+        }
+    }
+
+    /**
+     * The answer to one description of a stream: either {@code details} (empty when the stream does
+     * not exist) or {@code error} is set.
+     */
+    record StreamAnswer(
+            IggyId stream, @Nullable Optional<StreamDetails> details, @Nullable Throwable error)
+            implements FetchEvent {
+        @Override
+        public void dispatch(Handler handler) {
+            handler.streamDescribed(this);
         }
     }
 

@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
@@ -30,6 +31,7 @@ import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
@@ -100,6 +102,14 @@ final class IggyClientReadRequests implements IggyReadRequests {
         return connected()
                 .topics()
                 .getTopic(SdkIds.streamId(topic.stream()), SdkIds.topicId(topic.topic()))
+                .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
+        return connected()
+                .streams()
+                .getStream(SdkIds.streamId(stream))
                 .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 

@@ -47,10 +47,12 @@ import java.util.function.Supplier;
  * <p>The jobs are split: {@link PartitionPolls} polls partitions known to hold unread data, with a
  * read-ahead; one {@link TopicWatch} per topic, with the topic's own {@link PollSize}, watches the
  * topic's partitions that reached their end by describing it, and checks each description for a
- * topic or partition that changed under the reader; {@link OffsetStore} stores the offsets of
- * completed checkpoints. This class only runs the fetch loop: answers come back on the SDK's
- * threads as typed {@link FetchEvent}s into one queue, dispatched to the {@link FetchEvent.Handler}
- * below, and a fetch handles only what arrived, so that its cost follows the partitions with data.
+ * topic or partition that changed under the reader, skipping descriptions while a shared
+ * description of the stream ({@link StreamSummaries}) shows the topic unchanged; {@link
+ * OffsetStore} stores the offsets of completed checkpoints. This class only runs the fetch loop:
+ * answers come back on the SDK's threads as typed {@link FetchEvent}s into one queue, dispatched to
+ * the {@link FetchEvent.Handler} below, and a fetch handles only what arrived, so that its cost
+ * follows the partitions with data.
  *
  * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
  * {@link #offsetsToStore}, which the task thread adds to.
@@ -69,6 +71,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     private final LinkedBlockingQueue<FetchEvent> events = new LinkedBlockingQueue<>();
     private final PartitionPolls partitions;
     private final Map<TopicPath, TopicWatch> watches = new HashMap<>();
+    private final StreamSummaries summaries;
     private final OffsetStore offsetStore;
 
     /**
@@ -94,6 +97,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         this.onDeleted = onDeleted;
         this.offsetStore = offsetStores.create(events::add);
         this.partitions = new PartitionPolls(requests, events::add, sharedPollLimit);
+        this.summaries = new StreamSummaries(requests, events::add);
     }
 
     @Override
@@ -155,6 +159,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
                                 partitions,
                                 schedules.get(),
                                 onDeleted,
+                                summaries,
                                 events::add));
     }
 
@@ -187,6 +192,11 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
         @Override
         public void described(FetchEvent.DescribeAnswer answer) throws IOException {
             watchOf(answer.topic()).answered(answer);
+        }
+
+        @Override
+        public void streamDescribed(FetchEvent.StreamAnswer answer) {
+            summaries.answered(answer);
         }
 
         @Override

@@ -18,9 +18,11 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.util.Optional;
@@ -40,6 +42,9 @@ public interface IggyReadRequests extends AutoCloseable {
 
     /** The topic with every partition's current offset; empty when the topic does not exist. */
     CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic);
+
+    /** The stream with each topic's message count; empty when the stream does not exist. */
+    CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream);
 
     /** Stores {@code offset} (the last processed one) under the reader's consumer name. */
     CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset);

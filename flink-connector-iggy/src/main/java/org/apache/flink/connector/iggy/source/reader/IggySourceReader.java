@@ -22,8 +22,10 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
+import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 
@@ -132,9 +134,20 @@ public final class IggySourceReader<T>
     }
 
     /**
+     * Tells the enumerator the splits this reader restored (Flink adds them before it starts the
+     * reader), which it must never assign again; a checkpoint of the single-topic source names
+     * their topic nowhere else.
+     */
+    @Override
+    public void start() {
+        List<IggyTopicPartition> restored = new ArrayList<>();
+        activeSplits.values().forEach(state -> restored.add(state.split().topicPartition()));
+        context.sendSourceEventToCoordinator(new RestoredSplitsEvent(restored));
+    }
+
+    /**
      * A split this reader holds already is never assigned again, unless the enumerator's state lost
-     * track of it: a checkpoint of the one-topic source restored into a topic list that does not
-     * start with the topic it read. Reading it twice would emit its messages twice.
+     * track of it. Reading it twice would emit its messages twice.
      */
     @Override
     public void addSplits(List<IggyPartitionSplit> splits) {

@@ -25,6 +25,8 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.TopicDetails;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
@@ -39,6 +41,11 @@ import java.util.function.Consumer;
  * means: a missing topic or partition is watched until the guard says what happened, anything else
  * fails the fetch. It changes no cursor itself: {@link PartitionPolls} carries out its decisions.
  *
+ * <p>When the reader watches other topics of the same stream, a due description is skipped while
+ * the stream's description ({@link StreamSummaries}, one for all those topics) shows the topic as
+ * it was at its last description. A topic is always described directly right after data, new
+ * partitions, a resume or a missing partition.
+ *
  * <p>Fetcher thread only; the descriptions are answered through {@code events} as {@link
  * FetchEvent.DescribeAnswer}s.
  */
@@ -51,9 +58,21 @@ final class TopicWatch {
     private final DescribeSchedule schedule;
     private final TopologyGuard guard;
     private final Consumer<FetchEvent> events;
+    private final StreamSummaries summaries;
 
     /** A description is in flight: no second one is sent before it answers. */
     private boolean describing;
+
+    /** The next description is sent even if the stream's description shows no change. */
+    private boolean describeNext = true;
+
+    /** The topic as last seen, described or in its stream's description; null before. */
+    @Nullable private StreamSummaries.Fingerprint lastSeen;
+
+    /** When the request that saw {@link #lastSeen} was sent. */
+    private long lastSeenAt;
+
+    private int partitionCount;
 
     TopicWatch(
             TopicPath topic,
@@ -62,6 +81,7 @@ final class TopicWatch {
             PartitionPolls partitions,
             DescribeSchedule schedule,
             TopologyGuard.OnDeletedTopic onDeleted,
+            StreamSummaries summaries,
             Consumer<FetchEvent> events) {
         this.topic = topic;
         this.requests = requests;
@@ -70,6 +90,8 @@ final class TopicWatch {
         this.schedule = schedule;
         this.guard = new TopologyGuard(requests.description(topic), onDeleted);
         this.events = events;
+        this.summaries = summaries;
+        summaries.watch(topic);
     }
 
     /** The poll size of this topic's partitions, sized by its descriptions. */
@@ -80,16 +102,19 @@ final class TopicWatch {
     /** A partition caught up right after data: more may follow soon, so look again soon. */
     void caughtUpAfterData(long now) {
         schedule.caughtUpAfterData(now);
+        describeNext = true;
     }
 
     /** New partitions: describe at once, and count the back-off from now. */
     void partitionsAdded(long now) {
         schedule.partitionsAdded(now);
+        describeNext = true;
     }
 
     /** A partition was resumed without unread data: describe at once. */
     void describeNow(long now) {
         schedule.describeNow(now);
+        describeNext = true;
     }
 
     /**
@@ -108,7 +133,22 @@ final class TopicWatch {
             // Everything is polled or paused; answers, resumes and wake-ups end the wait.
             return schedule.maxNanos();
         }
+        if (!describeNext && lastSeen != null && summaries.shared(topic.stream())) {
+            // Newer than the last look, and asked within the current delay.
+            long notBefore = Math.max(lastSeenAt + 1, now - schedule.currentDelayNanos(now));
+            StreamSummaries.Look look = summaries.look(topic, notBefore, now);
+            if (look.asking()) {
+                return schedule.maxNanos(); // its answer ends the wait
+            }
+            if (lastSeen.equals(look.fingerprint())) {
+                lastSeenAt = look.askedAt();
+                rescheduleFrom(look.askedAt());
+                return schedule.nanosUntilDue(now);
+            }
+        }
         describing = true;
+        describeNext = false;
+        lastSeenAt = now;
         requests.describeTopic(topic)
                 .whenComplete(
                         (details, error) ->
@@ -136,7 +176,7 @@ final class TopicWatch {
         }
         if (TopologyGuard.partitionMissing(error)) {
             partitions.watchFromHere(cursor); // the next description says what happened
-            schedule.describeNow(System.nanoTime());
+            describeNow(System.nanoTime());
             return false;
         }
         Throwable cause = IggyClients.asRuntime(error);
@@ -155,11 +195,14 @@ final class TopicWatch {
     private void described(Optional<TopicDetails> answer) {
         long now = System.nanoTime();
         if (answer.isEmpty()) {
+            lastSeen = StreamSummaries.Fingerprint.ABSENT;
             topicMissing();
             schedule.waitLongest(now);
             return;
         }
         TopicDetails details = answer.get();
+        lastSeen = StreamSummaries.Fingerprint.of(details);
+        partitionCount = details.partitions().size();
         pollSize.described(details);
         Map<Long, PartitionCursor> cursors = partitions.ofTopic(topic);
         for (PartitionCursor cursor : guard.check(details, cursors.values())) {
@@ -172,6 +215,19 @@ final class TopicWatch {
             }
         }
         schedule.described(now, details.partitions().size());
+    }
+
+    /**
+     * Unchanged since the last description: the next look after the delay, counted from when the
+     * stream's description was asked for, so that the topics that share it stay due together and
+     * the next one is shared again.
+     */
+    private void rescheduleFrom(long askedAt) {
+        if (StreamSummaries.Fingerprint.ABSENT.equals(lastSeen)) {
+            schedule.waitLongest(askedAt);
+        } else {
+            schedule.described(askedAt, partitionCount);
+        }
     }
 
     private void describeFailed(Throwable error) throws IOException {

@@ -58,35 +58,79 @@ class IggySourceEnumeratorTopicsTest {
         return new TopicSubscription.TopicList(IggyId.of("s"), ids);
     }
 
-    private IggySourceEnumerator enumerator(
-            TestingSplitEnumeratorContext<IggyPartitionSplit> context,
+    private TestingSplitEnumeratorContext<IggyPartitionSplit> context;
+    private IggySourceEnumerator enumerator;
+
+    /**
+     * An unbounded enumerator over the fake server, in a context of {@code readers} readers, not
+     * started.
+     */
+    private void create(
+            int readers,
             TopicSubscription subscription,
             IggyStartingOffsets start,
             @Nullable Duration discovery,
             @Nullable IggySourceEnumState restored) {
-        return new IggySourceEnumerator(
-                context,
+        create(
+                readers,
                 subscription,
-                () -> server,
                 new IggySplitPlanner("c", start, null),
                 false,
                 discovery,
-                subscription.describe(),
                 restored);
     }
 
-    private static void registerReaders(
-            TestingSplitEnumeratorContext<IggyPartitionSplit> context,
-            IggySourceEnumerator enumerator,
-            int readers) {
+    private void create(
+            int readers,
+            TopicSubscription subscription,
+            IggySplitPlanner planner,
+            boolean bounded,
+            @Nullable Duration discovery,
+            @Nullable IggySourceEnumState restored) {
+        context = new TestingSplitEnumeratorContext<>(readers);
+        enumerator =
+                new IggySourceEnumerator(
+                        context,
+                        subscription,
+                        () -> server,
+                        planner,
+                        bounded,
+                        discovery,
+                        subscription.describe(),
+                        restored);
+    }
+
+    /** {@link #create}d, started and its first planning done; no reader registered yet. */
+    private void started(
+            int readers,
+            TopicSubscription subscription,
+            IggyStartingOffsets start,
+            @Nullable Duration discovery,
+            @Nullable IggySourceEnumState restored) {
+        create(readers, subscription, start, discovery, restored);
+        enumerator.start();
+        context.triggerAllActions();
+    }
+
+    /** {@link #started}, and every reader registered. */
+    private void running(
+            int readers,
+            TopicSubscription subscription,
+            IggyStartingOffsets start,
+            @Nullable Duration discovery,
+            @Nullable IggySourceEnumState restored) {
+        started(readers, subscription, start, discovery, restored);
+        registerReaders(readers);
+    }
+
+    private void registerReaders(int readers) {
         for (int reader = 0; reader < readers; reader++) {
             context.registerReader(reader, "h");
             enumerator.addReader(reader);
         }
     }
 
-    private static List<IggyPartitionSplit> assigned(
-            TestingSplitEnumeratorContext<IggyPartitionSplit> context) {
+    private List<IggyPartitionSplit> assigned() {
         List<IggyPartitionSplit> all = new ArrayList<>();
         context.getSplitAssignments().values().forEach(s -> all.addAll(s.getAssignedSplits()));
         return all;
@@ -97,8 +141,7 @@ class IggySourceEnumeratorTopicsTest {
      * its handler throws; the testing executor keeps it in the task's future.
      */
     @Nullable
-    private static Throwable discoveryFailure(
-            TestingSplitEnumeratorContext<IggyPartitionSplit> context) {
+    private Throwable discoveryFailure() {
         for (ScheduledFuture<?> task : context.getExecutorService().getAllPeriodicScheduledTask()) {
             if (task.isDone()) {
                 try {
@@ -122,16 +165,9 @@ class IggySourceEnumeratorTopicsTest {
         for (String topic : List.of("a", "b", "c")) {
             server.topic("s", topic).partition(0, 1).partition(1, 1);
         }
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(3);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context, list("a", "b", "c"), IggyStartingOffsets.earliest(), null, null);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 3);
+        running(3, list("a", "b", "c"), IggyStartingOffsets.earliest(), null, null);
 
-        assertThat(assigned(context)).hasSize(6);
+        assertThat(assigned()).hasSize(6);
         for (int reader = 0; reader < 3; reader++) {
             List<IggyPartitionSplit> splits =
                     context.getSplitAssignments().get(reader).getAssignedSplits();
@@ -145,12 +181,7 @@ class IggySourceEnumeratorTopicsTest {
     @Test
     void aMissingListedTopicFailsTheStartNamingIt() {
         server.topic("s", "a").partition(0, 1);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(context, list("a", "gone"), IggyStartingOffsets.earliest(), null, null);
-        enumerator.start();
-        context.triggerAllActions();
+        started(1, list("a", "gone"), IggyStartingOffsets.earliest(), null, null);
         context.registerReader(0, "h");
         assertThatThrownBy(() -> enumerator.addReader(0)).hasMessageContaining("'gone'");
     }
@@ -162,16 +193,9 @@ class IggySourceEnumeratorTopicsTest {
         IggySourceEnumState shorterList =
                 new IggySourceEnumState(
                         Set.of(IggyTopicPartition.of("s", "a", 0)), List.of(), true);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context, list("a", "b"), IggyStartingOffsets.latest(), null, shorterList);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
+        running(1, list("a", "b"), IggyStartingOffsets.latest(), null, shorterList);
 
-        assertThat(assigned(context))
+        assertThat(assigned())
                 .as("topic a is in the restored state; b starts at the configured latest")
                 .containsExactly(split("b", 0, 7));
     }
@@ -183,21 +207,16 @@ class IggySourceEnumeratorTopicsTest {
         IggySourceEnumState shorterList =
                 new IggySourceEnumState(
                         Set.of(IggyTopicPartition.of("s", "a", 0)), List.of(), true);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                new IggySourceEnumerator(
-                        context,
-                        list("a", "b"),
-                        () -> server,
-                        new IggySplitPlanner(
-                                "c", IggyStartingOffsets.earliest(), IggyStoppingOffsets.latest()),
-                        true,
-                        null,
-                        "topics",
-                        shorterList);
+        create(
+                1,
+                list("a", "b"),
+                new IggySplitPlanner(
+                        "c", IggyStartingOffsets.earliest(), IggyStoppingOffsets.latest()),
+                true,
+                null,
+                shorterList);
         enumerator.start();
-        registerReaders(context, enumerator, 1);
+        registerReaders(1);
         assertThat(context.getSplitAssignments()).as("nothing before planning").isEmpty();
 
         context.triggerAllActions();
@@ -211,25 +230,19 @@ class IggySourceEnumeratorTopicsTest {
     void aTopicPatternFindsTopicsCreatedWhileTheJobRunsAndReadsThemFromTheirStart() {
         server.topic("s", "orders").partition(0, 5);
         server.topic("s", "audit").partition(0, 5);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context,
-                        TopicSubscription.TopicSearch.inStream("s", Pattern.compile("o.*")),
-                        IggyStartingOffsets.latest(),
-                        Duration.ofSeconds(1),
-                        null);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
-        assertThat(assigned(context)).containsExactly(split("orders", 0, 5));
+        running(
+                1,
+                TopicSubscription.TopicSearch.inStream("s", Pattern.compile("o.*")),
+                IggyStartingOffsets.latest(),
+                Duration.ofSeconds(1),
+                null);
+        assertThat(assigned()).containsExactly(split("orders", 0, 5));
 
         server.topic("s", "offers").partition(0, 9).partition(1, 2);
         server.topic("s", "xyz").partition(0, 9);
         context.triggerAllActions();
 
-        assertThat(assigned(context))
+        assertThat(assigned())
                 .as("found by discovery: from offset 0, not from the configured latest")
                 .containsExactly(
                         split("orders", 0, 5), split("offers", 0, 0), split("offers", 1, 0));
@@ -240,22 +253,16 @@ class IggySourceEnumeratorTopicsTest {
         server.topic("tenant-1", "events").partition(0, 3);
         server.topic("tenant-1", "other").partition(0, 3);
         server.topic("admin", "events").partition(0, 3);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(2);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context,
-                        new TopicSubscription.TopicSearch("tenant-.*", Pattern.quote("events")),
-                        IggyStartingOffsets.earliest(),
-                        Duration.ofSeconds(1),
-                        null);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 2);
+        running(
+                2,
+                new TopicSubscription.TopicSearch("tenant-.*", Pattern.quote("events")),
+                IggyStartingOffsets.earliest(),
+                Duration.ofSeconds(1),
+                null);
         server.topic("tenant-2", "events").partition(0, 8);
         context.triggerAllActions();
 
-        assertThat(assigned(context))
+        assertThat(assigned())
                 .extracting(s -> s.stream().name() + "/" + s.topic().name())
                 .containsExactlyInAnyOrder("tenant-1/events", "tenant-2/events");
     }
@@ -265,12 +272,7 @@ class IggySourceEnumeratorTopicsTest {
         server.topic("s", "a").partition(0, 1);
         IggySourceEnumState restoredState =
                 new IggySourceEnumState(Set.of(), List.of(split("old", 0, 3)), true);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(context, list("a"), IggyStartingOffsets.earliest(), null, restoredState);
-        enumerator.start();
-        context.triggerAllActions();
+        started(1, list("a"), IggyStartingOffsets.earliest(), null, restoredState);
         context.registerReader(0, "h");
 
         assertThatThrownBy(() -> enumerator.addReader(0))
@@ -288,79 +290,112 @@ class IggySourceEnumeratorTopicsTest {
                         Set.of(IggyTopicPartition.of("s", "orders", 0)),
                         List.of(split("orders", 1, 6)),
                         true);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context,
-                        TopicSubscription.TopicSearch.inStream("s", Pattern.compile("ord.*")),
-                        IggyStartingOffsets.earliest(),
-                        null,
-                        restoredState);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
+        running(
+                1,
+                TopicSubscription.TopicSearch.inStream("s", Pattern.compile("ord.*")),
+                IggyStartingOffsets.earliest(),
+                null,
+                restoredState);
 
-        assertThat(assigned(context)).containsExactly(split("orders", 1, 6));
+        assertThat(assigned()).containsExactly(split("orders", 1, 6));
     }
 
     @Test
-    void theSingleTopicSourcesStateBelongsToTheFirstListedTopic() {
+    void theSingleTopicSourcesStateRestoresIntoAListWhereItsTopicIsNotFirstAtTwoReaders() {
         server.topic("s", "a").partition(0, 4).partition(1, 4);
-        server.topic("s", "b").partition(0, 2);
-        IggySourceEnumState singleTopic =
-                new IggySourceEnumState(Set.of(), Set.of(0L, 1L), List.of(), true);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context, list("a", "b"), IggyStartingOffsets.earliest(), null, singleTopic);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
+        server.topic("s", "b").partition(0, 2).partition(1, 2);
+        running(2, list("a", "b"), IggyStartingOffsets.earliest(), null, oldState());
+        assertThat(context.getSplitAssignments())
+                .as("nothing before a reader told the old topic")
+                .isEmpty();
 
-        assertThat(assigned(context)).containsExactly(split("b", 0, 0));
+        enumerator.handleSourceEvent(0, new RestoredSplitsEvent(List.of()));
+        enumerator.handleSourceEvent(
+                1,
+                new RestoredSplitsEvent(
+                        List.of(
+                                IggyTopicPartition.of("s", "b", 0),
+                                IggyTopicPartition.of("s", "b", 1))));
+        context.triggerAllActions();
+
+        assertThat(assigned())
+                .as("b is the old topic, read on by reader 1; a is new")
+                .containsExactlyInAnyOrder(split("a", 0, 0), split("a", 1, 0));
         assertThat(enumerator.snapshotState(1).assignedPartitions())
                 .containsExactlyInAnyOrder(
                         IggyTopicPartition.of("s", "a", 0),
                         IggyTopicPartition.of("s", "a", 1),
-                        IggyTopicPartition.of("s", "b", 0));
+                        IggyTopicPartition.of("s", "b", 0),
+                        IggyTopicPartition.of("s", "b", 1));
     }
 
     @Test
-    void theSingleTopicSourcesStateIntoAPatternFailsSayingHowToMoveOn() {
-        IggySourceEnumState singleTopic =
-                new IggySourceEnumState(Set.of(), Set.of(0L), List.of(), true);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context,
-                        TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
-                        IggyStartingOffsets.earliest(),
-                        null,
-                        singleTopic);
+    void theSingleTopicSourcesStateRestoresIntoAPattern() {
+        server.topic("s", "a").partition(0, 4);
+        server.topic("s", "b").partition(0, 2).partition(1, 2);
+        running(
+                1,
+                TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
+                IggyStartingOffsets.earliest(),
+                null,
+                oldState());
+        enumerator.handleSourceEvent(
+                0,
+                new RestoredSplitsEvent(
+                        List.of(
+                                IggyTopicPartition.of("s", "b", 0),
+                                IggyTopicPartition.of("s", "b", 1))));
+        context.triggerAllActions();
+
+        assertThat(assigned()).containsExactly(split("a", 0, 0));
+    }
+
+    @Test
+    void theSingleTopicSourcesStateWithoutASplitAnywhereFailsSayingHowToMoveOn() {
+        server.topic("s", "a").partition(0, 4);
+        create(2, list("a", "b"), IggyStartingOffsets.earliest(), null, oldState());
         enumerator.start();
-        context.registerReader(0, "h");
-        assertThatThrownBy(() -> enumerator.addReader(0))
-                .hasMessageContaining("over a topic list that starts with that topic");
+        registerReaders(2);
+        enumerator.handleSourceEvent(0, new RestoredSplitsEvent(List.of()));
+
+        assertThatThrownBy(
+                        () -> enumerator.handleSourceEvent(1, new RestoredSplitsEvent(List.of())))
+                .hasMessageContaining("names partitions [0, 1] by id alone")
+                .hasMessageContaining("setTopic");
+        assertThat(context.getSplitAssignments()).isEmpty();
+    }
+
+    @Test
+    void aSplitAReaderReportsItRestoredIsNeverAssignedAgain() {
+        server.topic("s", "a").partition(0, 4).partition(1, 4);
+        IggySourceEnumState pending =
+                new IggySourceEnumState(
+                        Set.of(), List.of(split("a", 0, 1), split("a", 1, 1)), true);
+        started(2, list("a"), IggyStartingOffsets.earliest(), null, pending);
+        enumerator.handleSourceEvent(
+                1, new RestoredSplitsEvent(List.of(IggyTopicPartition.of("s", "a", 0))));
+        registerReaders(2);
+
+        assertThat(assigned()).containsExactly(split("a", 1, 1));
+        assertThat(enumerator.snapshotState(1).assignedPartitions())
+                .containsExactlyInAnyOrder(
+                        IggyTopicPartition.of("s", "a", 0), IggyTopicPartition.of("s", "a", 1));
+    }
+
+    /** A checkpoint of the single-topic source: partitions 0 and 1 assigned, of no named topic. */
+    private static IggySourceEnumState oldState() {
+        return new IggySourceEnumState(Set.of(), Set.of(0L, 1L), List.of(), true);
     }
 
     @Test
     void aFailedDiscoveryIsRetriedAndOnlyFiveInARowFailTheJob() {
         server.topic("s", "a").partition(0, 1);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context,
-                        TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
-                        IggyStartingOffsets.earliest(),
-                        Duration.ofSeconds(1),
-                        null);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
+        running(
+                1,
+                TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
+                IggyStartingOffsets.earliest(),
+                Duration.ofSeconds(1),
+                null);
 
         server.failure = new IllegalStateException("connection reset");
         for (int i = 1; i < DiscoveryFailures.MAX_CONSECUTIVE; i++) {
@@ -369,15 +404,15 @@ class IggySourceEnumeratorTopicsTest {
         server.failure = null;
         server.topic("s", "b").partition(0, 1);
         context.triggerAllActions();
-        assertThat(assigned(context)).as("a success resets the count").hasSize(2);
+        assertThat(assigned()).as("a success resets the count").hasSize(2);
 
         server.failure = new IllegalStateException("connection reset");
         for (int i = 1; i < DiscoveryFailures.MAX_CONSECUTIVE; i++) {
             context.triggerAllActions();
         }
-        assertThat(discoveryFailure(context)).as("retried so far").isNull();
+        assertThat(discoveryFailure()).as("retried so far").isNull();
         context.triggerAllActions();
-        assertThat(discoveryFailure(context))
+        assertThat(discoveryFailure())
                 .hasStackTraceContaining("Partition discovery failed 5 times in a row")
                 .hasStackTraceContaining("connection reset");
     }
@@ -385,24 +420,13 @@ class IggySourceEnumeratorTopicsTest {
     @Test
     void aDiscoveryRejectedForItsCredentialsFailsTheJobAtOnce() {
         server.topic("s", "a").partition(0, 1);
-        TestingSplitEnumeratorContext<IggyPartitionSplit> context =
-                new TestingSplitEnumeratorContext<>(1);
-        IggySourceEnumerator enumerator =
-                enumerator(
-                        context,
-                        list("a"),
-                        IggyStartingOffsets.earliest(),
-                        Duration.ofSeconds(1),
-                        null);
-        enumerator.start();
-        context.triggerAllActions();
-        registerReaders(context, enumerator, 1);
+        running(1, list("a"), IggyStartingOffsets.earliest(), Duration.ofSeconds(1), null);
 
         server.failure =
                 new RuntimeException(
                         new IggyServerException(IggyErrorCode.INVALID_CREDENTIALS.code()));
         context.triggerAllActions();
-        assertThat(discoveryFailure(context))
+        assertThat(discoveryFailure())
                 .as("no retry for rejected credentials")
                 .hasStackTraceContaining("Partition discovery failed for");
     }

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.exception.IggyServerException;
@@ -25,7 +26,9 @@ import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.MessageId;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.partition.Partition;
+import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.CompressionAlgorithm;
+import org.apache.iggy.topic.Topic;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.math.BigInteger;
@@ -192,8 +195,45 @@ class FakeTopicRequests implements IggyReadRequests {
     public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
         requestingThreads.add(Thread.currentThread().getName());
         describes.incrementAndGet();
+        return CompletableFuture.completedFuture(details());
+    }
+
+    /** One stream of this one topic, named "t". */
+    @Override
+    public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
+        return CompletableFuture.completedFuture(
+                Optional.of(
+                        new StreamDetails(
+                                1L,
+                                BigInteger.ONE,
+                                stream.asText(),
+                                "0",
+                                BigInteger.ZERO,
+                                1L,
+                                asListed("t").stream().toList())));
+    }
+
+    /** This topic, named {@code name}, as its stream's description tells it; empty if deleted. */
+    Optional<Topic> asListed(String name) {
+        return details()
+                .map(
+                        d ->
+                                new Topic(
+                                        d.id(),
+                                        d.createdAt(),
+                                        name,
+                                        d.size(),
+                                        d.messageExpiry(),
+                                        d.compressionAlgorithm(),
+                                        d.maxTopicSize(),
+                                        d.replicationFactor(),
+                                        d.messagesCount(),
+                                        d.partitionsCount()));
+    }
+
+    private Optional<TopicDetails> details() {
         if (!exists) {
-            return CompletableFuture.completedFuture(Optional.empty());
+            return Optional.empty();
         }
         List<Partition> described = new ArrayList<>();
         long[] topicBytesAndCount = new long[2];
@@ -217,20 +257,19 @@ class FakeTopicRequests implements IggyReadRequests {
                                         BigInteger.valueOf(size)));
                     }
                 });
-        return CompletableFuture.completedFuture(
-                Optional.of(
-                        new TopicDetails(
-                                topicId,
-                                BigInteger.valueOf(createdAt),
-                                "t",
-                                Long.toString(topicBytesAndCount[0]),
-                                BigInteger.ZERO,
-                                CompressionAlgorithm.None,
-                                BigInteger.ZERO,
-                                (short) 1,
-                                BigInteger.valueOf(topicBytesAndCount[1]),
-                                (long) described.size(),
-                                described)));
+        return Optional.of(
+                new TopicDetails(
+                        topicId,
+                        BigInteger.valueOf(createdAt),
+                        "t",
+                        Long.toString(topicBytesAndCount[0]),
+                        BigInteger.ZERO,
+                        CompressionAlgorithm.None,
+                        BigInteger.ZERO,
+                        (short) 1,
+                        BigInteger.valueOf(topicBytesAndCount[1]),
+                        (long) described.size(),
+                        described));
     }
 
     /** Every offset store asked for, as "partition@offset", with the thread that asked. */

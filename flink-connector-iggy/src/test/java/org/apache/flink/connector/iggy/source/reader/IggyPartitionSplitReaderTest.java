@@ -633,8 +633,8 @@ class IggyPartitionSplitReaderTest {
     }
 
     /**
-     * A split the reader restored and is then assigned again (a one-topic checkpoint restored into
-     * a list that does not start with its topic) fails the reader instead of being read twice.
+     * A split the reader restored and is then assigned again (an enumerator state that lost track
+     * of it) fails the reader instead of being read twice.
      */
     @Test
     void aSplitAssignedToTheReaderThatHoldsItFailsSayingHowToRestore() throws Exception {
@@ -652,7 +652,7 @@ class IggyPartitionSplitReaderTest {
                                                             IggyPartitionSplit
                                                                     .NO_STOPPING_OFFSET))))
                     .hasMessageContaining("assigned to the reader that restored it already")
-                    .hasMessageContaining("list it first");
+                    .hasMessageContaining("Start the job without its state");
         } finally {
             sourceReader.close();
         }

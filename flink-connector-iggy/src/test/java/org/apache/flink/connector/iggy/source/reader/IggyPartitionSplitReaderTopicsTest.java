@@ -25,16 +25,21 @@ import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
 import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.stream.StreamDetails;
+import org.apache.iggy.topic.Topic;
 import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -46,7 +51,7 @@ class IggyPartitionSplitReaderTopicsTest {
 
     private final FakeTopicRequests a = new FakeTopicRequests(2);
     private final FakeTopicRequests b = new FakeTopicRequests(1);
-    private final FakeTopics topics = new FakeTopics(Map.of("a", a, "b", b));
+    private FakeTopics topics = new FakeTopics(Map.of("a", a, "b", b));
     private final IggySourceProgress progress = new IggySourceProgress();
     private final List<String> payloads = new ArrayList<>();
     private final List<String> finished = new ArrayList<>();
@@ -88,7 +93,7 @@ class IggyPartitionSplitReaderTopicsTest {
 
     private static IggyPartitionSplit split(String topic, long partition) {
         return new IggyPartitionSplit(
-                IggyId.of("s"),
+                IggyId.of(FakeTopics.streamOf(topic)),
                 IggyId.of(topic),
                 partition,
                 0,
@@ -157,13 +162,79 @@ class IggyPartitionSplitReaderTopicsTest {
         assertThat(a.pollCounts).as("the small messages in large polls").contains(10_000L);
     }
 
-    /** Routes each request to the fake of its topic, and notes which topics were asked about. */
+    /**
+     * An idle reader over three topics of one stream describes that stream once per poll round, not
+     * each topic: a fourth topic, alone in its stream, is described directly as the single-topic
+     * source did, and counts the rounds.
+     */
+    @Test
+    void anIdleReaderDescribesAStreamOfManyTopicsOncePerRoundNotEachTopic() throws Exception {
+        FakeTopicRequests c = new FakeTopicRequests(1);
+        FakeTopicRequests d = new FakeTopicRequests(1);
+        topics = new FakeTopics(Map.of("a", a, "b", b, "c", c, "d", d));
+        reader(TopologyGuard.OnDeletedTopic.FAIL);
+        reader.handleSplitsChanges(
+                new SplitsAddition<>(
+                        List.of(split("a", 0), split("b", 0), split("c", 0), split("d", 0))));
+
+        int rounds = 40;
+        fetchUntil(() -> d.describes.get() >= rounds);
+
+        assertThat(List.of(a.describes.get(), b.describes.get(), c.describes.get()))
+                .as("each topic of the shared stream described once, as its partitions came")
+                .containsOnly(1);
+        assertThat(topics.streamDescribes("s2")).as("a lone topic is described directly").isZero();
+        // Due within 20% of the poll interval, the first of three topics asks for the stream:
+        // up to 1.25 times as often as the lone topic, never once per topic.
+        assertThat(topics.streamDescribes("s"))
+                .as("descriptions of the stream of a, b and c, in %s rounds", d.describes.get())
+                .isBetween(rounds / 2, d.describes.get() * 5 / 4 + 2);
+    }
+
+    /**
+     * Routes each request to the fake of its topic, and notes which topics were asked about. Topic
+     * "d" is in stream "s2", the others in "s".
+     */
     private static final class FakeTopics implements IggyReadRequests {
         private final Map<String, FakeTopicRequests> byName;
         final List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final Map<String, AtomicInteger> streamDescribes = new ConcurrentHashMap<>();
 
         FakeTopics(Map<String, FakeTopicRequests> byName) {
             this.byName = byName;
+        }
+
+        private static String streamOf(String topic) {
+            return topic.equals("d") ? "s2" : "s";
+        }
+
+        int streamDescribes(String stream) {
+            AtomicInteger count = streamDescribes.get(stream);
+            return count == null ? 0 : count.get();
+        }
+
+        @Override
+        public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
+            streamDescribes
+                    .computeIfAbsent(stream.name(), s -> new AtomicInteger())
+                    .incrementAndGet();
+            List<Topic> listed = new ArrayList<>();
+            byName.forEach(
+                    (name, topic) -> {
+                        if (streamOf(name).equals(stream.name())) {
+                            topic.asListed(name).ifPresent(listed::add);
+                        }
+                    });
+            return CompletableFuture.completedFuture(
+                    Optional.of(
+                            new StreamDetails(
+                                    1L,
+                                    BigInteger.ONE,
+                                    stream.name(),
+                                    "0",
+                                    BigInteger.ZERO,
+                                    (long) listed.size(),
+                                    listed)));
         }
 
         private FakeTopicRequests of(TopicPath topic) {

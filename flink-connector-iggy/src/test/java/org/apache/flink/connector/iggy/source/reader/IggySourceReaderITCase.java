@@ -21,8 +21,10 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
@@ -61,6 +63,7 @@ class IggySourceReaderITCase {
     private String topic;
     private String consumer;
     private MetricListener metrics;
+    private TestingReaderContext readerContext;
 
     @BeforeEach
     void createTopic() {
@@ -70,6 +73,10 @@ class IggySourceReaderITCase {
         IGGY.createStream(stream);
         IGGY.createTopic(stream, topic, 2);
         metrics = new MetricListener();
+        readerContext =
+                new TestingReaderContext(
+                        new Configuration(),
+                        InternalSourceReaderMetricGroup.mock(metrics.getMetricGroup()));
     }
 
     private SourceReader<String, IggyPartitionSplit> reader() throws Exception {
@@ -98,11 +105,7 @@ class IggySourceReaderITCase {
                         .setReadRecreatedTopicFromStart(readRecreatedTopicFromStart)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();
-        SourceReader<String, IggyPartitionSplit> reader =
-                source.createReader(
-                        new TestingReaderContext(
-                                new Configuration(),
-                                InternalSourceReaderMetricGroup.mock(metrics.getMetricGroup())));
+        SourceReader<String, IggyPartitionSplit> reader = source.createReader(readerContext);
         reader.start();
         return reader;
     }
@@ -201,6 +204,26 @@ class IggySourceReaderITCase {
                             System.currentTimeMillis());
             assertThat(output.getEmittedRecords()).containsExactlyElementsOf(strings("a", 0, 15));
         }
+    }
+
+    @Test
+    void tellsTheEnumeratorTheSplitsItRestoredAsItStarts() throws Exception {
+        IggySource<String> source =
+                IggySource.<String>builder()
+                        .setConnection(connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setStartingOffsets(IggyStartingOffsets.earliest())
+                        .setValueOnlyDeserializer(new SimpleStringSchema())
+                        .build();
+        try (SourceReader<String, IggyPartitionSplit> reader = source.createReader(readerContext)) {
+            reader.addSplits(List.of(split(1, 4))); // as Flink restores them: before the start
+            reader.start();
+            reader.addSplits(List.of(split(0, 0))); // assigned: not reported
+        }
+        assertThat(readerContext.getSentEvents())
+                .containsExactly(
+                        new RestoredSplitsEvent(List.of(IggyTopicPartition.of(stream, topic, 1))));
     }
 
     @Test

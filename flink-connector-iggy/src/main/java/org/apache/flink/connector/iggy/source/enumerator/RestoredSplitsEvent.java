@@ -1,0 +1,41 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source.enumerator;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+
+import java.util.List;
+
+/**
+ * What a reader sends its enumerator once it has started: the partitions of the splits it restored
+ * from a checkpoint (none on a fresh start). The enumerator never assigns them again, and learns
+ * from them the topic of a checkpoint of the single-topic source (see {@link SingleTopicRestore}).
+ *
+ * @param partitions the restored splits' partitions
+ */
+@Internal
+public record RestoredSplitsEvent(List<IggyTopicPartition> partitions) implements SourceEvent {
+
+    private static final long serialVersionUID = 1L;
+
+    public RestoredSplitsEvent {
+        partitions = List.copyOf(partitions);
+    }
+}
