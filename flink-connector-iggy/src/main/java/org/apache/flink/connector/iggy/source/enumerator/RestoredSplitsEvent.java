@@ -19,7 +19,7 @@ package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceEvent;
-import org.apache.flink.connector.iggy.source.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import java.util.List;
 

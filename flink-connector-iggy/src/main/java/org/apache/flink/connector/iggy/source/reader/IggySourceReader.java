@@ -22,7 +22,7 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
-import org.apache.flink.connector.iggy.source.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
 import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
