@@ -46,10 +46,31 @@ final class ExactlyOnceJobCheck {
     private ExactlyOnceJobCheck() {}
 
     /**
+     * Also chooses where the sink keeps its write-ahead messages, now that the job's checkpoint
+     * directory is known (see {@link WriteAheadPlacement}).
+     *
      * @throws IllegalStateException in BATCH mode, naming the setting to change
      */
     static void check(DataStream<?> input, IggyWriterConfig config) {
         StreamExecutionEnvironment env = input.getExecutionEnvironment();
+        config.writeAhead().resolve(env.getConfiguration());
+        WriteAheadStorage storage = config.writeAhead().storage();
+        if (storage.memoryBound() != Long.MAX_VALUE) {
+            LOG.warn(
+                    "An exactly-once Iggy sink for {} has no write-ahead directory, so it keeps"
+                            + " each checkpoint's messages in memory and in Flink's checkpoints,"
+                            + " and fails beyond {} bytes per subtask and checkpoint. Set the"
+                            + " checkpoint directory ('execution.checkpointing.dir') or"
+                            + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir)"
+                            + " to a durable directory to take any volume.",
+                    config.target(),
+                    storage.memoryBound());
+        } else {
+            LOG.info(
+                    "An exactly-once Iggy sink for {} keeps its messages in {}",
+                    config.target(),
+                    storage.describe());
+        }
         RuntimeExecutionMode mode = env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE);
         if (mode == RuntimeExecutionMode.BATCH
                 || (mode == RuntimeExecutionMode.AUTOMATIC && allInputsBounded(input))) {

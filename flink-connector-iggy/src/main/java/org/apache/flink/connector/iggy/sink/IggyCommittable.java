@@ -22,13 +22,15 @@ import org.apache.flink.connector.iggy.common.IggyId;
 
 import org.apache.iggy.message.Message;
 
+import java.io.IOException;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 /**
  * The messages one writer of an exactly-once sink took for one partition between two checkpoints:
- * the unit its committer sends once the checkpoint completed. Immutable.
+ * the unit its committer sends once the checkpoint completed. Immutable. The messages themselves
+ * are either in a write-ahead file, of which this holds only the handle, or held here (see {@link
+ * WriteAheadMessages}).
  *
  * <p>Every message has a 16-byte id: its sequence number in the committable (4 bytes) followed by
  * the committable's 12-byte tag, which the writer derives from its own random id and the checkpoint
@@ -48,7 +50,7 @@ public final class IggyCommittable {
     private final long checkpointId;
     private final byte[] tag;
     private final long readFrom;
-    private final List<Message> messages;
+    private final WriteAheadMessages messages;
 
     IggyCommittable(
             IggyId stream,
@@ -57,7 +59,7 @@ public final class IggyCommittable {
             long checkpointId,
             byte[] tag,
             long readFrom,
-            List<Message> messages) {
+            WriteAheadMessages messages) {
         if (tag.length != TAG_BYTES) {
             throw new IllegalArgumentException("A tag has " + TAG_BYTES + " bytes");
         }
@@ -67,7 +69,19 @@ public final class IggyCommittable {
         this.checkpointId = checkpointId;
         this.tag = tag.clone();
         this.readFrom = readFrom;
-        this.messages = Collections.unmodifiableList(messages);
+        this.messages = messages;
+    }
+
+    /** A committable that holds its messages, each with its final id. */
+    IggyCommittable(
+            IggyId stream,
+            IggyId topic,
+            long partition,
+            long checkpointId,
+            byte[] tag,
+            long readFrom,
+            List<Message> messages) {
+        this(stream, topic, partition, checkpointId, tag, readFrom, new InlineMessages(messages));
     }
 
     /**
@@ -98,7 +112,7 @@ public final class IggyCommittable {
         }
         int sequence =
                 (id[0] & 0xFF) | (id[1] & 0xFF) << 8 | (id[2] & 0xFF) << 16 | (id[3] & 0xFF) << 24;
-        return sequence >= 0 && sequence < messages.size() ? sequence : -1;
+        return sequence >= 0 && sequence < messages.count() ? sequence : -1;
     }
 
     private static void putLittleEndian(byte[] target, int at, long value, int bytes) {
@@ -133,15 +147,35 @@ public final class IggyCommittable {
         return readFrom;
     }
 
-    /** The messages in order, each with its final id. */
-    List<Message> messages() {
+    /** How many messages it has. */
+    int messageCount() {
+        return messages.count();
+    }
+
+    /**
+     * Opens its messages for reading, in order, each with its final id.
+     *
+     * @throws IOException if they can no longer be read (a write-ahead file is gone), naming the
+     *     file, the checkpoint and the fix
+     */
+    WriteAheadMessages.Reader openMessages() throws IOException {
+        return messages.open(tag, checkpointId);
+    }
+
+    /** Deletes its write-ahead file, if it has one; once it is committed. */
+    void discardMessages() throws IOException {
+        messages.discard();
+    }
+
+    /** Where its messages are. */
+    WriteAheadMessages storedMessages() {
         return messages;
     }
 
     /** For messages: which messages of which checkpoint go where. */
     @Override
     public String toString() {
-        return messages.size()
+        return messages.count()
                 + " messages of checkpoint "
                 + checkpointId
                 + " for partition "

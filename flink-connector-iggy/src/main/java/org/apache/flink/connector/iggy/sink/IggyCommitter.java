@@ -222,6 +222,19 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 started.get(i).signalAlreadyCommitted();
             }
             pendingCommittables--;
+            discardMessages(attempt.committable);
+        }
+    }
+
+    /** Deletes a committed committable's write-ahead file; a failure leaves it for cleanup. */
+    private static void discardMessages(IggyCommittable committable) {
+        try {
+            committable.discardMessages();
+        } catch (IOException e) {
+            LOG.warn(
+                    "Could not delete the write-ahead messages of the committed {}",
+                    committable,
+                    e);
         }
     }
 
@@ -232,8 +245,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private void start(Attempt attempt, boolean maybeSentBefore)
             throws IOException, InterruptedException {
         IggyCommittable committable = attempt.committable;
-        List<Message> messages = committable.messages();
-        BitSet present = new BitSet(messages.size());
+        int count = committable.messageCount();
+        BitSet present = new BitSet(count);
         if (maybeSentBefore) {
             // Everything sent before is acknowledged (or the attempt failed) before reading back.
             inFlight.awaitAll();
@@ -242,23 +255,30 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         // Fails with CannotCommit if the target is gone, on a first attempt too.
         long end = endOffset(committable);
         if (maybeSentBefore) {
-            present = readBack.present(sender().client(), committable, messages.size(), end);
+            present = readBack.present(sender().client(), committable, count, end);
             LOG.info(
                     "Committing {} again: {} of them were in the partition already",
                     committable,
                     present.cardinality());
-            messagesResent.inc(messages.size() - present.cardinality());
+            messagesResent.inc(count - present.cardinality());
         }
         // After a failure, one batch at a time.
         int window = maybeSentBefore ? 1 : config.maxInFlightRequests();
         OpenBatch batch = new OpenBatch(config);
         int sent = 0;
-        for (int i = present.nextClearBit(0);
-                i < messages.size();
-                i = present.nextClearBit(i + 1)) {
-            batch.add(messages.get(i));
-            if (batch.isFull()) {
-                sent = send(attempt, batch, sent, window);
+        if (present.cardinality() < count) {
+            // Opened only when something is missing: a restored commit found complete needs no
+            // write-ahead file, which its first commit deleted.
+            try (WriteAheadMessages.Reader messages = committable.openMessages()) {
+                for (int i = 0; i < count; i++) {
+                    Message message = messages.next();
+                    if (!present.get(i)) {
+                        batch.add(message);
+                        if (batch.isFull()) {
+                            sent = send(attempt, batch, sent, window);
+                        }
+                    }
+                }
             }
         }
         if (!batch.isEmpty()) {

@@ -49,6 +49,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
     private long exactlyOnceMaxBufferedBytes =
             IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
+    @Nullable private String exactlyOnceWriteAheadDir;
 
     long partition;
     boolean partitionByKey;
@@ -103,9 +104,10 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
 
     /**
      * {@link DeliveryGuarantee#AT_LEAST_ONCE} (default), {@link DeliveryGuarantee#NONE} or {@link
-     * DeliveryGuarantee#EXACTLY_ONCE}. Exactly-once holds each checkpoint's messages in Flink state
-     * and sends them when the checkpoint completes, so output appears one checkpoint later; it
-     * needs checkpointing and does not depend on the server's deduplication.
+     * DeliveryGuarantee#EXACTLY_ONCE}. Exactly-once holds each checkpoint's messages in write-ahead
+     * files (see {@link #setExactlyOnceWriteAheadDir}) and sends them when the checkpoint
+     * completes, so output appears one checkpoint later; it needs checkpointing and does not depend
+     * on the server's deduplication.
      */
     public SELF setDeliveryGuarantee(DeliveryGuarantee deliveryGuarantee) {
         this.deliveryGuarantee = deliveryGuarantee;
@@ -143,12 +145,29 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the most bytes of messages (payloads, headers
-     * and 64 bytes per message) a writer holds between two checkpoints; default 64 MiB, at most 1
-     * GiB. A writer that would hold more fails with an error naming this option.
+     * With {@link DeliveryGuarantee#EXACTLY_ONCE} and no write-ahead directory (neither {@link
+     * #setExactlyOnceWriteAheadDir} nor a checkpoint directory): the most bytes of messages
+     * (payloads, headers and 64 bytes per message) a writer holds in memory between two
+     * checkpoints; default 64 MiB, at most 1 GiB. A writer that would hold more fails with an error
+     * naming this option. Writers with a write-ahead directory hold no messages in memory.
      */
     public SELF setExactlyOnceMaxBufferedBytes(long maxBufferedBytes) {
         this.exactlyOnceMaxBufferedBytes = maxBufferedBytes;
+        return self();
+    }
+
+    /**
+     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the directory of the write-ahead files, which
+     * hold each checkpoint's messages until they are committed (a URI of any Flink file system,
+     * such as {@code s3://bucket/iggy-wal} or {@code hdfs:///flink/iggy-wal}, or an absolute path).
+     * It must be durable and reachable from every TaskManager, like the checkpoint directory.
+     * Default: the subdirectory {@code iggy-sink-write-ahead} of the job's checkpoint directory
+     * ({@code execution.checkpointing.dir}, {@code state.checkpoints.dir} on Flink 1.20); without
+     * either, the messages are kept in memory and in Flink's checkpoints, up to {@link
+     * #setExactlyOnceMaxBufferedBytes}. {@code null} restores the default.
+     */
+    public SELF setExactlyOnceWriteAheadDir(@Nullable String directory) {
+        this.exactlyOnceWriteAheadDir = directory;
         return self();
     }
 
@@ -228,6 +247,16 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                             IggyWriterConfig.MAX_EXACTLY_ONCE_BUFFERED_BYTES,
                             exactlyOnceMaxBufferedBytes));
         }
+        if (exactlyOnceWriteAheadDir != null) {
+            String why = WriteAheadPlacement.checkDirectory(exactlyOnceWriteAheadDir);
+            if (why != null) {
+                problems.add(
+                        "the exactly-once write-ahead directory '"
+                                + exactlyOnceWriteAheadDir
+                                + "' "
+                                + why);
+            }
+        }
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
             problems.add(
                     "the partition must be an unsigned 32-bit Iggy partition id, but is "
@@ -254,7 +283,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,
-                exactlyOnceMaxBufferedBytes);
+                new WriteAheadPlacement(exactlyOnceWriteAheadDir, exactlyOnceMaxBufferedBytes));
     }
 
     /** Fails with every problem found, if there is any. */

@@ -78,8 +78,9 @@ import java.util.function.Supplier;
  * nothing is silently dropped.
  *
  * <p>With {@link DeliveryGuarantee#EXACTLY_ONCE} nothing is sent from here: messages go to a {@link
- * WriteAheadBuffer}, {@code flush} reads the end offsets of their topics' partitions, and {@link
- * #prepareCommit} hands them to the checkpoint as {@link IggyCommittable}s for the committer.
+ * WriteAheadBuffer} (write-ahead files, or memory without a write-ahead directory), {@code flush}
+ * reads the end offsets of their topics' partitions, and {@link #prepareCommit} hands them to the
+ * checkpoint as {@link IggyCommittable}s for the committer.
  *
  * <p>The writer connects on its first record, not when it is made: the task is running before any
  * connection is attempted, and a bad address or password fails the job like any other error.
@@ -87,6 +88,9 @@ import java.util.function.Supplier;
  */
 @Internal
 abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommittable> {
+
+    /** The metric variable of the operator's id, which names its write-ahead directory. */
+    private static final String OPERATOR_ID = "<operator_id>";
 
     private final IggyWriterConfig config;
     private final Supplier<IggyBatchSender> openSender;
@@ -137,14 +141,25 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
         this.writeAhead =
                 config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE
                         ? new WriteAheadBuffer(
-                                config,
-                                new SecureRandom().nextLong(),
-                                context.getRestoredCheckpointId())
+                                config, config.writeAhead().storage(), writerIdentity(context))
                         : null;
         if (writeAhead != null) {
             metrics.gauge("exactlyOnceBufferedBytes", writeAhead::bufferedBytes);
-            metrics.gauge("exactlyOnceBufferBound", config::maxBufferedBytes);
+            metrics.gauge("exactlyOnceBufferBound", writeAhead::memoryBound);
         }
+    }
+
+    /** The job, the operator (from the metric scope), a new random id and where it started. */
+    private static WriteAheadStorage.WriterIdentity writerIdentity(WriterInitContext context) {
+        String operatorId =
+                context.metricGroup().getAllVariables().getOrDefault(OPERATOR_ID, "operator");
+        return new WriteAheadStorage.WriterIdentity(
+                context.getJobInfo().getJobId().toHexString(),
+                operatorId,
+                new SecureRandom().nextLong(),
+                context.getTaskInfo().getIndexOfThisSubtask(),
+                context.getTaskInfo().getNumberOfParallelSubtasks(),
+                context.getRestoredCheckpointId().orElse(0));
     }
 
     /**
@@ -210,7 +225,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     }
 
     @Override
-    public Collection<IggyCommittable> prepareCommit() {
+    public Collection<IggyCommittable> prepareCommit() throws IOException {
         return writeAhead == null ? Collections.emptyList() : writeAhead.drain();
     }
 
@@ -227,6 +242,9 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
     @Override
     public void close() throws Exception {
         closed = true;
+        if (writeAhead != null) {
+            writeAhead.close();
+        }
         if (lingerTimer != null) {
             lingerTimer.cancel(false);
             lingerTimer = null;

@@ -45,8 +45,8 @@ public final class IggyWriterConfig implements Serializable {
     public static final long DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
 
     /**
-     * The largest exactly-once bound: a checkpoint stores one partition's messages as one array,
-     * which Java caps below 2 GiB.
+     * The largest exactly-once bound in memory: without write-ahead files, a checkpoint stores one
+     * partition's messages as one array, which Java caps below 2 GiB.
      */
     public static final long MAX_EXACTLY_ONCE_BUFFERED_BYTES = 1024L * 1024 * 1024;
 
@@ -58,7 +58,7 @@ public final class IggyWriterConfig implements Serializable {
     private final long maxBatchBytes;
     private final Duration linger;
     private final int maxInFlightRequests;
-    private final long maxBufferedBytes;
+    private final WriteAheadPlacement writeAhead;
 
     IggyWriterConfig(
             IggyConnectionConfig connection,
@@ -69,7 +69,7 @@ public final class IggyWriterConfig implements Serializable {
             long maxBatchBytes,
             Duration linger,
             int maxInFlightRequests,
-            long maxBufferedBytes) {
+            WriteAheadPlacement writeAhead) {
         this.connection = connection;
         this.stream = stream;
         this.defaultTopic = defaultTopic;
@@ -78,7 +78,7 @@ public final class IggyWriterConfig implements Serializable {
         this.maxBatchBytes = maxBatchBytes;
         this.linger = linger;
         this.maxInFlightRequests = maxInFlightRequests;
-        this.maxBufferedBytes = maxBufferedBytes;
+        this.writeAhead = writeAhead;
     }
 
     public IggyConnectionConfig connection() {
@@ -114,9 +114,9 @@ public final class IggyWriterConfig implements Serializable {
         return maxInFlightRequests;
     }
 
-    /** With exactly-once: the most bytes of messages a writer holds between two checkpoints. */
-    public long maxBufferedBytes() {
-        return maxBufferedBytes;
+    /** With exactly-once: where the writer keeps each checkpoint's messages. */
+    WriteAheadPlacement writeAhead() {
+        return writeAhead;
     }
 
     /**
@@ -162,7 +162,7 @@ public final class IggyWriterConfig implements Serializable {
                 + ", maxInFlightRequests="
                 + maxInFlightRequests
                 + (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE
-                        ? ", maxBufferedBytes=" + maxBufferedBytes
+                        ? ", writeAhead=" + writeAhead
                         : "")
                 + '}';
     }

@@ -23,34 +23,39 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import org.apache.iggy.message.Message;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * The messages an exactly-once writer holds until the next checkpoint takes them as {@link
- * IggyCommittable}s, one per (stream, topic, partition) the writer routed messages to. Nothing is
- * sent from here: the committer sends a checkpoint's messages once the checkpoint completed.
+ * The messages an exactly-once writer took since the last checkpoint, until the next checkpoint
+ * takes them as {@link IggyCommittable}s, one per (stream, topic, partition) the writer routed
+ * messages to. Nothing is sent from here: the committer sends a checkpoint's messages once the
+ * checkpoint completed. Where the messages are kept meanwhile is the {@link WriteAheadStorage}'s
+ * choice: in durable files, or in memory and then in the checkpoint.
  *
  * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}): the
  * writer's random id, which no other writer shares, and the checkpoint number counted here: one
  * more than the restored checkpoint, then one more per {@link #drain}. It equals Flink's checkpoint
  * id unless a checkpoint was declined, and is unique per writer either way.
  *
- * <p>The held bytes are bounded by {@link IggyWriterConfig#maxBufferedBytes}: a message beyond the
- * bound fails the writer with an error naming the option, rather than dropping anything or running
- * out of memory. Confined to the task thread (the gauge of {@link #bufferedBytes} only reads).
+ * <p>The bytes held in memory are bounded by the storage's {@link WriteAheadStorage#memoryBound}: a
+ * message beyond the bound fails the writer with an error naming the options, rather than dropping
+ * anything or running out of memory. Confined to the task thread (the gauge of {@link
+ * #bufferedBytes} only reads).
  */
 @Internal
 final class WriteAheadBuffer {
 
     private final IggyWriterConfig config;
+    private final long memoryBound;
     private final long writerId;
-    private final Map<IggyTopicPartition, List<Message>> messages = new TreeMap<>();
+    private final WriteAheadStorage.WriterLog log;
+    private final Map<IggyTopicPartition, WriteAheadStorage.PartitionLog> logs = new TreeMap<>();
     private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
     private long checkpointId;
     private byte[] tag;
@@ -59,13 +64,18 @@ final class WriteAheadBuffer {
     private volatile long bytes;
 
     /**
-     * @param writerId this writer's id, drawn at random when the writer starts: every writer
-     *     instance (each subtask, each attempt, each operator, each job) gets its own
+     * @param writer names the writer; its id is drawn at random when the writer starts: every
+     *     writer instance (each subtask, each attempt, each operator, each job) gets its own
      */
-    WriteAheadBuffer(IggyWriterConfig config, long writerId, OptionalLong restoredCheckpointId) {
+    WriteAheadBuffer(
+            IggyWriterConfig config,
+            WriteAheadStorage storage,
+            WriteAheadStorage.WriterIdentity writer) {
         this.config = config;
-        this.writerId = writerId;
-        this.checkpointId = restoredCheckpointId.orElse(0) + 1;
+        this.memoryBound = storage.memoryBound();
+        this.writerId = writer.writerId();
+        this.log = storage.open(writer);
+        this.checkpointId = writer.restoredCheckpointId() + 1;
         this.tag = IggyCommittable.tag(writerId, checkpointId);
     }
 
@@ -76,7 +86,7 @@ final class WriteAheadBuffer {
      *     it chooses every id itself
      * @return the message's bytes (64-byte header, payload and user headers)
      */
-    long add(IggyTopicPartition target, Message message, boolean withMessageId) {
+    long add(IggyTopicPartition target, Message message, boolean withMessageId) throws IOException {
         if (withMessageId) {
             throw new IggyConnectorException(
                     "A record for "
@@ -89,31 +99,35 @@ final class WriteAheadBuffer {
                             + " metadata column), or use AT_LEAST_ONCE.");
         }
         long size = IggyWireMessages.wireSize(message);
-        if (bytes + size > config.maxBufferedBytes()) {
+        if (bytes + size > memoryBound) {
             throw new IggyConnectorException(
                     String.format(
-                            "An exactly-once Iggy sink for %s holds messages until the next"
-                                    + " checkpoint, and the messages since the last one would"
-                                    + " exceed %,d bytes. Checkpoint more often, or raise the"
-                                    + " bound: setExactlyOnceMaxBufferedBytes on the sink builder,"
-                                    + " 'sink.exactly-once.max-buffered-bytes' in SQL (the heap"
-                                    + " must hold it twice: once here, once in the committer).",
-                            config.target(), config.maxBufferedBytes()));
+                            "An exactly-once Iggy sink for %s without a write-ahead directory"
+                                    + " holds messages in memory until the next checkpoint, and"
+                                    + " the messages since the last one would exceed %,d bytes."
+                                    + " Give it a durable directory for its write-ahead files,"
+                                    + " which take any volume: the checkpoint directory"
+                                    + " ('execution.checkpointing.dir', 'state.checkpoints.dir'"
+                                    + " on Flink 1.20), or setExactlyOnceWriteAheadDir on the sink"
+                                    + " builder, 'sink.exactly-once.write-ahead-dir' in SQL. Or"
+                                    + " checkpoint more often, or raise the bound:"
+                                    + " setExactlyOnceMaxBufferedBytes,"
+                                    + " 'sink.exactly-once.max-buffered-bytes' in SQL.",
+                            config.target(), memoryBound));
         }
-        List<Message> list = messages.computeIfAbsent(target, p -> new ArrayList<>());
-        list.add(
-                IggyWireMessages.message(
-                        message.payload(),
-                        message.userHeaders(),
-                        IggyCommittable.messageId(tag, list.size()),
-                        message.header().originTimestamp().longValue()));
+        WriteAheadStorage.PartitionLog partitionLog = logs.get(target);
+        if (partitionLog == null) {
+            partitionLog = log.start(checkpointId, tag, logs.size());
+            logs.put(target, partitionLog);
+        }
+        partitionLog.append(message);
         bytes += size;
         return size;
     }
 
     /** The partitions with messages held, of all topics. */
     Collection<IggyTopicPartition> partitions() {
-        return messages.keySet();
+        return logs.keySet();
     }
 
     /** Records each partition's end offset (exclusive), read after the last message was added. */
@@ -121,10 +135,13 @@ final class WriteAheadBuffer {
         endOffsets.putAll(offsets);
     }
 
-    /** Hands the held messages over as committables and starts the next checkpoint's. */
-    List<IggyCommittable> drain() {
-        List<IggyCommittable> committables = new ArrayList<>(messages.size());
-        for (Map.Entry<IggyTopicPartition, List<Message>> e : messages.entrySet()) {
+    /**
+     * Hands the messages over as committables and starts the next checkpoint's. With files, this
+     * flushes, syncs and closes them first.
+     */
+    List<IggyCommittable> drain() throws IOException {
+        List<IggyCommittable> committables = new ArrayList<>(logs.size());
+        for (Map.Entry<IggyTopicPartition, WriteAheadStorage.PartitionLog> e : logs.entrySet()) {
             IggyTopicPartition target = e.getKey();
             Long end = endOffsets.get(target);
             if (end == null) {
@@ -139,9 +156,9 @@ final class WriteAheadBuffer {
                             checkpointId,
                             tag,
                             end,
-                            e.getValue()));
+                            e.getValue().seal()));
         }
-        messages.clear();
+        logs.clear();
         endOffsets.clear();
         bytes = 0;
         checkpointId++;
@@ -149,7 +166,19 @@ final class WriteAheadBuffer {
         return committables;
     }
 
+    /** Drops what no checkpoint took: the writer closes. */
+    void close() {
+        logs.clear();
+        log.close();
+    }
+
+    /** Bytes of messages since the last checkpoint, wherever they are kept. */
     long bufferedBytes() {
         return bytes;
+    }
+
+    /** What {@link #bufferedBytes} may reach; {@link Long#MAX_VALUE} with write-ahead files. */
+    long memoryBound() {
+        return memoryBound;
     }
 }

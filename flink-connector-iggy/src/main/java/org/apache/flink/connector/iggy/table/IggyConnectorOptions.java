@@ -398,7 +398,7 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "'at-least-once' (every checkpoint waits for the server's"
                                     + " acknowledgements), 'exactly-once' (each checkpoint's rows"
-                                    + " are held in Flink state and sent when the checkpoint"
+                                    + " are held in write-ahead files and sent when the checkpoint"
                                     + " completes) or 'none'.");
 
     public static final ConfigOption<MemorySize> SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES =
@@ -408,9 +408,25 @@ public final class IggyConnectorOptions {
                             new MemorySize(
                                     IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES))
                     .withDescription(
-                            "With 'exactly-once': the most bytes of messages a sink subtask holds"
-                                    + " between two checkpoints, at most 1 gb. A subtask that would"
-                                    + " hold more fails with an error naming this option.");
+                            "With 'exactly-once' and no write-ahead directory (neither"
+                                    + " 'sink.exactly-once.write-ahead-dir' nor a checkpoint"
+                                    + " directory): the most bytes of messages a sink subtask"
+                                    + " holds in memory between two checkpoints, at most 1 gb. A"
+                                    + " subtask that would hold more fails with an error naming"
+                                    + " this option.");
+
+    public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
+            ConfigOptions.key("sink.exactly-once.write-ahead-dir")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "With 'exactly-once': the durable directory (a URI of any Flink file"
+                                    + " system, or an absolute path) of the files that hold each"
+                                    + " checkpoint's messages until they are committed. Default:"
+                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
+                                    + " without either, messages are held in memory and in"
+                                    + " checkpoints, up to"
+                                    + " 'sink.exactly-once.max-buffered-bytes'.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")

@@ -199,6 +199,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 .setExactlyOnceMaxBufferedBytes(
                         options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
                                 .getBytes())
+                .setExactlyOnceWriteAheadDir(
+                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                 .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
@@ -267,6 +269,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                                 IggyConnectorOptions
                                                         .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
                                         .getBytes())
+                        .setExactlyOnceWriteAheadDir(
+                                options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                         .setMaxBatchMessages(options.get(IggyConnectorOptions.SINK_BATCH_SIZE))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))

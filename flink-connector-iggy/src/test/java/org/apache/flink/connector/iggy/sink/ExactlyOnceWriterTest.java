@@ -24,12 +24,18 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import io.netty.buffer.ByteBufUtil;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -57,7 +63,7 @@ class ExactlyOnceWriterTest {
         assertThat(p0.checkpointId()).isEqualTo(1);
         assertThat(payloads(p0)).containsExactly("0a", "0b", "0c");
         for (int i = 0; i < 3; i++) {
-            assertThat(p0.sequenceOf(wireId(p0.messages().get(i)))).isEqualTo(i);
+            assertThat(p0.sequenceOf(wireId(WriteAheadTesting.messages(p0).get(i)))).isEqualTo(i);
         }
         assertThat(payloads(first.get(1))).containsExactly("1a");
         assertThat(sender.sends).isEmpty();
@@ -66,7 +72,7 @@ class ExactlyOnceWriterTest {
         writer.flush(false);
         List<IggyCommittable> second = new ArrayList<>(writer.prepareCommit());
         assertThat(second).singleElement().extracting(IggyCommittable::checkpointId).isEqualTo(2L);
-        assertThat(p0.sequenceOf(wireId(second.get(0).messages().get(0))))
+        assertThat(p0.sequenceOf(wireId(WriteAheadTesting.messages(second.get(0)).get(0))))
                 .as("another checkpoint's id")
                 .isEqualTo(-1);
 
@@ -120,8 +126,9 @@ class ExactlyOnceWriterTest {
         IggyCommittable a = first.prepareCommit().iterator().next();
         IggyCommittable b = second.prepareCommit().iterator().next();
         assertThat(a.checkpointId()).isEqualTo(b.checkpointId());
-        assertThat(wireId(a.messages().get(0))).isNotEqualTo(wireId(b.messages().get(0)));
-        assertThat(a.sequenceOf(wireId(b.messages().get(0)))).isEqualTo(-1);
+        assertThat(wireId(WriteAheadTesting.messages(a).get(0)))
+                .isNotEqualTo(wireId(WriteAheadTesting.messages(b).get(0)));
+        assertThat(a.sequenceOf(wireId(WriteAheadTesting.messages(b).get(0)))).isEqualTo(-1);
     }
 
     @Test
@@ -134,7 +141,8 @@ class ExactlyOnceWriterTest {
                 .hasMessageContaining("198 bytes")
                 .hasMessageContaining("setExactlyOnceMaxBufferedBytes")
                 .hasMessageContaining("'sink.exactly-once.max-buffered-bytes'")
-                .hasMessageContaining("Checkpoint more often");
+                .hasMessageContaining("'sink.exactly-once.write-ahead-dir'")
+                .hasMessageContaining("checkpoint more often");
         writer.flush(false);
         assertThat(payloads(writer.prepareCommit().iterator().next()))
                 .containsExactly("0a", "0b", "0c");
@@ -165,17 +173,84 @@ class ExactlyOnceWriterTest {
                 .isEqualTo(0L);
     }
 
+    @Test
+    void withAWriteAheadDirectoryTheMessagesGoToSyncedFilesAndNoBoundApplies(@TempDir Path dir)
+            throws Exception {
+        // a bound of one message: with files, nothing is held in memory and nothing fails
+        IggySinkWriter<String> writer = writer(66, dir.toString(), context);
+        sender.endOffset = 5;
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            sent.add("0-" + i);
+        }
+        IggySinkWriterTest.write(writer, sent.toArray(new String[0]));
+        IggySinkWriterTest.write(writer, "1a");
+        writer.flush(false);
+
+        List<IggyCommittable> committables = new ArrayList<>(writer.prepareCommit());
+        assertThat(committables).hasSize(2);
+        IggyCommittable p0 = committables.get(0);
+        assertThat(p0.storedMessages()).isInstanceOf(SpillFile.class);
+        SpillFile file = (SpillFile) p0.storedMessages();
+        assertThat(Files.size(Path.of(file.path().toUri())))
+                .as("flushed and closed before the checkpoint")
+                .isEqualTo(file.length());
+        assertThat(Path.of(file.path().toUri())).startsWith(dir);
+        assertThat(p0.messageCount()).isEqualTo(10_000);
+        assertThat(p0.readFrom()).isEqualTo(5);
+        assertThat(payloads(p0)).containsExactlyElementsOf(sent);
+        List<Message> read = WriteAheadTesting.messages(p0);
+        for (int i = 0; i < read.size(); i++) {
+            assertThat(p0.sequenceOf(wireId(read.get(i)))).isEqualTo(i);
+        }
+        assertThat(payloads(committables.get(1))).containsExactly("1a");
+        assertThat(sender.sends).isEmpty();
+
+        p0.discardMessages();
+        assertThat(Files.exists(Path.of(file.path().toUri())))
+                .as("deleted once committed")
+                .isFalse();
+    }
+
+    @Test
+    void aWriterClosedBeforeTheCheckpointDeletesTheFilesNoCheckpointTook(@TempDir Path dir)
+            throws Exception {
+        IggySinkWriter<String> writer = writer(1_000_000, dir.toString(), context);
+        IggySinkWriterTest.write(writer, "0a");
+        writer.flush(false);
+        SpillFile taken = (SpillFile) writer.prepareCommit().iterator().next().storedMessages();
+        IggySinkWriterTest.write(writer, "0b", "1b");
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.filter(Files::isRegularFile)).hasSize(3);
+        }
+
+        writer.close();
+
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.filter(Files::isRegularFile))
+                    .as("only the file a checkpoint took is left")
+                    .containsExactly(Path.of(taken.path().toUri()));
+        }
+    }
+
     private IggySinkWriter<String> writer(long maxBufferedBytes) throws IOException {
         return writer(maxBufferedBytes, context);
     }
 
     private IggySinkWriter<String> writer(long maxBufferedBytes, TestSinkInitContext context)
             throws IOException {
+        return writer(maxBufferedBytes, null, context);
+    }
+
+    private IggySinkWriter<String> writer(
+            long maxBufferedBytes, @Nullable String writeAheadDir, TestSinkInitContext context)
+            throws IOException {
         IggyWriterConfig config =
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setRecordSerializer(IggySinkWriterTest.byFirstChar())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                         .setExactlyOnceMaxBufferedBytes(maxBufferedBytes)
+                        .setExactlyOnceWriteAheadDir(writeAheadDir)
                         .build()
                         .writerConfig();
         return new RecordWriter<>(config, IggySinkWriterTest.byFirstChar(), () -> sender, context);
@@ -187,7 +262,7 @@ class ExactlyOnceWriterTest {
     }
 
     private static List<String> payloads(IggyCommittable committable) {
-        return committable.messages().stream()
+        return WriteAheadTesting.messages(committable).stream()
                 .map(Message::payload)
                 .map(p -> new String(p, StandardCharsets.UTF_8))
                 .collect(Collectors.toList());

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.core.fs.Path;
 
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderKind;
@@ -58,13 +59,65 @@ class IggyCommittableSerializerTest {
         return new IggyCommittable(IggyId.of("orders"), IggyId.of(7), 3, 42, tag, 1000, messages);
     }
 
+    /** The committable stored in {@code serializer/iggy-committable-v2-spill-file.bin}. */
+    static IggyCommittable spillFileFixture() {
+        return new IggyCommittable(
+                IggyId.of("orders"),
+                IggyId.of(7),
+                3,
+                42,
+                IggyCommittable.tag(0x1234_5678_9ABC_0002L, 42),
+                1000,
+                new SpillFile(new Path("s3://bucket/wal/job/op/writer/42-0"), 3, 123));
+    }
+
+    /** A committable of an older connector, with its messages inline, still restores. */
     @Test
-    void version1FixtureIsStableByteForByte() throws IOException {
+    void version1FixtureStillReadsWithItsMessagesInline() throws IOException {
         byte[] stored = stored("serializer/iggy-committable-v1.bin");
 
-        assertThat(serializer.getVersion()).isEqualTo(1);
-        assertThat(serializer.serialize(fixture())).isEqualTo(stored);
         assertThat(describe(serializer.deserialize(1, stored))).isEqualTo(describe(fixture()));
+    }
+
+    @Test
+    void version2FixturesAreStableByteForByte() throws IOException {
+        byte[] inline = stored("serializer/iggy-committable-v2-inline.bin");
+        byte[] spillFile = stored("serializer/iggy-committable-v2-spill-file.bin");
+
+        assertThat(serializer.getVersion()).isEqualTo(2);
+        assertThat(serializer.serialize(fixture())).isEqualTo(inline);
+        assertThat(describe(serializer.deserialize(2, inline))).isEqualTo(describe(fixture()));
+        assertThat(serializer.serialize(spillFileFixture())).isEqualTo(spillFile);
+        IggyCommittable restored = serializer.deserialize(2, spillFile);
+        assertThat(restored.toString()).isEqualTo(spillFileFixture().toString());
+        assertThat(restored.storedMessages())
+                .isInstanceOfSatisfying(
+                        SpillFile.class,
+                        file -> {
+                            assertThat(file.path())
+                                    .isEqualTo(new Path("s3://bucket/wal/job/op/writer/42-0"));
+                            assertThat(file.count()).isEqualTo(3);
+                            assertThat(file.length()).isEqualTo(123);
+                        });
+        assertThat(restored.tag()).isEqualTo(spillFileFixture().tag());
+        assertThat(restored.readFrom()).isEqualTo(1000);
+        assertThat(IggyCommittableSerializer.serializedSize(spillFileFixture()))
+                .isEqualTo(spillFile.length);
+    }
+
+    /** A spill file's handle is all a checkpoint stores, however many messages the file has. */
+    @Test
+    void aSpillFileHandleIsSmallWhateverItsMessages() throws IOException {
+        IggyCommittable handle =
+                new IggyCommittable(
+                        IggyId.of("s"),
+                        IggyId.of("t"),
+                        0,
+                        1,
+                        IggyCommittable.tag(1, 1),
+                        0,
+                        new SpillFile(new Path("file:/tmp/wal/a/b/c/1-0"), 1_000_000, 123_456_789));
+        assertThat(serializer.serialize(handle)).hasSizeLessThan(100);
     }
 
     @Test
@@ -96,7 +149,7 @@ class IggyCommittableSerializerTest {
                 List.of(
                         new IggyCommittable(IggyId.of(1), IggyId.of("t"), 0, 1, tag, 0, List.of()),
                         new IggyCommittable(IggyId.of("s"), IggyId.of("t"), 9, 1, tag, 77, many))) {
-            assertThat(describe(serializer.deserialize(1, serializer.serialize(c))))
+            assertThat(describe(serializer.deserialize(2, serializer.serialize(c))))
                     .isEqualTo(describe(c));
         }
     }
@@ -136,15 +189,15 @@ class IggyCommittableSerializerTest {
             assertThat(IggyCommittableSerializer.serializedSize(c))
                     .as("size of %s", c)
                     .isEqualTo(serialized.length);
-            assertThat(describe(serializer.deserialize(1, serialized))).isEqualTo(describe(c));
+            assertThat(describe(serializer.deserialize(2, serialized))).isEqualTo(describe(c));
         }
     }
 
     @Test
     void unknownVersionIsRejectedWithAClearMessage() {
-        assertThatThrownBy(() -> serializer.deserialize(2, new byte[0]))
+        assertThatThrownBy(() -> serializer.deserialize(3, new byte[0]))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("version 2");
+                .hasMessageContaining("version 3");
     }
 
     private static Message message(
@@ -165,7 +218,7 @@ class IggyCommittableSerializerTest {
                         .append(c.readFrom())
                         .append(' ')
                         .append(HexFormat.of().formatHex(c.tag()));
-        for (Message m : c.messages()) {
+        for (Message m : WriteAheadTesting.messages(c)) {
             text.append("\n ")
                     .append(m.header().id().toBigInteger().toString(16))
                     .append(' ')

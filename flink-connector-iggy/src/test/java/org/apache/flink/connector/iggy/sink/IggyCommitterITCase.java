@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.api.connector.sink2.Committer.CommitRequest;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
@@ -75,7 +74,7 @@ class IggyCommitterITCase {
         RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
                 new IggyCommitter(config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING)) {
-            Request request = new Request(committable, 0);
+            RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
         }
@@ -88,10 +87,12 @@ class IggyCommitterITCase {
         assertThat(metrics.registered("reconnects")).isInstanceOf(Counter.class);
         List<Message> stored = IGGY.readAll(stream, topic, 1);
         assertThat(texts(stored.subList(100, stored.size())))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
         assertThat(IggyWireMessages.wireId(stored.get(100).header().id().toBigInteger()))
                 .as("the id as sent")
-                .isEqualTo(ExactlyOnceWriterTest.wireId(committable.messages().get(0)));
+                .isEqualTo(
+                        ExactlyOnceWriterTest.wireId(
+                                WriteAheadTesting.messages(committable).get(0)));
     }
 
     @Test
@@ -108,23 +109,23 @@ class IggyCommitterITCase {
         // restored from checkpoint 7: the committable may have been sent in part
         try (IggyCommitter committer =
                 committer(config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
-            Request request = new Request(committable, 0);
+            RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
             assertThat(committer.messagesReadBack())
                     .as("read back: the 10 messages after the recorded end offset, no more")
                     .isEqualTo(10)
-                    .isLessThanOrEqualTo(committable.messages().size());
+                    .isLessThanOrEqualTo(WriteAheadTesting.messages(committable).size());
         }
         List<Message> stored = IGGY.readAll(stream, topic, 0);
         assertThat(stored).hasSize(5025);
         assertThat(texts(stored.subList(5000, 5025)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
                 committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
-            Request retry = new Request(committable, 1);
+            RecordingCommitRequest retry = new RecordingCommitRequest(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
             assertThat(committer.messagesReadBack()).isEqualTo(25);
@@ -148,14 +149,14 @@ class IggyCommitterITCase {
 
         try (IggyCommitter committer =
                 committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
-            Request retry = new Request(committable, 1);
+            RecordingCommitRequest retry = new RecordingCommitRequest(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("committed");
             assertThat(committer.messagesReadBack()).isEqualTo(10);
             assertThat(committer.messagesResent()).isEqualTo(15);
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     /**
@@ -178,14 +179,14 @@ class IggyCommitterITCase {
                     };
             try (IggyCommitter committer =
                     committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
-                Request request = commitUntilCommitted(committer, committable);
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
                 assertThat(request.retries).as("the held send timed out").isPositive();
                 assertThat(request.outcome).isEqualTo("committed");
                 assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     /**
@@ -208,13 +209,13 @@ class IggyCommitterITCase {
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(5)), 4);
             try (IggyCommitter committer =
                     committer(pipelined, OptionalLong.empty(), cutTheConnection)) {
-                Request request = commitUntilCommitted(committer, committable);
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
                 assertThat(request.outcome).isIn("committed", "already committed");
                 assertThat(proxy.connectionsClosedWithARequest()).isEqualTo(1);
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     /**
@@ -236,12 +237,12 @@ class IggyCommitterITCase {
                     };
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)), 4);
             try (IggyCommitter committer = committer(pipelined, OptionalLong.empty(), holdOne)) {
-                Request request = commitUntilCommitted(committer, committable);
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
                 assertThat(request.outcome).isIn("committed", "already committed");
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
-                .containsExactlyElementsOf(texts(committable.messages()));
+                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
     }
 
     private IggyConnectionConfig viaProxy(TcpProxy proxy, Duration requestTimeout) {
@@ -258,7 +259,7 @@ class IggyCommitterITCase {
         IGGY.deleteStream(stream);
         try (IggyCommitter committer =
                 committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
-            Request request = new Request(committable, 0);
+            RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)
                     .rootCause()
@@ -279,7 +280,10 @@ class IggyCommitterITCase {
                     throw new IllegalStateException("killed after " + sent);
                 };
         try (IggyCommitter committer = committer(config, OptionalLong.empty(), kill)) {
-            assertThatThrownBy(() -> committer.commit(List.of(new Request(committable, 0))))
+            assertThatThrownBy(
+                            () ->
+                                    committer.commit(
+                                            List.of(new RecordingCommitRequest(committable, 0))))
                     .isInstanceOf(IOException.class)
                     .hasRootCauseMessage("killed after " + BATCH);
         }
@@ -308,13 +312,13 @@ class IggyCommitterITCase {
     }
 
     /** Commits as Flink's committer operator does: retries until committed. */
-    private static Request commitUntilCommitted(IggyCommitter committer, IggyCommittable c)
-            throws Exception {
-        Request request = new Request(c, 0);
+    private static RecordingCommitRequest commitUntilCommitted(
+            IggyCommitter committer, IggyCommittable c) throws Exception {
+        RecordingCommitRequest request = new RecordingCommitRequest(c, 0);
         committer.commit(List.of(request));
         for (int retries = 1; request.outcome.equals("retry"); retries++) {
             assertThat(retries).as("retries").isLessThan(10);
-            request = new Request(c, retries);
+            request = new RecordingCommitRequest(c, retries);
             committer.commit(List.of(request));
         }
         return request;
@@ -358,54 +362,5 @@ class IggyCommitterITCase {
         return messages.stream()
                 .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
-    }
-
-    /** A commit request as Flink's committer operator hands it over, recording the outcome. */
-    private static final class Request implements CommitRequest<IggyCommittable> {
-        private final IggyCommittable committable;
-        private final int retries;
-        String outcome = "committed";
-
-        Request(IggyCommittable committable, int retries) {
-            this.committable = committable;
-            this.retries = retries;
-        }
-
-        @Override
-        public IggyCommittable getCommittable() {
-            return committable;
-        }
-
-        @Override
-        public int getNumberOfRetries() {
-            return retries;
-        }
-
-        @Override
-        public void signalFailedWithKnownReason(Throwable t) {
-            outcome = "dropped";
-        }
-
-        @Override
-        public void signalFailedWithUnknownReason(Throwable t) {
-            outcome = "failed";
-            // as Flink's implementation does: the job fails
-            throw new IllegalStateException("Failed to commit " + committable, t);
-        }
-
-        @Override
-        public void retryLater() {
-            outcome = "retry";
-        }
-
-        @Override
-        public void updateAndRetryLater(IggyCommittable committable) {
-            outcome = "retry";
-        }
-
-        @Override
-        public void signalAlreadyCommitted() {
-            outcome = "already committed";
-        }
     }
 }

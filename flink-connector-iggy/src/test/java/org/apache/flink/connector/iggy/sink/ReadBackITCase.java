@@ -118,7 +118,7 @@ class ReadBackITCase {
                 IggyClientBatchSender.open(config, new SimpleCounter())) {
             sender.send(
                             new IggyTopicPartition(committable.stream(), committable.topic(), 0),
-                            committable.messages().subList(0, n))
+                            WriteAheadTesting.messages(committable).subList(0, n))
                     .join();
         }
     }

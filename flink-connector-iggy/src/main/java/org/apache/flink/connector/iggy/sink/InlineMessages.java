@@ -1,0 +1,75 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.iggy.message.Message;
+
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Messages kept in the committable itself, and so in Flink's checkpoint: the write-ahead log of a
+ * sink without a write-ahead directory, and of every committable of serializer version 1.
+ */
+@Internal
+final class InlineMessages implements WriteAheadMessages {
+
+    private final List<Message> messages;
+
+    /**
+     * @param messages each with its final id
+     */
+    InlineMessages(List<Message> messages) {
+        this.messages = Collections.unmodifiableList(messages);
+    }
+
+    @Override
+    public int count() {
+        return messages.size();
+    }
+
+    /** The messages, each with its final id. */
+    List<Message> messages() {
+        return messages;
+    }
+
+    @Override
+    public Reader open(byte[] tag, long checkpointId) {
+        Iterator<Message> it = messages.iterator();
+        return new Reader() {
+            @Override
+            public Message next() {
+                return it.next();
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    @Override
+    public void discard() {}
+
+    @Override
+    public String toString() {
+        return messages.size() + " messages";
+    }
+}

@@ -1,0 +1,101 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink;
+
+import org.apache.flink.annotation.Internal;
+
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderKind;
+import org.apache.iggy.message.HeaderValue;
+import org.apache.iggy.message.Message;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How the write-ahead log stores one message, in a checkpoint and in a spill file alike: its origin
+ * timestamp (8 bytes), payload (length and bytes) and user headers (count, then kind, length and
+ * bytes of each key and value). The id is not stored: it follows from the committable's tag and the
+ * message's position (see {@link IggyCommittable#messageId}).
+ */
+@Internal
+final class WriteAheadMessageCodec {
+
+    private WriteAheadMessageCodec() {}
+
+    static void write(DataOutput out, Message message) throws IOException {
+        out.writeLong(message.header().originTimestamp().longValue());
+        writeBytes(out, message.payload());
+        Map<HeaderKey, HeaderValue> headers = message.userHeaders();
+        out.writeInt(headers == null ? 0 : headers.size());
+        if (headers != null) {
+            for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
+                out.writeByte(h.getKey().kind().asCode());
+                writeBytes(out, h.getKey().value());
+                out.writeByte(h.getValue().kind().asCode());
+                writeBytes(out, h.getValue().value());
+            }
+        }
+    }
+
+    /** The bytes {@link #write} writes for {@code message}. */
+    static long size(Message message) {
+        long size = 8 + 4 + message.payload().length + 4; // timestamp, payload, header count
+        Map<HeaderKey, HeaderValue> headers = message.userHeaders();
+        if (headers != null) {
+            for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
+                size += 1 + 4 + h.getKey().value().length + 1 + 4 + h.getValue().value().length;
+            }
+        }
+        return size;
+    }
+
+    /** Reads the message at {@code sequence} of the committable tagged {@code tag}. */
+    static Message read(DataInput in, byte[] tag, int sequence) throws IOException {
+        long originTimestamp = in.readLong();
+        byte[] payload = readBytes(in);
+        int headerCount = in.readInt();
+        Map<HeaderKey, HeaderValue> headers =
+                headerCount == 0 ? Collections.emptyMap() : new LinkedHashMap<>();
+        for (int h = 0; h < headerCount; h++) {
+            HeaderKey key = new HeaderKey(HeaderKind.fromCode(in.readByte()), readBytes(in));
+            headers.put(key, new HeaderValue(HeaderKind.fromCode(in.readByte()), readBytes(in)));
+        }
+        return IggyWireMessages.message(
+                payload, headers, IggyCommittable.messageId(tag, sequence), originTimestamp);
+    }
+
+    private static void writeBytes(DataOutput out, byte[] bytes) throws IOException {
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static byte[] readBytes(DataInput in) throws IOException {
+        int length = in.readInt();
+        if (length < 0) {
+            throw new IOException("Corrupt write-ahead message: negative length " + length);
+        }
+        byte[] bytes = new byte[length];
+        in.readFully(bytes);
+        return bytes;
+    }
+}
