@@ -28,6 +28,7 @@ import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -43,10 +44,14 @@ import java.time.Duration;
  * of latency that is not throughput. A bounded job's last records wait for the next periodic
  * checkpoint, up to a whole interval with nothing to do, which would dominate a run shorter than a
  * few intervals; that wait (from the last record taken, or the last append before it, to the
- * checkpoint's trigger) is left out. Everything else exactly-once costs counts: holding the
- * messages, the checkpoints that carry them, and the committer's sends, which run on the task
- * thread between records. An at-least-once job's last append precedes that checkpoint, so nothing
- * is left out of its rate.
+ * checkpoint's trigger) is left out. Everything else exactly-once costs counts: writing the
+ * write-ahead files, the checkpoints, and the committer's reads and sends. An at-least-once job's
+ * last append precedes that checkpoint, so nothing is left out of its rate.
+ *
+ * <p>Both run at the sink's default batch sizes. Each run also measures the CPU time the whole
+ * process (Flink, the sink, the in-JVM server) spent per record from submission to the job's end:
+ * where both guarantees keep every core busy, the ratio of their rates cannot exceed the inverse
+ * ratio of their CPU per record.
  *
  * <p>Checkpoints go to files under the benchmark's snapshot directory: Flink's default, the
  * JobManager's memory, refuses a checkpoint over 5 MiB, less than 50,000 messages of 100 B held by
@@ -72,12 +77,14 @@ final class CheckpointedSinkJob {
      *     rate
      * @param checkpoints checkpoints completed during the run
      * @param largestCheckpointBytes the state size of the largest of the latest of them
+     * @param cpuMicrosPerRecord the process's CPU time per record over the whole run
      */
     record Result(
             double recordsPerSecond,
             long finalWaitMillis,
             long checkpoints,
-            long largestCheckpointBytes) {}
+            long largestCheckpointBytes,
+            double cpuMicrosPerRecord) {}
 
     /**
      * @param parallelism of the source and the sink; every writer sends to partition 0
@@ -103,12 +110,12 @@ final class CheckpointedSinkJob {
                                 .setConnection(setup.connection())
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setMaxBatchMessages(SinkBenchmark.BATCH_SIZE)
                                 .setDeliveryGuarantee(guarantee)
-                                .setExactlyOnceMaxBufferedBytes(1L << 30)
                                 .setValueSerializationSchema(b -> b)
                                 .build());
+        long cpuBefore = processCpuNanos();
         JobID job = setup.runToEnd(env, guarantee + " job");
+        double cpuMicrosPerRecord = (processCpuNanos() - cpuBefore) / 1000.0 / records;
         long firstTaken = originMicros(stream, 0);
         long lastTaken = originMicros(stream, records - 1);
         long lastAppended = setup.timestampMicros(stream, records - 1);
@@ -145,7 +152,14 @@ final class CheckpointedSinkJob {
                 records / seconds,
                 finalWait / 1000,
                 stats.getCounts().getNumberOfCompletedCheckpoints(),
-                largest);
+                largest,
+                cpuMicrosPerRecord);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean)
+                        ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private long originMicros(String stream, long offset) {

@@ -308,8 +308,8 @@ public final class SinkBenchmark {
 
     /**
      * One row: at-least-once and exactly-once runs interleaved, the best of {@link #REPEATS} each,
-     * and the exactly-once checkpoint's bytes per message it held (its largest checkpoint over the
-     * messages of one interval at the measured rate).
+     * the exactly-once checkpoint's bytes per message it held (its largest checkpoint over the
+     * messages of one interval at the measured rate), and each one's CPU time per record.
      */
     private void exactlyOnceRow(int n, int payloadBytes, Duration interval, int parallelism)
             throws Exception {
@@ -341,7 +341,8 @@ public final class SinkBenchmark {
                 "IggySink %,d x %4d B, parallelism %d, checkpoints every %2d s: at-least-once"
                         + " %,10.0f records/s, exactly-once %,10.0f records/s (%.2f x);"
                         + " exactly-once: %,d ms final wait left out, %d checkpoints, largest"
-                        + " %,.1f MB, %,.0f B of checkpoint per message%n",
+                        + " %,.1f MB, %,.0f B of checkpoint per message; CPU per record:"
+                        + " at-least-once %.2f us, exactly-once %.2f us (%.2f x)%n",
                 n,
                 payloadBytes,
                 parallelism,
@@ -352,7 +353,10 @@ public final class SinkBenchmark {
                 exactlyOnce.finalWaitMillis(),
                 exactlyOnce.checkpoints(),
                 exactlyOnce.largestCheckpointBytes() / 1e6,
-                exactlyOnce.largestCheckpointBytes() / Math.max(1, perInterval));
+                exactlyOnce.largestCheckpointBytes() / Math.max(1, perInterval),
+                atLeastOnce.cpuMicrosPerRecord(),
+                exactlyOnce.cpuMicrosPerRecord(),
+                exactlyOnce.cpuMicrosPerRecord() / atLeastOnce.cpuMicrosPerRecord());
     }
 
     private static CheckpointedSinkJob.Result faster(
