@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.client.StreamSummary;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
@@ -31,7 +32,6 @@ import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.factories.Factory;
 
-import org.apache.iggy.stream.StreamDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -162,7 +162,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     @Override
     public void dropDatabase(String databaseName, boolean ignoreIfNotExists, boolean cascade)
             throws DatabaseNotExistException, DatabaseNotEmptyException, CatalogException {
-        Optional<StreamDetails> stream = admin().stream(databaseName);
+        Optional<StreamSummary> stream = admin().stream(databaseName);
         if (stream.isEmpty()) {
             if (ignoreIfNotExists) {
                 return;

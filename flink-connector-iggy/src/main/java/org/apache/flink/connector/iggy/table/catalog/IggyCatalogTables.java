@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.table.catalog;
 
+import org.apache.flink.connector.iggy.common.client.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -27,9 +29,6 @@ import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.Topic;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,20 +66,19 @@ final class IggyCatalogTables {
         this.settings = settings;
         this.tableOptions = tableOptions;
         this.admin = admin;
-        this.definitions = new IggyTableDefinitions(admin.client(), settings.connection());
+        this.definitions = new IggyTableDefinitions(admin.server());
     }
 
     /** The tables of a stream: its topics but the definitions topic, sorted. */
-    static List<String> names(StreamDetails stream) {
+    static List<String> names(StreamSummary stream) {
         return stream.topics().stream()
-                .map(Topic::name)
                 .filter(topic -> !IggyTableDefinitions.TOPIC.equals(topic))
                 .sorted()
                 .collect(Collectors.toList());
     }
 
     /** The topic a table path names; empty also for the hidden definitions topic. */
-    Optional<TopicDetails> topic(ObjectPath path) {
+    Optional<TopicDescription> topic(ObjectPath path) {
         if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
             return Optional.empty();
         }
@@ -92,7 +90,7 @@ final class IggyCatalogTables {
      * not define, with the topic's settings as options.
      */
     CatalogBaseTable get(ObjectPath tablePath) throws TableNotExistException {
-        TopicDetails topic =
+        TopicDescription topic =
                 topic(tablePath)
                         .orElseThrow(() -> new TableNotExistException(catalogName, tablePath));
         Optional<byte[]> stored =
@@ -155,7 +153,7 @@ final class IggyCatalogTables {
     /** Applies the table's topic settings to its topic and stores the new definition. */
     void alter(ObjectPath tablePath, CatalogBaseTable newTable, boolean ignoreIfNotExists)
             throws TableNotExistException {
-        Optional<TopicDetails> topic = topic(tablePath);
+        Optional<TopicDescription> topic = topic(tablePath);
         if (topic.isEmpty()) {
             if (ignoreIfNotExists) {
                 return;
@@ -178,7 +176,7 @@ final class IggyCatalogTables {
     void drop(ObjectPath tablePath, boolean ignoreIfNotExists) throws TableNotExistException {
         String stream = tablePath.getDatabaseName();
         String topicName = tablePath.getObjectName();
-        Optional<TopicDetails> topic = topic(tablePath);
+        Optional<TopicDescription> topic = topic(tablePath);
         if (topic.isEmpty()) {
             if (admin.stream(stream).isPresent()) {
                 definitions.remove(stream, topicName); // of a topic deleted outside Flink

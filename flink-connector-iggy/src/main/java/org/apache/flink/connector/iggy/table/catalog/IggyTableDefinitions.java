@@ -18,37 +18,25 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.PolledMessage;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
-import org.apache.flink.table.catalog.exceptions.CatalogException;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.identifier.TopicId;
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
-import org.apache.iggy.message.MessageId;
-import org.apache.iggy.message.Partitioning;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
-import org.apache.iggy.topic.CompressionAlgorithm;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The table definitions of every stream, kept in a topic of that stream ({@value #TOPIC}, one
@@ -80,13 +68,13 @@ final class IggyTableDefinitions {
 
     private static final int POLL_BATCH = 1000;
 
-    private final AsyncIggyTcpClient client;
-    private final IggyConnectionConfig connection;
+    private static final IggyId TOPIC_ID = IggyId.of(TOPIC);
+
+    private final IggyServerClient server;
     private final Map<String, StreamDefinitions> streams = new HashMap<>();
 
-    IggyTableDefinitions(AsyncIggyTcpClient client, IggyConnectionConfig connection) {
-        this.client = client;
-        this.connection = connection;
+    IggyTableDefinitions(IggyServerClient server) {
+        this.server = server;
     }
 
     /** The stored definition bytes of every table of {@code stream}, by table name. */
@@ -102,7 +90,7 @@ final class IggyTableDefinitions {
     /** Stores {@code definition} as the table's, creating the definitions topic if needed. */
     synchronized void write(String stream, String table, byte[] definition) {
         ensureTopic(stream);
-        send(stream, table, definition, Map.of());
+        send(stream, table, definition, IggyHeaders.empty());
         catchUp(stream);
     }
 
@@ -111,11 +99,7 @@ final class IggyTableDefinitions {
         if (!catchUp(stream).byTable.containsKey(table)) {
             return false;
         }
-        send(
-                stream,
-                table,
-                new byte[0],
-                Map.of(HeaderKey.fromString(OP_HEADER), HeaderValue.fromString(OP_DELETE)));
+        send(stream, table, new byte[0], IggyHeaders.of(OP_HEADER, OP_DELETE));
         catchUp(stream);
         return true;
     }
@@ -126,10 +110,7 @@ final class IggyTableDefinitions {
     }
 
     private StreamDefinitions catchUp(String stream) {
-        Optional<TopicDetails> topic =
-                await(
-                        client.topics().getTopic(StreamId.of(stream), TopicId.of(TOPIC)),
-                        "read the table definitions topic of stream '" + stream + "'");
+        Optional<TopicDescription> topic = definitionsTopic(stream);
         StreamDefinitions known = streams.get(stream);
         if (topic.isEmpty()) {
             streams.remove(stream);
@@ -140,100 +121,78 @@ final class IggyTableDefinitions {
             known = new StreamDefinitions(topic.get().id());
             streams.put(stream, known);
         }
-        long end =
-                topic.get().partitions().stream()
-                        .filter(p -> p.id() == PARTITION)
-                        .findFirst()
-                        .map(p -> p.messagesCount().longValueExact())
-                        .orElse(0L);
+        long end = topic.get().endOffsets().getOrDefault(PARTITION, 0L);
         while (known.nextOffset < end) {
-            PolledMessages polled =
-                    await(
-                            client.messages()
-                                    .pollMessages(
-                                            StreamId.of(stream),
-                                            TopicId.of(TOPIC),
-                                            Optional.of(PARTITION),
-                                            Consumer.of(0L),
-                                            PollingStrategy.offset(
-                                                    BigInteger.valueOf(known.nextOffset)),
-                                            (long) POLL_BATCH,
-                                            false),
-                            "read the table definitions of stream '" + stream + "'");
-            if (polled.messages().isEmpty()) {
+            long from = known.nextOffset;
+            List<PolledMessage> polled =
+                    request(
+                            "read the table definitions of stream '" + stream + "'",
+                            () ->
+                                    server.poll(
+                                            IggyId.of(stream),
+                                            TOPIC_ID,
+                                            PARTITION,
+                                            from,
+                                            POLL_BATCH));
+            if (polled.isEmpty()) {
                 break;
             }
-            for (Message message : polled.messages()) {
+            for (PolledMessage message : polled) {
                 known.apply(stream, message);
             }
         }
         return known;
     }
 
+    private Optional<TopicDescription> definitionsTopic(String stream) {
+        return request(
+                "read the table definitions topic of stream '" + stream + "'",
+                () -> server.topic(IggyId.of(stream), TOPIC_ID));
+    }
+
     private void ensureTopic(String stream) {
-        Optional<TopicDetails> topic =
-                await(
-                        client.topics().getTopic(StreamId.of(stream), TopicId.of(TOPIC)),
-                        "read the table definitions topic of stream '" + stream + "'");
-        if (topic.isPresent()) {
+        if (definitionsTopic(stream).isPresent()) {
             return;
         }
-        try {
-            await(
-                    client.topics()
-                            .createTopic(
-                                    StreamId.of(stream),
-                                    1L,
-                                    CompressionAlgorithm.None,
-                                    IggyTopicSettings.NEVER_EXPIRE, // offsets stay 0..count
-                                    BigInteger.ZERO,
-                                    Optional.empty(),
-                                    TOPIC),
-                    "create the table definitions topic '"
-                            + TOPIC
-                            + "' of stream '"
-                            + stream
-                            + "'");
+        boolean created =
+                request(
+                        "create the table definitions topic '"
+                                + TOPIC
+                                + "' of stream '"
+                                + stream
+                                + "'",
+                        () ->
+                                server.createTopic(
+                                        IggyId.of(stream),
+                                        TOPIC,
+                                        1,
+                                        false,
+                                        TopicDescription.NEVER_EXPIRE)); // offsets stay 0..count
+        if (created) { // else another catalog created it meanwhile
             LOG.info("Created the table definitions topic '{}' of stream '{}'", TOPIC, stream);
-        } catch (CatalogException e) {
-            if (!IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS.isCauseOf(e)) {
-                throw e; // another catalog created it meanwhile otherwise
-            }
         }
     }
 
-    private void send(
-            String stream, String table, byte[] payload, Map<HeaderKey, HeaderValue> extra) {
-        await(
-                client.messages()
-                        .sendMessages(
-                                StreamId.of(stream),
-                                TopicId.of(TOPIC),
-                                Partitioning.partitionId(PARTITION),
-                                List.of(message(table, payload, extra))),
-                "store the definition of table '" + table + "' in stream '" + stream + "'");
+    private void send(String stream, String table, byte[] payload, IggyHeaders extra) {
+        request(
+                "store the definition of table '" + table + "' in stream '" + stream + "'",
+                () -> {
+                    server.send(
+                            IggyId.of(stream),
+                            TOPIC_ID,
+                            PARTITION,
+                            List.of(message(table, payload, extra)));
+                    return null;
+                });
     }
 
     /** A message of the definitions topic: {@code table} in the key header, then {@code extra}. */
-    static Message message(String table, byte[] payload, Map<HeaderKey, HeaderValue> extra) {
-        Map<HeaderKey, HeaderValue> headers = new HashMap<>(extra);
-        headers.put(HeaderKey.fromString(KEY_HEADER), HeaderValue.fromString(table));
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.ZERO,
-                        MessageId.serverGenerated(),
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        0L,
-                        (long) payload.length,
-                        BigInteger.ZERO);
-        // withUserHeaders computes the headers' length in the message header.
-        return new Message(header, payload, Map.of()).withUserHeaders(headers);
+    static PolledMessage message(String table, byte[] payload, IggyHeaders extra) {
+        return PolledMessage.of(payload, extra.toBuilder().put(KEY_HEADER, table).build());
     }
 
-    private <T> T await(CompletableFuture<T> request, String what) {
-        return IggyTopicAdmin.await(request, connection, what);
+    private <T> T request(String what, Supplier<T> request) {
+        return IggyTopicAdmin.request(server, what, request);
     }
 
     /** What is known of one stream's definitions topic. */
@@ -246,8 +205,8 @@ final class IggyTableDefinitions {
             this.topicId = topicId;
         }
 
-        void apply(String stream, Message message) {
-            long offset = message.header().offset().longValueExact();
+        void apply(String stream, PolledMessage message) {
+            long offset = message.offset();
             nextOffset = offset + 1;
             @Nullable String table = text(message, KEY_HEADER);
             if (table == null) {
@@ -267,10 +226,12 @@ final class IggyTableDefinitions {
         }
 
         @Nullable
-        private static String text(Message message, String header) {
-            Map<HeaderKey, HeaderValue> headers = message.userHeaders();
-            HeaderValue value = headers == null ? null : headers.get(HeaderKey.fromString(header));
-            return value == null ? null : new String(value.value(), StandardCharsets.UTF_8);
+        private static String text(PolledMessage message, String header) {
+            return message.headers()
+                    .get(header)
+                    .map(IggyHeaderValue::bytes)
+                    .map(bytes -> new String(bytes, StandardCharsets.UTF_8))
+                    .orElse(null);
         }
     }
 }

@@ -18,25 +18,18 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
-
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.identifier.TopicId;
-import org.apache.iggy.stream.StreamBase;
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.CompressionAlgorithm;
-import org.apache.iggy.topic.TopicDetails;
 
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.stream.Collectors;
+import java.util.function.Supplier;
 
 /**
  * The catalog's requests to the Iggy server about streams and topics, over one client: each waits
@@ -50,17 +43,15 @@ import java.util.stream.Collectors;
 @Internal
 final class IggyTopicAdmin {
 
-    private final AsyncIggyTcpClient client;
-    private final IggyConnectionConfig connection;
+    private final IggyServerClient server;
 
-    private IggyTopicAdmin(AsyncIggyTcpClient client, IggyConnectionConfig connection) {
-        this.client = client;
-        this.connection = connection;
+    private IggyTopicAdmin(IggyServerClient server) {
+        this.server = server;
     }
 
     /** Connects and logs in; fails with the SDK's or the connection's message. */
     static IggyTopicAdmin connect(IggyConnectionConfig connection) {
-        return new IggyTopicAdmin(IggyClients.connect(connection), connection);
+        return new IggyTopicAdmin(IggyServerClient.connect(connection));
     }
 
     /**
@@ -69,43 +60,48 @@ final class IggyTopicAdmin {
      * running.
      */
     void close() {
-        IggyClients.closeAndWait(client);
+        server.close();
     }
 
-    /** The client, for the table definitions that share it. */
-    AsyncIggyTcpClient client() {
-        return client;
+    /** The gateway, for the table definitions that share it. */
+    IggyServerClient server() {
+        return server;
     }
 
-    /** Waits for an SDK request; a failure is a {@link CatalogException} naming what failed. */
-    static <T> T await(CompletableFuture<T> request, IggyConnectionConfig connection, String what) {
+    /** Runs a request; a failure is a {@link CatalogException} naming what failed. */
+    static <T> T request(IggyServerClient server, String what, Supplier<T> request) {
         try {
-            return IggyClients.await(request, connection.requestTimeout(), what);
+            return request.get();
+        } catch (CatalogException | ValidationException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new CatalogException(
-                    "Cannot " + what + " at Iggy " + connection.address() + ": " + e.getMessage(),
-                    e);
+                    "Cannot " + what + " at Iggy " + server.address() + ": " + e.getMessage(), e);
         }
     }
 
-    private <T> T await(CompletableFuture<T> request, String what) {
-        return await(request, connection, what);
+    private <T> T request(String what, Supplier<T> request) {
+        return request(server, what, request);
+    }
+
+    private void run(String what, Runnable request) {
+        request(
+                what,
+                () -> {
+                    request.run();
+                    return null;
+                });
     }
 
     // ----- streams ----------------------------------------------------------------------------
 
     /** The names of all streams, sorted. */
     List<String> streamNames() {
-        return await(client.streams().getStreams(), "list the streams").stream()
-                .map(StreamBase::name)
-                .sorted()
-                .collect(Collectors.toList());
+        return request("list the streams", server::streamNames).stream().sorted().toList();
     }
 
-    Optional<StreamDetails> stream(String stream) {
-        return await(
-                client.streams().getStream(StreamId.of(stream)),
-                "read the stream '" + stream + "'");
+    Optional<StreamSummary> stream(String stream) {
+        return request("read the stream '" + stream + "'", () -> server.stream(IggyId.of(stream)));
     }
 
     /**
@@ -114,29 +110,19 @@ final class IggyTopicAdmin {
      * @return false when a stream of that name existed already (another session created it first)
      */
     boolean createStream(String stream) {
-        try {
-            await(client.streams().createStream(stream), "create the stream '" + stream + "'");
-            return true;
-        } catch (CatalogException e) {
-            if (!IggyErrorCode.STREAM_NAME_ALREADY_EXISTS.isCauseOf(e)) {
-                throw e;
-            }
-            return false;
-        }
+        return request("create the stream '" + stream + "'", () -> server.createStream(stream));
     }
 
     void deleteStream(String stream) {
-        await(
-                client.streams().deleteStream(StreamId.of(stream)),
-                "delete the stream '" + stream + "'");
+        run("delete the stream '" + stream + "'", () -> server.deleteStream(IggyId.of(stream)));
     }
 
     // ----- topics -----------------------------------------------------------------------------
 
-    Optional<TopicDetails> topic(String stream, String topic) {
-        return await(
-                client.topics().getTopic(StreamId.of(stream), TopicId.of(topic)),
-                "read the topic '" + topic + "' of stream '" + stream + "'");
+    Optional<TopicDescription> topic(String stream, String topic) {
+        return request(
+                "read the topic '" + topic + "' of stream '" + stream + "'",
+                () -> server.topic(IggyId.of(stream), IggyId.of(topic)));
     }
 
     /**
@@ -146,25 +132,15 @@ final class IggyTopicAdmin {
      */
     boolean createTopic(
             String stream, String topic, IggyTopicSettings settings, int defaultPartitions) {
-        try {
-            await(
-                    client.topics()
-                            .createTopic(
-                                    StreamId.of(stream),
-                                    (long) settings.partitions(defaultPartitions),
-                                    settings.compression(CompressionAlgorithm.None),
-                                    settings.expiryMicros(BigInteger.ZERO),
-                                    BigInteger.ZERO,
-                                    Optional.empty(),
-                                    topic),
-                    "create the topic '" + topic + "' in stream '" + stream + "'");
-            return true;
-        } catch (CatalogException e) {
-            if (!IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS.isCauseOf(e)) {
-                throw e;
-            }
-            return false;
-        }
+        return request(
+                "create the topic '" + topic + "' in stream '" + stream + "'",
+                () ->
+                        server.createTopic(
+                                IggyId.of(stream),
+                                topic,
+                                settings.partitions(defaultPartitions),
+                                settings.gzip(false),
+                                settings.expiryMicros(BigInteger.ZERO)));
     }
 
     /**
@@ -172,10 +148,10 @@ final class IggyTopicAdmin {
      *
      * @param table the table's name, for the message when the settings would remove partitions
      */
-    void alterTopic(String stream, TopicDetails topic, IggyTopicSettings settings, String table) {
-        StreamId streamId = StreamId.of(stream);
-        TopicId topicId = TopicId.of(topic.name());
-        long partitions = settings.partitions(topic.partitionsCount().intValue());
+    void alterTopic(
+            String stream, TopicDescription topic, IggyTopicSettings settings, String table) {
+        IggyId streamId = IggyId.of(stream);
+        int partitions = settings.partitions(topic.partitionsCount());
         if (partitions < topic.partitionsCount()) {
             throw new ValidationException(
                     "Table "
@@ -185,33 +161,27 @@ final class IggyTopicAdmin {
                             + " partitions; ALTER TABLE can add partitions but not remove them"
                             + " (their messages would be lost).");
         }
-        CompressionAlgorithm compression = settings.compression(topic.compressionAlgorithm());
-        BigInteger expiry = settings.expiryMicros(topic.messageExpiry());
-        if (compression != topic.compressionAlgorithm() || !expiry.equals(topic.messageExpiry())) {
-            await(
-                    client.topics()
-                            .updateTopic(
-                                    streamId,
-                                    topicId,
-                                    compression,
-                                    expiry,
-                                    topic.maxTopicSize(),
-                                    Optional.ofNullable(topic.replicationFactor()),
-                                    topic.name()),
-                    "update the topic '" + topic.name() + "'");
+        boolean gzip = settings.gzip(topic.gzip());
+        BigInteger expiry = settings.expiryMicros(topic.messageExpiryMicros());
+        if (gzip != topic.gzip() || !expiry.equals(topic.messageExpiryMicros())) {
+            run(
+                    "update the topic '" + topic.name() + "'",
+                    () -> server.updateTopic(streamId, topic, gzip, expiry));
         }
         if (partitions > topic.partitionsCount()) {
-            await(
-                    client.partitions()
-                            .createPartitions(
-                                    streamId, topicId, partitions - topic.partitionsCount()),
-                    "add partitions to the topic '" + topic.name() + "'");
+            run(
+                    "add partitions to the topic '" + topic.name() + "'",
+                    () ->
+                            server.addPartitions(
+                                    streamId,
+                                    IggyId.of(topic.id()),
+                                    partitions - topic.partitionsCount()));
         }
     }
 
     void deleteTopic(String stream, String topic) {
-        await(
-                client.topics().deleteTopic(StreamId.of(stream), TopicId.of(topic)),
-                "delete the topic '" + topic + "' of stream '" + stream + "'");
+        run(
+                "delete the topic '" + topic + "' of stream '" + stream + "'",
+                () -> server.deleteTopic(IggyId.of(stream), IggyId.of(topic)));
     }
 }

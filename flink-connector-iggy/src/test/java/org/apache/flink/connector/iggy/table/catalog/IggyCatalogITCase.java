@@ -54,6 +54,8 @@ import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
+import org.apache.iggy.message.MessageHeader;
+import org.apache.iggy.message.MessageId;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.TopicDetails;
@@ -753,6 +755,25 @@ class IggyCatalogITCase {
                         StreamId.of(stream),
                         TopicId.of(IggyTableDefinitions.TOPIC),
                         Partitioning.partitionId(0L),
-                        List.of(IggyTableDefinitions.message(table, payload, Map.of())));
+                        List.of(definitionMessage(table, payload)));
+    }
+
+    /** A message of the definitions topic as the catalog writes one. */
+    private static Message definitionMessage(String table, byte[] payload) {
+        MessageHeader header =
+                new MessageHeader(
+                        BigInteger.ZERO,
+                        MessageId.serverGenerated(),
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        0L,
+                        (long) payload.length,
+                        BigInteger.ZERO);
+        return new Message(header, payload, Map.of())
+                .withUserHeaders(
+                        Map.of(
+                                HeaderKey.fromString(IggyTableDefinitions.KEY_HEADER),
+                                HeaderValue.fromString(table)));
     }
 }
