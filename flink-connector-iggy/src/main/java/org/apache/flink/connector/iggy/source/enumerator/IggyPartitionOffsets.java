@@ -18,24 +18,11 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyTopics;
-import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.consumeroffset.ConsumerOffsetInfo;
-import org.apache.iggy.identifier.ConsumerId;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
-import org.apache.iggy.partition.Partition;
-import org.apache.iggy.topic.TopicDetails;
-
-import java.math.BigInteger;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -44,33 +31,17 @@ import java.util.OptionalLong;
 @Internal
 final class IggyPartitionOffsets implements PartitionOffsets {
 
-    private final AsyncIggyTcpClient client;
-    private final IggyConnectionConfig config;
+    private final IggyServerClient server;
     private final TopicPath topic;
-    private final Consumer consumer;
-    private final Map<Long, Long> highWatermarks = new HashMap<>();
+    private final String consumer;
+    private final Map<Long, Long> highWatermarks;
 
     IggyPartitionOffsets(
-            AsyncIggyTcpClient client,
-            IggyConnectionConfig config,
-            TopicPath topic,
-            String consumerName,
-            TopicDetails details) {
-        this.client = client;
-        this.config = config;
+            IggyServerClient server, TopicPath topic, String consumer, TopicDescription details) {
+        this.server = server;
         this.topic = topic;
-        this.consumer = Consumer.of(ConsumerId.of(consumerName));
-        for (Partition partition : details.partitions()) {
-            highWatermarks.put(partition.id(), highWatermark(partition));
-        }
-    }
-
-    /**
-     * The exclusive end of a partition. {@code current_offset} is 0 both when the partition is
-     * empty and when it holds one message, so emptiness comes from the message count.
-     */
-    static long highWatermark(Partition partition) {
-        return IggyTopics.endOffset(partition);
+        this.consumer = consumer;
+        this.highWatermarks = details.endOffsets();
     }
 
     @Override
@@ -90,43 +61,12 @@ final class IggyPartitionOffsets implements PartitionOffsets {
 
     @Override
     public Optional<Long> storedOffset(long partitionId) {
-        Optional<ConsumerOffsetInfo> info =
-                IggyClients.await(
-                        client.consumerOffsets()
-                                .getConsumerOffset(
-                                        SdkIds.streamId(topic.stream()),
-                                        SdkIds.topicId(topic.topic()),
-                                        Optional.of(partitionId),
-                                        consumer),
-                        config.requestTimeout(),
-                        "read the stored offset of partition " + partitionId + " of " + topic);
-        return info.map(i -> i.storedOffset().longValueExact());
+        return server.storedOffset(topic.stream(), topic.topic(), partitionId, consumer);
     }
 
     @Override
     public OptionalLong firstOffsetAtOrAfter(long partitionId, long timestampMillis) {
-        PolledMessages polled =
-                IggyClients.await(
-                        client.messages()
-                                .pollMessages(
-                                        SdkIds.streamId(topic.stream()),
-                                        SdkIds.topicId(topic.topic()),
-                                        Optional.of(partitionId),
-                                        consumer,
-                                        PollingStrategy.timestamp(
-                                                BigInteger.valueOf(timestampMillis)
-                                                        .multiply(BigInteger.valueOf(1000))),
-                                        1L,
-                                        false),
-                        config.requestTimeout(),
-                        "find the first message at or after timestamp "
-                                + timestampMillis
-                                + " in partition "
-                                + partitionId
-                                + " of "
-                                + topic);
-        return polled.messages().isEmpty()
-                ? OptionalLong.empty()
-                : OptionalLong.of(polled.messages().get(0).header().offset().longValueExact());
+        return server.firstOffsetAtOrAfter(
+                topic.stream(), topic.topic(), partitionId, consumer, timestampMillis);
     }
 }
