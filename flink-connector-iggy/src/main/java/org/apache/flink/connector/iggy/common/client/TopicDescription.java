@@ -18,20 +18,23 @@
 package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyTopics;
 
 import org.apache.iggy.partition.Partition;
+import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.CompressionAlgorithm;
+import org.apache.iggy.topic.Topic;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * A topic as the server described it: its partitions with their exclusive end offsets and its
- * settings. Immutable; converted once from the SDK's answer.
+ * A topic as the server described it: its partitions with their offsets, and its settings.
+ * Immutable; converted once from the SDK's answer.
  */
 @Internal
 public final class TopicDescription {
@@ -43,13 +46,27 @@ public final class TopicDescription {
             BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     final TopicDetails details;
-    private final Map<Long, Long> endOffsets = new LinkedHashMap<>();
+    private final TopicSummary summary;
+    private final List<PartitionState> partitions = new ArrayList<>();
 
-    TopicDescription(TopicDetails details) {
+    private TopicDescription(TopicDetails details) {
         this.details = details;
-        for (Partition partition : details.partitions()) {
-            endOffsets.put(partition.id(), IggyTopics.endOffset(partition));
+        this.summary = TopicSummary.of(details);
+        for (Partition p : details.partitions()) {
+            partitions.add(partitionState(p));
         }
+    }
+
+    /** The SDK's partition in the connector's terms. */
+    public static PartitionState partitionState(Partition p) {
+        BigInteger count = p.messagesCount();
+        return new PartitionState(
+                p.id(), p.currentOffset().longValue(), count == null ? 0 : count.longValue());
+    }
+
+    /** A topic's description, as the SDK gave it (tests build fake answers this way). */
+    public static TopicDescription of(TopicDetails details) {
+        return new TopicDescription(details);
     }
 
     /** The server's id of the topic: a topic deleted and created again gets another. */
@@ -65,9 +82,19 @@ public final class TopicDescription {
         return details.partitionsCount().intValue();
     }
 
+    public TopicSummary summary() {
+        return summary;
+    }
+
+    public List<PartitionState> partitions() {
+        return Collections.unmodifiableList(partitions);
+    }
+
     /** Each partition's exclusive end offset (the offset its next message gets), by id. */
     public Map<Long, Long> endOffsets() {
-        return Collections.unmodifiableMap(endOffsets);
+        Map<Long, Long> ends = new LinkedHashMap<>();
+        partitions.forEach(p -> ends.put(p.id(), p.endOffset()));
+        return ends;
     }
 
     public boolean gzip() {
@@ -81,5 +108,71 @@ public final class TopicDescription {
 
     static CompressionAlgorithm compression(boolean gzip) {
         return gzip ? CompressionAlgorithm.Gzip : CompressionAlgorithm.None;
+    }
+
+    /**
+     * A partition as a topic's description gives it.
+     *
+     * @param currentOffset the offset of its last message; 0 also when it holds none
+     * @param messagesCount the messages it stores (expired ones not counted)
+     */
+    public record PartitionState(long id, long currentOffset, long messagesCount) {
+
+        /**
+         * The exclusive end. {@code current_offset} is 0 both when the partition is empty and when
+         * it holds one message, so emptiness comes from the message count.
+         */
+        public long endOffset() {
+            return messagesCount == 0 ? 0 : currentOffset + 1;
+        }
+    }
+
+    /**
+     * What a stream's or a topic's description says of a topic as a whole: enough to tell whether
+     * it changed (re-created, re-partitioned, written to) since the last look.
+     *
+     * @param size the bytes it stores, as the server reports them (a decimal number)
+     */
+    public record TopicSummary(
+            long id,
+            String name,
+            BigInteger createdAt,
+            long partitionsCount,
+            BigInteger messagesCount,
+            String size) {
+
+        static TopicSummary of(Topic t) {
+            return new TopicSummary(
+                    t.id(),
+                    t.name(),
+                    t.createdAt(),
+                    t.partitionsCount(),
+                    t.messagesCount(),
+                    t.size());
+        }
+
+        static TopicSummary of(TopicDetails t) {
+            return new TopicSummary(
+                    t.id(),
+                    t.name(),
+                    t.createdAt(),
+                    t.partitionsCount(),
+                    t.messagesCount(),
+                    t.size());
+        }
+    }
+
+    /** A stream as the server listed it: its name and its topics. */
+    public record StreamSummary(String name, List<TopicSummary> topics) {
+
+        public StreamSummary {
+            topics = List.copyOf(topics);
+        }
+
+        /** A stream's description, as the SDK gave it (tests build fake answers this way). */
+        public static StreamSummary of(StreamDetails details) {
+            return new StreamSummary(
+                    details.name(), details.topics().stream().map(TopicSummary::of).toList());
+        }
     }
 }

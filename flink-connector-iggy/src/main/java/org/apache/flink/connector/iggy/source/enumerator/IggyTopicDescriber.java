@@ -21,14 +21,18 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
-import org.apache.flink.connector.iggy.common.client.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
 
 import javax.annotation.Nullable;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Describes topics and lists streams through the gateway. Connects at the first request, on the
@@ -63,15 +67,13 @@ final class IggyTopicDescriber implements TopicDescriber {
     @Override
     public synchronized PartitionOffsets describe(TopicPath topic) {
         IggyServerClient s = server();
-        return new IggyPartitionOffsets(
-                s, topic, consumerName, s.describe(topic.stream(), topic.topic()));
+        return new ServerOffsets(s, topic, s.describe(topic.stream(), topic.topic()));
     }
 
     @Override
     public synchronized Optional<PartitionOffsets> describeIfPresent(TopicPath topic) {
         IggyServerClient s = server();
-        return s.topic(topic.stream(), topic.topic())
-                .map(d -> new IggyPartitionOffsets(s, topic, consumerName, d));
+        return s.topic(topic.stream(), topic.topic()).map(d -> new ServerOffsets(s, topic, d));
     }
 
     @Override
@@ -82,7 +84,9 @@ final class IggyTopicDescriber implements TopicDescriber {
     @Override
     public synchronized List<String> topics(String stream) {
         // Empty also for a stream deleted since it was listed.
-        return server().stream(IggyId.of(stream)).map(StreamSummary::topics).orElse(List.of());
+        return server().stream(IggyId.of(stream))
+                .map(s -> s.topics().stream().map(TopicSummary::name).toList())
+                .orElse(List.of());
     }
 
     @Override
@@ -90,6 +94,46 @@ final class IggyTopicDescriber implements TopicDescriber {
         if (server != null) {
             server.close();
             server = null;
+        }
+    }
+
+    /** {@link PartitionOffsets} read from the server: high watermarks from one description. */
+    private final class ServerOffsets implements PartitionOffsets {
+
+        private final IggyServerClient server;
+        private final TopicPath topic;
+        private final Map<Long, Long> highWatermarks;
+
+        ServerOffsets(IggyServerClient server, TopicPath topic, TopicDescription details) {
+            this.server = server;
+            this.topic = topic;
+            this.highWatermarks = details.endOffsets();
+        }
+
+        @Override
+        public Collection<Long> partitionIds() {
+            return highWatermarks.keySet();
+        }
+
+        @Override
+        public long highWatermark(long partitionId) {
+            Long hw = highWatermarks.get(partitionId);
+            if (hw == null) {
+                throw new IllegalArgumentException(
+                        "Partition " + partitionId + " is not in the description of " + topic);
+            }
+            return hw;
+        }
+
+        @Override
+        public Optional<Long> storedOffset(long partitionId) {
+            return server.storedOffset(topic.stream(), topic.topic(), partitionId, consumerName);
+        }
+
+        @Override
+        public OptionalLong firstOffsetAtOrAfter(long partitionId, long timestampMillis) {
+            return server.firstOffsetAtOrAfter(
+                    topic.stream(), topic.topic(), partitionId, consumerName, timestampMillis);
         }
     }
 }

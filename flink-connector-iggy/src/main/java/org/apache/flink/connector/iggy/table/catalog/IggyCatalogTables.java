@@ -17,8 +17,11 @@
  */
 package org.apache.flink.connector.iggy.table.catalog;
 
-import org.apache.flink.connector.iggy.common.client.StreamSummary;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -54,24 +57,25 @@ final class IggyCatalogTables {
     private final String catalogName;
     private final IggyCatalogSettings settings;
     private final IggyCatalogTableOptions tableOptions;
-    private final IggyTopicAdmin admin;
+    private final IggyServerClient server;
     private final IggyTableDefinitions definitions;
 
     IggyCatalogTables(
             String catalogName,
             IggyCatalogSettings settings,
             IggyCatalogTableOptions tableOptions,
-            IggyTopicAdmin admin) {
+            IggyServerClient server) {
         this.catalogName = catalogName;
         this.settings = settings;
         this.tableOptions = tableOptions;
-        this.admin = admin;
-        this.definitions = new IggyTableDefinitions(admin.server());
+        this.server = server;
+        this.definitions = new IggyTableDefinitions(server);
     }
 
     /** The tables of a stream: its topics but the definitions topic, sorted. */
     static List<String> names(StreamSummary stream) {
         return stream.topics().stream()
+                .map(TopicSummary::name)
                 .filter(topic -> !IggyTableDefinitions.TOPIC.equals(topic))
                 .sorted()
                 .collect(Collectors.toList());
@@ -82,7 +86,7 @@ final class IggyCatalogTables {
         if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
             return Optional.empty();
         }
-        return admin.topic(path.getDatabaseName(), path.getObjectName());
+        return server.topic(IggyId.of(path.getDatabaseName()), IggyId.of(path.getObjectName()));
     }
 
     /**
@@ -113,7 +117,7 @@ final class IggyCatalogTables {
         ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, table);
         String stream = tablePath.getDatabaseName();
         String topicName = tablePath.getObjectName();
-        if (admin.stream(stream).isEmpty()) {
+        if (server.stream(IggyId.of(stream)).isEmpty()) {
             throw new DatabaseNotExistException(catalogName, stream);
         }
         Map<String, String> options = tableOptions.stored(tablePath, resolved);
@@ -139,8 +143,8 @@ final class IggyCatalogTables {
                                 + topicSettings.keys()
                                 + ". Leave them out, or change the topic with ALTER TABLE.");
             }
-        } else if (!admin.createTopic(
-                stream, topicName, topicSettings, settings.defaultPartitions())) {
+        } else if (!topicSettings.createTopic(
+                server, stream, topicName, settings.defaultPartitions())) {
             // Another session created it first; its definition is the table's.
             if (ignoreIfExists) {
                 return;
@@ -164,8 +168,8 @@ final class IggyCatalogTables {
         Map<String, String> options = tableOptions.stored(tablePath, resolved);
         IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
         byte[] definition = IggyTableDefinition.serialize(resolved, options);
-        admin.alterTopic(
-                tablePath.getDatabaseName(), topic.get(), topicSettings, quoted(tablePath));
+        topicSettings.alterTopic(
+                server, tablePath.getDatabaseName(), topic.get(), quoted(tablePath));
         definitions.write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
     }
 
@@ -178,7 +182,7 @@ final class IggyCatalogTables {
         String topicName = tablePath.getObjectName();
         Optional<TopicDescription> topic = topic(tablePath);
         if (topic.isEmpty()) {
-            if (admin.stream(stream).isPresent()) {
+            if (server.stream(IggyId.of(stream)).isPresent()) {
                 definitions.remove(stream, topicName); // of a topic deleted outside Flink
             }
             if (ignoreIfNotExists) {
@@ -200,7 +204,7 @@ final class IggyCatalogTables {
         }
         definitions.remove(stream, topicName);
         if (settings.allowDrops()) {
-            admin.deleteTopic(stream, topicName);
+            server.deleteTopic(IggyId.of(stream), IggyId.of(topicName));
             LOG.info(
                     "Catalog '{}' deleted the Iggy topic '{}' of '{}'",
                     catalogName,

@@ -22,7 +22,7 @@ import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
-import org.apache.flink.connector.iggy.common.client.PolledMessage;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 
@@ -33,10 +33,8 @@ import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * The table definitions of every stream, kept in a topic of that stream ({@value #TOPIC}, one
@@ -67,6 +65,9 @@ final class IggyTableDefinitions {
     private static final long PARTITION = 0L;
 
     private static final int POLL_BATCH = 1000;
+
+    /** The plain consumer the catalog reads as; it stores no offset. */
+    private static final String CONSUMER = "flink-catalog";
 
     private static final IggyId TOPIC_ID = IggyId.of(TOPIC);
 
@@ -124,75 +125,47 @@ final class IggyTableDefinitions {
         long end = topic.get().endOffsets().getOrDefault(PARTITION, 0L);
         while (known.nextOffset < end) {
             long from = known.nextOffset;
-            List<PolledMessage> polled =
-                    request(
-                            "read the table definitions of stream '" + stream + "'",
-                            () ->
-                                    server.poll(
-                                            IggyId.of(stream),
-                                            TOPIC_ID,
-                                            PARTITION,
-                                            from,
-                                            POLL_BATCH));
+            MessageBatch polled =
+                    server.await(
+                            server.poll(
+                                    IggyId.of(stream),
+                                    TOPIC_ID,
+                                    PARTITION,
+                                    CONSUMER,
+                                    from,
+                                    POLL_BATCH),
+                            "read the table definitions of stream " + stream);
             if (polled.isEmpty()) {
                 break;
             }
-            for (PolledMessage message : polled) {
-                known.apply(stream, message);
+            for (int i = 0; i < polled.size(); i++) {
+                known.apply(stream, polled, i);
             }
         }
         return known;
     }
 
     private Optional<TopicDescription> definitionsTopic(String stream) {
-        return request(
-                "read the table definitions topic of stream '" + stream + "'",
-                () -> server.topic(IggyId.of(stream), TOPIC_ID));
+        return server.topic(IggyId.of(stream), TOPIC_ID);
     }
 
     private void ensureTopic(String stream) {
-        if (definitionsTopic(stream).isPresent()) {
-            return;
-        }
-        boolean created =
-                request(
-                        "create the table definitions topic '"
-                                + TOPIC
-                                + "' of stream '"
-                                + stream
-                                + "'",
-                        () ->
-                                server.createTopic(
-                                        IggyId.of(stream),
-                                        TOPIC,
-                                        1,
-                                        false,
-                                        TopicDescription.NEVER_EXPIRE)); // offsets stay 0..count
-        if (created) { // else another catalog created it meanwhile
+        // Not created when another catalog created it meanwhile.
+        if (definitionsTopic(stream).isEmpty()
+                && server.createTopic(
+                        IggyId.of(stream), TOPIC, 1, false, TopicDescription.NEVER_EXPIRE)) {
+            // Messages never expire, so offsets stay 0..count.
             LOG.info("Created the table definitions topic '{}' of stream '{}'", TOPIC, stream);
         }
     }
 
     private void send(String stream, String table, byte[] payload, IggyHeaders extra) {
-        request(
-                "store the definition of table '" + table + "' in stream '" + stream + "'",
-                () -> {
-                    server.send(
-                            IggyId.of(stream),
-                            TOPIC_ID,
-                            PARTITION,
-                            List.of(message(table, payload, extra)));
-                    return null;
-                });
+        server.send(IggyId.of(stream), TOPIC_ID, PARTITION, message(table, payload, extra));
     }
 
     /** A message of the definitions topic: {@code table} in the key header, then {@code extra}. */
-    static PolledMessage message(String table, byte[] payload, IggyHeaders extra) {
-        return PolledMessage.of(payload, extra.toBuilder().put(KEY_HEADER, table).build());
-    }
-
-    private <T> T request(String what, Supplier<T> request) {
-        return IggyTopicAdmin.request(server, what, request);
+    static MessageBatch message(String table, byte[] payload, IggyHeaders extra) {
+        return MessageBatch.single(payload, extra.toBuilder().put(KEY_HEADER, table).build());
     }
 
     /** What is known of one stream's definitions topic. */
@@ -205,10 +178,11 @@ final class IggyTableDefinitions {
             this.topicId = topicId;
         }
 
-        void apply(String stream, PolledMessage message) {
-            long offset = message.offset();
+        void apply(String stream, MessageBatch messages, int index) {
+            long offset = messages.offset(index);
             nextOffset = offset + 1;
-            @Nullable String table = text(message, KEY_HEADER);
+            IggyHeaders headers = messages.headers(index);
+            @Nullable String table = text(headers, KEY_HEADER);
             if (table == null) {
                 LOG.warn(
                         "Ignoring message {} of the table definitions topic of stream '{}': it has"
@@ -218,17 +192,16 @@ final class IggyTableDefinitions {
                         KEY_HEADER);
                 return;
             }
-            if (OP_DELETE.equals(text(message, OP_HEADER))) {
+            if (OP_DELETE.equals(text(headers, OP_HEADER))) {
                 byTable.remove(table);
             } else {
-                byTable.put(table, message.payload());
+                byTable.put(table, messages.payload(index));
             }
         }
 
         @Nullable
-        private static String text(PolledMessage message, String header) {
-            return message.headers()
-                    .get(header)
+        private static String text(IggyHeaders headers, String header) {
+            return headers.get(header)
                     .map(IggyHeaderValue::bytes)
                     .map(bytes -> new String(bytes, StandardCharsets.UTF_8))
                     .orElse(null);

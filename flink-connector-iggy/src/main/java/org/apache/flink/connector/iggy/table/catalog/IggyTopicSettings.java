@@ -19,6 +19,8 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.table.catalog.IggyCatalogOptions.TopicCompression;
 import org.apache.flink.table.api.ValidationException;
@@ -118,6 +120,46 @@ final class IggyTopicSettings {
     }
 
     /** What Iggy itself knows of a topic, as table options. */
+    /**
+     * Creates the topic with these settings, the defaults for what they leave out.
+     *
+     * @return false when a topic of that name existed already (another session created it first)
+     */
+    boolean createTopic(IggyServerClient server, String stream, String topic, int partitions) {
+        return server.createTopic(
+                IggyId.of(stream),
+                topic,
+                partitions(partitions),
+                gzip(false),
+                expiryMicros(BigInteger.ZERO));
+    }
+
+    /**
+     * Applies what an ALTER TABLE changes: compression and expiry, and more partitions.
+     *
+     * @param table the table's name, for the message when the settings would remove partitions
+     */
+    void alterTopic(IggyServerClient server, String stream, TopicDescription topic, String table) {
+        int count = partitions(topic.partitionsCount());
+        if (count < topic.partitionsCount()) {
+            throw new ValidationException(
+                    "Table "
+                            + table
+                            + " has "
+                            + topic.partitionsCount()
+                            + " partitions; ALTER TABLE can add partitions but not remove them"
+                            + " (their messages would be lost).");
+        }
+        boolean gzip = gzip(topic.gzip());
+        BigInteger expiry = expiryMicros(topic.messageExpiryMicros());
+        if (gzip != topic.gzip() || !expiry.equals(topic.messageExpiryMicros())) {
+            server.updateTopic(IggyId.of(stream), topic, gzip, expiry);
+        }
+        if (count > topic.partitionsCount()) {
+            server.addPartitions(IggyId.of(stream), topic, count - topic.partitionsCount());
+        }
+    }
+
     static Map<String, String> asOptions(TopicDescription topic) {
         Map<String, String> options = new HashMap<>();
         options.put(IggyCatalogOptions.PARTITIONS.key(), Integer.toString(topic.partitionsCount()));
