@@ -18,6 +18,8 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.partition.Partition;
@@ -32,14 +34,9 @@ public final class IggyTopics {
 
     private IggyTopics() {}
 
-    /**
-     * The exclusive end of a partition. {@code current_offset} is 0 both when the partition is
-     * empty and when it holds one message, so emptiness comes from the message count.
-     */
+    /** The exclusive end of a partition: see {@link PartitionState#endOffset}. */
     public static long endOffset(Partition partition) {
-        boolean empty =
-                partition.messagesCount() == null || partition.messagesCount().signum() == 0;
-        return empty ? 0 : partition.currentOffset().longValueExact() + 1;
+        return TopicDescription.partitionState(partition).endOffset();
     }
 
     /**

@@ -21,14 +21,9 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.SdkHeaders;
-
-import org.apache.iggy.message.BigIntegerMessageId;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 
 import java.math.BigInteger;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -44,14 +39,20 @@ public final class IggyMessage {
     private final IggyId stream;
     private final IggyId topic;
     private final long partition;
-    private final Message message;
+    private final MessageBatch batch;
+    private final int index;
 
-    /** Made by the source's reader (through {@link SdkMessages}) and by {@link Builder}. */
-    IggyMessage(IggyId stream, IggyId topic, long partition, Message message) {
+    /**
+     * Made by the source's reader (through {@link IggyMessages}) and by {@link Builder}: a view of
+     * the message at {@code index} of a batch, which it shares with the other messages of the
+     * batch.
+     */
+    IggyMessage(IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
         this.stream = stream;
         this.topic = topic;
         this.partition = partition;
-        this.message = message;
+        this.batch = batch;
+        this.index = index;
     }
 
     /** A message built field by field, for tests of deserialization schemas. */
@@ -73,17 +74,17 @@ public final class IggyMessage {
     }
 
     public long offset() {
-        return message.header().offset().longValue();
+        return batch.offset(index);
     }
 
     /** The payload bytes (possibly empty, never null). */
     public byte[] payload() {
-        return message.payload();
+        return batch.payload(index);
     }
 
     /** Server append time, microseconds since the epoch. */
     public long timestampMicros() {
-        return message.header().timestamp().longValue();
+        return batch.timestampMicros(index);
     }
 
     /** Server append time in epoch milliseconds: the record's Flink timestamp. */
@@ -93,22 +94,22 @@ public final class IggyMessage {
 
     /** The producer's origin timestamp, microseconds since the epoch (0 when not set). */
     public long originTimestampMicros() {
-        return message.header().originTimestamp().longValue();
+        return batch.originTimestampMicros(index);
     }
 
     /** The 128-bit message id as an unsigned integer. */
     public BigInteger messageId() {
-        return message.header().id().toBigInteger();
+        return batch.messageId(index);
     }
 
     /** The 64-bit checksum field of the message header (unsigned, as Java's long bits). */
     public long checksum() {
-        return message.header().checksum().longValue();
+        return batch.checksum(index);
     }
 
     /** The user headers (empty when there are none). */
     public IggyHeaders headers() {
-        return SdkHeaders.fromSdk(message.userHeaders());
+        return batch.headers(index);
     }
 
     /** The user header {@code key}, if present. */
@@ -118,8 +119,7 @@ public final class IggyMessage {
 
     /** Header, payload and user header bytes, as on the wire. */
     public long sizeInBytes() {
-        MessageHeader header = message.header();
-        return MessageHeader.SIZE + header.payloadLength() + header.userHeadersLength();
+        return batch.sizeInBytes(index);
     }
 
     @Override
@@ -133,7 +133,7 @@ public final class IggyMessage {
                 + ", offset="
                 + offset()
                 + ", payloadBytes="
-                + message.payload().length
+                + payload().length
                 + '}';
     }
 
@@ -211,21 +211,16 @@ public final class IggyMessage {
         public IggyMessage build() {
             Objects.requireNonNull(stream, "stream");
             Objects.requireNonNull(topic, "topic");
-            MessageHeader header =
-                    new MessageHeader(
-                            new BigInteger(Long.toUnsignedString(checksum)),
-                            new BigIntegerMessageId(messageId),
-                            BigInteger.valueOf(offset),
-                            BigInteger.valueOf(timestampMicros),
-                            BigInteger.valueOf(originTimestampMicros),
-                            0L,
-                            (long) payload.length,
-                            BigInteger.ZERO);
-            // withUserHeaders computes the headers' length in the message header.
-            Message message =
-                    new Message(header, payload, Map.of())
-                            .withUserHeaders(SdkHeaders.toSdk(headers));
-            return new IggyMessage(stream, topic, partition, message);
+            MessageBatch message =
+                    MessageBatch.single(
+                            offset,
+                            payload,
+                            headers,
+                            messageId,
+                            timestampMicros,
+                            originTimestampMicros,
+                            checksum);
+            return new IggyMessage(stream, topic, partition, message, 0);
         }
     }
 }

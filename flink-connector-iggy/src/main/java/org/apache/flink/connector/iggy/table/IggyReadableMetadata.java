@@ -18,7 +18,8 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.SdkHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericMapData;
@@ -26,12 +27,8 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.DataType;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-
 import java.io.Serializable;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -70,7 +67,7 @@ enum IggyReadableMetadata {
     HEADERS(
             "headers",
             DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable()).notNull(),
-            message -> headers(SdkHeaders.toSdk(message.headers())));
+            message -> headers(message.headers()));
 
     final String key;
     final DataType dataType;
@@ -110,16 +107,9 @@ enum IggyReadableMetadata {
         return out;
     }
 
-    private static GenericMapData headers(Map<HeaderKey, HeaderValue> headers) {
+    private static GenericMapData headers(IggyHeaders headers) {
         Map<StringData, byte[]> map = new HashMap<>();
-        if (headers != null) {
-            headers.forEach(
-                    (k, v) ->
-                            map.put(
-                                    StringData.fromString(
-                                            new String(k.value(), StandardCharsets.UTF_8)),
-                                    v.value()));
-        }
+        MessageBatch.forEachHeader(headers, (k, v) -> map.put(StringData.fromString(k), v));
         return new GenericMapData(map);
     }
 }

@@ -18,30 +18,26 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
-import org.apache.flink.connector.iggy.common.IggyTopics;
-import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.stream.StreamBase;
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.Topic;
-import org.apache.iggy.topic.TopicDetails;
-
 import javax.annotation.Nullable;
 
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * Describes topics and lists streams through the SDK. Connects at the first request, on the worker
- * thread that asks, and keeps the connection until closed; a request after a close connects again.
+ * Describes topics and lists streams through the gateway. Connects at the first request, on the
+ * worker thread that asks, and keeps the connection until closed; a request after a close connects
+ * again.
  */
 @Internal
 final class IggyTopicDescriber implements TopicDescriber {
@@ -49,11 +45,11 @@ final class IggyTopicDescriber implements TopicDescriber {
     private final IggyConnectionConfig config;
     private final String consumerName;
     private final Counter reconnects;
-    @Nullable private AsyncIggyTcpClient client;
+    @Nullable private IggyServerClient server;
 
     /**
      * @param reconnects counts the connections the client opens again (see {@link
-     *     IggyClients#connect(IggyConnectionConfig, Counter)})
+     *     IggyServerClient#connect(IggyConnectionConfig, Counter)})
      */
     IggyTopicDescriber(IggyConnectionConfig config, String consumerName, Counter reconnects) {
         this.config = config;
@@ -61,82 +57,83 @@ final class IggyTopicDescriber implements TopicDescriber {
         this.consumerName = consumerName;
     }
 
-    private AsyncIggyTcpClient client() {
-        if (client == null) {
-            client = IggyClients.connect(config, reconnects);
+    private IggyServerClient server() {
+        if (server == null) {
+            server = IggyServerClient.connect(config, reconnects);
         }
-        return client;
+        return server;
     }
 
     @Override
     public synchronized PartitionOffsets describe(TopicPath topic) {
-        AsyncIggyTcpClient c = client();
-        return offsets(c, topic, IggyTopics.describe(c, config, topic.stream(), topic.topic()));
+        IggyServerClient s = server();
+        return new ServerOffsets(s, topic, s.describe(topic.stream(), topic.topic()));
     }
 
     @Override
     public synchronized Optional<PartitionOffsets> describeIfPresent(TopicPath topic) {
-        AsyncIggyTcpClient c = client();
-        Optional<TopicDetails> details;
-        try {
-            details =
-                    IggyClients.await(
-                            c.topics()
-                                    .getTopic(
-                                            SdkIds.streamId(topic.stream()),
-                                            SdkIds.topicId(topic.topic())),
-                            config.requestTimeout(),
-                            "read " + topic + " at " + config.address());
-        } catch (RuntimeException e) {
-            if (IggyErrorCode.STREAM_ID_NOT_FOUND.isCauseOf(e)
-                    || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(e)) {
-                return Optional.empty();
-            }
-            throw e;
-        }
-        return details.map(d -> offsets(c, topic, d));
-    }
-
-    private PartitionOffsets offsets(AsyncIggyTcpClient c, TopicPath topic, TopicDetails details) {
-        return new IggyPartitionOffsets(c, config, topic, consumerName, details);
+        IggyServerClient s = server();
+        return s.topic(topic.stream(), topic.topic()).map(d -> new ServerOffsets(s, topic, d));
     }
 
     @Override
     public synchronized List<String> streams() {
-        List<String> names = new ArrayList<>();
-        for (StreamBase stream :
-                IggyClients.await(
-                        client().streams().getStreams(),
-                        config.requestTimeout(),
-                        "list the streams at " + config.address())) {
-            names.add(stream.name());
-        }
-        return names;
+        return server().streamNames();
     }
 
     @Override
     public synchronized List<String> topics(String stream) {
-        Optional<StreamDetails> details;
-        try {
-            details =
-                    IggyClients.await(
-                            client().streams().getStream(StreamId.of(stream)),
-                            config.requestTimeout(),
-                            "list the topics of stream '" + stream + "' at " + config.address());
-        } catch (RuntimeException e) {
-            if (IggyErrorCode.STREAM_ID_NOT_FOUND.isCauseOf(e)) {
-                return List.of(); // deleted since it was listed
-            }
-            throw e;
-        }
-        List<String> names = new ArrayList<>();
-        details.ifPresent(d -> d.topics().stream().map(Topic::name).forEach(names::add));
-        return names;
+        // Empty also for a stream deleted since it was listed.
+        return server().stream(IggyId.of(stream))
+                .map(s -> s.topics().stream().map(TopicSummary::name).toList())
+                .orElse(List.of());
     }
 
     @Override
     public synchronized void close() {
-        IggyClients.closeAndWait(client);
-        client = null;
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+
+    /** {@link PartitionOffsets} read from the server: high watermarks from one description. */
+    private final class ServerOffsets implements PartitionOffsets {
+
+        private final IggyServerClient server;
+        private final TopicPath topic;
+        private final Map<Long, Long> highWatermarks;
+
+        ServerOffsets(IggyServerClient server, TopicPath topic, TopicDescription details) {
+            this.server = server;
+            this.topic = topic;
+            this.highWatermarks = details.endOffsets();
+        }
+
+        @Override
+        public Collection<Long> partitionIds() {
+            return highWatermarks.keySet();
+        }
+
+        @Override
+        public long highWatermark(long partitionId) {
+            Long hw = highWatermarks.get(partitionId);
+            if (hw == null) {
+                throw new IllegalArgumentException(
+                        "Partition " + partitionId + " is not in the description of " + topic);
+            }
+            return hw;
+        }
+
+        @Override
+        public Optional<Long> storedOffset(long partitionId) {
+            return server.storedOffset(topic.stream(), topic.topic(), partitionId, consumerName);
+        }
+
+        @Override
+        public OptionalLong firstOffsetAtOrAfter(long partitionId, long timestampMillis) {
+            return server.firstOffsetAtOrAfter(
+                    topic.stream(), topic.topic(), partitionId, consumerName, timestampMillis);
+        }
     }
 }

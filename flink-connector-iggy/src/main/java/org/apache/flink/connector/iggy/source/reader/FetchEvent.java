@@ -18,11 +18,10 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
-
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
 
@@ -64,9 +63,9 @@ sealed interface FetchEvent {
      */
     record PollAnswer(
             PartitionCursor cursor,
-            CompletableFuture<PolledMessages> poll,
+            CompletableFuture<MessageBatch> poll,
             int generation,
-            @Nullable PolledMessages polled,
+            @Nullable MessageBatch polled,
             @Nullable Throwable error)
             implements FetchEvent {
         @Override
@@ -80,7 +79,9 @@ sealed interface FetchEvent {
      * not exist) or {@code error} is set.
      */
     record DescribeAnswer(
-            TopicPath topic, @Nullable Optional<TopicDetails> details, @Nullable Throwable error)
+            TopicPath topic,
+            @Nullable Optional<TopicDescription> details,
+            @Nullable Throwable error)
             implements FetchEvent {
         @Override
         public void dispatch(Handler handler) throws IOException {
@@ -93,7 +94,7 @@ sealed interface FetchEvent {
      * not exist) or {@code error} is set.
      */
     record StreamAnswer(
-            IggyId stream, @Nullable Optional<StreamDetails> details, @Nullable Throwable error)
+            IggyId stream, @Nullable Optional<StreamSummary> details, @Nullable Throwable error)
             implements FetchEvent {
         @Override
         public void dispatch(Handler handler) {

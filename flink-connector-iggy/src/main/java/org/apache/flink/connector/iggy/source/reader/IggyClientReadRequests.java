@@ -18,28 +18,20 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.SdkIds;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.identifier.ConsumerId;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.TopicDetails;
-
 import javax.annotation.Nullable;
 
-import java.math.BigInteger;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@link IggyReadRequests} through one SDK client, which connects at the first poll or description:
@@ -49,86 +41,59 @@ import java.util.concurrent.TimeUnit;
 final class IggyClientReadRequests implements IggyReadRequests {
 
     private final IggyConnectionConfig config;
-    private final Consumer consumer;
+    private final String consumer;
     private final Counter reconnects;
-    @Nullable private volatile AsyncIggyTcpClient client;
+    @Nullable private volatile IggyServerClient server;
     private boolean closed;
 
-    /**
-     * @param reconnects counts the connections the client opens again (see {@link
-     *     IggyClients#connect(IggyConnectionConfig, Counter)})
-     */
     IggyClientReadRequests(IggyConnectionConfig config, String consumerName, Counter reconnects) {
         this.config = config;
         this.reconnects = reconnects;
-        this.consumer = Consumer.of(ConsumerId.of(consumerName));
+        this.consumer = consumerName;
     }
 
-    /** The client, connecting first if this is the first request; blocks up to the timeout. */
-    private AsyncIggyTcpClient connected() {
-        AsyncIggyTcpClient c = client;
-        if (c != null) {
-            return c;
+    private IggyServerClient connected() {
+        IggyServerClient s = server;
+        if (s != null) {
+            return s;
         }
         synchronized (this) {
             if (closed) {
                 throw new IggyConnectorException("The Iggy source reader is closed");
             }
-            if (client == null) {
-                client = IggyClients.connect(config, reconnects);
+            if (server == null) {
+                server = IggyServerClient.connect(config, reconnects);
             }
-            return client;
+            return server;
         }
     }
 
     @Override
-    public CompletableFuture<PolledMessages> poll(
+    public CompletableFuture<MessageBatch> poll(
             TopicPath topic, long partitionId, long offset, long count) {
         return connected()
-                .messages()
-                .pollMessages(
-                        SdkIds.streamId(topic.stream()),
-                        SdkIds.topicId(topic.topic()),
-                        Optional.of(partitionId),
-                        consumer,
-                        PollingStrategy.offset(BigInteger.valueOf(offset)),
-                        count,
-                        false)
-                .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                .poll(topic.stream(), topic.topic(), partitionId, consumer, offset, count);
     }
 
     @Override
-    public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
-        return connected()
-                .topics()
-                .getTopic(SdkIds.streamId(topic.stream()), SdkIds.topicId(topic.topic()))
-                .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    public CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic) {
+        return connected().describeTopic(topic.stream(), topic.topic());
     }
 
     @Override
-    public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
-        return connected()
-                .streams()
-                .getStream(SdkIds.streamId(stream))
-                .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
+        return connected().describeStream(stream);
     }
 
     @Override
     public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
-        AsyncIggyTcpClient c = client;
-        if (c == null) {
+        IggyServerClient s = server;
+        if (s == null) {
             // Only offsets of records read are stored, and reading connected first.
             return CompletableFuture.failedFuture(
                     new IllegalStateException("not connected to Iggy yet"));
         }
-        return c.consumerOffsets()
-                .storeConsumerOffset(
-                        SdkIds.streamId(topic.stream()),
-                        SdkIds.topicId(topic.topic()),
-                        Optional.of(partitionId),
-                        consumer,
-                        BigInteger.valueOf(offset))
-                .orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        return s.storeOffset(topic.stream(), topic.topic(), partitionId, consumer, offset);
     }
 
     @Override
@@ -138,12 +103,14 @@ final class IggyClientReadRequests implements IggyReadRequests {
 
     @Override
     public void close() {
-        AsyncIggyTcpClient c;
+        IggyServerClient s;
         synchronized (this) {
             closed = true;
-            c = client;
-            client = null;
+            s = server;
+            server = null;
         }
-        IggyClients.closeAndWait(c);
+        if (s != null) {
+            s.close();
+        }
     }
 }

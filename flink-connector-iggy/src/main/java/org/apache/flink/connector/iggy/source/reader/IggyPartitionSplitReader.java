@@ -23,10 +23,9 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
-
-import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,7 +57,8 @@ import java.util.function.Supplier;
  * {@link #offsetsToStore}, which the task thread adds to.
  */
 @Internal
-public final class IggyPartitionSplitReader implements SplitReader<Message, IggyPartitionSplit> {
+public final class IggyPartitionSplitReader
+        implements SplitReader<IggyMessage, IggyPartitionSplit> {
 
     /** A fetch returns at least this often, empty if need be. */
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
@@ -101,7 +101,7 @@ public final class IggyPartitionSplitReader implements SplitReader<Message, Iggy
     }
 
     @Override
-    public RecordsWithSplitIds<Message> fetch() throws IOException {
+    public RecordsWithSplitIds<IggyMessage> fetch() throws IOException {
         Fetch fetch = new Fetch(new IggyPolledRecords());
         long returnByNanos = System.nanoTime() + MAX_FETCH_NANOS;
         try {

@@ -19,8 +19,10 @@ package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyMessages;
+import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import javax.annotation.Nullable;
 
@@ -31,22 +33,23 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The answers of one fetch handed to the task thread as they came: one message list per answered
- * poll, iterated in place, with no per-record copy or wrapper.
+ * The answers of one fetch handed to the task thread as they came: one batch per answered poll,
+ * iterated in place; each record is an {@link IggyMessage} view of its index, nothing is copied.
  */
 @Internal
-final class IggyPolledRecords implements RecordsWithSplitIds<Message> {
+final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
 
-    private final List<String> splitIds = new ArrayList<>();
-    private final List<List<Message>> batches = new ArrayList<>();
+    private final List<IggyPartitionSplit> splits = new ArrayList<>();
+    private final List<MessageBatch> batches = new ArrayList<>();
     private Set<String> finishedSplits = Collections.emptySet();
 
     private int batch = -1;
-    @Nullable private List<Message> current;
+    @Nullable private IggyPartitionSplit split;
+    @Nullable private MessageBatch current;
     private int index;
 
-    void add(String splitId, List<Message> messages) {
-        splitIds.add(splitId);
+    void add(IggyPartitionSplit split, MessageBatch messages) {
+        splits.add(split);
         batches.add(messages);
     }
 
@@ -58,13 +61,13 @@ final class IggyPolledRecords implements RecordsWithSplitIds<Message> {
     }
 
     boolean isEmpty() {
-        return splitIds.isEmpty() && finishedSplits.isEmpty();
+        return splits.isEmpty() && finishedSplits.isEmpty();
     }
 
     /** Messages handed over so far, for tests. */
     int recordCount() {
         int count = 0;
-        for (List<Message> messages : batches) {
+        for (MessageBatch messages : batches) {
             count += messages.size();
         }
         return count;
@@ -79,18 +82,22 @@ final class IggyPolledRecords implements RecordsWithSplitIds<Message> {
             return null;
         }
         current = batches.get(batch);
+        split = splits.get(batch);
         index = 0;
-        return splitIds.get(batch);
+        return split.splitId();
     }
 
     @Nullable
     @Override
-    public Message nextRecordFromSplit() {
-        List<Message> messages = current;
-        if (messages == null) {
+    public IggyMessage nextRecordFromSplit() {
+        MessageBatch messages = current;
+        if (messages == null || split == null) {
             throw new IllegalStateException("nextSplit() was not called or returned null");
         }
-        return index < messages.size() ? messages.get(index++) : null;
+        return index < messages.size()
+                ? IggyMessages.of(
+                        split.stream(), split.topic(), split.partitionId(), messages, index++)
+                : null;
     }
 
     @Override

@@ -19,11 +19,10 @@ package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
-
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.TopicDetails;
 
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -37,14 +36,14 @@ import java.util.concurrent.CompletableFuture;
 public interface IggyReadRequests extends AutoCloseable {
 
     /** Up to {@code count} messages of a partition from {@code offset} on, auto-commit off. */
-    CompletableFuture<PolledMessages> poll(
+    CompletableFuture<MessageBatch> poll(
             TopicPath topic, long partitionId, long offset, long count);
 
     /** The topic with every partition's current offset; empty when the topic does not exist. */
-    CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic);
+    CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic);
 
     /** The stream with each topic's message count; empty when the stream does not exist. */
-    CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream);
+    CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream);
 
     /** Stores {@code offset} (the last processed one) under the reader's consumer name. */
     CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset);

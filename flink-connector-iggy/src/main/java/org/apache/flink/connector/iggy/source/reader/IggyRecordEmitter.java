@@ -23,13 +23,11 @@ import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
-import org.apache.flink.connector.iggy.source.SdkMessages;
 import org.apache.flink.connector.iggy.source.SkippedRecordsLog;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 
-import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +37,7 @@ import org.slf4j.LoggerFactory;
  */
 @Internal
 public final class IggyRecordEmitter<T>
-        implements RecordEmitter<Message, T, IggyPartitionSplitState> {
+        implements RecordEmitter<IggyMessage, T, IggyPartitionSplitState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyRecordEmitter.class);
 
@@ -61,13 +59,12 @@ public final class IggyRecordEmitter<T>
     }
 
     @Override
-    public void emitRecord(Message element, SourceOutput<T> output, IggyPartitionSplitState state)
+    public void emitRecord(
+            IggyMessage message, SourceOutput<T> output, IggyPartitionSplitState state)
             throws Exception {
         // The fetcher hands over each offset once, in order, from the split's next offset on.
-        long offset = element.header().offset().longValue();
+        long offset = message.offset();
         IggyPartitionSplit split = state.split();
-        IggyMessage message =
-                SdkMessages.wrap(split.stream(), split.topic(), split.partitionId(), element);
         collector.output = output;
         collector.timestamp = message.timestampMillis();
         try {

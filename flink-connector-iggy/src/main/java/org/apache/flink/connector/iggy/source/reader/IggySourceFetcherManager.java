@@ -23,9 +23,8 @@ import org.apache.flink.connector.base.source.reader.fetcher.SingleThreadFetcher
 import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcher;
 import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcherTask;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
-
-import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.util.List;
@@ -39,16 +38,17 @@ import java.util.function.Supplier;
  */
 @Internal
 final class IggySourceFetcherManager
-        extends SingleThreadFetcherManager<Message, IggyPartitionSplit> {
+        extends SingleThreadFetcherManager<IggyMessage, IggyPartitionSplit> {
 
     IggySourceFetcherManager(
-            Supplier<SplitReader<Message, IggyPartitionSplit>> splitReaders, Configuration config) {
+            Supplier<SplitReader<IggyMessage, IggyPartitionSplit>> splitReaders,
+            Configuration config) {
         super(splitReaders, config);
     }
 
     /** Task thread: has the fetcher store the offsets (see {@link OffsetStore}). */
     void storeOffsets(List<OffsetStore.PartitionOffset> offsets) {
-        SplitFetcher<Message, IggyPartitionSplit> fetcher = getRunningFetcher();
+        SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher = getRunningFetcher();
         if (fetcher == null) {
             fetcher = createSplitFetcher();
             enqueueStore(fetcher, offsets);
@@ -59,7 +59,7 @@ final class IggySourceFetcherManager
     }
 
     private static void enqueueStore(
-            SplitFetcher<Message, IggyPartitionSplit> fetcher,
+            SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher,
             List<OffsetStore.PartitionOffset> offsets) {
         IggyPartitionSplitReader reader = (IggyPartitionSplitReader) fetcher.getSplitReader();
         reader.offerOffsets(offsets);

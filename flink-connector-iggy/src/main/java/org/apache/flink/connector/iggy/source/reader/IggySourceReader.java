@@ -23,13 +23,13 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
 import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 
-import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +59,7 @@ import java.util.TreeSet;
 @Internal
 public final class IggySourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<
-                Message, T, IggyPartitionSplit, IggyPartitionSplitState> {
+                IggyMessage, T, IggyPartitionSplit, IggyPartitionSplitState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggySourceReader.class);
 

@@ -17,10 +17,9 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
-
-import org.apache.iggy.message.PolledMessages;
 
 import javax.annotation.Nullable;
 
@@ -59,7 +58,7 @@ final class PartitionCursor {
     /** Waiting in the queue of partitions due for a poll. */
     boolean queued;
 
-    @Nullable CompletableFuture<PolledMessages> inFlight;
+    @Nullable CompletableFuture<MessageBatch> inFlight;
 
     /** The exclusive end of what the poll in flight asked for; the read-ahead starts here. */
     long inFlightTo;
@@ -68,12 +67,12 @@ final class PartitionCursor {
      * A poll for the batch after the one in flight, asked for before that one answered, so that a
      * partition with more data keeps a request at the server while an answer travels.
      */
-    @Nullable CompletableFuture<PolledMessages> ahead;
+    @Nullable CompletableFuture<MessageBatch> ahead;
 
     long aheadTo;
 
     /** The read-ahead's answer when it came before the answer of the poll in flight. */
-    @Nullable PolledMessages aheadAnswer;
+    @Nullable MessageBatch aheadAnswer;
 
     /** Bumped by {@link #dropPolls()}: answers to older polls are not used. */
     int generation;

@@ -17,15 +17,12 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.PolledMessages;
-
 import javax.annotation.Nullable;
 
-import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -277,8 +274,8 @@ final class PartitionPolls {
      * Hands an answer's unread messages over and learns the partition's end from it; returns true
      * when the partition caught up right after data (more may follow soon).
      */
-    boolean polled(PartitionCursor cursor, PolledMessages polled, IggyPolledRecords records) {
-        List<Message> messages = polled.messages();
+    boolean polled(PartitionCursor cursor, MessageBatch polled, IggyPolledRecords records) {
+        MessageBatch messages = polled;
         int size = messages.size();
         if (size == 0) {
             // Nothing at our position: as far as we know, this is the end; watch it.
@@ -286,26 +283,25 @@ final class PartitionPolls {
             publishEnd(cursor);
             return false;
         }
-        long first = offsetOf(messages.get(0));
-        long last = offsetOf(messages.get(size - 1));
+        long first = messages.offset(0);
+        long last = messages.offset(size - 1);
         long stop = cursor.split.stoppingOffset();
         if (first < cursor.nextOffset || last >= stop || last - first + 1 != size) {
-            messages = unreadWithin(messages, cursor.nextOffset, stop);
+            messages = messages.unreadWithin(cursor.nextOffset, stop);
             last =
                     messages.isEmpty()
                             ? cursor.nextOffset - 1
-                            : offsetOf(messages.get(messages.size() - 1));
+                            : messages.offset(messages.size() - 1);
         }
         if (!messages.isEmpty()) {
-            records.add(cursor.splitId, messages);
+            records.add(cursor.split, messages);
             cursor.nextOffset = last + 1;
             if (cursor.reachedStop()) {
                 reachedStop.add(cursor);
             }
         }
-        BigInteger current = polled.currentOffset();
-        cursor.knownEnd =
-                Math.max(cursor.nextOffset, current == null ? 0 : current.longValue() + 1);
+        // currentOffset() is -1 when unknown: then nothing is known beyond what was read.
+        cursor.knownEnd = Math.max(cursor.nextOffset, polled.currentOffset() + 1);
         publishEnd(cursor);
         if (cursor.hasUnreadData()) {
             markDue(cursor); // ask for the next batch while the task thread emits this one
@@ -331,8 +327,8 @@ final class PartitionPolls {
             }
             return false;
         }
-        CompletableFuture<PolledMessages> ahead = cursor.ahead;
-        PolledMessages answered = cursor.aheadAnswer;
+        CompletableFuture<MessageBatch> ahead = cursor.ahead;
+        MessageBatch answered = cursor.aheadAnswer;
         cursor.ahead = null;
         cursor.aheadAnswer = null;
         if (answered != null) {
@@ -375,9 +371,9 @@ final class PartitionPolls {
         return Math.min(from + cursor.pollSize.messages(), cursor.split.stoppingOffset());
     }
 
-    private CompletableFuture<PolledMessages> sendPoll(PartitionCursor cursor, long from, long to) {
+    private CompletableFuture<MessageBatch> sendPoll(PartitionCursor cursor, long from, long to) {
         int generation = cursor.generation;
-        CompletableFuture<PolledMessages> poll =
+        CompletableFuture<MessageBatch> poll =
                 requests.poll(cursor.topic, cursor.partitionId(), from, to - from);
         pollsInFlight++;
         poll.whenComplete(
@@ -390,23 +386,5 @@ final class PartitionPolls {
 
     private void publishEnd(PartitionCursor cursor) {
         firstEndLearned |= IggySourceProgress.publishEnd(cursor.progress, cursor.knownEnd);
-    }
-
-    private static long offsetOf(Message message) {
-        return message.header().offset().longValue();
-    }
-
-    /** The messages in [from, stop), first copy of each offset, in order. */
-    private static List<Message> unreadWithin(List<Message> messages, long from, long stop) {
-        List<Message> kept = new ArrayList<>(messages.size());
-        long next = from;
-        for (Message message : messages) {
-            long offset = offsetOf(message);
-            if (offset >= next && offset < stop) {
-                kept.add(message);
-                next = offset + 1;
-            }
-        }
-        return kept;
     }
 }

@@ -18,8 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.topic.TopicDetails;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 
 import java.math.BigInteger;
 
@@ -80,7 +79,7 @@ final class PollSize {
     }
 
     /** Learns the topic's average message size from a description, unless the count is fixed. */
-    void described(TopicDetails details) {
+    void described(TopicSummary details) {
         if (fixed > 0) {
             return;
         }

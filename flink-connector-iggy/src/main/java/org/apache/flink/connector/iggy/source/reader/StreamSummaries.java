@@ -18,11 +18,9 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
-
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.Topic;
-import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
 
@@ -56,16 +54,7 @@ final class StreamSummaries {
         static final Fingerprint ABSENT =
                 new Fingerprint(-1, BigInteger.ZERO, 0, BigInteger.ZERO, "");
 
-        static Fingerprint of(TopicDetails topic) {
-            return new Fingerprint(
-                    topic.id(),
-                    topic.createdAt(),
-                    topic.partitionsCount(),
-                    topic.messagesCount(),
-                    topic.size());
-        }
-
-        static Fingerprint of(Topic topic) {
+        static Fingerprint of(TopicSummary topic) {
             return new Fingerprint(
                     topic.id(),
                     topic.createdAt(),
@@ -139,7 +128,7 @@ final class StreamSummaries {
     }
 
     /** A stream's description: empty when the stream does not exist, null when it failed. */
-    private record Answer(@Nullable Optional<StreamDetails> details) {
+    private record Answer(@Nullable Optional<StreamSummary> details) {
         @Nullable
         Fingerprint fingerprintOf(IggyId topic) {
             if (details == null) {
@@ -148,7 +137,7 @@ final class StreamSummaries {
             if (details.isEmpty()) {
                 return Fingerprint.ABSENT;
             }
-            for (Topic t : details.get().topics()) {
+            for (TopicSummary t : details.get().topics()) {
                 if (topic.isNumeric()
                         ? t.id() == topic.numericId()
                         : t.name().equals(topic.name())) {

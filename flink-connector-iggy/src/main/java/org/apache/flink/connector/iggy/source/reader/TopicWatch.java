@@ -20,10 +20,9 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.connector.iggy.common.FailureCopy;
 import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
-
-import org.apache.iggy.partition.Partition;
-import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
 
@@ -192,7 +191,7 @@ final class TopicWatch {
                 FailureCopy.serializable(cause));
     }
 
-    private void described(Optional<TopicDetails> answer) {
+    private void described(Optional<TopicDescription> answer) {
         long now = System.nanoTime();
         if (answer.isEmpty()) {
             lastSeen = StreamSummaries.Fingerprint.ABSENT;
@@ -200,15 +199,15 @@ final class TopicWatch {
             schedule.waitLongest(now);
             return;
         }
-        TopicDetails details = answer.get();
-        lastSeen = StreamSummaries.Fingerprint.of(details);
+        TopicDescription details = answer.get();
+        lastSeen = StreamSummaries.Fingerprint.of(details.summary());
         partitionCount = details.partitions().size();
-        pollSize.described(details);
+        pollSize.described(details.summary());
         Map<Long, PartitionCursor> cursors = partitions.ofTopic(topic);
         for (PartitionCursor cursor : guard.check(details, cursors.values())) {
             partitions.readFromStart(cursor);
         }
-        for (Partition partition : details.partitions()) {
+        for (PartitionState partition : details.partitions()) {
             PartitionCursor cursor = cursors.get(partition.id());
             if (cursor != null && !cursor.removed) {
                 partitions.learnedEnd(cursor, TopologyGuard.endOf(partition));

@@ -19,9 +19,9 @@ package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 
-import org.apache.iggy.partition.Partition;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,9 +84,9 @@ final class TopologyGuard {
      *
      * @throws IggyConnectorException when the topic or a partition changed and the source must stop
      */
-    List<PartitionCursor> check(TopicDetails details, Collection<PartitionCursor> cursors) {
+    List<PartitionCursor> check(TopicDescription details, Collection<PartitionCursor> cursors) {
         topicMissingLogged = false;
-        TopicIdentity now = new TopicIdentity(details.id(), details.createdAt());
+        TopicIdentity now = new TopicIdentity(details.id(), details.summary().createdAt());
         if (identity != null && !identity.equals(now)) {
             TopicIdentity old = identity;
             identity = now;
@@ -94,13 +94,13 @@ final class TopologyGuard {
             return new ArrayList<>(cursors);
         }
         identity = now;
-        Map<Long, Partition> partitions = new HashMap<>();
-        for (Partition partition : details.partitions()) {
+        Map<Long, PartitionState> partitions = new HashMap<>();
+        for (PartitionState partition : details.partitions()) {
             partitions.put(partition.id(), partition);
         }
         List<PartitionCursor> readAgain = new ArrayList<>();
         for (PartitionCursor cursor : cursors) {
-            Partition partition = partitions.get(cursor.partitionId());
+            PartitionState partition = partitions.get(cursor.partitionId());
             if (partition == null) {
                 partitionMissing(cursor, partitions.size());
                 continue;
@@ -225,11 +225,9 @@ final class TopologyGuard {
      * The exclusive end of a partition. {@code current_offset} is 0 both when the partition is
      * empty and when it holds one message, so emptiness comes from the message count.
      */
-    static long endOf(Partition partition) {
-        long current = partition.currentOffset().longValue();
-        boolean empty =
-                partition.messagesCount() == null || partition.messagesCount().signum() == 0;
-        return empty && current == 0 ? 0 : current + 1;
+    static long endOf(PartitionState partition) {
+        long current = partition.currentOffset();
+        return partition.messagesCount() == 0 && current == 0 ? 0 : current + 1;
     }
 
     /** A partition whose single message expired reports what an empty one does. */

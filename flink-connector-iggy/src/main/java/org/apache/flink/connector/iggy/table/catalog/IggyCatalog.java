@@ -19,6 +19,9 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
@@ -31,7 +34,6 @@ import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.factories.Factory;
 
-import org.apache.iggy.stream.StreamDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,7 +50,7 @@ import java.util.Optional;
  * IggyCatalogTables} reads and writes the tables, topic and definition together. Every table uses
  * the catalog's connection; its sources and sinks come from {@link #getFactory()}.
  *
- * <p>All I/O happens at planning time, through the {@link IggyTopicAdmin} opened by {@link
+ * <p>All I/O happens at planning time, through the {@link IggyServerClient} opened by {@link
  * #open()}; the options were checked by {@link IggyCatalogFactory}, a table's by {@link
  * IggyCatalogTableOptions}. What Iggy has no counterpart for is in {@link TablesOnlyCatalog}.
  */
@@ -61,7 +63,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     private final IggyCatalogTableFactory tableFactory;
     private final IggyCatalogTableOptions tableOptions;
 
-    @Nullable private IggyTopicAdmin admin;
+    @Nullable private IggyServerClient server;
     @Nullable private IggyCatalogTables tables;
 
     /**
@@ -82,26 +84,33 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     @Override
     public void open() throws CatalogException {
-        if (admin != null) {
+        if (server != null) {
             return;
         }
         IggyConnectionConfig connection = settings.connection();
         try {
-            admin = IggyTopicAdmin.connect(connection);
+            server =
+                    IggyServerClient.connect(
+                            connection,
+                            (what, e) ->
+                                    new CatalogException(
+                                            "Cannot " + what + ": " + e.getMessage(), e));
         } catch (RuntimeException e) {
             throw new CatalogException(
                     "Catalog '" + catalogName + "' cannot open: " + e.getMessage(), e);
         }
-        tables = new IggyCatalogTables(catalogName, settings, tableOptions, admin);
+        tables = new IggyCatalogTables(catalogName, settings, tableOptions, server);
         LOG.info("Catalog '{}' connected to Iggy at {}", catalogName, connection.address());
     }
 
     @Override
     public void close() throws CatalogException {
-        if (admin != null) {
-            admin.close();
+        if (server != null) {
+            // Waits for the client's threads: the SQL client releases the session's class loader
+            // right after, and threads still closing there fail to load classes.
+            server.close();
         }
-        admin = null;
+        server = null;
         tables = null;
     }
 
@@ -120,20 +129,20 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     @Override
     public List<String> listDatabases() throws CatalogException {
-        return admin().streamNames();
+        return server().streamNames().stream().sorted().toList();
     }
 
     @Override
     public CatalogDatabase getDatabase(String databaseName)
             throws DatabaseNotExistException, CatalogException {
-        admin().stream(databaseName)
+        server().stream(IggyId.of(databaseName))
                 .orElseThrow(() -> new DatabaseNotExistException(catalogName, databaseName));
         return new CatalogDatabaseImpl(Collections.emptyMap(), null);
     }
 
     @Override
     public boolean databaseExists(String databaseName) throws CatalogException {
-        return admin().stream(databaseName).isPresent();
+        return server().stream(IggyId.of(databaseName)).isPresent();
     }
 
     @Override
@@ -154,7 +163,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             }
             throw new DatabaseAlreadyExistException(catalogName, databaseName);
         }
-        if (!admin().createStream(databaseName) && !ignoreIfExists) {
+        if (!server().createStream(databaseName) && !ignoreIfExists) {
             throw new DatabaseAlreadyExistException(catalogName, databaseName);
         }
     }
@@ -162,7 +171,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     @Override
     public void dropDatabase(String databaseName, boolean ignoreIfNotExists, boolean cascade)
             throws DatabaseNotExistException, DatabaseNotEmptyException, CatalogException {
-        Optional<StreamDetails> stream = admin().stream(databaseName);
+        Optional<StreamSummary> stream = server().stream(IggyId.of(databaseName));
         if (stream.isEmpty()) {
             if (ignoreIfNotExists) {
                 return;
@@ -187,7 +196,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
                             + IggyCatalogOptions.ALLOW_DROPS.key()
                             + "' = 'true' in CREATE CATALOG to allow it.");
         }
-        admin().deleteStream(databaseName);
+        server().deleteStream(IggyId.of(databaseName));
         tables().forgetStream(databaseName);
         LOG.info("Catalog '{}' deleted the Iggy stream '{}'", catalogName, databaseName);
     }
@@ -198,7 +207,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     public List<String> listTables(String databaseName)
             throws DatabaseNotExistException, CatalogException {
         return IggyCatalogTables.names(
-                admin().stream(databaseName)
+                server().stream(IggyId.of(databaseName))
                         .orElseThrow(
                                 () -> new DatabaseNotExistException(catalogName, databaseName)));
     }
@@ -243,16 +252,16 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     // ----- helpers ----------------------------------------------------------------------------
 
-    private IggyTopicAdmin admin() {
-        if (admin == null) {
+    private IggyServerClient server() {
+        if (server == null) {
             throw new CatalogException(
                     "Catalog '" + catalogName + "' is not open (or was closed).");
         }
-        return admin;
+        return server;
     }
 
     private IggyCatalogTables tables() {
-        admin();
+        server();
         return tables;
     }
 }

@@ -17,6 +17,11 @@
  */
 package org.apache.flink.connector.iggy.table.catalog;
 
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -27,9 +32,6 @@ import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.Topic;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,36 +57,36 @@ final class IggyCatalogTables {
     private final String catalogName;
     private final IggyCatalogSettings settings;
     private final IggyCatalogTableOptions tableOptions;
-    private final IggyTopicAdmin admin;
+    private final IggyServerClient server;
     private final IggyTableDefinitions definitions;
 
     IggyCatalogTables(
             String catalogName,
             IggyCatalogSettings settings,
             IggyCatalogTableOptions tableOptions,
-            IggyTopicAdmin admin) {
+            IggyServerClient server) {
         this.catalogName = catalogName;
         this.settings = settings;
         this.tableOptions = tableOptions;
-        this.admin = admin;
-        this.definitions = new IggyTableDefinitions(admin.client(), settings.connection());
+        this.server = server;
+        this.definitions = new IggyTableDefinitions(server);
     }
 
     /** The tables of a stream: its topics but the definitions topic, sorted. */
-    static List<String> names(StreamDetails stream) {
+    static List<String> names(StreamSummary stream) {
         return stream.topics().stream()
-                .map(Topic::name)
+                .map(TopicSummary::name)
                 .filter(topic -> !IggyTableDefinitions.TOPIC.equals(topic))
                 .sorted()
                 .collect(Collectors.toList());
     }
 
     /** The topic a table path names; empty also for the hidden definitions topic. */
-    Optional<TopicDetails> topic(ObjectPath path) {
+    Optional<TopicDescription> topic(ObjectPath path) {
         if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
             return Optional.empty();
         }
-        return admin.topic(path.getDatabaseName(), path.getObjectName());
+        return server.topic(IggyId.of(path.getDatabaseName()), IggyId.of(path.getObjectName()));
     }
 
     /**
@@ -92,7 +94,7 @@ final class IggyCatalogTables {
      * not define, with the topic's settings as options.
      */
     CatalogBaseTable get(ObjectPath tablePath) throws TableNotExistException {
-        TopicDetails topic =
+        TopicDescription topic =
                 topic(tablePath)
                         .orElseThrow(() -> new TableNotExistException(catalogName, tablePath));
         Optional<byte[]> stored =
@@ -115,7 +117,7 @@ final class IggyCatalogTables {
         ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, table);
         String stream = tablePath.getDatabaseName();
         String topicName = tablePath.getObjectName();
-        if (admin.stream(stream).isEmpty()) {
+        if (server.stream(IggyId.of(stream)).isEmpty()) {
             throw new DatabaseNotExistException(catalogName, stream);
         }
         Map<String, String> options = tableOptions.stored(tablePath, resolved);
@@ -141,8 +143,8 @@ final class IggyCatalogTables {
                                 + topicSettings.keys()
                                 + ". Leave them out, or change the topic with ALTER TABLE.");
             }
-        } else if (!admin.createTopic(
-                stream, topicName, topicSettings, settings.defaultPartitions())) {
+        } else if (!topicSettings.createTopic(
+                server, stream, topicName, settings.defaultPartitions())) {
             // Another session created it first; its definition is the table's.
             if (ignoreIfExists) {
                 return;
@@ -155,7 +157,7 @@ final class IggyCatalogTables {
     /** Applies the table's topic settings to its topic and stores the new definition. */
     void alter(ObjectPath tablePath, CatalogBaseTable newTable, boolean ignoreIfNotExists)
             throws TableNotExistException {
-        Optional<TopicDetails> topic = topic(tablePath);
+        Optional<TopicDescription> topic = topic(tablePath);
         if (topic.isEmpty()) {
             if (ignoreIfNotExists) {
                 return;
@@ -166,8 +168,8 @@ final class IggyCatalogTables {
         Map<String, String> options = tableOptions.stored(tablePath, resolved);
         IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
         byte[] definition = IggyTableDefinition.serialize(resolved, options);
-        admin.alterTopic(
-                tablePath.getDatabaseName(), topic.get(), topicSettings, quoted(tablePath));
+        topicSettings.alterTopic(
+                server, tablePath.getDatabaseName(), topic.get(), quoted(tablePath));
         definitions.write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
     }
 
@@ -178,9 +180,9 @@ final class IggyCatalogTables {
     void drop(ObjectPath tablePath, boolean ignoreIfNotExists) throws TableNotExistException {
         String stream = tablePath.getDatabaseName();
         String topicName = tablePath.getObjectName();
-        Optional<TopicDetails> topic = topic(tablePath);
+        Optional<TopicDescription> topic = topic(tablePath);
         if (topic.isEmpty()) {
-            if (admin.stream(stream).isPresent()) {
+            if (server.stream(IggyId.of(stream)).isPresent()) {
                 definitions.remove(stream, topicName); // of a topic deleted outside Flink
             }
             if (ignoreIfNotExists) {
@@ -202,7 +204,7 @@ final class IggyCatalogTables {
         }
         definitions.remove(stream, topicName);
         if (settings.allowDrops()) {
-            admin.deleteTopic(stream, topicName);
+            server.deleteTopic(IggyId.of(stream), IggyId.of(topicName));
             LOG.info(
                     "Catalog '{}' deleted the Iggy topic '{}' of '{}'",
                     catalogName,

@@ -18,37 +18,23 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
-import org.apache.flink.table.catalog.exceptions.CatalogException;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.identifier.TopicId;
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
-import org.apache.iggy.message.MessageId;
-import org.apache.iggy.message.Partitioning;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
-import org.apache.iggy.topic.CompressionAlgorithm;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import javax.annotation.Nullable;
 
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The table definitions of every stream, kept in a topic of that stream ({@value #TOPIC}, one
@@ -80,13 +66,16 @@ final class IggyTableDefinitions {
 
     private static final int POLL_BATCH = 1000;
 
-    private final AsyncIggyTcpClient client;
-    private final IggyConnectionConfig connection;
+    /** The plain consumer the catalog reads as; it stores no offset. */
+    private static final String CONSUMER = "flink-catalog";
+
+    private static final IggyId TOPIC_ID = IggyId.of(TOPIC);
+
+    private final IggyServerClient server;
     private final Map<String, StreamDefinitions> streams = new HashMap<>();
 
-    IggyTableDefinitions(AsyncIggyTcpClient client, IggyConnectionConfig connection) {
-        this.client = client;
-        this.connection = connection;
+    IggyTableDefinitions(IggyServerClient server) {
+        this.server = server;
     }
 
     /** The stored definition bytes of every table of {@code stream}, by table name. */
@@ -102,7 +91,7 @@ final class IggyTableDefinitions {
     /** Stores {@code definition} as the table's, creating the definitions topic if needed. */
     synchronized void write(String stream, String table, byte[] definition) {
         ensureTopic(stream);
-        send(stream, table, definition, Map.of());
+        send(stream, table, definition, IggyHeaders.empty());
         catchUp(stream);
     }
 
@@ -111,11 +100,7 @@ final class IggyTableDefinitions {
         if (!catchUp(stream).byTable.containsKey(table)) {
             return false;
         }
-        send(
-                stream,
-                table,
-                new byte[0],
-                Map.of(HeaderKey.fromString(OP_HEADER), HeaderValue.fromString(OP_DELETE)));
+        send(stream, table, new byte[0], IggyHeaders.of(OP_HEADER, OP_DELETE));
         catchUp(stream);
         return true;
     }
@@ -126,10 +111,7 @@ final class IggyTableDefinitions {
     }
 
     private StreamDefinitions catchUp(String stream) {
-        Optional<TopicDetails> topic =
-                await(
-                        client.topics().getTopic(StreamId.of(stream), TopicId.of(TOPIC)),
-                        "read the table definitions topic of stream '" + stream + "'");
+        Optional<TopicDescription> topic = definitionsTopic(stream);
         StreamDefinitions known = streams.get(stream);
         if (topic.isEmpty()) {
             streams.remove(stream);
@@ -140,100 +122,50 @@ final class IggyTableDefinitions {
             known = new StreamDefinitions(topic.get().id());
             streams.put(stream, known);
         }
-        long end =
-                topic.get().partitions().stream()
-                        .filter(p -> p.id() == PARTITION)
-                        .findFirst()
-                        .map(p -> p.messagesCount().longValueExact())
-                        .orElse(0L);
+        long end = topic.get().endOffsets().getOrDefault(PARTITION, 0L);
         while (known.nextOffset < end) {
-            PolledMessages polled =
-                    await(
-                            client.messages()
-                                    .pollMessages(
-                                            StreamId.of(stream),
-                                            TopicId.of(TOPIC),
-                                            Optional.of(PARTITION),
-                                            Consumer.of(0L),
-                                            PollingStrategy.offset(
-                                                    BigInteger.valueOf(known.nextOffset)),
-                                            (long) POLL_BATCH,
-                                            false),
-                            "read the table definitions of stream '" + stream + "'");
-            if (polled.messages().isEmpty()) {
+            long from = known.nextOffset;
+            MessageBatch polled =
+                    server.await(
+                            server.poll(
+                                    IggyId.of(stream),
+                                    TOPIC_ID,
+                                    PARTITION,
+                                    CONSUMER,
+                                    from,
+                                    POLL_BATCH),
+                            "read the table definitions of stream " + stream);
+            if (polled.isEmpty()) {
                 break;
             }
-            for (Message message : polled.messages()) {
-                known.apply(stream, message);
+            for (int i = 0; i < polled.size(); i++) {
+                known.apply(stream, polled, i);
             }
         }
         return known;
     }
 
+    private Optional<TopicDescription> definitionsTopic(String stream) {
+        return server.topic(IggyId.of(stream), TOPIC_ID);
+    }
+
     private void ensureTopic(String stream) {
-        Optional<TopicDetails> topic =
-                await(
-                        client.topics().getTopic(StreamId.of(stream), TopicId.of(TOPIC)),
-                        "read the table definitions topic of stream '" + stream + "'");
-        if (topic.isPresent()) {
-            return;
-        }
-        try {
-            await(
-                    client.topics()
-                            .createTopic(
-                                    StreamId.of(stream),
-                                    1L,
-                                    CompressionAlgorithm.None,
-                                    IggyTopicSettings.NEVER_EXPIRE, // offsets stay 0..count
-                                    BigInteger.ZERO,
-                                    Optional.empty(),
-                                    TOPIC),
-                    "create the table definitions topic '"
-                            + TOPIC
-                            + "' of stream '"
-                            + stream
-                            + "'");
+        // Not created when another catalog created it meanwhile.
+        if (definitionsTopic(stream).isEmpty()
+                && server.createTopic(
+                        IggyId.of(stream), TOPIC, 1, false, TopicDescription.NEVER_EXPIRE)) {
+            // Messages never expire, so offsets stay 0..count.
             LOG.info("Created the table definitions topic '{}' of stream '{}'", TOPIC, stream);
-        } catch (CatalogException e) {
-            if (!IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS.isCauseOf(e)) {
-                throw e; // another catalog created it meanwhile otherwise
-            }
         }
     }
 
-    private void send(
-            String stream, String table, byte[] payload, Map<HeaderKey, HeaderValue> extra) {
-        await(
-                client.messages()
-                        .sendMessages(
-                                StreamId.of(stream),
-                                TopicId.of(TOPIC),
-                                Partitioning.partitionId(PARTITION),
-                                List.of(message(table, payload, extra))),
-                "store the definition of table '" + table + "' in stream '" + stream + "'");
+    private void send(String stream, String table, byte[] payload, IggyHeaders extra) {
+        server.send(IggyId.of(stream), TOPIC_ID, PARTITION, message(table, payload, extra));
     }
 
     /** A message of the definitions topic: {@code table} in the key header, then {@code extra}. */
-    static Message message(String table, byte[] payload, Map<HeaderKey, HeaderValue> extra) {
-        Map<HeaderKey, HeaderValue> headers = new HashMap<>(extra);
-        headers.put(HeaderKey.fromString(KEY_HEADER), HeaderValue.fromString(table));
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.ZERO,
-                        MessageId.serverGenerated(),
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        0L,
-                        (long) payload.length,
-                        BigInteger.ZERO);
-        // withUserHeaders computes the headers' length in the message header.
-        return new Message(header, payload, Map.of()).withUserHeaders(headers);
-    }
-
-    private <T> T await(CompletableFuture<T> request, String what) {
-        return IggyTopicAdmin.await(request, connection, what);
+    static MessageBatch message(String table, byte[] payload, IggyHeaders extra) {
+        return MessageBatch.single(payload, extra.toBuilder().put(KEY_HEADER, table).build());
     }
 
     /** What is known of one stream's definitions topic. */
@@ -246,10 +178,11 @@ final class IggyTableDefinitions {
             this.topicId = topicId;
         }
 
-        void apply(String stream, Message message) {
-            long offset = message.header().offset().longValueExact();
+        void apply(String stream, MessageBatch messages, int index) {
+            long offset = messages.offset(index);
             nextOffset = offset + 1;
-            @Nullable String table = text(message, KEY_HEADER);
+            IggyHeaders headers = messages.headers(index);
+            @Nullable String table = text(headers, KEY_HEADER);
             if (table == null) {
                 LOG.warn(
                         "Ignoring message {} of the table definitions topic of stream '{}': it has"
@@ -259,18 +192,19 @@ final class IggyTableDefinitions {
                         KEY_HEADER);
                 return;
             }
-            if (OP_DELETE.equals(text(message, OP_HEADER))) {
+            if (OP_DELETE.equals(text(headers, OP_HEADER))) {
                 byTable.remove(table);
             } else {
-                byTable.put(table, message.payload());
+                byTable.put(table, messages.payload(index));
             }
         }
 
         @Nullable
-        private static String text(Message message, String header) {
-            Map<HeaderKey, HeaderValue> headers = message.userHeaders();
-            HeaderValue value = headers == null ? null : headers.get(HeaderKey.fromString(header));
-            return value == null ? null : new String(value.value(), StandardCharsets.UTF_8);
+        private static String text(IggyHeaders headers, String header) {
+            return headers.get(header)
+                    .map(IggyHeaderValue::bytes)
+                    .map(bytes -> new String(bytes, StandardCharsets.UTF_8))
+                    .orElse(null);
         }
     }
 }

@@ -19,13 +19,13 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.table.catalog.IggyCatalogOptions.TopicCompression;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.util.TimeUtils;
-
-import org.apache.iggy.topic.CompressionAlgorithm;
-import org.apache.iggy.topic.TopicDetails;
 
 import javax.annotation.Nullable;
 
@@ -46,9 +46,8 @@ import java.util.Map;
 final class IggyTopicSettings {
 
     /** Iggy's message expiry "never" (u64::MAX microseconds). */
-    static final BigInteger NEVER_EXPIRE = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
-
     @Nullable private final Integer partitions;
+
     @Nullable private final TopicCompression compression;
     @Nullable private final Duration expiry;
 
@@ -107,13 +106,8 @@ final class IggyTopicSettings {
         return partitions != null ? partitions : otherwise;
     }
 
-    CompressionAlgorithm compression(CompressionAlgorithm otherwise) {
-        if (compression == null) {
-            return otherwise;
-        }
-        return compression == TopicCompression.GZIP
-                ? CompressionAlgorithm.Gzip
-                : CompressionAlgorithm.None;
+    boolean gzip(boolean otherwise) {
+        return compression == null ? otherwise : compression == TopicCompression.GZIP;
     }
 
     BigInteger expiryMicros(BigInteger otherwise) {
@@ -126,14 +120,54 @@ final class IggyTopicSettings {
     }
 
     /** What Iggy itself knows of a topic, as table options. */
-    static Map<String, String> asOptions(TopicDetails topic) {
+    /**
+     * Creates the topic with these settings, the defaults for what they leave out.
+     *
+     * @return false when a topic of that name existed already (another session created it first)
+     */
+    boolean createTopic(IggyServerClient server, String stream, String topic, int partitions) {
+        return server.createTopic(
+                IggyId.of(stream),
+                topic,
+                partitions(partitions),
+                gzip(false),
+                expiryMicros(BigInteger.ZERO));
+    }
+
+    /**
+     * Applies what an ALTER TABLE changes: compression and expiry, and more partitions.
+     *
+     * @param table the table's name, for the message when the settings would remove partitions
+     */
+    void alterTopic(IggyServerClient server, String stream, TopicDescription topic, String table) {
+        int count = partitions(topic.partitionsCount());
+        if (count < topic.partitionsCount()) {
+            throw new ValidationException(
+                    "Table "
+                            + table
+                            + " has "
+                            + topic.partitionsCount()
+                            + " partitions; ALTER TABLE can add partitions but not remove them"
+                            + " (their messages would be lost).");
+        }
+        boolean gzip = gzip(topic.gzip());
+        BigInteger expiry = expiryMicros(topic.messageExpiryMicros());
+        if (gzip != topic.gzip() || !expiry.equals(topic.messageExpiryMicros())) {
+            server.updateTopic(IggyId.of(stream), topic, gzip, expiry);
+        }
+        if (count > topic.partitionsCount()) {
+            server.addPartitions(IggyId.of(stream), topic, count - topic.partitionsCount());
+        }
+    }
+
+    static Map<String, String> asOptions(TopicDescription topic) {
         Map<String, String> options = new HashMap<>();
-        options.put(IggyCatalogOptions.PARTITIONS.key(), Long.toString(topic.partitionsCount()));
-        options.put(
-                IggyCatalogOptions.COMPRESSION.key(),
-                topic.compressionAlgorithm() == CompressionAlgorithm.Gzip ? "gzip" : "none");
-        BigInteger expiry = topic.messageExpiry();
-        if (expiry != null && expiry.signum() > 0 && expiry.compareTo(NEVER_EXPIRE) < 0) {
+        options.put(IggyCatalogOptions.PARTITIONS.key(), Integer.toString(topic.partitionsCount()));
+        options.put(IggyCatalogOptions.COMPRESSION.key(), topic.gzip() ? "gzip" : "none");
+        BigInteger expiry = topic.messageExpiryMicros();
+        if (expiry != null
+                && expiry.signum() > 0
+                && expiry.compareTo(TopicDescription.NEVER_EXPIRE) < 0) {
             options.put(
                     IggyCatalogOptions.MESSAGE_EXPIRY.key(),
                     TimeUtils.formatWithHighestUnit(

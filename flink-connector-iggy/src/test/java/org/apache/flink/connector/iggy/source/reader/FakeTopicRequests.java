@@ -18,6 +18,9 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import org.apache.iggy.exception.IggyServerException;
@@ -128,18 +131,18 @@ class FakeTopicRequests implements IggyReadRequests {
     }
 
     @Override
-    public CompletableFuture<PolledMessages> poll(
+    public CompletableFuture<MessageBatch> poll(
             TopicPath topic, long partitionId, long offset, long count) {
         requestingThreads.add(Thread.currentThread().getName());
         polls.add(partitionId);
         pollCounts.add(count);
         mostPollsInFlight.accumulateAndGet(pollsInFlight.incrementAndGet(), Math::max);
-        CompletableFuture<PolledMessages> answer = new CompletableFuture<>();
+        CompletableFuture<MessageBatch> answer = new CompletableFuture<>();
         Runnable respond =
                 () -> {
                     pollsInFlight.decrementAndGet();
                     if (partitions.containsKey(partitionId)) {
-                        answer.complete(read(partitionId, offset, count));
+                        answer.complete(MessageBatch.of(read(partitionId, offset, count)));
                     } else {
                         answer.completeExceptionally(new IggyServerException(PARTITION_NOT_FOUND));
                     }
@@ -192,25 +195,26 @@ class FakeTopicRequests implements IggyReadRequests {
     }
 
     @Override
-    public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
+    public CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic) {
         requestingThreads.add(Thread.currentThread().getName());
         describes.incrementAndGet();
-        return CompletableFuture.completedFuture(details());
+        return CompletableFuture.completedFuture(details().map(TopicDescription::of));
     }
 
     /** One stream of this one topic, named "t". */
     @Override
-    public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
+    public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
         return CompletableFuture.completedFuture(
                 Optional.of(
-                        new StreamDetails(
-                                1L,
-                                BigInteger.ONE,
-                                stream.asText(),
-                                "0",
-                                BigInteger.ZERO,
-                                1L,
-                                asListed("t").stream().toList())));
+                        StreamSummary.of(
+                                new StreamDetails(
+                                        1L,
+                                        BigInteger.ONE,
+                                        stream.asText(),
+                                        "0",
+                                        BigInteger.ZERO,
+                                        1L,
+                                        asListed("t").stream().toList()))));
     }
 
     /** This topic, named {@code name}, as its stream's description tells it; empty if deleted. */

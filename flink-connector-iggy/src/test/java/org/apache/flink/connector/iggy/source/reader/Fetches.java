@@ -18,8 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,9 +47,9 @@ final class Fetches {
         long end = System.nanoTime() + deadline.toNanos();
         while (!done.getAsBoolean()) {
             assertThat(System.nanoTime()).as("deadline passed, read " + payloads).isLessThan(end);
-            RecordsWithSplitIds<Message> records = reader.fetch();
+            RecordsWithSplitIds<IggyMessage> records = reader.fetch();
             while (records.nextSplit() != null) {
-                Message message;
+                IggyMessage message;
                 while ((message = records.nextRecordFromSplit()) != null) {
                     payloads.add(new String(message.payload(), StandardCharsets.UTF_8));
                 }

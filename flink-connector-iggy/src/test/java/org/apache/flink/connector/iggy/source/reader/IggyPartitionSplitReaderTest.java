@@ -24,6 +24,7 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
@@ -33,7 +34,6 @@ import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -270,7 +270,7 @@ class IggyPartitionSplitReaderTest {
 
         topic.answerHeldPolls();
         topic.holdPolls = true;
-        RecordsWithSplitIds<Message> first = reader.fetch();
+        RecordsWithSplitIds<IggyMessage> first = reader.fetch();
         assertThat(first.nextSplit()).isEqualTo(id(0));
         assertThat(topic.polls)
                 .as(

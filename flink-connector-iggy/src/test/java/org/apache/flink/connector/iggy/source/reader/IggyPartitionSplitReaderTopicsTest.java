@@ -19,15 +19,16 @@ package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
-import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.Topic;
-import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -214,7 +215,7 @@ class IggyPartitionSplitReaderTopicsTest {
         }
 
         @Override
-        public CompletableFuture<Optional<StreamDetails>> describeStream(IggyId stream) {
+        public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
             streamDescribes
                     .computeIfAbsent(stream.name(), s -> new AtomicInteger())
                     .incrementAndGet();
@@ -227,14 +228,15 @@ class IggyPartitionSplitReaderTopicsTest {
                     });
             return CompletableFuture.completedFuture(
                     Optional.of(
-                            new StreamDetails(
-                                    1L,
-                                    BigInteger.ONE,
-                                    stream.name(),
-                                    "0",
-                                    BigInteger.ZERO,
-                                    (long) listed.size(),
-                                    listed)));
+                            StreamSummary.of(
+                                    new StreamDetails(
+                                            1L,
+                                            BigInteger.ONE,
+                                            stream.name(),
+                                            "0",
+                                            BigInteger.ZERO,
+                                            (long) listed.size(),
+                                            listed))));
         }
 
         private FakeTopicRequests of(TopicPath topic) {
@@ -243,13 +245,13 @@ class IggyPartitionSplitReaderTopicsTest {
         }
 
         @Override
-        public CompletableFuture<PolledMessages> poll(
+        public CompletableFuture<MessageBatch> poll(
                 TopicPath topic, long partitionId, long offset, long count) {
             return of(topic).poll(topic, partitionId, offset, count);
         }
 
         @Override
-        public CompletableFuture<Optional<TopicDetails>> describeTopic(TopicPath topic) {
+        public CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic) {
             return of(topic).describeTopic(topic);
         }
 

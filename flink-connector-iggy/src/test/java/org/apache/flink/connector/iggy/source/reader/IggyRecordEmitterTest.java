@@ -21,6 +21,7 @@ import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.metrics.SimpleCounter;
@@ -28,6 +29,7 @@ import org.apache.flink.metrics.SimpleCounter;
 import org.apache.iggy.message.MessageHeader;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,6 +51,18 @@ class IggyRecordEmitterTest {
                             5,
                             IggyPartitionSplit.NO_STOPPING_OFFSET));
 
+    /** A message as {@link FakeTopicRequests} stamps it: offset o at 1,000,000 + o micros. */
+    private static IggyMessage message(long offset, String payload) {
+        return IggyMessage.builder()
+                .setStream(IggyId.of("s"))
+                .setTopic(IggyId.of("t"))
+                .setPartition(3)
+                .setOffset(offset)
+                .setTimestampMicros(1_000_000L + offset)
+                .setPayload(payload.getBytes(StandardCharsets.UTF_8))
+                .build();
+    }
+
     private IggyRecordEmitter<String> emitter(boolean skipUndecodable) {
         return new IggyRecordEmitter<>(
                 IggyRecordDeserializationSchema.valueOnly(new FailingOnBadSchema()),
@@ -60,8 +74,8 @@ class IggyRecordEmitterTest {
     @Test
     void emitsWithTheServerTimestampInMillisAndAdvancesTheOffset() throws Exception {
         IggyRecordEmitter<String> emitter = emitter(false);
-        emitter.emitRecord(FakeTopicRequests.message(5, "five"), output, state);
-        emitter.emitRecord(FakeTopicRequests.message(6, "six"), output, state);
+        emitter.emitRecord(message(5, "five"), output, state);
+        emitter.emitRecord(message(6, "six"), output, state);
 
         assertThat(output.records).containsExactly("five", "six");
         // FakeTopicRequests stamps offset o at 1,000,000 + o microseconds.
@@ -74,10 +88,7 @@ class IggyRecordEmitterTest {
     @Test
     void anUndecodableMessageFailsNamingWhereItIsAndTheFix() throws Exception {
         IggyRecordEmitter<String> emitter = emitter(false);
-        assertThatThrownBy(
-                        () ->
-                                emitter.emitRecord(
-                                        FakeTopicRequests.message(5, "bad"), output, state))
+        assertThatThrownBy(() -> emitter.emitRecord(message(5, "bad"), output, state))
                 .hasMessageContaining("offset 5 of partition 3 of topic 't' in stream 's'")
                 .hasMessageContaining("'scan.skip-undecodable-records' = 'true'")
                 .hasMessageContaining("setSkipUndecodableRecords(true)");
@@ -87,8 +98,8 @@ class IggyRecordEmitterTest {
     @Test
     void skipsAndCountsUndecodableMessagesWhenTold() throws Exception {
         IggyRecordEmitter<String> emitter = emitter(true);
-        emitter.emitRecord(FakeTopicRequests.message(5, "bad"), output, state);
-        emitter.emitRecord(FakeTopicRequests.message(6, "good"), output, state);
+        emitter.emitRecord(message(5, "bad"), output, state);
+        emitter.emitRecord(message(6, "good"), output, state);
 
         assertThat(output.records).containsExactly("good");
         assertThat(skipped.getCount()).isEqualTo(1);

@@ -400,7 +400,8 @@ class IggySourceReaderITCase {
             size.described(
                     requests.describeTopic(new TopicPath(IggyId.of(stream), IggyId.of(topic)))
                             .get(20, TimeUnit.SECONDS)
-                            .orElseThrow());
+                            .orElseThrow()
+                            .summary());
         }
 
         assertThat(size.messages()).isEqualTo((int) (PollSize.TARGET_BYTES / 1064));

@@ -17,12 +17,11 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
-import org.apache.iggy.topic.CompressionAlgorithm;
-import org.apache.iggy.topic.TopicDetails;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
+
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -31,19 +30,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PollSizeTest {
 
     /** A description reporting {@code bytes} stored in {@code messages} messages. */
-    private static TopicDetails stored(String bytes, long messages) {
-        return new TopicDetails(
-                1L,
-                BigInteger.ONE,
-                "t",
-                bytes,
-                BigInteger.ZERO,
-                CompressionAlgorithm.None,
-                BigInteger.ZERO,
-                (short) 1,
-                BigInteger.valueOf(messages),
-                1L,
-                List.of());
+    private static TopicSummary stored(String bytes, long messages) {
+        return new TopicSummary(1L, "t", BigInteger.ONE, 1L, BigInteger.valueOf(messages), bytes);
     }
 
     @Test

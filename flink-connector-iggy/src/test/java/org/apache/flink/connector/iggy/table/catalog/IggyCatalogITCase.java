@@ -18,7 +18,11 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.ValidationException;
@@ -54,7 +58,6 @@ import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
-import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.AfterAll;
@@ -72,6 +75,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -747,12 +751,13 @@ class IggyCatalogITCase {
     }
 
     private void sendDefinition(String table, byte[] payload) {
-        IGGY.client()
-                .messages()
-                .sendMessages(
-                        StreamId.of(stream),
-                        TopicId.of(IggyTableDefinitions.TOPIC),
-                        Partitioning.partitionId(0L),
-                        List.of(IggyTableDefinitions.message(table, payload, Map.of())));
+        try (IggyServerClient server =
+                IggyServerClient.connect(connection(IGGY), new SimpleCounter())) {
+            server.send(
+                    IggyId.of(stream),
+                    IggyId.of(IggyTableDefinitions.TOPIC),
+                    0,
+                    IggyTableDefinitions.message(table, payload, IggyHeaders.empty()));
+        }
     }
 }

@@ -19,17 +19,20 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 
-import org.apache.iggy.message.Message;
-
-/** Wraps the SDK's messages as {@link IggyMessage}s, keeping the SDK type out of its signatures. */
+/**
+ * Makes {@link IggyMessage}s of the reader's batches: the one way to its constructor from outside
+ * this package, keeping the gateway's type out of {@link IggyMessage}'s public signatures.
+ */
 @Internal
-public final class SdkMessages {
+public final class IggyMessages {
 
-    private SdkMessages() {}
+    private IggyMessages() {}
 
-    /** The message {@code message} read from {@code partition}; nothing is copied. */
-    public static IggyMessage wrap(IggyId stream, IggyId topic, long partition, Message message) {
-        return new IggyMessage(stream, topic, partition, message);
+    /** The message at {@code index} of a batch read from {@code partition}; nothing is copied. */
+    public static IggyMessage of(
+            IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
+        return new IggyMessage(stream, topic, partition, batch, index);
     }
 }

@@ -1,0 +1,331 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.common.client;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
+
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.consumergroup.Consumer;
+import org.apache.iggy.identifier.ConsumerId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.message.Partitioning;
+import org.apache.iggy.message.PolledMessages;
+import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.stream.StreamBase;
+
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
+import static org.apache.flink.connector.iggy.common.SdkIds.streamId;
+import static org.apache.flink.connector.iggy.common.SdkIds.topicId;
+
+/**
+ * The connector's one gateway to an Iggy server for the source and the catalog: a logged-in client
+ * and the few requests they send, taking and returning the connector's own types. A request waits
+ * at most the request timeout. The asynchronous ones fail as the SDK does; a failed waiting one
+ * throws what the owner's {@code failures} makes of the failure and of what was tried, and {@link
+ * IggyErrorCode#isCauseOf} still tells what the server answered. Thread-safe as the SDK's client
+ * is; {@link #close} once, by the owner.
+ */
+@Internal
+public final class IggyServerClient implements AutoCloseable {
+
+    private final AsyncIggyTcpClient client;
+    private final IggyConnectionConfig config;
+    private final BiFunction<String, RuntimeException, RuntimeException> failures;
+
+    private IggyServerClient(
+            AsyncIggyTcpClient client,
+            IggyConnectionConfig config,
+            BiFunction<String, RuntimeException, RuntimeException> failures) {
+        this.client = client;
+        this.config = config;
+        this.failures = failures;
+    }
+
+    /** Connects and logs in (see {@link IggyClients#connect}); failures are the SDK's. */
+    public static IggyServerClient connect(IggyConnectionConfig config, Counter reconnects) {
+        return new IggyServerClient(
+                IggyClients.connect(config, reconnects), config, (what, e) -> e);
+    }
+
+    /**
+     * Connects and logs in; a failed request throws {@code failures.apply(what it tried, failure)},
+     * as the catalog throws its {@code CatalogException}s.
+     */
+    public static IggyServerClient connect(
+            IggyConnectionConfig config,
+            BiFunction<String, RuntimeException, RuntimeException> failures) {
+        return new IggyServerClient(
+                IggyClients.connect(config, new SimpleCounter()), config, failures);
+    }
+
+    public List<String> streamNames() {
+        return await(client.streams().getStreams(), "list the streams").stream()
+                .map(StreamBase::name)
+                .toList();
+    }
+
+    /** The stream and its topics; empty when it does not exist. */
+    public Optional<StreamSummary> stream(IggyId stream) {
+        return absentIf(
+                () -> await(describeStream(stream), "read stream " + stream),
+                IggyErrorCode.STREAM_ID_NOT_FOUND);
+    }
+
+    /** {@link #stream}, answered asynchronously: a failure as the SDK reports it. */
+    public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
+        return timed(client.streams().getStream(streamId(stream)))
+                .thenApply(d -> d.map(StreamSummary::of));
+    }
+
+    /** Creates the stream; false when one of that name existed already. */
+    public boolean createStream(String stream) {
+        return createdUnless(
+                () -> await(client.streams().createStream(stream), "create stream " + stream),
+                IggyErrorCode.STREAM_NAME_ALREADY_EXISTS);
+    }
+
+    public void deleteStream(IggyId stream) {
+        await(client.streams().deleteStream(streamId(stream)), "delete stream " + stream);
+    }
+
+    /** The topic; empty when it or its stream does not exist. */
+    public Optional<TopicDescription> topic(IggyId stream, IggyId topic) {
+        return absentIf(
+                () -> await(describeTopic(stream, topic), "read topic " + topic + " of " + stream),
+                IggyErrorCode.STREAM_ID_NOT_FOUND,
+                IggyErrorCode.TOPIC_ID_NOT_FOUND);
+    }
+
+    /** {@link #topic}, answered asynchronously: a failure as the SDK reports it. */
+    public CompletableFuture<Optional<TopicDescription>> describeTopic(
+            IggyId stream, IggyId topic) {
+        return timed(client.topics().getTopic(streamId(stream), topicId(topic)))
+                .thenApply(d -> d.map(TopicDescription::of));
+    }
+
+    /**
+     * The topic, which must exist: when it or its stream does not, an {@code
+     * IggyConfigurationException} naming what is missing and the fix (see {@link IggyTopics}).
+     */
+    public TopicDescription describe(IggyId stream, IggyId topic) {
+        return TopicDescription.of(IggyTopics.describe(client, config, stream, topic));
+    }
+
+    /**
+     * Creates the topic; false when one of that name existed already.
+     *
+     * @param expiryMicros how long messages are kept; {@link TopicDescription#NEVER_EXPIRE} or 0
+     *     for ever
+     */
+    public boolean createTopic(
+            IggyId stream, String topic, int partitions, boolean gzip, BigInteger expiryMicros) {
+        return createdUnless(
+                () ->
+                        await(
+                                client.topics()
+                                        .createTopic(
+                                                streamId(stream),
+                                                (long) partitions,
+                                                TopicDescription.compression(gzip),
+                                                expiryMicros,
+                                                BigInteger.ZERO,
+                                                Optional.empty(),
+                                                topic),
+                                "create topic " + topic + " in " + stream),
+                IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS);
+    }
+
+    /** Changes a topic's compression and message expiry; its other settings stay. */
+    public void updateTopic(
+            IggyId stream, TopicDescription topic, boolean gzip, BigInteger expiryMicros) {
+        await(
+                client.topics()
+                        .updateTopic(
+                                streamId(stream),
+                                TopicId.of(topic.id()),
+                                TopicDescription.compression(gzip),
+                                expiryMicros,
+                                topic.details.maxTopicSize(),
+                                Optional.ofNullable(topic.details.replicationFactor()),
+                                topic.name()),
+                "update topic " + topic.name() + " of " + stream);
+    }
+
+    public void addPartitions(IggyId stream, TopicDescription topic, long count) {
+        await(
+                client.partitions()
+                        .createPartitions(streamId(stream), TopicId.of(topic.id()), count),
+                "add partitions to topic " + topic.name() + " of " + stream);
+    }
+
+    public void deleteTopic(IggyId stream, IggyId topic) {
+        await(
+                client.topics().deleteTopic(streamId(stream), topicId(topic)),
+                "delete topic " + topic + " of " + stream);
+    }
+
+    /**
+     * Up to {@code count} messages of a partition from {@code offset} on, as {@code consumer} (a
+     * plain consumer, not a group), storing no offset.
+     */
+    public CompletableFuture<MessageBatch> poll(
+            IggyId stream, IggyId topic, long partition, String consumer, long offset, long count) {
+        return timed(
+                        client.messages()
+                                .pollMessages(
+                                        streamId(stream),
+                                        topicId(topic),
+                                        Optional.of(partition),
+                                        consumer(consumer),
+                                        PollingStrategy.offset(BigInteger.valueOf(offset)),
+                                        count,
+                                        false))
+                .thenApply(MessageBatch::of);
+    }
+
+    /** Sends the messages to one partition; their ids, offsets and timestamps are the server's. */
+    public void send(IggyId stream, IggyId topic, long partition, MessageBatch messages) {
+        await(
+                client.messages()
+                        .sendMessages(
+                                streamId(stream),
+                                topicId(topic),
+                                Partitioning.partitionId(partition),
+                                messages.messages()),
+                "send to partition " + partition + " of topic " + topic + " of " + stream);
+    }
+
+    /** Stores {@code offset} as the last one {@code consumer} processed in the partition. */
+    public CompletableFuture<Void> storeOffset(
+            IggyId stream, IggyId topic, long partition, String consumer, long offset) {
+        return timed(
+                client.consumerOffsets()
+                        .storeConsumerOffset(
+                                streamId(stream),
+                                topicId(topic),
+                                Optional.of(partition),
+                                consumer(consumer),
+                                BigInteger.valueOf(offset)));
+    }
+
+    /** The offset {@code consumer} stored for the partition, if any. */
+    public Optional<Long> storedOffset(
+            IggyId stream, IggyId topic, long partition, String consumer) {
+        return await(
+                        client.consumerOffsets()
+                                .getConsumerOffset(
+                                        streamId(stream),
+                                        topicId(topic),
+                                        Optional.of(partition),
+                                        consumer(consumer)),
+                        "read the stored offset of partition " + partition + " of " + topic)
+                .map(i -> i.storedOffset().longValueExact());
+    }
+
+    /** The offset of the partition's first message at or after the timestamp, if any. */
+    public OptionalLong firstOffsetAtOrAfter(
+            IggyId stream, IggyId topic, long partition, String consumer, long timestampMillis) {
+        PolledMessages polled =
+                await(
+                        client.messages()
+                                .pollMessages(
+                                        streamId(stream),
+                                        topicId(topic),
+                                        Optional.of(partition),
+                                        consumer(consumer),
+                                        PollingStrategy.timestamp(
+                                                BigInteger.valueOf(timestampMillis * 1000)),
+                                        1L,
+                                        false),
+                        "find the first message at or after timestamp "
+                                + timestampMillis
+                                + " in partition "
+                                + partition
+                                + " of "
+                                + topic);
+        return polled.messages().isEmpty()
+                ? OptionalLong.empty()
+                : OptionalLong.of(polled.messages().get(0).header().offset().longValueExact());
+    }
+
+    /** Closes the client and waits for its threads (see {@link IggyClients#closeAndWait}). */
+    @Override
+    public void close() {
+        IggyClients.closeAndWait(client);
+    }
+
+    /** Waits at most the request timeout for one of this client's answers. */
+    public <T> T await(CompletableFuture<T> request, String what) {
+        String where = what + " at " + config.address();
+        try {
+            return IggyClients.await(request, config.requestTimeout(), where);
+        } catch (RuntimeException e) {
+            throw failures.apply(where, e);
+        }
+    }
+
+    private <T> CompletableFuture<T> timed(CompletableFuture<T> request) {
+        return request.orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static <T> Optional<T> absentIf(
+            Supplier<Optional<T>> request, IggyErrorCode... notFound) {
+        try {
+            return request.get();
+        } catch (RuntimeException e) {
+            for (IggyErrorCode code : notFound) {
+                if (code.isCauseOf(e)) {
+                    return Optional.empty();
+                }
+            }
+            throw e;
+        }
+    }
+
+    private static boolean createdUnless(Runnable create, IggyErrorCode exists) {
+        try {
+            create.run();
+            return true;
+        } catch (RuntimeException e) {
+            if (!exists.isCauseOf(e)) {
+                throw e;
+            }
+            return false;
+        }
+    }
+
+    private static Consumer consumer(String name) {
+        return Consumer.of(ConsumerId.of(name));
+    }
+}
