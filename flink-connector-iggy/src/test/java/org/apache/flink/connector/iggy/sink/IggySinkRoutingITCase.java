@@ -183,8 +183,16 @@ class IggySinkRoutingITCase {
         throw new AssertionError("The server placed key " + key + " in no partition of " + topic);
     }
 
-    @Test
-    void keyedMapKeepsFingerprintsPerTopicAndKeyAndDeletesInTheKeysTopic() throws Exception {
+    /**
+     * The same key in two topics holds two values, each skipped when unchanged in its own topic,
+     * and a deletion goes to its key's topic; exactly-once also commits across the two topics.
+     */
+    @ParameterizedTest
+    @EnumSource(
+            value = DeliveryGuarantee.class,
+            names = {"AT_LEAST_ONCE", "EXACTLY_ONCE"})
+    void keyedMapKeepsFingerprintsPerTopicAndKeyAndDeletesInTheKeysTopic(
+            DeliveryGuarantee guarantee) throws Exception {
         // keys "orders/k" and "payments/k": the same key k in two topics
         List<IggyMapChange<String, String>> changes =
                 List.of(
@@ -197,11 +205,14 @@ class IggySinkRoutingITCase {
                         IggyMapChange.upsert("payments/k", "v2"));
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
+        // exactly-once commits at checkpoints; the last one, at the end of the input, commits all
+        env.enableCheckpointing(100);
         env.fromData(changes)
                 .sinkTo(
                         IggySink.<String, String>keyedMap()
                                 .setConnection(connection(IGGY))
                                 .setStream(stream)
+                                .setDeliveryGuarantee(guarantee)
                                 .setKeySerializationSchema(key -> bytes(key.split("/")[1]))
                                 .setValueSerializationSchema(new SimpleStringSchema())
                                 .setDeletionValueFunction(key -> bytes(key + "=DELETE"))
@@ -211,7 +222,7 @@ class IggySinkRoutingITCase {
                                         (change, context) ->
                                                 context.topic(change.key().split("/")[0]))
                                 .build());
-        env.execute("routed keyed map");
+        env.execute("routed keyed map " + guarantee);
 
         assertThat(allPayloads("orders")).containsExactlyInAnyOrder("v1", "v1", "orders/k=DELETE");
         assertThat(allPayloads("payments")).containsExactly("v1", "v2");

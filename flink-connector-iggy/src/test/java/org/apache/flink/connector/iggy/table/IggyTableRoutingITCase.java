@@ -17,14 +17,20 @@
  */
 package org.apache.flink.connector.iggy.table;
 
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
+import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
 
@@ -54,6 +60,7 @@ class IggyTableRoutingITCase {
             Map.of("orders", 2, "payments", 3, "refunds", 1, "audit", 1);
 
     private String stream;
+    private StreamExecutionEnvironment env;
     private StreamTableEnvironment tEnv;
 
     @BeforeEach
@@ -61,7 +68,7 @@ class IggyTableRoutingITCase {
         stream = IGGY.uniqueName("routing-sql");
         IGGY.createStream(stream);
         TOPICS.forEach((topic, partitions) -> IGGY.createTopic(stream, topic, partitions));
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         tEnv = StreamTableEnvironment.create(env);
     }
@@ -160,6 +167,60 @@ class IggyTableRoutingITCase {
                                 + " AS changes(id, v, tpc) GROUP BY id")
                 .await();
         assertThat(payloads("orders")).containsExactly("1", "2");
+        assertThat(payloads("payments")).containsExactly("1");
+    }
+
+    /**
+     * A DELETE row of an upsert table routes its deletion by its own topic column: key a's deletion
+     * lands in orders, where its value went, and nothing of it in payments.
+     */
+    @Test
+    void anUpsertTablesDeletionGoesToTheTopicItsDeleteRowNames() throws Exception {
+        tEnv.executeSql(
+                "CREATE TEMPORARY TABLE latest (id STRING NOT NULL, v STRING,"
+                        + " tpc STRING METADATA FROM 'topic', PRIMARY KEY (id) NOT ENFORCED)"
+                        + " WITH ("
+                        + options(null)
+                        + ", 'key.format' = 'raw', 'value.format' = 'raw',"
+                        + " 'value.fields-include' = 'EXCEPT_KEY')");
+        DataStream<Row> changes =
+                env.fromData(
+                                Row.ofKind(RowKind.INSERT, "a", "1", "orders"),
+                                Row.ofKind(RowKind.INSERT, "b", "1", "payments"),
+                                Row.ofKind(RowKind.DELETE, "a", "1", "orders"))
+                        .returns(
+                                Types.ROW_NAMED(
+                                        new String[] {"id", "v", "tpc"},
+                                        Types.STRING,
+                                        Types.STRING,
+                                        Types.STRING))
+                        .setParallelism(1);
+        tEnv.createTemporaryView(
+                "changes",
+                tEnv.fromChangelogStream(
+                        changes,
+                        Schema.newBuilder()
+                                .column("id", DataTypes.STRING().notNull())
+                                .column("v", DataTypes.STRING())
+                                .column("tpc", DataTypes.STRING())
+                                .primaryKey("id")
+                                .build(),
+                        ChangelogMode.upsert()));
+        tEnv.executeSql("INSERT INTO latest SELECT id, v, tpc FROM changes").await();
+
+        List<String> orders = new ArrayList<>();
+        for (long p = 0; p < TOPICS.get("orders"); p++) {
+            for (Message m : IGGY.readAll(stream, "orders", p)) {
+                orders.add(
+                        keyHeader(m)
+                                + "="
+                                + new String(m.payload(), StandardCharsets.UTF_8)
+                                + (m.userHeaders().containsKey(HeaderKey.fromString("flink.op"))
+                                        ? " (deleted)"
+                                        : ""));
+            }
+        }
+        assertThat(orders).containsExactly("a=1", "a= (deleted)");
         assertThat(payloads("payments")).containsExactly("1");
     }
 
