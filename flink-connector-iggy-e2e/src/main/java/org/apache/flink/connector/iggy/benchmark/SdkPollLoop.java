@@ -17,7 +17,7 @@
  */
 package org.apache.flink.connector.iggy.benchmark;
 
-import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.apache.iggy.message.Message;

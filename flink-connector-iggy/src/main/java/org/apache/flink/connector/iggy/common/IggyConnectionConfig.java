@@ -146,7 +146,7 @@ public final class IggyConnectionConfig implements Serializable {
     }
 
     /** How the user set these properties, for messages that name a setting and its fix. */
-    IggyConnectionSettingNames settingNames() {
+    public IggyConnectionSettingNames settingNames() {
         return settingNames;
     }
 

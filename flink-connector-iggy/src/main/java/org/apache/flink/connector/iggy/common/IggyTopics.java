@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 

@@ -23,11 +23,11 @@ import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.iggy.common.FailureCopy;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.FailureCopy;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 

@@ -19,9 +19,9 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.operators.MailboxExecutor;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 
 import java.io.IOException;
 import java.util.Collection;

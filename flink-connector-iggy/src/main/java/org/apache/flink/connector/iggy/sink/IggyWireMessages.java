@@ -19,9 +19,9 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.SdkHeaders;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 
 import org.apache.iggy.message.BytesMessageId;
 import org.apache.iggy.message.HeaderKey;

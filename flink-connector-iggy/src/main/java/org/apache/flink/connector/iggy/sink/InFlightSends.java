@@ -18,9 +18,9 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.metrics.Counter;
 
 import org.apache.iggy.message.Message;

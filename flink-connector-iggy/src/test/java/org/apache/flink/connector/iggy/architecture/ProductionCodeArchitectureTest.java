@@ -62,7 +62,7 @@ class ProductionCodeArchitectureTest {
     private static final String SINK = CONNECTOR + ".sink..";
     private static final String TABLE = CONNECTOR + ".table..";
     private static final String TEST_UTILS = CONNECTOR + ".testutils..";
-    private static final String SDK_WORKAROUNDS = CONNECTOR + ".common.sdk..";
+    private static final String SDK_WORKAROUNDS = CONNECTOR + ".common.client..";
     private static final String SDK = "org.apache.iggy";
 
     @ArchTest

@@ -18,9 +18,9 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.FlinkRuntimeException;

@@ -20,7 +20,7 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.metrics.Counter;

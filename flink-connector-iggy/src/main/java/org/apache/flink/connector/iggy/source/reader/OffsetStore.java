@@ -17,7 +17,7 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
-import org.apache.flink.connector.iggy.common.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import org.slf4j.Logger;

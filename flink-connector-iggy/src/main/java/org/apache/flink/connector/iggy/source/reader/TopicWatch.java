@@ -17,9 +17,9 @@
  */
 package org.apache.flink.connector.iggy.source.reader;
 
-import org.apache.flink.connector.iggy.common.FailureCopy;
-import org.apache.flink.connector.iggy.common.IggyClients;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.client.FailureCopy;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 import org.apache.flink.connector.iggy.source.split.TopicPath;

@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 

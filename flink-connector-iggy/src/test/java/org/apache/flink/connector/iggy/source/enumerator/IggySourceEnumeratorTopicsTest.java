@@ -17,9 +17,9 @@
  */
 package org.apache.flink.connector.iggy.source.enumerator;
 
-import org.apache.flink.connector.iggy.common.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.source.TopicSubscription;

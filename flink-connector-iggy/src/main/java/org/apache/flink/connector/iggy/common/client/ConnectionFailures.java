@@ -15,9 +15,13 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 
 import org.apache.iggy.exception.IggyAuthenticationException;
 

@@ -15,8 +15,9 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.common.client;
 
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.util.InstantiationUtil;
 
 import org.apache.iggy.exception.IggyServerException;

@@ -15,7 +15,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.common;
+package org.apache.flink.connector.iggy.common.client;
+
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
 
 import org.junit.jupiter.api.Test;
 
