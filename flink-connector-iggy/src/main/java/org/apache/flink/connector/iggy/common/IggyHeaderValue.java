@@ -21,6 +21,9 @@ import org.apache.flink.annotation.PublicEvolving;
 
 import org.apache.commons.codec.binary.Hex;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -50,7 +53,25 @@ public final class IggyHeaderValue {
         UINT64,
         UINT128,
         FLOAT32,
-        FLOAT64
+        FLOAT64;
+
+        /** The kind's number in Iggy's wire format. */
+        public int code() {
+            return ordinal() + 1;
+        }
+
+        /**
+         * The kind of a wire-format number.
+         *
+         * @throws IllegalArgumentException if no kind has it
+         */
+        public static Kind ofCode(int code) {
+            Kind[] kinds = values();
+            if (code < 1 || code > kinds.length) {
+                throw new IllegalArgumentException("No Iggy header kind has the code " + code);
+            }
+            return kinds[code - 1];
+        }
     }
 
     private final Kind kind;
@@ -76,52 +97,66 @@ public final class IggyHeaderValue {
         return of(Kind.RAW, bytes);
     }
 
-    /** A UTF-8 string, kind {@link Kind#STRING}. */
+    /**
+     * A UTF-8 string of 1 to 255 bytes, kind {@link Kind#STRING}.
+     *
+     * @throws IllegalArgumentException if it is blank or longer than 255 UTF-8 bytes
+     */
     public static IggyHeaderValue ofString(String value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromString(value));
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("An Iggy header's string value cannot be blank");
+        }
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > 255) {
+            throw new IllegalArgumentException(
+                    "An Iggy header's string value has 1 to 255 UTF-8 bytes, not " + bytes.length);
+        }
+        return new IggyHeaderValue(Kind.STRING, bytes);
     }
 
     public static IggyHeaderValue ofBool(boolean value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromBool(value));
+        return new IggyHeaderValue(Kind.BOOL, new byte[] {(byte) (value ? 1 : 0)});
     }
 
     public static IggyHeaderValue ofInt8(byte value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromInt8(value));
+        return new IggyHeaderValue(Kind.INT8, new byte[] {value});
     }
 
     public static IggyHeaderValue ofInt16(short value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromInt16(value));
+        return new IggyHeaderValue(Kind.INT16, le(2).putShort(value).array());
     }
 
     public static IggyHeaderValue ofInt32(int value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromInt32(value));
+        return new IggyHeaderValue(Kind.INT32, le(4).putInt(value).array());
     }
 
     public static IggyHeaderValue ofInt64(long value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromInt64(value));
+        return new IggyHeaderValue(Kind.INT64, le(8).putLong(value).array());
     }
 
     /** An unsigned 8-bit integer, given as {@code 0..255}. */
     public static IggyHeaderValue ofUint8(short value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromUint8(value));
+        return new IggyHeaderValue(Kind.UINT8, new byte[] {(byte) inRange(value, 0xFF)});
     }
 
     /** An unsigned 16-bit integer, given as {@code 0..65535}. */
     public static IggyHeaderValue ofUint16(int value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromUint16(value));
+        return new IggyHeaderValue(
+                Kind.UINT16, le(2).putShort((short) inRange(value, 0xFFFF)).array());
     }
 
     /** An unsigned 32-bit integer, given as {@code 0..4294967295}. */
     public static IggyHeaderValue ofUint32(long value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromUint32(value));
+        return new IggyHeaderValue(
+                Kind.UINT32, le(4).putInt((int) inRange(value, 0xFFFF_FFFFL)).array());
     }
 
     public static IggyHeaderValue ofFloat32(float value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromFloat32(value));
+        return new IggyHeaderValue(Kind.FLOAT32, le(4).putFloat(value).array());
     }
 
     public static IggyHeaderValue ofFloat64(double value) {
-        return fromSdk(org.apache.iggy.message.HeaderValue.fromFloat64(value));
+        return new IggyHeaderValue(Kind.FLOAT64, le(8).putDouble(value).array());
     }
 
     public Kind kind() {
@@ -137,51 +172,51 @@ public final class IggyHeaderValue {
      * @throws IllegalStateException if the value is not of kind {@link Kind#STRING}
      */
     public String asString() {
-        return sdk(Kind.STRING).asString();
+        return new String(as(Kind.STRING, 1).array(), StandardCharsets.UTF_8);
     }
 
     public boolean asBool() {
-        return sdk(Kind.BOOL).asBool();
+        return as(Kind.BOOL, 1).get(0) == 1;
     }
 
     public byte asInt8() {
-        return sdk(Kind.INT8).asInt8();
+        return as(Kind.INT8, 1).get(0);
     }
 
     public short asInt16() {
-        return sdk(Kind.INT16).asInt16();
+        return as(Kind.INT16, 2).getShort(0);
     }
 
     public int asInt32() {
-        return sdk(Kind.INT32).asInt32();
+        return as(Kind.INT32, 4).getInt(0);
     }
 
     public long asInt64() {
-        return sdk(Kind.INT64).asInt64();
+        return as(Kind.INT64, 8).getLong(0);
     }
 
     public short asUint8() {
-        return sdk(Kind.UINT8).asUint8();
+        return (short) (as(Kind.UINT8, 1).get(0) & 0xFF);
     }
 
     public int asUint16() {
-        return sdk(Kind.UINT16).asUint16();
+        return as(Kind.UINT16, 2).getShort(0) & 0xFFFF;
     }
 
     public long asUint32() {
-        return sdk(Kind.UINT32).asUint32();
+        return as(Kind.UINT32, 4).getInt(0) & 0xFFFF_FFFFL;
     }
 
     public float asFloat32() {
-        return sdk(Kind.FLOAT32).asFloat32();
+        return as(Kind.FLOAT32, 4).getFloat(0);
     }
 
     public double asFloat64() {
-        return sdk(Kind.FLOAT64).asFloat64();
+        return as(Kind.FLOAT64, 8).getDouble(0);
     }
 
-    /** The SDK's value of the same kind and bytes, for decoding; fails on another kind. */
-    private org.apache.iggy.message.HeaderValue sdk(Kind expected) {
+    /** The bytes, little-endian, for decoding; fails on another kind or too few bytes. */
+    private ByteBuffer as(Kind expected, int minBytes) {
         if (kind != expected) {
             throw new IllegalStateException(
                     "The header value is of kind "
@@ -191,19 +226,31 @@ public final class IggyHeaderValue {
                             + ": read it with"
                             + " the as... method of its kind, or as bytes()");
         }
-        return SdkHeaders.valueToSdk(this);
+        if (bytes.length < minBytes) {
+            throw new IllegalStateException(
+                    "The " + kind + " header value has " + bytes.length + " bytes");
+        }
+        return ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    private static IggyHeaderValue fromSdk(org.apache.iggy.message.HeaderValue value) {
-        return SdkHeaders.valueFromSdk(value);
+    private static ByteBuffer le(int size) {
+        return ByteBuffer.allocate(size).order(ByteOrder.LITTLE_ENDIAN);
     }
 
-    /** Package-private: the bytes without a copy, for the SDK conversion. */
+    private static long inRange(long value, long max) {
+        if (value < 0 || value > max) {
+            throw new IllegalArgumentException(
+                    "The value " + value + " is not between 0 and " + max);
+        }
+        return value;
+    }
+
+    /** The bytes without a copy (see {@link IggyHeadersInternals}). */
     byte[] encoded() {
         return bytes;
     }
 
-    /** Package-private: wraps bytes without a copy, for the SDK conversion. */
+    /** Wraps bytes without a copy (see {@link IggyHeadersInternals}). */
     static IggyHeaderValue wrap(Kind kind, byte[] bytes) {
         return new IggyHeaderValue(kind, bytes);
     }
@@ -228,16 +275,21 @@ public final class IggyHeaderValue {
     /** The kind and the decoded value (strings, numbers, booleans) or the bytes in hex. */
     @Override
     public String toString() {
-        switch (kind) {
-            case STRING:
-                return "STRING " + asString();
-            case RAW:
-            case INT128:
-            case UINT64:
-            case UINT128:
-                return kind + " 0x" + Hex.encodeHexString(bytes);
-            default:
-                return kind + " " + SdkHeaders.valueToSdk(this);
-        }
+        Object decoded =
+                switch (kind) {
+                    case STRING -> asString();
+                    case BOOL -> asBool();
+                    case INT8 -> asInt8();
+                    case INT16 -> asInt16();
+                    case INT32 -> asInt32();
+                    case INT64 -> asInt64();
+                    case UINT8 -> asUint8();
+                    case UINT16 -> asUint16();
+                    case UINT32 -> asUint32();
+                    case FLOAT32 -> asFloat32();
+                    case FLOAT64 -> asFloat64();
+                    default -> "0x" + Hex.encodeHexString(bytes);
+                };
+        return kind + " " + decoded;
     }
 }

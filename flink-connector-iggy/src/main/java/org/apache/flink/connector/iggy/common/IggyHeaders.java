@@ -19,9 +19,6 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.annotation.PublicEvolving;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -44,13 +41,16 @@ import java.util.Optional;
 @PublicEvolving
 public final class IggyHeaders {
 
-    private static final IggyHeaders EMPTY = new IggyHeaders(Collections.emptyMap());
+    private static final IggyHeaders EMPTY = new IggyHeaders(Collections.emptyMap(), 0);
 
-    /** In the SDK's form, so that messages pass to and from it without a copy. Unmodifiable. */
-    private final Map<HeaderKey, HeaderValue> sdkHeaders;
+    /** Unmodifiable. */
+    private final Map<String, IggyHeaderValue> headers;
 
-    private IggyHeaders(Map<HeaderKey, HeaderValue> sdkHeaders) {
-        this.sdkHeaders = sdkHeaders;
+    private final long encodedLength;
+
+    private IggyHeaders(Map<String, IggyHeaderValue> headers, long encodedLength) {
+        this.headers = headers;
+        this.encodedLength = encodedLength;
     }
 
     public static IggyHeaders empty() {
@@ -59,93 +59,112 @@ public final class IggyHeaders {
 
     /** One header with a string value. */
     public static IggyHeaders of(String key, String value) {
-        return builder().put(key, value).build();
+        return of(key, IggyHeaderValue.ofString(value));
+    }
+
+    /**
+     * One header.
+     *
+     * @throws IllegalArgumentException if the key is empty or longer than 255 UTF-8 bytes
+     */
+    public static IggyHeaders of(String key, IggyHeaderValue value) {
+        return new IggyHeaders(
+                Collections.singletonMap(key, Objects.requireNonNull(value, "value")),
+                encodedLength(keyBytes(key), value));
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
+    /** Wraps unmodifiable headers without a copy (see {@link IggyHeadersInternals}). */
+    static IggyHeaders wrap(Map<String, IggyHeaderValue> headers, long encodedLength) {
+        return headers.isEmpty() ? EMPTY : new IggyHeaders(headers, encodedLength);
+    }
+
+    /**
+     * These headers and {@code key} with {@code value}, which replaces a value of that key.
+     *
+     * @throws IllegalArgumentException if the key is empty or longer than 255 UTF-8 bytes
+     */
+    public IggyHeaders with(String key, IggyHeaderValue value) {
+        return isEmpty() ? of(key, value) : toBuilder().put(key, value).build();
+    }
+
     /** The value of the header {@code key}, if the message has it. */
     public Optional<IggyHeaderValue> get(String key) {
-        if (sdkHeaders.isEmpty()) {
-            return Optional.empty();
-        }
-        HeaderValue value = sdkHeaders.get(sdkKey(key));
-        return value == null ? Optional.empty() : Optional.of(SdkHeaders.valueFromSdk(value));
+        return headers.isEmpty() ? Optional.empty() : Optional.ofNullable(headers.get(key));
     }
 
     public boolean isEmpty() {
-        return sdkHeaders.isEmpty();
+        return headers.isEmpty();
     }
 
     public int size() {
-        return sdkHeaders.size();
+        return headers.size();
+    }
+
+    /**
+     * The bytes the headers take in a message, as Iggy encodes them: kind, length and bytes of each
+     * key and value. Iggy accepts at most 100,000 per message.
+     */
+    public long encodedLength() {
+        return encodedLength;
     }
 
     /** All headers, keys as UTF-8 strings: a new map that the caller may change. */
     public Map<String, IggyHeaderValue> asMap() {
-        Map<String, IggyHeaderValue> map = new LinkedHashMap<>();
-        sdkHeaders.forEach(
-                (k, v) ->
-                        map.put(
-                                new String(k.value(), StandardCharsets.UTF_8),
-                                SdkHeaders.valueFromSdk(v)));
-        return map;
+        return new LinkedHashMap<>(headers);
+    }
+
+    /** The headers without a copy: unmodifiable (see {@link IggyHeadersInternals}). */
+    Map<String, IggyHeaderValue> view() {
+        return headers;
     }
 
     /** A builder starting from these headers, to add to or replace some. */
     public Builder toBuilder() {
         Builder builder = new Builder();
-        builder.headers.putAll(sdkHeaders);
+        headers.forEach(builder::put);
         return builder;
     }
 
-    /** Package-private: the SDK's form, for {@link SdkHeaders}. */
-    Map<HeaderKey, HeaderValue> sdkHeaders() {
-        return sdkHeaders;
+    /** The bytes of one header as Iggy encodes it: kind (1) and length (4) of key and value. */
+    private static long encodedLength(int keyBytes, IggyHeaderValue value) {
+        return 10L + keyBytes + value.encoded().length;
     }
 
-    /** Package-private: wraps the SDK's form without a copy, for {@link SdkHeaders}. */
-    static IggyHeaders wrap(Map<HeaderKey, HeaderValue> sdkHeaders) {
-        return sdkHeaders.isEmpty()
-                ? EMPTY
-                : new IggyHeaders(Collections.unmodifiableMap(sdkHeaders));
-    }
-
-    private static HeaderKey sdkKey(String key) {
+    /** The key's UTF-8 bytes, checked. */
+    private static int keyBytes(String key) {
         Objects.requireNonNull(key, "key");
-        byte[] bytes = key.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length < 1 || bytes.length > 255) {
+        int length = key.getBytes(StandardCharsets.UTF_8).length;
+        if (length < 1 || length > 255) {
             throw new IllegalArgumentException(
-                    "An Iggy header key has 1 to 255 UTF-8 bytes, but '"
-                            + key
-                            + "' has "
-                            + bytes.length);
+                    "An Iggy header key has 1 to 255 UTF-8 bytes, but '" + key + "' has " + length);
         }
-        return new HeaderKey(org.apache.iggy.message.HeaderKind.String, bytes);
+        return length;
     }
 
     @Override
     public boolean equals(Object o) {
-        return this == o
-                || (o instanceof IggyHeaders && sdkHeaders.equals(((IggyHeaders) o).sdkHeaders));
+        return this == o || (o instanceof IggyHeaders && headers.equals(((IggyHeaders) o).headers));
     }
 
     @Override
     public int hashCode() {
-        return sdkHeaders.hashCode();
+        return headers.hashCode();
     }
 
     @Override
     public String toString() {
-        return asMap().toString();
+        return headers.toString();
     }
 
     /** Collects headers; a key put twice keeps the last value. */
     @PublicEvolving
     public static final class Builder {
-        private final Map<HeaderKey, HeaderValue> headers = new LinkedHashMap<>();
+        private final Map<String, IggyHeaderValue> headers = new LinkedHashMap<>();
+        private long encodedLength;
 
         private Builder() {}
 
@@ -153,7 +172,12 @@ public final class IggyHeaders {
          * @throws IllegalArgumentException if the key is empty or longer than 255 UTF-8 bytes
          */
         public Builder put(String key, IggyHeaderValue value) {
-            headers.put(sdkKey(key), SdkHeaders.valueToSdk(Objects.requireNonNull(value, "value")));
+            int keyBytes = keyBytes(key);
+            IggyHeaderValue old = headers.put(key, Objects.requireNonNull(value, "value"));
+            if (old != null) {
+                encodedLength -= encodedLength(keyBytes, old);
+            }
+            encodedLength += encodedLength(keyBytes, value);
             return this;
         }
 
@@ -163,7 +187,7 @@ public final class IggyHeaders {
         }
 
         public IggyHeaders build() {
-            return wrap(new LinkedHashMap<>(headers));
+            return wrap(Collections.unmodifiableMap(new LinkedHashMap<>(headers)), encodedLength);
         }
     }
 }

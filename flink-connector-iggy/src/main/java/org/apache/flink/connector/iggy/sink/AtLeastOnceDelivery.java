@@ -28,10 +28,9 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.FailureCopy;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
-
-import org.apache.iggy.message.Message;
 
 import javax.annotation.Nullable;
 
@@ -125,7 +124,7 @@ final class AtLeastOnceDelivery implements SinkDelivery {
     }
 
     @Override
-    public void add(IggyTopicPartition target, Message message, boolean withMessageId)
+    public void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
             throws IOException, InterruptedException {
         checkSendFailure();
         PartitionBuffer buffer = buffer(target);
@@ -354,7 +353,7 @@ final class AtLeastOnceDelivery implements SinkDelivery {
             this.target = target;
         }
 
-        void add(Message message, boolean withMessageId) {
+        void add(OutgoingMessage message, boolean withMessageId) {
             if (open.isEmpty()) {
                 firstAddedAt = timeService.getCurrentProcessingTime();
             }
@@ -381,13 +380,13 @@ final class AtLeastOnceDelivery implements SinkDelivery {
 
     private static final class Batch {
         final IggyTopicPartition target;
-        final List<Message> messages;
+        final List<OutgoingMessage> messages;
         final long bytes;
         final boolean hasMessageIds;
 
         Batch(
                 IggyTopicPartition target,
-                List<Message> messages,
+                List<OutgoingMessage> messages,
                 long bytes,
                 boolean hasMessageIds) {
             this.target = target;

@@ -19,18 +19,15 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.system.ClientInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Keeps a committer from reading a partition back while a request of one of its earlier connections
@@ -80,19 +77,12 @@ final class ClientFence {
      * @throws IggyConnectorException if one is still listed after the timeout: the commit is tried
      *     again later
      */
-    void await(AsyncIggyTcpClient client) throws InterruptedException {
+    void await(IggyServerClient client) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!pending.isEmpty()) {
             Set<Long> listed;
             try {
-                listed =
-                        IggyClients.await(
-                                        client.system().getClients(),
-                                        timeout,
-                                        "list the server's clients")
-                                .stream()
-                                .map(ClientInfo::clientId)
-                                .collect(Collectors.toSet());
+                listed = client.clientIds();
             } catch (RuntimeException e) {
                 if (!IggyErrorCode.UNAUTHORIZED.isCauseOf(e)) {
                     throw e;

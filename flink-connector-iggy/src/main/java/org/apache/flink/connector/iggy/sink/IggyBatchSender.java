@@ -19,8 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.util.List;
 import java.util.Map;
@@ -42,7 +41,7 @@ interface IggyBatchSender extends AutoCloseable {
     CompletableFuture<Integer> partitionCount(IggySinkTarget topic);
 
     /** Completes when the server acknowledged the whole batch. */
-    CompletableFuture<Void> send(IggyTopicPartition target, List<Message> messages);
+    CompletableFuture<Void> send(IggyTopicPartition target, List<OutgoingMessage> messages);
 
     /**
      * The end offset (exclusive) of every partition of {@code topic}, by partition id, from one

@@ -22,18 +22,12 @@ import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-import org.apache.flink.connector.iggy.common.IggyTopics;
-import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.Partitioning;
-import org.apache.iggy.partition.Partition;
-
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -41,7 +35,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * {@link IggyBatchSender} over one logged-in SDK client with a single connection.
+ * {@link IggyBatchSender} over one logged-in {@link IggyServerClient} with a single connection.
  *
  * <p>The SDK encodes a batch on the thread that sends it, and encoding costs more than everything
  * else the sink does per record. Sends therefore run on a thread of their own, one after the other
@@ -53,11 +47,11 @@ import java.util.concurrent.Executors;
 @Internal
 final class IggyClientBatchSender implements IggyBatchSender {
 
-    private final AsyncIggyTcpClient client;
+    private final IggyServerClient client;
     private final IggyConnectionConfig connection;
     private final ExecutorService sendingThread;
 
-    private IggyClientBatchSender(AsyncIggyTcpClient client, IggyWriterConfig config) {
+    private IggyClientBatchSender(IggyServerClient client, IggyWriterConfig config) {
         this.client = client;
         this.connection = config.connection();
         this.sendingThread =
@@ -75,7 +69,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
      */
     static IggyClientBatchSender open(IggyWriterConfig config, Counter reconnects) {
         return new IggyClientBatchSender(
-                IggyClients.connectWithOneConnection(config.connection(), reconnects), config);
+                IggyServerClient.connectWithOneConnection(config.connection(), reconnects), config);
     }
 
     /**
@@ -85,14 +79,14 @@ final class IggyClientBatchSender implements IggyBatchSender {
      */
     static IggyClientBatchSender openWithoutReconnecting(IggyWriterConfig config) {
         return new IggyClientBatchSender(
-                IggyClients.connectWithOneLastingConnection(config.connection()), config);
+                IggyServerClient.connectWithOneLastingConnection(config.connection()), config);
     }
 
     /**
      * The client the batches go through, for the exactly-once committer's reads and its {@link
      * ClientFence}, which watches the connection that sent.
      */
-    AsyncIggyTcpClient client() {
+    IggyServerClient client() {
         return client;
     }
 
@@ -101,13 +95,7 @@ final class IggyClientBatchSender implements IggyBatchSender {
         return CompletableFuture.supplyAsync(
                 () -> {
                     int partitions =
-                            Math.toIntExact(
-                                    IggyTopics.describe(
-                                                    client,
-                                                    connection,
-                                                    topic.stream(),
-                                                    topic.topic())
-                                            .partitionsCount());
+                            client.describe(topic.stream(), topic.topic()).partitionsCount();
                     if (partitions == 0) {
                         throw new IggyConfigurationException(
                                 "Iggy "
@@ -123,44 +111,31 @@ final class IggyClientBatchSender implements IggyBatchSender {
     }
 
     @Override
-    public CompletableFuture<Void> send(IggyTopicPartition target, List<Message> messages) {
-        return CompletableFuture.supplyAsync(
-                        () ->
-                                client.messages()
-                                        .sendMessages(
-                                                SdkIds.streamId(target.stream()),
-                                                SdkIds.topicId(target.topic()),
-                                                Partitioning.partitionId(target.partition()),
-                                                messages),
-                        sendingThread)
+    public CompletableFuture<Void> send(IggyTopicPartition target, List<OutgoingMessage> messages) {
+        return CompletableFuture.supplyAsync(() -> client.send(target, messages), sendingThread)
                 .thenCompose(sent -> sent);
     }
 
     @Override
     public CompletableFuture<Map<Long, Long>> endOffsets(IggySinkTarget topic) {
-        return client.topics()
-                .getTopic(SdkIds.streamId(topic.stream()), SdkIds.topicId(topic.topic()))
+        return client.describeTopic(topic.stream(), topic.topic())
                 .thenApply(
-                        details -> {
-                            if (details.isEmpty()) {
-                                throw new IggyConnectorException(
-                                        "Iggy "
-                                                + topic
-                                                + " at "
-                                                + connection.address()
-                                                + " is gone: it was deleted.");
-                            }
-                            Map<Long, Long> ends = new HashMap<>();
-                            for (Partition p : details.get().partitions()) {
-                                ends.put(p.id(), IggyTopics.endOffset(p));
-                            }
-                            return ends;
-                        });
+                        details ->
+                                details.orElseThrow(
+                                                () ->
+                                                        new IggyConnectorException(
+                                                                "Iggy "
+                                                                        + topic
+                                                                        + " at "
+                                                                        + connection.address()
+                                                                        + " is gone: it was"
+                                                                        + " deleted."))
+                                        .endOffsets());
     }
 
     @Override
     public void close() {
         sendingThread.shutdownNow();
-        IggyClients.closeAndWait(client);
+        client.close();
     }
 }

@@ -19,8 +19,7 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -80,7 +79,7 @@ public final class IggyCommittable {
             long checkpointId,
             byte[] tag,
             long readFrom,
-            List<Message> messages) {
+            List<OutgoingMessage> messages) {
         this(stream, topic, partition, checkpointId, tag, readFrom, new InlineMessages(messages));
     }
 

@@ -20,12 +20,11 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
-
-import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -81,10 +80,10 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
             out.writeInt(file.count());
             out.writeLong(file.length());
         } else {
-            List<Message> messages = ((InlineMessages) stored).messages();
+            List<OutgoingMessage> messages = ((InlineMessages) stored).messages();
             out.writeByte(INLINE);
             out.writeInt(messages.size());
-            for (Message m : messages) {
+            for (OutgoingMessage m : messages) {
                 WriteAheadMessageCodec.write(out, m);
             }
         }
@@ -106,7 +105,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
         if (stored instanceof SpillFile) {
             size += utfSize(((SpillFile) stored).path().toString()) + 8; // path, length
         } else {
-            for (Message m : ((InlineMessages) stored).messages()) {
+            for (OutgoingMessage m : ((InlineMessages) stored).messages()) {
                 size += WriteAheadMessageCodec.size(m);
             }
         }
@@ -153,7 +152,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
             messages = new SpillFile(new Path(in.readUTF()), in.readInt(), in.readLong());
         } else if (kind == INLINE) {
             int count = in.readInt();
-            List<Message> inline = new ArrayList<>(count);
+            List<OutgoingMessage> inline = new ArrayList<>(count);
             for (int i = 0; i < count; i++) {
                 inline.add(WriteAheadMessageCodec.read(in, tag, i));
             }

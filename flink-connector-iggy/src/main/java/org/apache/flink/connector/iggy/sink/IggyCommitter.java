@@ -23,17 +23,15 @@ import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyTopics;
-import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.sink.InFlightSends.Attempt;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 
-import org.apache.iggy.message.Message;
-import org.apache.iggy.partition.Partition;
-import org.apache.iggy.topic.TopicDetails;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -271,7 +269,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             // write-ahead file, which its first commit deleted.
             try (WriteAheadMessages.Reader messages = committable.openMessages()) {
                 for (int i = 0; i < count; i++) {
-                    Message message = messages.next();
+                    OutgoingMessage message = messages.next();
                     if (!present.get(i)) {
                         batch.add(message);
                         if (batch.isFull()) {
@@ -326,33 +324,21 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     /** The partition's end offset now; fails with {@link CannotCommit} if it no longer exists. */
     private long endOffset(IggyCommittable committable) {
-        Optional<TopicDetails> details =
-                IggyClients.await(
-                        sender().client()
-                                .topics()
-                                .getTopic(
-                                        SdkIds.streamId(committable.stream()),
-                                        SdkIds.topicId(committable.topic())),
-                        config.connection().requestTimeout(),
-                        "read topic " + committable.topic() + " of stream " + committable.stream());
-        if (details.isEmpty()) {
+        IggyServerClient client = sender().client();
+        Optional<TopicDescription> topic = client.topic(committable.stream(), committable.topic());
+        if (topic.isEmpty()) {
             String why;
             try {
-                IggyTopics.describe(
-                        sender().client(),
-                        config.connection(),
-                        committable.stream(),
-                        committable.topic());
+                client.describe(committable.stream(), committable.topic());
                 why = "its topic was deleted";
             } catch (IggyConnectorException e) {
                 why = e.getMessage();
             }
             throw new CannotCommit(committable, why);
         }
-        for (Partition partition : details.get().partitions()) {
-            if (partition.id() == committable.partition()) {
-                return IggyTopics.endOffset(partition);
-            }
+        Long end = topic.get().endOffsets().get(committable.partition());
+        if (end != null) {
+            return end;
         }
         throw new CannotCommit(committable, "the partition no longer exists");
     }
@@ -375,12 +361,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 reconnects.inc();
             }
             sender = IggyClientBatchSender.openWithoutReconnecting(config);
-            clientId =
-                    IggyClients.await(
-                                    sender.client().system().getMe(),
-                                    config.connection().requestTimeout(),
-                                    "read the committer's client id")
-                            .clientId();
+            clientId = sender.client().clientId();
         }
         return sender;
     }

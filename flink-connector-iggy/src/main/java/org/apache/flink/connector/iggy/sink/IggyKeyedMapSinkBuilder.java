@@ -24,22 +24,16 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.common.SdkHeaders;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.util.function.SerializableFunction;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Builds the keyed-map sink for a stream of {@link IggyMapChange}s: it sends a key's value only
@@ -322,8 +316,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
             if (key == null) {
                 throw nullBytes("key serialization schema", keySchema, change);
             }
-            Map<HeaderKey, HeaderValue> userHeaders =
-                    headers != null ? SdkHeaders.toSdk(headersOf(change)) : Collections.emptyMap();
+            IggyHeaders userHeaders = headers != null ? headersOf(change) : IggyHeaders.empty();
             if (!change.isDelete()) {
                 byte[] value = valueSchema.serialize(change.value());
                 if (value == null) {

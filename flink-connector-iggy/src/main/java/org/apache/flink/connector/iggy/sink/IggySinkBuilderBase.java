@@ -20,9 +20,8 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
-
-import org.apache.iggy.message.HeaderKey;
 
 import javax.annotation.Nullable;
 
@@ -269,7 +268,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         }
         if (keyHeader != null) {
             try {
-                HeaderKey.fromString(keyHeader);
+                IggyHeaders.of(keyHeader, "key");
             } catch (RuntimeException e) {
                 problems.add("the key header '" + keyHeader + "' is invalid: " + e.getMessage());
             }

@@ -21,8 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.CommittingSinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import javax.annotation.Nullable;
 
@@ -88,7 +87,7 @@ abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommitta
      *
      * @param withMessageId whether the message has a client-chosen id (idempotent writes)
      */
-    final void add(IggyTopicPartition target, Message message, boolean withMessageId)
+    final void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
             throws IOException, InterruptedException {
         IggyWireMessages.checkSize(message, target, config);
         // describes a topic on its first message: one that does not exist fails here, named

@@ -20,26 +20,15 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-import org.apache.flink.connector.iggy.common.SdkHeaders;
 import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
-
-import org.apache.iggy.message.BytesMessageId;
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.MessageHeader;
-import org.apache.iggy.message.MessageId;
-
-import javax.annotation.Nullable;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.math.BigInteger;
-import java.util.Map;
 
 /**
- * The SDK messages the writer hands to the sender, and the limits the server enforces on each.
- *
- * <p>Ids go to the SDK as {@link BytesMessageId}, which writes its 16 bytes as they are: the
- * keyed-map sink's ids arrive in that form, and an id given as a number is converted once here.
+ * The messages the writer hands to the sender, and the limits the server enforces on each. Ids are
+ * kept as the wire carries them: the keyed-map sink's ids arrive in that form, and an id given as a
+ * number is converted once here.
  */
 @Internal
 final class IggyWireMessages {
@@ -56,44 +45,14 @@ final class IggyWireMessages {
      */
     static final long MAX_USER_HEADERS_BYTES = 100_000L;
 
-    /** Id 0 asks the server to generate one; the SDK only ever reads the array. */
-    private static final MessageId SERVER_GENERATED_ID = new BytesMessageId(new byte[16]);
-
     private IggyWireMessages() {}
 
-    /**
-     * @param wireId the id as the wire carries it (16 bytes, little-endian u128), or {@code null}
-     *     for a server-generated id
-     */
-    static Message message(
-            byte[] payload,
-            Map<HeaderKey, HeaderValue> headers,
-            @Nullable byte[] wireId,
-            long originTimestampMicros) {
-        long headersLength = 0;
-        for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
-            // kind (1) and length (4) of the key and of the value, then their bytes
-            headersLength += 10L + h.getKey().value().length + h.getValue().value().length;
-        }
-        MessageHeader header =
-                new MessageHeader(
-                        BigInteger.ZERO,
-                        wireId == null ? SERVER_GENERATED_ID : new BytesMessageId(wireId),
-                        BigInteger.ZERO,
-                        BigInteger.ZERO,
-                        BigInteger.valueOf(originTimestampMicros),
-                        headersLength,
-                        (long) payload.length,
-                        BigInteger.ZERO);
-        return new Message(header, payload, headers);
-    }
-
     /** The message of a record of {@link IggyRecordSerializationSchema}. */
-    static Message message(IggySinkRecord record) {
+    static OutgoingMessage message(IggySinkRecord record) {
         BigInteger id = record.messageId();
-        return message(
+        return new OutgoingMessage(
                 record.payload(),
-                SdkHeaders.toSdk(record.headers()),
+                record.headers(),
                 id == null ? null : wireId(id),
                 record.originTimestampMicros());
     }
@@ -108,16 +67,9 @@ final class IggyWireMessages {
         return wire;
     }
 
-    /**
-     * The bytes a message takes in a send request and in the partition, as the server counts them:
-     * its 64-byte header, payload and user headers.
-     */
-    static long wireSize(Message message) {
-        return MessageHeader.SIZE + message.payload().length + message.header().userHeadersLength();
-    }
-
     /** Fails on a message the server would refuse for its size, before it spoils a batch. */
-    static void checkSize(Message message, IggyTopicPartition target, IggyWriterConfig config) {
+    static void checkSize(
+            OutgoingMessage message, IggyTopicPartition target, IggyWriterConfig config) {
         long payload = message.payload().length;
         if (payload > MAX_PAYLOAD_BYTES) {
             throw tooLarge(
@@ -128,7 +80,7 @@ final class IggyWireMessages {
                     target,
                     config);
         }
-        long headers = message.header().userHeadersLength();
+        long headers = message.headers().encodedLength();
         if (headers > MAX_USER_HEADERS_BYTES) {
             throw tooLarge(
                     "user headers",

@@ -21,9 +21,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.metrics.Counter;
-
-import org.apache.iggy.message.Message;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -105,7 +104,7 @@ final class InFlightSends {
     }
 
     /** Sends a batch of {@code attempt}'s committable. */
-    void send(IggyBatchSender sender, Attempt attempt, List<Message> batch) {
+    void send(IggyBatchSender sender, Attempt attempt, List<OutgoingMessage> batch) {
         attempt.toSend += batch.size();
         CompletableFuture<Void> acknowledged;
         try {

@@ -18,8 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -60,16 +59,11 @@ final class InStateWriteAhead implements WriteAheadStorage {
     }
 
     private static PartitionLog start(byte[] tag) {
-        List<Message> messages = new ArrayList<>();
+        List<OutgoingMessage> messages = new ArrayList<>();
         return new PartitionLog() {
             @Override
-            public void append(Message m) {
-                messages.add(
-                        IggyWireMessages.message(
-                                m.payload(),
-                                m.userHeaders(),
-                                IggyCommittable.messageId(tag, messages.size()),
-                                m.header().originTimestamp().longValue()));
+            public void append(OutgoingMessage m) {
+                messages.add(m.withWireId(IggyCommittable.messageId(tag, messages.size())));
             }
 
             @Override

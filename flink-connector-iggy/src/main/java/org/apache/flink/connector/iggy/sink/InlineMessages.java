@@ -18,8 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.util.Collections;
 import java.util.Iterator;
@@ -32,12 +31,12 @@ import java.util.List;
 @Internal
 final class InlineMessages implements WriteAheadMessages {
 
-    private final List<Message> messages;
+    private final List<OutgoingMessage> messages;
 
     /**
      * @param messages each with its final id
      */
-    InlineMessages(List<Message> messages) {
+    InlineMessages(List<OutgoingMessage> messages) {
         this.messages = Collections.unmodifiableList(messages);
     }
 
@@ -47,16 +46,16 @@ final class InlineMessages implements WriteAheadMessages {
     }
 
     /** The messages, each with its final id. */
-    List<Message> messages() {
+    List<OutgoingMessage> messages() {
         return messages;
     }
 
     @Override
     public Reader open(byte[] tag, long checkpointId) {
-        Iterator<Message> it = messages.iterator();
+        Iterator<OutgoingMessage> it = messages.iterator();
         return new Reader() {
             @Override
-            public Message next() {
+            public OutgoingMessage next() {
                 return it.next();
             }
 

@@ -19,20 +19,16 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -48,7 +44,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
     private final boolean partitionByKey;
     private final long partition;
     private final IggyWriterConfig config;
-    @Nullable private final HeaderKey keyHeader;
+    @Nullable private final String keyHeader;
 
     KeyedMessageWriter(
             IggyWriterConfig config,
@@ -62,11 +58,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
         this.partitionByKey = partitionByKey;
         this.partition = partition;
         this.config = config;
-        this.keyHeader =
-                keyHeader == null
-                        ? null
-                        : new HeaderKey(
-                                HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
+        this.keyHeader = keyHeader;
     }
 
     @Override
@@ -82,7 +74,7 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
         long timestamp = message.originTimestampMicros();
         add(
                 target,
-                IggyWireMessages.message(
+                new OutgoingMessage(
                         message.payload(),
                         withKeyHeader(message.headers(), key),
                         message.messageId(),
@@ -93,17 +85,10 @@ final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
                 message.messageId() != null);
     }
 
-    private Map<HeaderKey, HeaderValue> withKeyHeader(
-            Map<HeaderKey, HeaderValue> headers, byte[] key) {
+    private IggyHeaders withKeyHeader(IggyHeaders headers, byte[] key) {
         if (keyHeader == null) {
             return headers;
         }
-        HeaderValue value = new HeaderValue(HeaderKind.Raw, key);
-        if (headers.isEmpty()) {
-            return Collections.singletonMap(keyHeader, value);
-        }
-        Map<HeaderKey, HeaderValue> all = new HashMap<>(headers);
-        all.put(keyHeader, value);
-        return all;
+        return headers.with(keyHeader, IggyHeadersInternals.value(IggyHeaderValue.Kind.RAW, key));
     }
 }

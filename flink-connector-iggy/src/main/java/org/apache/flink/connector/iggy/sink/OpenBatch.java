@@ -18,18 +18,17 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The messages of one partition collected for the next send request, and where a request ends: when
- * it holds {@link IggyWriterConfig#maxBatchBytes} bytes (as {@link IggyWireMessages#wireSize}
- * counts them), or {@link IggyWriterConfig#batchSize} messages if a cap is set, the message that
- * reached the bound included. Bytes are the primary bound, as the source sizes its polls: a request
- * of small messages carries many, one of large messages few. The at-least-once delivery and the
+ * it holds {@link IggyWriterConfig#maxBatchBytes} bytes (as {@link OutgoingMessage#wireSize} counts
+ * them), or {@link IggyWriterConfig#batchSize} messages if a cap is set, the message that reached
+ * the bound included. Bytes are the primary bound, as the source sizes its polls: a request of
+ * small messages carries many, one of large messages few. The at-least-once delivery and the
  * exactly-once committer both cut their requests here, so both send alike; nothing else measures a
  * message or decides where a request ends. Every field is owned by its owner's thread (the task's,
  * or the committer's).
@@ -39,7 +38,7 @@ final class OpenBatch {
 
     private final int maxMessages;
     private final long maxBytes;
-    private List<Message> messages = new ArrayList<>();
+    private List<OutgoingMessage> messages = new ArrayList<>();
     private long bytes;
 
     OpenBatch(IggyWriterConfig config) {
@@ -47,9 +46,9 @@ final class OpenBatch {
         this.maxBytes = config.maxBatchBytes();
     }
 
-    void add(Message message) {
+    void add(OutgoingMessage message) {
         messages.add(message);
-        bytes += IggyWireMessages.wireSize(message);
+        bytes += message.wireSize();
     }
 
     /** Whether the batch reached a bound: it must be sent before another message is added. */
@@ -71,8 +70,8 @@ final class OpenBatch {
     }
 
     /** Hands the messages over and starts an empty batch (the SDK may still read the old list). */
-    List<Message> take() {
-        List<Message> taken = messages;
+    List<OutgoingMessage> take() {
+        List<OutgoingMessage> taken = messages;
         messages = new ArrayList<>();
         bytes = 0;
         return taken;

@@ -19,21 +19,13 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.SdkIds;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.metrics.Counter;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.consumergroup.Consumer;
-import org.apache.iggy.identifier.ConsumerId;
-import org.apache.iggy.message.Message;
-import org.apache.iggy.message.PolledMessages;
-import org.apache.iggy.message.PollingStrategy;
-
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.BitSet;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -60,7 +52,7 @@ final class ReadBack {
     static final long FIRST_POLL = 16;
 
     /** Reading back never stores an offset, so any plain consumer will do. */
-    private static final Consumer READ_BACK = Consumer.of(ConsumerId.of("flink-sink-read-back"));
+    private static final String READ_BACK = "flink-sink-read-back";
 
     private final IggyWriterConfig config;
     private final Duration deadline;
@@ -85,7 +77,7 @@ final class ReadBack {
      *
      * @throws IggyConnectorException if a poll fails, or the read-back did not end in time
      */
-    BitSet present(AsyncIggyTcpClient client, IggyCommittable committable, int size, long end) {
+    BitSet present(IggyServerClient client, IggyCommittable committable, int size, long end) {
         long started = System.nanoTime();
         try {
             long from = committable.readFrom() <= end ? committable.readFrom() : 0;
@@ -96,7 +88,7 @@ final class ReadBack {
     }
 
     private BitSet present(
-            AsyncIggyTcpClient client,
+            IggyServerClient client,
             IggyCommittable committable,
             int size,
             long from,
@@ -126,33 +118,29 @@ final class ReadBack {
                                     config.batchSize(),
                                     bytesSeen / messagesSeen,
                                     end - offset);
-            PolledMessages polled =
+            MessageBatch polled =
                     IggyClients.await(
-                            client.messages()
-                                    .pollMessages(
-                                            SdkIds.streamId(committable.stream()),
-                                            SdkIds.topicId(committable.topic()),
-                                            Optional.of(committable.partition()),
-                                            READ_BACK,
-                                            PollingStrategy.offset(BigInteger.valueOf(offset)),
-                                            count,
-                                            false),
+                            client.poll(
+                                    committable.stream(),
+                                    committable.topic(),
+                                    committable.partition(),
+                                    READ_BACK,
+                                    offset,
+                                    count),
                             Duration.ofNanos(remaining),
                             "read back partition " + committable.partition());
-            if (polled.messages().isEmpty()) {
+            if (polled.isEmpty()) {
                 break;
             }
-            for (Message m : polled.messages()) {
+            for (int i = 0; i < polled.size(); i++) {
                 messagesReadBack.inc();
                 messagesSeen++;
-                bytesSeen += IggyWireMessages.wireSize(m);
-                int sequence =
-                        committable.sequenceOf(
-                                IggyWireMessages.wireId(m.header().id().toBigInteger()));
+                bytesSeen += polled.sizeInBytes(i);
+                int sequence = committable.sequenceOf(IggyWireMessages.wireId(polled.messageId(i)));
                 if (sequence >= 0) {
                     present.set(sequence);
                 }
-                offset = m.header().offset().longValueExact() + 1;
+                offset = polled.offset(i) + 1;
             }
         }
         return present;

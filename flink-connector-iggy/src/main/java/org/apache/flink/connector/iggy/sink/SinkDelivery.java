@@ -20,8 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.util.Collection;
@@ -55,7 +54,7 @@ interface SinkDelivery extends AutoCloseable {
      *
      * @param withMessageId whether the message has a client-chosen id (idempotent writes)
      */
-    void add(IggyTopicPartition target, Message message, boolean withMessageId)
+    void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
             throws IOException, InterruptedException;
 
     /** Before a checkpoint barrier, or at the end of the input: see {@code SinkWriter#flush}. */

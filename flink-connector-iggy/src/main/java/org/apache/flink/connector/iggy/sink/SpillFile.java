@@ -18,12 +18,11 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
-
-import org.apache.iggy.message.Message;
 
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
@@ -110,7 +109,7 @@ final class SpillFile implements WriteAheadMessages {
             private int sequence;
 
             @Override
-            public Message next() throws IOException {
+            public OutgoingMessage next() throws IOException {
                 return WriteAheadMessageCodec.read(in, tag, sequence++);
             }
 

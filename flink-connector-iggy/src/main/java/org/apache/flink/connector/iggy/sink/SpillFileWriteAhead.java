@@ -18,12 +18,12 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
-import org.apache.iggy.message.Message;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -165,7 +165,7 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
         }
 
         @Override
-        public void append(Message message) throws IOException {
+        public void append(OutgoingMessage message) throws IOException {
             if (out == null) {
                 open();
             }

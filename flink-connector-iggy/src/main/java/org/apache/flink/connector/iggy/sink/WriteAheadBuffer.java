@@ -20,8 +20,7 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -86,7 +85,8 @@ final class WriteAheadBuffer {
      *     it chooses every id itself
      * @return the message's bytes (64-byte header, payload and user headers)
      */
-    long add(IggyTopicPartition target, Message message, boolean withMessageId) throws IOException {
+    long add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
+            throws IOException {
         if (withMessageId) {
             throw new IggyConnectorException(
                     "A record for "
@@ -98,7 +98,7 @@ final class WriteAheadBuffer {
                             + " message id function, idempotent writes or the 'message-id'"
                             + " metadata column), or use AT_LEAST_ONCE.");
         }
-        long size = IggyWireMessages.wireSize(message);
+        long size = message.wireSize();
         if (bytes + size > memoryBound) {
             throw new IggyConnectorException(
                     String.format(

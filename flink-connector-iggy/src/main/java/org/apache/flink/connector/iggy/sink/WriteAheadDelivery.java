@@ -22,10 +22,9 @@ import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
-
-import org.apache.iggy.message.Message;
 
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -87,7 +86,7 @@ final class WriteAheadDelivery implements SinkDelivery {
     }
 
     @Override
-    public void add(IggyTopicPartition target, Message message, boolean withMessageId)
+    public void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
             throws IOException {
         numBytesSend.inc(buffer.add(target, message, withMessageId));
         numRecordsSend.inc();

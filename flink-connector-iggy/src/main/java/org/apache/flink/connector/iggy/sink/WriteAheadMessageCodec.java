@@ -18,18 +18,12 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.DataInput;
 import java.io.DataOutput;
 import java.io.IOException;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * How the write-ahead log stores one message, in a checkpoint and in a spill file alike: its origin
@@ -42,46 +36,27 @@ final class WriteAheadMessageCodec {
 
     private WriteAheadMessageCodec() {}
 
-    static void write(DataOutput out, Message message) throws IOException {
-        out.writeLong(message.header().originTimestamp().longValue());
+    static void write(DataOutput out, OutgoingMessage message) throws IOException {
+        out.writeLong(message.originTimestampMicros());
         writeBytes(out, message.payload());
-        Map<HeaderKey, HeaderValue> headers = message.userHeaders();
-        out.writeInt(headers == null ? 0 : headers.size());
-        if (headers != null) {
-            for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
-                out.writeByte(h.getKey().kind().asCode());
-                writeBytes(out, h.getKey().value());
-                out.writeByte(h.getValue().kind().asCode());
-                writeBytes(out, h.getValue().value());
-            }
-        }
+        IggyHeadersInternals.write(message.headers(), out);
     }
 
     /** The bytes {@link #write} writes for {@code message}. */
-    static long size(Message message) {
-        long size = 8 + 4 + message.payload().length + 4; // timestamp, payload, header count
-        Map<HeaderKey, HeaderValue> headers = message.userHeaders();
-        if (headers != null) {
-            for (Map.Entry<HeaderKey, HeaderValue> h : headers.entrySet()) {
-                size += 1 + 4 + h.getKey().value().length + 1 + 4 + h.getValue().value().length;
-            }
-        }
-        return size;
+    static long size(OutgoingMessage message) {
+        // timestamp, payload, headers
+        return 8 + 4 + message.payload().length + IggyHeadersInternals.size(message.headers());
     }
 
     /** Reads the message at {@code sequence} of the committable tagged {@code tag}. */
-    static Message read(DataInput in, byte[] tag, int sequence) throws IOException {
+    static OutgoingMessage read(DataInput in, byte[] tag, int sequence) throws IOException {
         long originTimestamp = in.readLong();
         byte[] payload = readBytes(in);
-        int headerCount = in.readInt();
-        Map<HeaderKey, HeaderValue> headers =
-                headerCount == 0 ? Collections.emptyMap() : new LinkedHashMap<>();
-        for (int h = 0; h < headerCount; h++) {
-            HeaderKey key = new HeaderKey(HeaderKind.fromCode(in.readByte()), readBytes(in));
-            headers.put(key, new HeaderValue(HeaderKind.fromCode(in.readByte()), readBytes(in)));
-        }
-        return IggyWireMessages.message(
-                payload, headers, IggyCommittable.messageId(tag, sequence), originTimestamp);
+        return new OutgoingMessage(
+                payload,
+                IggyHeadersInternals.read(in),
+                IggyCommittable.messageId(tag, sequence),
+                originTimestamp);
     }
 
     private static void writeBytes(DataOutput out, byte[] bytes) throws IOException {

@@ -18,8 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -49,6 +48,6 @@ interface WriteAheadMessages {
 
     /** Reads messages one by one; {@link #next} at most {@link #count()} times. */
     interface Reader extends Closeable {
-        Message next() throws IOException;
+        OutgoingMessage next() throws IOException;
     }
 }

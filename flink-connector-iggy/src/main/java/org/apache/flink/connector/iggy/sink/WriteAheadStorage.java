@@ -18,8 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.io.Serializable;
@@ -33,7 +32,7 @@ import java.io.Serializable;
 interface WriteAheadStorage extends Serializable {
 
     /**
-     * The most bytes of messages (as {@link IggyWireMessages#wireSize} counts them) a writer may
+     * The most bytes of messages (as {@link OutgoingMessage#wireSize} counts them) a writer may
      * hold in memory between two checkpoints; {@link Long#MAX_VALUE} if it holds none.
      */
     long memoryBound();
@@ -62,7 +61,7 @@ interface WriteAheadStorage extends Serializable {
     interface PartitionLog {
 
         /** Adds the next message; its id follows from the log's tag and its position. */
-        void append(Message message) throws IOException;
+        void append(OutgoingMessage message) throws IOException;
 
         /**
          * Ends the log for its checkpoint: afterwards the messages are where the committer reads.

@@ -114,7 +114,7 @@ public final class IggyMessage {
 
     /** The user header {@code key}, if present. */
     public Optional<IggyHeaderValue> header(String key) {
-        return headers().get(key);
+        return batch.header(index, key);
     }
 
     /** Header, payload and user header bytes, as on the wire. */

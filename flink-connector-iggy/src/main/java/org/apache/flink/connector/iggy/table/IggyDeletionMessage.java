@@ -19,18 +19,15 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.functions.FilterFunction;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -83,12 +80,11 @@ final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
         return payload;
     }
 
-    /** The user headers a deletion sends besides the key header. */
-    Map<HeaderKey, HeaderValue> headers() {
+    /** {@code headers} and the user headers a deletion sends besides them and the key header. */
+    IggyHeaders addTo(IggyHeaders headers) {
         return encoding == DeleteEncoding.HEADER
-                ? Collections.singletonMap(
-                        HeaderKey.fromString(OP_HEADER), HeaderValue.fromString(OP_DELETE))
-                : Collections.emptyMap();
+                ? headers.with(OP_HEADER, IggyHeaderValue.ofString(OP_DELETE))
+                : headers;
     }
 
     /** Whether {@code message} is a deletion. */

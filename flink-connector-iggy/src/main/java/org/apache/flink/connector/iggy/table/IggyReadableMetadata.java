@@ -19,7 +19,7 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.GenericMapData;
@@ -109,7 +109,10 @@ enum IggyReadableMetadata {
 
     private static GenericMapData headers(IggyHeaders headers) {
         Map<StringData, byte[]> map = new HashMap<>();
-        MessageBatch.forEachHeader(headers, (k, v) -> map.put(StringData.fromString(k), v));
+        IggyHeadersInternals.view(headers)
+                .forEach(
+                        (k, v) ->
+                                map.put(StringData.fromString(k), IggyHeadersInternals.encoded(v)));
         return new GenericMapData(map);
     }
 }

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
@@ -28,12 +29,7 @@ import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.RowKind;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
-
 import javax.annotation.Nullable;
-
-import java.util.Map;
 
 /**
  * How the {@code upsert-iggy} sink turns a changelog row into the keyed-map sink's message: INSERT
@@ -101,7 +97,7 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
     private KeyedMessage message(RowData row) {
         RowKind kind = row.getRowKind();
         byte[] key = bytes(keyFormat, keyColumns, row, "key");
-        Map<HeaderKey, HeaderValue> headers = IggyWritableMetadata.headers(row, metadataPositions);
+        IggyHeaders headers = IggyWritableMetadata.headers(row, metadataPositions);
         Long micros = IggyWritableMetadata.originTimestampMicros(row, metadataPositions);
         long timestamp = micros != null ? micros : 0;
         if (kind != RowKind.DELETE) {
@@ -111,13 +107,7 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
         if (!deletion.isEncoded()) {
             return KeyedMessage.delete(key, null, headers, timestamp);
         }
-        Map<HeaderKey, HeaderValue> marker = deletion.headers();
-        if (headers.isEmpty()) {
-            headers = marker;
-        } else {
-            headers.putAll(marker);
-        }
-        return KeyedMessage.delete(key, deletion.payload(), headers, timestamp);
+        return KeyedMessage.delete(key, deletion.payload(), deletion.addTo(headers), timestamp);
     }
 
     private static byte[] bytes(

@@ -19,7 +19,9 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.iggy.common.SdkHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
@@ -28,16 +30,9 @@ import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.connector.iggy.sink.RoutedSinkContext;
 import org.apache.flink.table.data.RowData;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-
 import javax.annotation.Nullable;
 
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
-import java.util.Collections;
-import java.util.Map;
 
 /**
  * The append ({@code iggy}) sink's encoding: the value format writes the payload, the key format
@@ -59,8 +54,6 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
 
     /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
     private final int[] metadataPositions;
-
-    private transient HeaderKey keyHeaderKey;
 
     IggyRowDataSerializationSchema(
             @Nullable SerializationSchema<RowData> keyFormat,
@@ -90,7 +83,6 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
         }
         valueFormat.open(initContext);
         partitioner.open(sinkContext);
-        keyHeaderKey = new HeaderKey(HeaderKind.String, keyHeader.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
@@ -100,14 +92,11 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                         ? keyFormat.serialize(keyColumns.project(row, row.getRowKind()))
                         : null;
         byte[] payload = valueFormat.serialize(valueColumns.project(row, row.getRowKind()));
-        Map<HeaderKey, HeaderValue> headers = IggyWritableMetadata.headers(row, metadataPositions);
+        IggyHeaders headers = IggyWritableMetadata.headers(row, metadataPositions);
         if (key != null) {
-            HeaderValue keyValue = new HeaderValue(HeaderKind.Raw, key);
-            if (headers.isEmpty()) {
-                headers = Collections.singletonMap(keyHeaderKey, keyValue);
-            } else {
-                headers.put(keyHeaderKey, keyValue);
-            }
+            headers =
+                    headers.with(
+                            keyHeader, IggyHeadersInternals.value(IggyHeaderValue.Kind.RAW, key));
         }
         IggySinkTarget target = routing.targetOf(row);
         int partitionPos = metadataPositions[IggyWritableMetadata.PARTITION.ordinal()];
@@ -120,7 +109,7 @@ final class IggyRowDataSerializationSchema implements IggyRecordSerializationSch
                 new IggySinkRecord(
                         partition,
                         payload,
-                        SdkHeaders.fromSdk(headers),
+                        headers,
                         messageId(row),
                         originTimestampMicros(row, context.timestamp()));
         return target != null ? record.withTarget(target) : record;

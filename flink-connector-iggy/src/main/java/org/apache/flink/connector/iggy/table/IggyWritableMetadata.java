@@ -19,6 +19,9 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
@@ -26,17 +29,10 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.DataType;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-
 import javax.annotation.Nullable;
 
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The metadata columns the {@code iggy} sink can write ({@code upsert-iggy}: headers and origin
@@ -87,16 +83,16 @@ enum IggyWritableMetadata {
         return positions;
     }
 
-    /** The 'headers' column, each value as raw bytes: an empty map, or a new mutable one. */
-    static Map<HeaderKey, HeaderValue> headers(RowData row, int[] positions) {
+    /** The 'headers' column, each value as raw bytes. */
+    static IggyHeaders headers(RowData row, int[] positions) {
         int pos = positions[HEADERS.ordinal()];
         if (pos < 0 || row.isNullAt(pos)) {
-            return Collections.emptyMap();
+            return IggyHeaders.empty();
         }
         MapData map = row.getMap(pos);
         ArrayData keys = map.keyArray();
         ArrayData values = map.valueArray();
-        Map<HeaderKey, HeaderValue> headers = new HashMap<>();
+        IggyHeaders.Builder headers = IggyHeaders.builder();
         for (int i = 0; i < map.size(); i++) {
             if (keys.isNullAt(i)) {
                 continue;
@@ -110,9 +106,10 @@ enum IggyWritableMetadata {
             }
             byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
             headers.put(
-                    new HeaderKey(HeaderKind.String, name), new HeaderValue(HeaderKind.Raw, value));
+                    keys.getString(i).toString(),
+                    IggyHeadersInternals.value(IggyHeaderValue.Kind.RAW, value));
         }
-        return headers;
+        return headers.build();
     }
 
     /** The 'origin-timestamp' column in microseconds, or {@code null} when absent or NULL. */

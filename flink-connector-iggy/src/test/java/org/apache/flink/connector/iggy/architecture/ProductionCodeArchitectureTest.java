@@ -249,37 +249,18 @@ class ProductionCodeArchitectureTest {
     /** The gateway: the one package meant to use the SDK's client and message types. */
     private static final String GATEWAY = CONNECTOR + ".common.client..";
 
-    /**
-     * Who may use the SDK besides the gateway, until the sink moves behind it too: the SDK
-     * workarounds, {@code common} itself (error codes, header and id conversions, connecting), the
-     * sink, and the SQL sink's encoders in {@code table}. Each entry that goes shrinks this list;
-     * the source and the rest of the table code are not on it.
-     */
-    private static final String[] SDK_USERS_BESIDES_THE_GATEWAY = {
-        SDK_WORKAROUNDS, CONNECTOR + ".common", SINK
-    };
-
-    private static final String SQL_SINK_ENCODERS =
-            "org\\.apache\\.flink\\.connector\\.iggy\\.table\\.(IggyWritableMetadata"
-                    + "|IggyRowDataSerializationSchema|IggyRowDataMapChangeEncoder"
-                    + "|IggyDeletionMessage)(\\$.*)?";
-
     @ArchTest
     static final ArchRule ONLY_THE_GATEWAY_USES_THE_SDK =
             noClasses()
                     .that()
                     .resideOutsideOfPackage(GATEWAY)
-                    .and()
-                    .resideOutsideOfPackages(SDK_USERS_BESIDES_THE_GATEWAY)
-                    .and()
-                    .haveNameNotMatching(SQL_SINK_ENCODERS)
                     .should()
                     .dependOnClassesThat()
                     .resideInAPackage(SDK + "..")
                     .because(
-                            "an SDK upgrade should touch one package: the source and the catalog"
-                                    + " talk to Iggy through common.client, in the connector's"
-                                    + " own types");
+                            "an SDK upgrade should touch one package: the source, the sink and"
+                                    + " the catalog talk to Iggy through common.client, in the"
+                                    + " connector's own types");
 
     @ArchTest
     static final ArchRule PRIVATE_REFLECTION_ONLY_IN_THE_SDK_WORKAROUNDS =

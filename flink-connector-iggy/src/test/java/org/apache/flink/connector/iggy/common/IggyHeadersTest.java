@@ -17,40 +17,36 @@
  */
 package org.apache.flink.connector.iggy.common;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
-
-import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The connector's header types, and their conversion to and from the SDK's. */
+/** The connector's header types. */
 class IggyHeadersTest {
 
     @Test
-    void typedValuesEncodeAsTheSdkDoesAndReadBack() {
-        assertSameAsSdk(IggyHeaderValue.ofString("é"), HeaderValue.fromString("é"));
-        assertSameAsSdk(IggyHeaderValue.ofBool(true), HeaderValue.fromBool(true));
-        assertSameAsSdk(IggyHeaderValue.ofInt32(-7), HeaderValue.fromInt32(-7));
-        assertSameAsSdk(IggyHeaderValue.ofInt64(1L << 40), HeaderValue.fromInt64(1L << 40));
-        assertSameAsSdk(
-                IggyHeaderValue.ofUint32(4_000_000_000L), HeaderValue.fromUint32(4_000_000_000L));
-        assertSameAsSdk(IggyHeaderValue.ofFloat64(0.5), HeaderValue.fromFloat64(0.5));
-        assertSameAsSdk(
-                IggyHeaderValue.ofRaw(new byte[] {1, 2}), HeaderValue.fromRaw(new byte[] {1, 2}));
-
+    void typedValuesReadBack() {
         assertThat(IggyHeaderValue.ofString("é").asString()).isEqualTo("é");
         assertThat(IggyHeaderValue.ofBool(true).asBool()).isTrue();
+        assertThat(IggyHeaderValue.ofInt8((byte) -3).asInt8()).isEqualTo((byte) -3);
+        assertThat(IggyHeaderValue.ofInt16((short) -300).asInt16()).isEqualTo((short) -300);
         assertThat(IggyHeaderValue.ofInt32(-7).asInt32()).isEqualTo(-7);
         assertThat(IggyHeaderValue.ofInt64(1L << 40).asInt64()).isEqualTo(1L << 40);
+        assertThat(IggyHeaderValue.ofUint8((short) 255).asUint8()).isEqualTo((short) 255);
+        assertThat(IggyHeaderValue.ofUint16(65535).asUint16()).isEqualTo(65535);
         assertThat(IggyHeaderValue.ofUint32(4_000_000_000L).asUint32()).isEqualTo(4_000_000_000L);
+        assertThat(IggyHeaderValue.ofFloat32(1.5f).asFloat32()).isEqualTo(1.5f);
         assertThat(IggyHeaderValue.ofFloat64(0.5).asFloat64()).isEqualTo(0.5);
         assertThat(IggyHeaderValue.ofInt32(3).kind()).isEqualTo(IggyHeaderValue.Kind.INT32);
+        assertThat(IggyHeaderValue.ofInt32(3)).hasToString("INT32 3");
+        assertThatThrownBy(() -> IggyHeaderValue.ofUint8((short) 256))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> IggyHeaderValue.ofString(" "))
+                .isInstanceOf(IllegalArgumentException.class);
+        for (IggyHeaderValue.Kind kind : IggyHeaderValue.Kind.values()) {
+            assertThat(IggyHeaderValue.Kind.ofCode(kind.code())).isEqualTo(kind);
+        }
     }
 
     @Test
@@ -71,41 +67,36 @@ class IggyHeadersTest {
     }
 
     @Test
-    void headersConvertToTheSdkAndBackWithoutLosingKinds() {
+    void headersKeepTheLastValueOfAKeyAndCountTheirEncodedBytes() {
         IggyHeaders headers =
                 IggyHeaders.builder()
                         .put("op", "delete")
                         .put("version", IggyHeaderValue.ofInt32(3))
                         .put("op", "upsert")
                         .build();
-        Map<HeaderKey, HeaderValue> sdk = SdkHeaders.toSdk(headers);
-        assertThat(sdk)
-                .containsOnly(
-                        Map.entry(HeaderKey.fromString("op"), HeaderValue.fromString("upsert")),
-                        Map.entry(HeaderKey.fromString("version"), HeaderValue.fromInt32(3)));
-        IggyHeaders back = SdkHeaders.fromSdk(sdk);
-        assertThat(back).isEqualTo(headers);
-        assertThat(back.size()).isEqualTo(2);
-        assertThat(back.get("version")).contains(IggyHeaderValue.ofInt32(3));
-        assertThat(back.get("missing")).isEmpty();
-        assertThat(back.asMap())
+        assertThat(headers.size()).isEqualTo(2);
+        assertThat(headers.get("version")).contains(IggyHeaderValue.ofInt32(3));
+        assertThat(headers.get("missing")).isEmpty();
+        assertThat(headers.asMap())
                 .containsOnlyKeys("op", "version")
                 .containsEntry("op", IggyHeaderValue.ofString("upsert"));
-        assertThat(SdkHeaders.fromSdk(null).isEmpty()).isTrue();
+        // kind and length (5) of key and of value, then the bytes: "op" "upsert", "version" 3
+        assertThat(headers.encodedLength()).isEqualTo((10 + 2 + 6) + (10 + 7 + 4));
+        assertThat(headers.with("op", IggyHeaderValue.ofString("d")).encodedLength())
+                .isEqualTo((10 + 2 + 1) + (10 + 7 + 4));
+        assertThat(IggyHeaders.of("k", IggyHeaderValue.ofBool(true)))
+                .isEqualTo(IggyHeaders.builder().put("k", IggyHeaderValue.ofBool(true)).build());
     }
 
     @Test
     void headersAreImmutableAndToBuilderCopies() {
-        Map<HeaderKey, HeaderValue> sdk = new LinkedHashMap<>();
-        sdk.put(
-                new HeaderKey(HeaderKind.String, "k".getBytes(StandardCharsets.UTF_8)),
-                HeaderValue.fromString("v"));
-        IggyHeaders headers = SdkHeaders.fromSdk(sdk);
-        assertThatThrownBy(() -> SdkHeaders.toSdk(headers).clear())
+        IggyHeaders headers = IggyHeaders.of("k", "v");
+        assertThatThrownBy(() -> headers.view().clear())
                 .isInstanceOf(UnsupportedOperationException.class);
         IggyHeaders more = headers.toBuilder().put("k2", "v2").build();
         assertThat(headers.size()).isEqualTo(1);
         assertThat(more.asMap()).containsOnlyKeys("k", "k2");
+        assertThat(IggyHeaders.empty().with("k", IggyHeaderValue.ofString("v"))).isEqualTo(headers);
     }
 
     @Test
@@ -115,11 +106,5 @@ class IggyHeadersTest {
                 .hasMessageContaining("1 to 255");
         assertThatThrownBy(() -> IggyHeaders.of("x".repeat(256), "v")).hasMessageContaining("256");
         assertThat(IggyHeaders.of("x".repeat(255), "v").size()).isEqualTo(1);
-    }
-
-    private static void assertSameAsSdk(IggyHeaderValue ours, HeaderValue sdk) {
-        assertThat(SdkHeaders.valueToSdk(ours)).isEqualTo(sdk);
-        assertThat(SdkHeaders.valueFromSdk(sdk)).isEqualTo(ours);
-        assertThat(ours.bytes()).isEqualTo(sdk.value());
     }
 }

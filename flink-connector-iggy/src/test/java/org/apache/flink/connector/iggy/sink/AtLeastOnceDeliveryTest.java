@@ -19,17 +19,17 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.IggySinkWriterTest.ScriptedSender;
 import org.apache.flink.connector.iggy.sink.IggySinkWriterTest.Send;
 
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -122,8 +122,8 @@ class AtLeastOnceDeliveryTest {
         return new AtLeastOnceDelivery(config, () -> sender, context);
     }
 
-    private static Message message(String payload) {
-        return IggyWireMessages.message(
-                payload.getBytes(StandardCharsets.UTF_8), Map.of(), null, 0);
+    private static OutgoingMessage message(String payload) {
+        return new OutgoingMessage(
+                payload.getBytes(StandardCharsets.UTF_8), IggyHeaders.empty(), null, 0);
     }
 }

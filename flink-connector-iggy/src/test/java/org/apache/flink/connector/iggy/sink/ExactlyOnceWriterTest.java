@@ -20,9 +20,8 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
-import io.netty.buffer.ByteBufUtil;
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -200,7 +199,7 @@ class ExactlyOnceWriterTest {
         assertThat(p0.messageCount()).isEqualTo(10_000);
         assertThat(p0.readFrom()).isEqualTo(5);
         assertThat(payloads(p0)).containsExactlyElementsOf(sent);
-        List<Message> read = WriteAheadTesting.messages(p0);
+        List<OutgoingMessage> read = WriteAheadTesting.messages(p0);
         for (int i = 0; i < read.size(); i++) {
             assertThat(p0.sequenceOf(wireId(read.get(i)))).isEqualTo(i);
         }
@@ -263,13 +262,13 @@ class ExactlyOnceWriterTest {
     }
 
     /** The id as the wire carries it. */
-    static byte[] wireId(Message message) {
-        return ByteBufUtil.getBytes(message.header().id().toBytes());
+    static byte[] wireId(OutgoingMessage message) {
+        return message.wireId();
     }
 
     private static List<String> payloads(IggyCommittable committable) {
         return WriteAheadTesting.messages(committable).stream()
-                .map(Message::payload)
+                .map(OutgoingMessage::payload)
                 .map(p -> new String(p, StandardCharsets.UTF_8))
                 .collect(Collectors.toList());
     }

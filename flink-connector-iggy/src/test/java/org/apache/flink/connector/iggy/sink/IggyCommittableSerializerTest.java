@@ -17,13 +17,13 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.Path;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -32,7 +32,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -44,18 +43,16 @@ class IggyCommittableSerializerTest {
     /** The committable stored in {@code serializer/iggy-committable-v1.bin}. */
     static IggyCommittable fixture() {
         byte[] tag = IggyCommittable.tag(0x1234_5678_9ABC_0002L, 42);
-        List<Message> messages = new ArrayList<>();
-        messages.add(message(tag, 0, "a", Map.of(), 5));
+        List<OutgoingMessage> messages = new ArrayList<>();
+        messages.add(message(tag, 0, "a", IggyHeaders.empty(), 5));
         messages.add(
                 message(
                         tag,
                         1,
                         "héllo",
-                        Map.of(
-                                new HeaderKey(HeaderKind.String, bytes("k")),
-                                new HeaderValue(HeaderKind.Raw, new byte[] {1, 2})),
+                        IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2})),
                         6));
-        messages.add(message(tag, 2, "", Map.of(), 0));
+        messages.add(message(tag, 2, "", IggyHeaders.empty(), 0));
         return new IggyCommittable(IggyId.of("orders"), IggyId.of(7), 3, 42, tag, 1000, messages);
     }
 
@@ -141,9 +138,9 @@ class IggyCommittableSerializerTest {
     @Test
     void roundTripsAnEmptyAndALargeCommittable() throws IOException {
         byte[] tag = IggyCommittable.tag(1, 1);
-        List<Message> many = new ArrayList<>();
+        List<OutgoingMessage> many = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
-            many.add(message(tag, i, "m" + i, Map.of(), i));
+            many.add(message(tag, i, "m" + i, IggyHeaders.empty(), i));
         }
         for (IggyCommittable c :
                 List.of(
@@ -158,7 +155,7 @@ class IggyCommittableSerializerTest {
     @Test
     void serializedSizeIsExactForNamesHeadersAndEmptyCommittables() throws IOException {
         byte[] tag = IggyCommittable.tag(1, 1);
-        List<Message> withHeaders = new ArrayList<>();
+        List<OutgoingMessage> withHeaders = new ArrayList<>();
         for (int i = 0; i < 1_000; i++) {
             withHeaders.add(
                     message(
@@ -166,10 +163,9 @@ class IggyCommittableSerializerTest {
                             i,
                             "payload " + i,
                             i % 3 == 0
-                                    ? Map.of()
-                                    : Map.of(
-                                            new HeaderKey(HeaderKind.String, bytes("key" + i)),
-                                            new HeaderValue(HeaderKind.Raw, new byte[i % 7])),
+                                    ? IggyHeaders.empty()
+                                    : IggyHeaders.of(
+                                            "key" + i, IggyHeaderValue.ofRaw(new byte[i % 7])),
                             i));
         }
         for (IggyCommittable c :
@@ -200,17 +196,13 @@ class IggyCommittableSerializerTest {
                 .hasMessageContaining("version 3");
     }
 
-    private static Message message(
-            byte[] tag,
-            int sequence,
-            String payload,
-            Map<HeaderKey, HeaderValue> headers,
-            long timestamp) {
-        return IggyWireMessages.message(
+    private static OutgoingMessage message(
+            byte[] tag, int sequence, String payload, IggyHeaders headers, long timestamp) {
+        return new OutgoingMessage(
                 bytes(payload), headers, IggyCommittable.messageId(tag, sequence), timestamp);
     }
 
-    /** Everything the committer sends, as text (SDK records compare arrays by reference). */
+    /** Everything the committer sends, as text (messages compare arrays by reference). */
     static String describe(IggyCommittable c) {
         StringBuilder text =
                 new StringBuilder(c.toString())
@@ -218,26 +210,25 @@ class IggyCommittableSerializerTest {
                         .append(c.readFrom())
                         .append(' ')
                         .append(HexFormat.of().formatHex(c.tag()));
-        for (Message m : WriteAheadTesting.messages(c)) {
+        for (OutgoingMessage m : WriteAheadTesting.messages(c)) {
             text.append("\n ")
-                    .append(m.header().id().toBigInteger().toString(16))
+                    .append(HexFormat.of().formatHex(m.wireId()))
                     .append(' ')
-                    .append(m.header().originTimestamp())
+                    .append(m.originTimestampMicros())
                     .append(' ')
                     .append(HexFormat.of().formatHex(m.payload()))
                     .append(' ')
-                    .append(m.header().payloadLength())
+                    .append(m.payload().length)
                     .append(' ')
-                    .append(m.header().userHeadersLength());
-            m.userHeaders()
+                    .append(m.headers().encodedLength());
+            IggyHeadersInternals.view(m.headers())
                     .forEach(
                             (k, v) ->
                                     text.append(' ')
-                                            .append(k.kind())
-                                            .append(HexFormat.of().formatHex(k.value()))
+                                            .append(k)
                                             .append('=')
                                             .append(v.kind())
-                                            .append(HexFormat.of().formatHex(v.value())));
+                                            .append(HexFormat.of().formatHex(v.bytes())));
         }
         return text.toString();
     }

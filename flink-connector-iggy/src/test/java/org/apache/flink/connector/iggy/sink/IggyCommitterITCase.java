@@ -20,7 +20,9 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
@@ -40,7 +42,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
@@ -87,7 +88,7 @@ class IggyCommitterITCase {
         assertThat(metrics.registered("reconnects")).isInstanceOf(Counter.class);
         List<Message> stored = IGGY.readAll(stream, topic, 1);
         assertThat(texts(stored.subList(100, stored.size())))
-                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
         assertThat(IggyWireMessages.wireId(stored.get(100).header().id().toBigInteger()))
                 .as("the id as sent")
                 .isEqualTo(
@@ -120,7 +121,7 @@ class IggyCommitterITCase {
         List<Message> stored = IGGY.readAll(stream, topic, 0);
         assertThat(stored).hasSize(5025);
         assertThat(texts(stored.subList(5000, 5025)))
-                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
@@ -156,7 +157,7 @@ class IggyCommitterITCase {
             assertThat(committer.messagesResent()).isEqualTo(15);
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
-                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
     }
 
     /**
@@ -186,7 +187,7 @@ class IggyCommitterITCase {
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
-                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
     }
 
     /**
@@ -215,7 +216,7 @@ class IggyCommitterITCase {
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 0)))
-                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
     }
 
     /**
@@ -242,7 +243,7 @@ class IggyCommitterITCase {
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
-                .containsExactlyElementsOf(texts(WriteAheadTesting.messages(committable)));
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
     }
 
     private IggyConnectionConfig viaProxy(TcpProxy proxy, Duration requestTimeout) {
@@ -331,12 +332,12 @@ class IggyCommitterITCase {
 
     private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
         byte[] tag = IggyCommittable.tag(0xABCDEFL, checkpoint);
-        List<Message> messages = new ArrayList<>();
+        List<OutgoingMessage> messages = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             messages.add(
-                    IggyWireMessages.message(
+                    new OutgoingMessage(
                             ("cp" + checkpoint + "-" + i).getBytes(StandardCharsets.UTF_8),
-                            Map.of(),
+                            IggyHeaders.empty(),
                             IggyCommittable.messageId(tag, i),
                             0));
         }

@@ -17,16 +17,14 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -67,20 +65,16 @@ class OpenBatchTest {
 
     @Test
     void bytesCountHeadersPayloadAndUserHeaders() {
-        Message withHeaders =
-                IggyWireMessages.message(
+        OutgoingMessage withHeaders =
+                new OutgoingMessage(
                         new byte[10],
-                        Map.of(
-                                new HeaderKey(HeaderKind.String, "k".getBytes()),
-                                new HeaderValue(HeaderKind.Raw, new byte[5])),
+                        IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[5])),
                         null,
                         0);
         OpenBatch batch = new OpenBatch(config(builder()));
         batch.add(withHeaders);
         // 64-byte header, payload, one user header: kinds and lengths (10), key and value
-        assertThat(batch.bytes())
-                .isEqualTo(64 + 10 + 10 + 1 + 5)
-                .isEqualTo(IggyWireMessages.wireSize(withHeaders));
+        assertThat(batch.bytes()).isEqualTo(64 + 10 + 10 + 1 + 5).isEqualTo(withHeaders.wireSize());
     }
 
     @Test
@@ -99,7 +93,7 @@ class OpenBatchTest {
         batch.add(message(100));
         batch.add(message(100));
         assertThat(batch.isFull()).isTrue();
-        List<Message> taken = batch.take();
+        List<OutgoingMessage> taken = batch.take();
         assertThat(taken).hasSize(2);
         assertThat(batch.isEmpty()).isTrue();
         assertThat(batch.bytes()).isZero();
@@ -120,7 +114,7 @@ class OpenBatchTest {
         return builder.build().writerConfig();
     }
 
-    private static Message message(int payloadBytes) {
-        return IggyWireMessages.message(new byte[payloadBytes], Map.of(), null, 0);
+    private static OutgoingMessage message(int payloadBytes) {
+        return new OutgoingMessage(new byte[payloadBytes], IggyHeaders.empty(), null, 0);
     }
 }

@@ -20,15 +20,15 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.SimpleCounter;
 
-import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,7 +37,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -56,7 +55,8 @@ class ReadBackITCase {
         IGGY.send(stream, "t", 0, payloads(30));
         sendWithIds(config, committable, 3);
         SimpleCounter read = new SimpleCounter();
-        AsyncIggyTcpClient client = IggyClients.connect(config.connection());
+        IggyServerClient client =
+                IggyServerClient.connect(config.connection(), new SimpleCounter());
         try {
             BitSet present =
                     new ReadBack(config, Duration.ofSeconds(30), read)
@@ -65,7 +65,7 @@ class ReadBackITCase {
             assertThat(present.nextClearBit(0)).isEqualTo(3);
             assertThat(read.getCount()).as("the whole range: two are missing").isEqualTo(33);
         } finally {
-            IggyClients.closeAndWait(client);
+            client.close();
         }
     }
 
@@ -75,7 +75,8 @@ class ReadBackITCase {
         IggyCommittable committable = committable(5);
         IGGY.send(stream, "t", 0, payloads(30));
         SimpleCounter read = new SimpleCounter();
-        AsyncIggyTcpClient client = IggyClients.connect(config.connection());
+        IggyServerClient client =
+                IggyServerClient.connect(config.connection(), new SimpleCounter());
         try {
             ReadBack expired = new ReadBack(config, Duration.ZERO, read);
             assertThatThrownBy(() -> expired.present(client, committable, 5, 30))
@@ -86,7 +87,7 @@ class ReadBackITCase {
                     .hasMessageContaining("setRequestTimeout");
             assertThat(read.getCount()).isZero();
         } finally {
-            IggyClients.closeAndWait(client);
+            client.close();
         }
     }
 
@@ -125,11 +126,11 @@ class ReadBackITCase {
 
     private IggyCommittable committable(int n) {
         byte[] tag = IggyCommittable.tag(0x5EED, 4);
-        List<Message> messages = new ArrayList<>();
+        List<OutgoingMessage> messages = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             messages.add(
-                    IggyWireMessages.message(
-                            payload(i), Map.of(), IggyCommittable.messageId(tag, i), 0));
+                    new OutgoingMessage(
+                            payload(i), IggyHeaders.empty(), IggyCommittable.messageId(tag, i), 0));
         }
         return new IggyCommittable(IggyId.of(stream), IggyId.of("t"), 0, 4, tag, 0, messages);
     }

@@ -17,12 +17,11 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +31,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -50,13 +48,10 @@ class SpillFileWriteAheadTest {
     void sealedMessagesReadBackInOrderWithTheirIdsHeadersAndTimestamps() throws IOException {
         SpillFileWriteAhead storage = new SpillFileWriteAhead(dir.toString());
         WriteAheadStorage.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
-        Map<HeaderKey, HeaderValue> headers =
-                Map.of(
-                        new HeaderKey(HeaderKind.String, bytes("k")),
-                        new HeaderValue(HeaderKind.Raw, new byte[] {1, 2, 3}));
-        log.append(IggyWireMessages.message(bytes("first"), headers, null, 11));
-        log.append(IggyWireMessages.message(bytes(""), Map.of(), null, 12));
-        log.append(IggyWireMessages.message(new byte[100_000], Map.of(), null, 13));
+        IggyHeaders headers = IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2, 3}));
+        log.append(new OutgoingMessage(bytes("first"), headers, null, 11));
+        log.append(new OutgoingMessage(bytes(""), IggyHeaders.empty(), null, 12));
+        log.append(new OutgoingMessage(new byte[100_000], IggyHeaders.empty(), null, 13));
 
         SpillFile file = (SpillFile) log.seal();
 
@@ -67,12 +62,12 @@ class SpillFileWriteAheadTest {
         Path onDisk = Path.of(file.path().toUri());
         assertThat(onDisk).isEqualTo(dir.resolve("job/op/r6-s0-000000000000abcd/7-0"));
         assertThat(Files.size(onDisk)).isEqualTo(file.length());
-        List<Message> read = read(file);
+        List<OutgoingMessage> read = read(file);
         assertThat(read).hasSize(3);
         assertThat(read.get(0).payload()).isEqualTo(bytes("first"));
-        assertThat(read.get(0).header().originTimestamp().longValue()).isEqualTo(11);
-        assertThat(read.get(0).header().userHeadersLength()).isEqualTo(10 + 1 + 3);
-        assertThat(read.get(0).userHeaders()).hasSize(1);
+        assertThat(read.get(0).originTimestampMicros()).isEqualTo(11);
+        assertThat(read.get(0).headers().encodedLength()).isEqualTo(10 + 1 + 3);
+        assertThat(read.get(0).headers().size()).isEqualTo(1);
         assertThat(read.get(1).payload()).isEmpty();
         assertThat(read.get(2).payload()).hasSize(100_000);
         IggyCommittable committable = committable(file);
@@ -196,7 +191,7 @@ class SpillFileWriteAheadTest {
         return new IggyCommittable(IggyId.of("s"), IggyId.of("t"), 0, 7, TAG, 0, file);
     }
 
-    private static List<Message> read(SpillFile file) {
+    private static List<OutgoingMessage> read(SpillFile file) {
         return WriteAheadTesting.messages(committable(file));
     }
 
@@ -204,7 +199,7 @@ class SpillFileWriteAheadTest {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static Message plain(String payload) {
-        return IggyWireMessages.message(bytes(payload), Map.of(), null, 0);
+    private static OutgoingMessage plain(String payload) {
+        return new OutgoingMessage(bytes(payload), IggyHeaders.empty(), null, 0);
     }
 }

@@ -19,7 +19,9 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
@@ -35,7 +37,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -140,8 +141,8 @@ class WriteAheadCommitITCase {
                         .start(3, TAG, 0);
         for (String text : expected(n)) {
             log.append(
-                    IggyWireMessages.message(
-                            text.getBytes(StandardCharsets.UTF_8), Map.of(), null, 0));
+                    new OutgoingMessage(
+                            text.getBytes(StandardCharsets.UTF_8), IggyHeaders.empty(), null, 0));
         }
         return new IggyCommittable(IggyId.of(stream), IggyId.of(topic), 0, 3, TAG, 0, log.seal());
     }

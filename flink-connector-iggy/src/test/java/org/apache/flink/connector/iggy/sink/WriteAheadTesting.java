@@ -17,10 +17,11 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
-import org.apache.iggy.message.Message;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,8 +31,8 @@ final class WriteAheadTesting {
     private WriteAheadTesting() {}
 
     /** The committable's messages in order, each with its final id. */
-    static List<Message> messages(IggyCommittable committable) {
-        List<Message> messages = new ArrayList<>(committable.messageCount());
+    static List<OutgoingMessage> messages(IggyCommittable committable) {
+        List<OutgoingMessage> messages = new ArrayList<>(committable.messageCount());
         try (WriteAheadMessages.Reader reader = committable.openMessages()) {
             for (int i = 0; i < committable.messageCount(); i++) {
                 messages.add(reader.next());
@@ -40,5 +41,14 @@ final class WriteAheadTesting {
             throw new UncheckedIOException(e);
         }
         return messages;
+    }
+
+    /** The committable's payloads in order, as UTF-8 text. */
+    static List<String> texts(IggyCommittable committable) {
+        List<String> texts = new ArrayList<>();
+        for (OutgoingMessage m : messages(committable)) {
+            texts.add(new String(m.payload(), StandardCharsets.UTF_8));
+        }
+        return texts;
     }
 }

@@ -18,6 +18,8 @@
 package org.apache.flink.connector.iggy.sql;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.Factory;
 
@@ -311,29 +313,26 @@ class SqlJarPackagingIT {
                     .invoke(builder, IGGY.username(), IGGY.password());
             Object config = builderClass.getMethod("build").invoke(builder);
 
-            Class<?> clients = loader.loadClass(common + "IggyClients");
-            Object client = clients.getMethod("connect", configClass).invoke(null, config);
+            Class<?> serverClass = loader.loadClass(common + "client.IggyServerClient");
+            Object server =
+                    serverClass
+                            .getMethod("connect", configClass, Counter.class)
+                            .invoke(null, config, new SimpleCounter());
             try {
-                assertThat(client.getClass().getName()).startsWith(shadedPrefix());
+                assertThat(serverClass.getDeclaredField("client").getType().getName())
+                        .startsWith(shadedPrefix());
                 Class<?> idClass = loader.loadClass(common + "IggyId");
                 Object details =
-                        loader.loadClass(common + "IggyTopics")
-                                .getMethod(
-                                        "describe",
-                                        client.getClass(),
-                                        configClass,
-                                        idClass,
-                                        idClass)
+                        serverClass
+                                .getMethod("describe", idClass, idClass)
                                 .invoke(
-                                        null,
-                                        client,
-                                        config,
+                                        server,
                                         idClass.getMethod("of", String.class).invoke(null, stream),
                                         idClass.getMethod("of", String.class).invoke(null, "t"));
                 Object partitions = details.getClass().getMethod("partitionsCount").invoke(details);
                 assertThat(((Number) partitions).longValue()).isEqualTo(3);
             } finally {
-                clients.getMethod("closeAndWait", client.getClass()).invoke(null, client);
+                ((AutoCloseable) server).close();
             }
         } finally {
             IGGY.deleteStream(stream);

@@ -18,9 +18,10 @@
 package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.IggyTopics;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.SimpleCounter;
@@ -33,26 +34,29 @@ import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.stream.StreamBase;
+import org.apache.iggy.system.ClientInfo;
 
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.common.SdkIds.streamId;
-import static org.apache.flink.connector.iggy.common.SdkIds.topicId;
+import static org.apache.flink.connector.iggy.common.client.SdkMessages.streamId;
+import static org.apache.flink.connector.iggy.common.client.SdkMessages.topicId;
 
 /**
- * The connector's one gateway to an Iggy server for the source and the catalog: a logged-in client
- * and the few requests they send, taking and returning the connector's own types. A request waits
- * at most the request timeout. The asynchronous ones fail as the SDK does; a failed waiting one
- * throws what the owner's {@code failures} makes of the failure and of what was tried, and {@link
- * IggyErrorCode#isCauseOf} still tells what the server answered. Thread-safe as the SDK's client
- * is; {@link #close} once, by the owner.
+ * The connector's one gateway to an Iggy server for the source, the sink and the catalog: a
+ * logged-in client and the few requests they send, taking and returning the connector's own types.
+ * A request waits at most the request timeout. The asynchronous ones fail as the SDK does; a failed
+ * waiting one throws what the owner's {@code failures} makes of the failure and of what was tried,
+ * and {@link IggyErrorCode#isCauseOf} still tells what the server answered. Thread-safe as the
+ * SDK's client is; {@link #close} once, by the owner.
  */
 @Internal
 public final class IggyServerClient implements AutoCloseable {
@@ -74,6 +78,25 @@ public final class IggyServerClient implements AutoCloseable {
     public static IggyServerClient connect(IggyConnectionConfig config, Counter reconnects) {
         return new IggyServerClient(
                 IggyClients.connect(config, reconnects), config, (what, e) -> e);
+    }
+
+    /**
+     * Connects over one connection that carries the requests in call order (see {@link
+     * IggyClients#connectWithOneConnection}); failures are the SDK's.
+     */
+    public static IggyServerClient connectWithOneConnection(
+            IggyConnectionConfig config, Counter reconnects) {
+        return new IggyServerClient(
+                IggyClients.connectWithOneConnection(config, reconnects), config, (what, e) -> e);
+    }
+
+    /**
+     * Like {@link #connectWithOneConnection}, but no other connection replaces a closed one (see
+     * {@link IggyClients#connectWithOneLastingConnection}).
+     */
+    public static IggyServerClient connectWithOneLastingConnection(IggyConnectionConfig config) {
+        return new IggyServerClient(
+                IggyClients.connectWithOneLastingConnection(config), config, (what, e) -> e);
     }
 
     /**
@@ -133,11 +156,33 @@ public final class IggyServerClient implements AutoCloseable {
     }
 
     /**
-     * The topic, which must exist: when it or its stream does not, an {@code
-     * IggyConfigurationException} naming what is missing and the fix (see {@link IggyTopics}).
+     * The topic, which must exist: when it or its stream does not, an {@link
+     * IggyConfigurationException} (no restart) naming what is missing and the fix.
      */
     public TopicDescription describe(IggyId stream, IggyId topic) {
-        return TopicDescription.of(IggyTopics.describe(client, config, stream, topic));
+        Optional<TopicDescription> described =
+                await(describeTopic(stream, topic), "read topic " + topic + " of stream " + stream);
+        if (described.isPresent()) {
+            return described.get();
+        }
+        if (await(describeStream(stream), "read stream " + stream).isEmpty()) {
+            throw new IggyConfigurationException(
+                    "Iggy stream "
+                            + stream
+                            + " does not exist at "
+                            + config.address()
+                            + ". The connector never creates streams: create it first (or fix the"
+                            + " stream name).");
+        }
+        throw new IggyConfigurationException(
+                "Iggy topic "
+                        + topic
+                        + " does not exist in stream "
+                        + stream
+                        + " at "
+                        + config.address()
+                        + ". The connector never creates topics: create it first (or fix the"
+                        + " topic name).");
     }
 
     /**
@@ -212,16 +257,30 @@ public final class IggyServerClient implements AutoCloseable {
                 .thenApply(MessageBatch::of);
     }
 
-    /** Sends the messages to one partition; their ids, offsets and timestamps are the server's. */
-    public void send(IggyId stream, IggyId topic, long partition, MessageBatch messages) {
-        await(
-                client.messages()
-                        .sendMessages(
-                                streamId(stream),
-                                topicId(topic),
-                                Partitioning.partitionId(partition),
-                                messages.messages()),
-                "send to partition " + partition + " of topic " + topic + " of " + stream);
+    /**
+     * Sends the messages to one partition, converting them to the SDK's on the calling thread;
+     * their offsets and timestamps are the server's. Not bounded in time: the caller bounds the
+     * wait.
+     */
+    public CompletableFuture<Void> send(IggyTopicPartition target, List<OutgoingMessage> messages) {
+        return client.messages()
+                .sendMessages(
+                        streamId(target.stream()),
+                        topicId(target.topic()),
+                        Partitioning.partitionId(target.partition()),
+                        SdkMessages.toSdk(messages));
+    }
+
+    /** The server's id of this client's connection. */
+    public long clientId() {
+        return await(client.system().getMe(), "read the client's id").clientId();
+    }
+
+    /** The ids of the connections the server lists now. */
+    public Set<Long> clientIds() {
+        return await(client.system().getClients(), "list the server's clients").stream()
+                .map(ClientInfo::clientId)
+                .collect(Collectors.toSet());
     }
 
     /** Stores {@code offset} as the last one {@code consumer} processed in the partition. */

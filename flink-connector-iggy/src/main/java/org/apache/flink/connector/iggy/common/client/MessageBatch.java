@@ -18,10 +18,12 @@
 package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.common.SdkHeaders;
 
 import org.apache.iggy.message.BigIntegerMessageId;
+import org.apache.iggy.message.HeaderKey;
+import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.PolledMessages;
@@ -30,9 +32,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
-
-import static java.nio.charset.StandardCharsets.UTF_8;
+import java.util.Optional;
 
 /**
  * Messages of one partition, read from or to be sent to Iggy, addressed by their index in the
@@ -78,13 +78,8 @@ public final class MessageBatch {
                         BigInteger.ZERO);
         // withUserHeaders computes the headers' length in the message header.
         Message message =
-                new Message(header, payload, Map.of()).withUserHeaders(SdkHeaders.toSdk(headers));
+                new Message(header, payload, Map.of()).withUserHeaders(SdkMessages.toSdk(headers));
         return new MessageBatch(List.of(message), -1);
-    }
-
-    /** One message to send: {@code payload} with {@code headers}, everything else the server's. */
-    public static MessageBatch single(byte[] payload, IggyHeaders headers) {
-        return single(0L, payload, headers, BigInteger.ZERO, 0L, 0L, 0L);
     }
 
     List<Message> messages() {
@@ -144,7 +139,16 @@ public final class MessageBatch {
 
     /** The message's headers, a view converted value by value when read. */
     public IggyHeaders headers(int index) {
-        return SdkHeaders.fromSdk(messages.get(index).userHeaders());
+        Message message = messages.get(index);
+        return SdkMessages.fromSdk(message.userHeaders(), message.header().userHeadersLength());
+    }
+
+    /** The message's header {@code key}, looked up without converting the others. */
+    public Optional<IggyHeaderValue> header(int index, String key) {
+        Map<HeaderKey, HeaderValue> headers = messages.get(index).userHeaders();
+        HeaderValue value =
+                headers == null || headers.isEmpty() ? null : headers.get(SdkMessages.key(key));
+        return value == null ? Optional.empty() : Optional.of(SdkMessages.valueFromSdk(value));
     }
 
     /** The size the message takes in a batch on the wire: header, payload and user headers. */
@@ -155,14 +159,5 @@ public final class MessageBatch {
 
     private MessageHeader header(int index) {
         return messages.get(index).header();
-    }
-
-    /**
-     * Calls {@code action} with each header's key and encoded value, not copied: for a reader that
-     * only looks at the bytes, such as SQL's {@code headers} column.
-     */
-    public static void forEachHeader(IggyHeaders headers, BiConsumer<String, byte[]> action) {
-        SdkHeaders.toSdk(headers)
-                .forEach((k, v) -> action.accept(new String(k.value(), UTF_8), v.value()));
     }
 }

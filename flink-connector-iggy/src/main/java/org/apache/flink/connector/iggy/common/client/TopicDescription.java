@@ -58,7 +58,7 @@ public final class TopicDescription {
     }
 
     /** The SDK's partition in the connector's terms. */
-    public static PartitionState partitionState(Partition p) {
+    private static PartitionState partitionState(Partition p) {
         BigInteger count = p.messagesCount();
         return new PartitionState(
                 p.id(), p.currentOffset().longValue(), count == null ? 0 : count.longValue());

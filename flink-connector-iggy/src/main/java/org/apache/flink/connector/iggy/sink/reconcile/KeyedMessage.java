@@ -19,16 +19,13 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
-
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 
 import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -45,7 +42,7 @@ public final class KeyedMessage {
     private final byte[] key;
     private final boolean delete;
     @Nullable private final byte[] payload;
-    private final Map<HeaderKey, HeaderValue> headers;
+    private final IggyHeaders headers;
     private final long originTimestampMicros;
     @Nullable private final IggySinkTarget target;
     @Nullable private byte[] messageId;
@@ -62,7 +59,7 @@ public final class KeyedMessage {
             byte[] key,
             boolean delete,
             @Nullable byte[] payload,
-            Map<HeaderKey, HeaderValue> headers,
+            IggyHeaders headers,
             long originTimestampMicros,
             @Nullable IggySinkTarget target,
             @Nullable byte[] messageId) {
@@ -77,7 +74,7 @@ public final class KeyedMessage {
 
     /** The key now has the value {@code payload}. */
     public static KeyedMessage upsert(
-            byte[] key, byte[] payload, Map<HeaderKey, HeaderValue> headers, long timestampMicros) {
+            byte[] key, byte[] payload, IggyHeaders headers, long timestampMicros) {
         return new KeyedMessage(
                 Objects.requireNonNull(key, "key"),
                 false,
@@ -92,10 +89,7 @@ public final class KeyedMessage {
      * The key was deleted; {@code payload} announces it, or is null when deletes are unwritable.
      */
     public static KeyedMessage delete(
-            byte[] key,
-            @Nullable byte[] payload,
-            Map<HeaderKey, HeaderValue> headers,
-            long timestampMicros) {
+            byte[] key, @Nullable byte[] payload, IggyHeaders headers, long timestampMicros) {
         return new KeyedMessage(
                 Objects.requireNonNull(key, "key"),
                 true,
@@ -135,7 +129,7 @@ public final class KeyedMessage {
         return payload;
     }
 
-    public Map<HeaderKey, HeaderValue> headers() {
+    public IggyHeaders headers() {
         return headers;
     }
 

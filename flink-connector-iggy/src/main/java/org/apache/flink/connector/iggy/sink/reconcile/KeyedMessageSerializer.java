@@ -21,19 +21,14 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
-
 import java.io.IOException;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * Serializes a {@link KeyedMessage} between the keyed-map sink's operators: a flags byte (delete,
@@ -63,7 +58,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
 
     @Override
     public KeyedMessage createInstance() {
-        return KeyedMessage.upsert(new byte[0], new byte[0], Collections.emptyMap(), 0);
+        return KeyedMessage.upsert(new byte[0], new byte[0], IggyHeaders.empty(), 0);
     }
 
     /**
@@ -99,14 +94,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
         if (id != null) {
             target.write(id);
         }
-        Map<HeaderKey, HeaderValue> headers = message.headers();
-        target.writeInt(headers.size());
-        for (Map.Entry<HeaderKey, HeaderValue> header : headers.entrySet()) {
-            target.writeByte(header.getKey().kind().asCode());
-            BYTES.serialize(header.getKey().value(), target);
-            target.writeByte(header.getValue().kind().asCode());
-            BYTES.serialize(header.getValue().value(), target);
-        }
+        IggyHeadersInternals.write(message.headers(), target);
         target.writeLong(message.originTimestampMicros());
         if (topic != null) {
             IggyIdBinaryForm.write(topic.stream(), target);
@@ -124,18 +112,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
             id = new byte[IggyFingerprint.SIZE];
             source.readFully(id);
         }
-        int count = source.readInt();
-        Map<HeaderKey, HeaderValue> headers =
-                count == 0 ? Collections.emptyMap() : new LinkedHashMap<>(2 * count);
-        for (int i = 0; i < count; i++) {
-            HeaderKey name =
-                    new HeaderKey(
-                            HeaderKind.fromCode(source.readByte()), BYTES.deserialize(source));
-            headers.put(
-                    name,
-                    new HeaderValue(
-                            HeaderKind.fromCode(source.readByte()), BYTES.deserialize(source)));
-        }
+        IggyHeaders headers = IggyHeadersInternals.read(source);
         long timestamp = source.readLong();
         IggySinkTarget topic =
                 (flags & TARGET) != 0

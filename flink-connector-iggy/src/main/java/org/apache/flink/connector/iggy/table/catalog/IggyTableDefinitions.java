@@ -21,8 +21,10 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 
@@ -33,6 +35,7 @@ import javax.annotation.Nullable;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -160,12 +163,17 @@ final class IggyTableDefinitions {
     }
 
     private void send(String stream, String table, byte[] payload, IggyHeaders extra) {
-        server.send(IggyId.of(stream), TOPIC_ID, PARTITION, message(table, payload, extra));
+        server.await(
+                server.send(
+                        new IggyTopicPartition(IggyId.of(stream), TOPIC_ID, PARTITION),
+                        List.of(message(table, payload, extra))),
+                "send to topic " + TOPIC + " of " + stream);
     }
 
     /** A message of the definitions topic: {@code table} in the key header, then {@code extra}. */
-    static MessageBatch message(String table, byte[] payload, IggyHeaders extra) {
-        return MessageBatch.single(payload, extra.toBuilder().put(KEY_HEADER, table).build());
+    static OutgoingMessage message(String table, byte[] payload, IggyHeaders extra) {
+        return new OutgoingMessage(
+                payload, extra.toBuilder().put(KEY_HEADER, table).build(), null, 0L);
     }
 
     /** What is known of one stream's definitions topic. */

@@ -20,14 +20,12 @@ package org.apache.flink.connector.iggy.common.client;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.IggyTopics;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.util.ExceptionUtils;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
-import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -62,13 +60,9 @@ class IggyClientsITCase {
         IGGY.createTopic(stream, "t", 3);
         IggyConnectionConfig config = config().build();
 
-        AsyncIggyTcpClient client = IggyClients.connect(config);
-        try {
-            TopicDetails details =
-                    IggyTopics.describe(client, config, IggyId.of(stream), IggyId.of("t"));
-            assertThat(details.partitions()).hasSize(3);
+        try (IggyServerClient client = IggyServerClient.connect(config, new SimpleCounter())) {
+            assertThat(client.describe(IggyId.of(stream), IggyId.of("t")).partitions()).hasSize(3);
         } finally {
-            IggyClients.closeAndWait(client);
             IGGY.deleteStream(stream);
         }
     }
@@ -263,26 +257,16 @@ class IggyClientsITCase {
         String stream = IGGY.uniqueName("clients");
         IGGY.createStream(stream);
         IggyConnectionConfig config = config().build();
-        AsyncIggyTcpClient client = IggyClients.connect(config);
-        try {
+        try (IggyServerClient client = IggyServerClient.connect(config, new SimpleCounter())) {
             assertThatThrownBy(
-                            () ->
-                                    IggyTopics.describe(
-                                            client,
-                                            config,
-                                            IggyId.of(stream + "-missing"),
-                                            IggyId.of("t")))
+                            () -> client.describe(IggyId.of(stream + "-missing"), IggyId.of("t")))
                     .isInstanceOf(IggyConnectorException.class)
                     .hasMessageContaining("stream '" + stream + "-missing' does not exist")
                     .hasMessageContaining("create it first");
-            assertThatThrownBy(
-                            () ->
-                                    IggyTopics.describe(
-                                            client, config, IggyId.of(stream), IggyId.of("nope")))
+            assertThatThrownBy(() -> client.describe(IggyId.of(stream), IggyId.of("nope")))
                     .isInstanceOf(IggyConnectorException.class)
                     .hasMessageContaining("topic 'nope' does not exist in stream '" + stream + "'");
         } finally {
-            IggyClients.closeAndWait(client);
             IGGY.deleteStream(stream);
         }
     }

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -32,8 +33,6 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.apache.flink.streaming.util.OperatorSnapshotUtil;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -190,12 +189,7 @@ class IggyReconcileFunctionTest {
 
     private static Map<String, String> headers(KeyedMessage message) {
         Map<String, String> out = new LinkedHashMap<>();
-        message.headers()
-                .forEach(
-                        (k, v) ->
-                                out.put(
-                                        new String(k.value(), StandardCharsets.UTF_8),
-                                        new String(v.value(), StandardCharsets.UTF_8)));
+        message.headers().asMap().forEach((k, v) -> out.put(k, v.asString()));
         return out;
     }
 
@@ -208,16 +202,13 @@ class IggyReconcileFunctionTest {
         }
 
         @Override
-        Map<HeaderKey, HeaderValue> headers(IggyMapChange<String, String> change) {
-            return Map.of(
-                    HeaderKey.fromString("op"),
-                    HeaderValue.fromString(calls++ == 0 ? "upsert:" + change.value() : "other"));
+        IggyHeaders headers(IggyMapChange<String, String> change) {
+            return IggyHeaders.of("op", (calls++ == 0 ? "upsert:" + change.value() : "other"));
         }
 
         @Override
-        Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<String, String> change) {
-            return Map.of(
-                    HeaderKey.fromString("op"), HeaderValue.fromString("delete:" + change.key()));
+        IggyHeaders deletionHeaders(IggyMapChange<String, String> change) {
+            return IggyHeaders.of("op", ("delete:" + change.key()));
         }
 
         @Override
@@ -463,12 +454,12 @@ class IggyReconcileFunctionTest {
             this.deletion = deletion;
         }
 
-        Map<HeaderKey, HeaderValue> headers(IggyMapChange<String, String> change) {
-            return Map.of();
+        IggyHeaders headers(IggyMapChange<String, String> change) {
+            return IggyHeaders.empty();
         }
 
-        Map<HeaderKey, HeaderValue> deletionHeaders(IggyMapChange<String, String> change) {
-            return Map.of();
+        IggyHeaders deletionHeaders(IggyMapChange<String, String> change) {
+            return IggyHeaders.empty();
         }
 
         long originTimestampMicros(IggyMapChange<String, String> change) {
@@ -548,7 +539,7 @@ class IggyReconcileFunctionTest {
                             KeyedMessage.upsert(
                                             key.getBytes(StandardCharsets.UTF_8),
                                             new byte[0],
-                                            Map.of(),
+                                            IggyHeaders.empty(),
                                             0)
                                     .stateKey());
             return harness.getOperator()

@@ -19,17 +19,14 @@ package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.api.common.typeutils.SerializerTestBase;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 
-import org.apache.iggy.message.HeaderKey;
-import org.apache.iggy.message.HeaderKind;
-import org.apache.iggy.message.HeaderValue;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -53,31 +50,32 @@ class KeyedMessageSerializerTest extends SerializerTestBase<KeyedMessage> {
 
     @Override
     protected KeyedMessage[] getTestData() {
-        Map<HeaderKey, HeaderValue> headers = new LinkedHashMap<>();
-        headers.put(HeaderKey.fromString("a"), new HeaderValue(HeaderKind.Raw, new byte[0]));
-        headers.put(HeaderKey.fromString("b"), HeaderValue.fromInt64(-7));
-        headers.put(
-                new HeaderKey(HeaderKind.Raw, new byte[300]),
-                new HeaderValue(HeaderKind.Raw, new byte[70_000]));
+        IggyHeaders headers =
+                IggyHeaders.builder()
+                        .put("a", IggyHeaderValue.ofRaw(new byte[0]))
+                        .put("b", IggyHeaderValue.ofInt64(-7))
+                        .put("c".repeat(255), IggyHeaderValue.ofRaw(new byte[70_000]))
+                        .build();
         KeyedMessage withId = KeyedMessage.upsert(bytes("k2"), bytes("v"), headers, 42);
         withId.setMessageId(IggyFingerprint.messageId(bytes("s/t"), bytes("k2"), 3));
         return new KeyedMessage[] {
-            KeyedMessage.upsert(bytes("k1"), bytes("v1"), Map.of(), 0),
-            KeyedMessage.upsert(new byte[] {0, (byte) 0xFF, 0x7F}, new byte[0], Map.of(), -1),
-            KeyedMessage.delete(bytes("k1"), null, Map.of(), 0),
+            KeyedMessage.upsert(bytes("k1"), bytes("v1"), IggyHeaders.empty(), 0),
+            KeyedMessage.upsert(
+                    new byte[] {0, (byte) 0xFF, 0x7F}, new byte[0], IggyHeaders.empty(), -1),
+            KeyedMessage.delete(bytes("k1"), null, IggyHeaders.empty(), 0),
             KeyedMessage.delete(bytes("k2"), bytes("gone"), headers, Long.MAX_VALUE),
             withId,
-            KeyedMessage.upsert(bytes(""), new byte[4096], Map.of(), 0),
+            KeyedMessage.upsert(bytes(""), new byte[4096], IggyHeaders.empty(), 0),
             KeyedMessage.upsert(bytes("k1"), bytes("v1"), headers, 7)
                     .withTarget(IggySinkTarget.of("shop", "orders")),
-            KeyedMessage.delete(bytes("k1"), bytes("gone"), Map.of(), 0)
+            KeyedMessage.delete(bytes("k1"), bytes("gone"), IggyHeaders.empty(), 0)
                     .withTarget(new IggySinkTarget(IggyId.of(3), IggyId.of(4_000_000_000L))),
         };
     }
 
     @Test
     void aRoutedKeyNeverSharesItsStateWithTheSameKeyOfAnotherTopic() {
-        KeyedMessage own = KeyedMessage.upsert(bytes("k"), bytes("v"), Map.of(), 0);
+        KeyedMessage own = KeyedMessage.upsert(bytes("k"), bytes("v"), IggyHeaders.empty(), 0);
         KeyedMessage a = own.withTarget(IggySinkTarget.of("s", "a"));
         KeyedMessage b = own.withTarget(IggySinkTarget.of("s", "b"));
         KeyedMessage numericA = own.withTarget(new IggySinkTarget(IggyId.of("s"), IggyId.of(1)));
@@ -88,7 +86,7 @@ class KeyedMessageSerializerTest extends SerializerTestBase<KeyedMessage> {
                 .hasSize(4);
         assertThat(a.stateKey())
                 .isEqualTo(
-                        KeyedMessage.upsert(bytes("k"), bytes("other"), Map.of(), 0)
+                        KeyedMessage.upsert(bytes("k"), bytes("other"), IggyHeaders.empty(), 0)
                                 .withTarget(IggySinkTarget.of("s", "a"))
                                 .stateKey());
     }

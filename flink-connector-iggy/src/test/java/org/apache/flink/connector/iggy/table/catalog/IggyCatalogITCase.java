@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.table.catalog;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.SimpleCounter;
@@ -754,10 +755,12 @@ class IggyCatalogITCase {
         try (IggyServerClient server =
                 IggyServerClient.connect(connection(IGGY), new SimpleCounter())) {
             server.send(
-                    IggyId.of(stream),
-                    IggyId.of(IggyTableDefinitions.TOPIC),
-                    0,
-                    IggyTableDefinitions.message(table, payload, IggyHeaders.empty()));
+                            new IggyTopicPartition(
+                                    IggyId.of(stream), IggyId.of(IggyTableDefinitions.TOPIC), 0),
+                            List.of(
+                                    IggyTableDefinitions.message(
+                                            table, payload, IggyHeaders.empty())))
+                    .join();
         }
     }
 }
