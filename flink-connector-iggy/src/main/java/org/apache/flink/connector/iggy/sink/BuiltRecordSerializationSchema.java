@@ -91,8 +91,7 @@ final class BuiltRecordSerializationSchema<T> implements IggyRecordSerialization
                             + " headers.");
         }
         if (keyHeader != null && key != null) {
-            userHeaders =
-                    userHeaders.toBuilder().put(keyHeader, IggyHeaderValue.ofRaw(key)).build();
+            userHeaders = userHeaders.with(keyHeader, IggyHeaderValue.ofRaw(key));
         }
         IggySinkTarget target =
                 topicSelector != null ? topicSelector.select(element, context) : null;

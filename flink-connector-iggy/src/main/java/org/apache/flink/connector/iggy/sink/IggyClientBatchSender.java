@@ -118,19 +118,9 @@ final class IggyClientBatchSender implements IggyBatchSender {
 
     @Override
     public CompletableFuture<Map<Long, Long>> endOffsets(IggySinkTarget topic) {
+        String gone = "Iggy " + topic + " at " + connection.address() + " is gone: it was deleted.";
         return client.describeTopic(topic.stream(), topic.topic())
-                .thenApply(
-                        details ->
-                                details.orElseThrow(
-                                                () ->
-                                                        new IggyConnectorException(
-                                                                "Iggy "
-                                                                        + topic
-                                                                        + " at "
-                                                                        + connection.address()
-                                                                        + " is gone: it was"
-                                                                        + " deleted."))
-                                        .endOffsets());
+                .thenApply(d -> d.orElseThrow(() -> new IggyConnectorException(gone)).endOffsets());
     }
 
     @Override

@@ -22,9 +22,7 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
-import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.sink.InFlightSends.Attempt;
@@ -43,7 +41,6 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -324,19 +321,13 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     /** The partition's end offset now; fails with {@link CannotCommit} if it no longer exists. */
     private long endOffset(IggyCommittable committable) {
-        IggyServerClient client = sender().client();
-        Optional<TopicDescription> topic = client.topic(committable.stream(), committable.topic());
-        if (topic.isEmpty()) {
-            String why;
-            try {
-                client.describe(committable.stream(), committable.topic());
-                why = "its topic was deleted";
-            } catch (IggyConnectorException e) {
-                why = e.getMessage();
-            }
-            throw new CannotCommit(committable, why);
+        TopicDescription topic;
+        try {
+            topic = sender().client().describe(committable.stream(), committable.topic());
+        } catch (IggyConfigurationException e) {
+            throw new CannotCommit(committable, e.getMessage());
         }
-        Long end = topic.get().endOffsets().get(committable.partition());
+        Long end = topic.endOffsets().get(committable.partition());
         if (end != null) {
             return end;
         }

@@ -173,7 +173,7 @@ final class IggyTableDefinitions {
     /** A message of the definitions topic: {@code table} in the key header, then {@code extra}. */
     static OutgoingMessage message(String table, byte[] payload, IggyHeaders extra) {
         return new OutgoingMessage(
-                payload, extra.toBuilder().put(KEY_HEADER, table).build(), null, 0L);
+                payload, extra.with(KEY_HEADER, IggyHeaderValue.ofString(table)), null, 0L);
     }
 
     /** What is known of one stream's definitions topic. */
