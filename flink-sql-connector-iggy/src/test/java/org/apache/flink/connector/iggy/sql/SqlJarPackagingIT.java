@@ -129,7 +129,7 @@ class SqlJarPackagingIT {
         assertThat(classes.keySet())
                 .as("the connector, the Iggy SDK and Netty are inside")
                 .contains(
-                        "org/apache/flink/connector/iggy/common/IggyClients.class",
+                        "org/apache/flink/connector/iggy/common/client/IggyServerClient.class",
                         shadedPath + "org/apache/iggy/client/async/tcp/AsyncIggyTcpClient.class",
                         shadedPath + "io/netty/channel/Channel.class",
                         shadedPath + "tools/jackson/databind/ObjectMapper.class");

@@ -92,6 +92,9 @@ class SdkMessagesTest {
         assertThat(batch.headers(0)).isSameAs(IggyHeaders.empty());
         assertThat(batch.headers(1).encodedLength()).isEqualTo(10 + 1 + 5);
         assertThat(batch.headers(1).get("k")).contains(IggyHeaderValue.ofRaw(new byte[5]));
+        assertThat(batch.header(1, "k")).contains(IggyHeaderValue.ofRaw(new byte[5]));
+        assertThat(batch.header(1, "other")).isEmpty();
+        assertThat(batch.header(0, "k")).isEmpty();
     }
 
     @Test
