@@ -93,7 +93,7 @@ public final class IggyConnectorOptionsUtil {
                             + "' is not: set both, or neither and take the credentials from the"
                             + " Flink configuration or the environment.");
         }
-        options.getOptional(TLS_CERTIFICATE).ifPresent(builder::setTlsCertificatePath);
+        options.getOptional(TLS_CERTIFICATE).ifPresent(builder::setTlsCertificate);
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {

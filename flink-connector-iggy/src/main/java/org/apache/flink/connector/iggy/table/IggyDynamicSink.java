@@ -201,7 +201,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                 .getBytes())
                 .setExactlyOnceWriteAheadDir(
                         options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
+                .setBatchSize(IggySinkOptions.batchSize(options))
                 .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                 .setMaxInFlightRequests(
@@ -271,7 +271,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                                         .getBytes())
                         .setExactlyOnceWriteAheadDir(
                                 options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                        .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
+                        .setBatchSize(IggySinkOptions.batchSize(options))
                         .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
                         .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
                         .setMaxInFlightRequests(

@@ -127,9 +127,9 @@ final class IggyScanOptions {
                         .setPartitionDiscoveryInterval(
                                 options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
                         .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
-                        .setReadRecreatedTopicFromStart(
+                        .setRecreatedTopicReadFromStart(
                                 options.get(SCAN_RECREATED_TOPIC_READ_FROM_START))
-                        .setSkipDeletedTopics(options.get(SCAN_DELETED_TOPIC_SKIP));
+                        .setDeletedTopicSkip(options.get(SCAN_DELETED_TOPIC_SKIP));
         Optional<String> streamPattern = options.getOptional(STREAM_PATTERN);
         if (streamPattern.isPresent()) {
             builder.setStreamPattern(Pattern.compile(streamPattern.get()));
@@ -142,8 +142,8 @@ final class IggyScanOptions {
         } else {
             builder.setTopics(topics(options).toArray(new String[0]));
         }
-        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setMessagesPerPoll);
-        options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setMinPollInterval);
+        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setPollBatchSize);
+        options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setPollMinInterval);
         options.getOptional(SCAN_POLL_BACK_OFF).ifPresent(builder::setPollBackOff);
         return builder;
     }

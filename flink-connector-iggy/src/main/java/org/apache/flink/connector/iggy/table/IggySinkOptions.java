@@ -51,9 +51,8 @@ final class IggySinkOptions {
     private IggySinkOptions() {}
 
     /** {@code sink.batch-size}, or no cap when unset. */
-    static int maxBatchMessages(ReadableConfig options) {
-        return options.getOptional(SINK_BATCH_SIZE)
-                .orElse(IggyWriterConfig.DEFAULT_MAX_BATCH_MESSAGES);
+    static int batchSize(ReadableConfig options) {
+        return options.getOptional(SINK_BATCH_SIZE).orElse(IggyWriterConfig.DEFAULT_BATCH_SIZE);
     }
 
     static DeliveryGuarantee deliveryGuarantee(ReadableConfig options) {

@@ -305,7 +305,7 @@ class IggyCommitterITCase {
                 .setTopic(topic)
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setMaxBatchMessages(BATCH)
+                .setBatchSize(BATCH)
                 .setMaxInFlightRequests(inFlight)
                 .build()
                 .writerConfig();

@@ -147,7 +147,7 @@ class IggyExactlyOnceSinkITCase {
                                         .setPartitionByKey()
                                         .setKeyHeader("key")
                                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                                        .setMaxBatchMessages(5)
+                                        .setBatchSize(5)
                                         .build()));
         env.execute("exactly-once keyed map with failing commits");
 
@@ -317,7 +317,7 @@ class IggyExactlyOnceSinkITCase {
                         .setPartitioner(
                                 (record, key, payload, context) ->
                                         Long.parseLong(record.substring(1)) % PARTITIONS)
-                        .setMaxBatchMessages(20)
+                        .setBatchSize(20)
                         .build());
     }
 

@@ -168,7 +168,7 @@ class IggyKeyedMapSinkITCase {
         run(
                 sink().setPartition(2)
                         .setDeletionValueFunction(k -> bytes("deleted " + k))
-                        .setMaxBatchMessages(100)
+                        .setBatchSize(100)
                         .setLinger(Duration.ofSeconds(10))
                         .build(),
                 upsert("k1", "a"),

@@ -152,7 +152,7 @@ class IggySinkITCase {
     @Test
     void manySmallBatchesInFlightAtOnceAreAppendedInOrder() throws Exception {
         IggySink<String> sink =
-                strings().setMaxBatchMessages(3).setMaxInFlightRequests(8).setPartition(1).build();
+                strings().setBatchSize(3).setMaxInFlightRequests(8).setPartition(1).build();
         List<String> records = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
             records.add("r" + i);
@@ -348,8 +348,8 @@ class IggySinkITCase {
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
                 .hasMessageContaining("setRecordSerializer")
                 .hasMessageContaining("setConnection");
-        assertThatThrownBy(() -> base().setMaxBatchMessages(0).build())
-                .hasMessageContaining("max batch messages");
+        assertThatThrownBy(() -> base().setBatchSize(0).build())
+                .hasMessageContaining("the batch size must be at least 1");
         assertThatThrownBy(() -> base().setMaxBatchBytes(0).build())
                 .hasMessageContaining("max batch bytes");
         assertThatThrownBy(() -> base().setLinger(Duration.ofMillis(-1)).build())

@@ -116,7 +116,7 @@ class IggySinkRoutingITCase {
                         .setKeySerializationSchema(record -> bytes(record.split(":")[1]))
                         .setPartitionByKey()
                         .setTopicSelector((record, context) -> context.topic(record.split(":")[0]))
-                        .setMaxBatchMessages(20)
+                        .setBatchSize(20)
                         .build();
         if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
             FAILURES_LEFT.set(1);

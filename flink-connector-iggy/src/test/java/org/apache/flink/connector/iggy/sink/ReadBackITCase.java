@@ -107,7 +107,7 @@ class ReadBackITCase {
                 .setTopic("t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setMaxBatchMessages(batchMessages)
+                .setBatchSize(batchMessages)
                 .build()
                 .writerConfig();
     }

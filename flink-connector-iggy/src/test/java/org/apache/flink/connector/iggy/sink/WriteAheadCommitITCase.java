@@ -68,7 +68,7 @@ class WriteAheadCommitITCase {
                         .setTopic(topic)
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setMaxBatchMessages(7)
+                        .setBatchSize(7)
                         .build()
                         .writerConfig();
     }

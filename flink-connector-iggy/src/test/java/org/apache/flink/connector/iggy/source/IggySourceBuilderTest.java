@@ -102,11 +102,11 @@ class IggySourceBuilderTest {
 
     @Test
     void rejectsInvalidValues() {
-        assertThatThrownBy(() -> complete().setMessagesPerPoll(0).build())
-                .hasMessageContaining("messages per poll must be at least 1");
+        assertThatThrownBy(() -> complete().setPollBatchSize(0).build())
+                .hasMessageContaining("poll batch size must be at least 1");
         assertThatThrownBy(() -> complete().setPollInterval(Duration.ZERO).build())
                 .hasMessageContaining("poll interval must be positive");
-        assertThatThrownBy(() -> complete().setMinPollInterval(Duration.ofSeconds(1)).build())
+        assertThatThrownBy(() -> complete().setPollMinInterval(Duration.ofSeconds(1)).build())
                 .hasMessageContaining(
                         "the minimum poll interval must be positive and at most the poll"
                                 + " interval (PT0.15S), but is PT1S");
@@ -121,37 +121,37 @@ class IggySourceBuilderTest {
 
     @Test
     void pollsAreSizedByTheMessageSizeUnlessABatchSizeIsSet() {
-        assertThat(IggySourceTestSupport.config(complete().build()).batchSize()).isEmpty();
+        assertThat(IggySourceTestSupport.config(complete().build()).pollBatchSize()).isEmpty();
     }
 
     @Test
     void byDefaultTheSourceLooksForDataAtTheStepOfThePollInterval() {
         IggySourceConfig config = IggySourceTestSupport.config(complete().build());
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
-        assertThat(config.minPollInterval()).isEqualTo(config.pollInterval());
+        assertThat(config.pollMinInterval()).isEqualTo(config.pollInterval());
         IggySourceConfig slower =
                 IggySourceTestSupport.config(
                         complete().setPollInterval(Duration.ofSeconds(1)).build());
-        assertThat(slower.minPollInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(slower.pollMinInterval()).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
     void byDefaultTheChecksBackOffOver250PollIntervals() {
         IggySourceConfig config =
                 IggySourceTestSupport.config(
-                        complete().setMinPollInterval(Duration.ofMillis(4)).build());
+                        complete().setPollMinInterval(Duration.ofMillis(4)).build());
         assertThat(config.pollBackOff()).isEqualTo(Duration.ofMillis(37_500));
         IggySourceConfig slower =
                 IggySourceTestSupport.config(
                         complete()
                                 .setPollInterval(Duration.ofSeconds(1))
-                                .setMinPollInterval(Duration.ofMillis(4))
+                                .setPollMinInterval(Duration.ofMillis(4))
                                 .build());
         assertThat(slower.pollBackOff()).isEqualTo(Duration.ofSeconds(250));
         IggySourceConfig set =
                 IggySourceTestSupport.config(
                         complete()
-                                .setMinPollInterval(Duration.ofMillis(4))
+                                .setPollMinInterval(Duration.ofMillis(4))
                                 .setPollBackOff(Duration.ofSeconds(5))
                                 .build());
         assertThat(set.pollBackOff()).isEqualTo(Duration.ofSeconds(5));
@@ -163,7 +163,7 @@ class IggySourceBuilderTest {
                         () ->
                                 complete()
                                         .setTopic((IggyId) null)
-                                        .setMinPollInterval(Duration.ofMillis(4))
+                                        .setPollMinInterval(Duration.ofMillis(4))
                                         .setPollBackOff(Duration.ZERO)
                                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
@@ -177,12 +177,12 @@ class IggySourceBuilderTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(
                         "the poll back-off applies only with a minimum poll interval shorter than"
-                                + " the poll interval: set one (setMinPollInterval) or leave the"
+                                + " the poll interval: set one (setPollMinInterval) or leave the"
                                 + " back-off unset (setPollBackOff)");
         assertThatThrownBy(
                         () ->
                                 complete()
-                                        .setMinPollInterval(DEFAULT_PACE)
+                                        .setPollMinInterval(DEFAULT_PACE)
                                         .setPollBackOff(Duration.ofSeconds(5))
                                         .build())
                 .hasMessageContaining("the poll back-off applies only with a minimum");
@@ -193,9 +193,9 @@ class IggySourceBuilderTest {
         IggySource<String> source =
                 complete()
                         .setStartingOffsets(IggyStartingOffsets.latest())
-                        .setMessagesPerPoll(7)
+                        .setPollBatchSize(7)
                         .setPollInterval(Duration.ofMillis(30))
-                        .setMinPollInterval(Duration.ofMillis(3))
+                        .setPollMinInterval(Duration.ofMillis(3))
                         .setPartitionDiscoveryInterval(Duration.ofSeconds(2))
                         .setSkipUndecodableRecords(true)
                         .build();
@@ -205,9 +205,9 @@ class IggySourceBuilderTest {
                         new TopicSubscription.TopicList(IggyId.of("s"), List.of(IggyId.of("t"))));
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.batchSize()).hasValue(7);
+        assertThat(config.pollBatchSize()).hasValue(7);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
-        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(3));
+        assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(3));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.skipUndecodableRecords()).isTrue();
         assertThat(source.getProducedType()).isEqualTo(Types.STRING);

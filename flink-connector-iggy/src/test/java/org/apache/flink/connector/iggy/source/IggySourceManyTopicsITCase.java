@@ -223,7 +223,7 @@ class IggySourceManyTopicsITCase {
             assertThat(ourFailure(it).getMessage())
                     .contains("topic 'b' of stream '" + stream + "'")
                     .contains("no longer exists")
-                    .contains("setSkipDeletedTopics");
+                    .contains("setDeletedTopicSkip");
         }
     }
 
@@ -234,7 +234,7 @@ class IggySourceManyTopicsITCase {
         IGGY.send(stream, "a", 0, utf8("a-0"));
         IGGY.send(stream, "b", 0, utf8("b-0"));
         try (CloseableIterator<String> it =
-                run(b -> b.setStream(stream).setTopics("a", "b").setSkipDeletedTopics(true))) {
+                run(b -> b.setStream(stream).setTopics("a", "b").setDeletedTopicSkip(true))) {
             assertThat(take(it, 2)).containsExactlyInAnyOrder("a-0", "b-0");
             IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of("b"));
             IGGY.send(stream, "a", 0, utf8("a-1", "a-2"));

@@ -333,7 +333,7 @@ class IggySourceScenariosITCase {
                 source(IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()))
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setBounded(IggyStoppingOffsets.latest())
-                        .setMessagesPerPoll(3)
+                        .setPollBatchSize(3)
                         .build();
 
         List<String> read =

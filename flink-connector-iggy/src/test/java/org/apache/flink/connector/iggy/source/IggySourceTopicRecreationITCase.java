@@ -71,7 +71,7 @@ class IggySourceTopicRecreationITCase {
                         .setConsumerName("c")
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setPollInterval(Duration.ofMillis(20))
-                        .setReadRecreatedTopicFromStart(readRecreatedFromStart)
+                        .setRecreatedTopicReadFromStart(readRecreatedFromStart)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build());
     }
@@ -101,7 +101,7 @@ class IggySourceTopicRecreationITCase {
             assertThat(ourFailure(it).getMessage())
                     .contains("topic 't' of stream '" + stream + "'")
                     .containsAnyOf("no longer exists", "changed under the running source")
-                    .contains("setReadRecreatedTopicFromStart");
+                    .contains("setRecreatedTopicReadFromStart");
         }
     }
 
@@ -125,7 +125,7 @@ class IggySourceTopicRecreationITCase {
                         // Beyond what the partitions hold: the source reads and then waits.
                         .setBounded(
                                 IggyStoppingOffsets.specific(Map.of(0L, 200L, 1L, 200L, 2L, 200L)))
-                        .setReadRecreatedTopicFromStart(true)
+                        .setRecreatedTopicReadFromStart(true)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();
         try (CloseableIterator<String> it = run(source)) {

@@ -54,7 +54,7 @@ class IggyConnectorOptionsUtilTest {
         assertThat(config.username()).contains("reader");
         assertThat(config.password()).contains("secret");
         assertThat(config.tlsEnabled()).isTrue();
-        assertThat(config.tlsCertificatePath()).contains("/ca.pem");
+        assertThat(config.tlsCertificate()).contains("/ca.pem");
         assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(7));
     }
 

@@ -92,13 +92,13 @@ public final class IggySourceReaders {
                                                         config.consumerName(),
                                                         events),
                                         () ->
-                                                config.batchSize().isPresent()
+                                                config.pollBatchSize().isPresent()
                                                         ? PollSize.fixed(
-                                                                config.batchSize().getAsInt())
+                                                                config.pollBatchSize().getAsInt())
                                                         : PollSize.followingMessageSize(),
                                         () ->
                                                 new DescribeSchedule(
-                                                        config.minPollInterval(),
+                                                        config.pollMinInterval(),
                                                         config.pollInterval(),
                                                         config.pollBackOff(),
                                                         System.nanoTime()),
@@ -118,10 +118,10 @@ public final class IggySourceReaders {
     }
 
     static TopologyGuard.OnDeletedTopic onDeletedTopic(IggySourceConfig config) {
-        if (config.skipDeletedTopics()) {
+        if (config.deletedTopicSkip()) {
             return TopologyGuard.OnDeletedTopic.SKIP;
         }
-        return config.readRecreatedTopicFromStart()
+        return config.recreatedTopicReadFromStart()
                 ? TopologyGuard.OnDeletedTopic.READ_RECREATED_FROM_START
                 : TopologyGuard.OnDeletedTopic.FAIL;
     }
