@@ -183,29 +183,16 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        if (IggySinkOptions.deliveryGuarantee(options) == DeliveryGuarantee.EXACTLY_ONCE
+        if (options.get(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE)
+                        == DeliveryGuarantee.EXACTLY_ONCE
                 && metadataKeys.contains(IggyWritableMetadata.MESSAGE_ID.key)) {
             throw new ValidationException(
                     "An 'exactly-once' Iggy sink chooses every message id itself: drop the"
                             + " writable 'message-id' metadata column or use 'at-least-once'.");
         }
         IggySinkBuilder<RowData> builder = IggySink.<RowData>builder();
-        if (!routed()) {
-            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
-        }
+        IggySinkOptions.configure(builder, options, routed());
         return builder.setConnection(connection)
-                .setStream(IggyConnectorOptionsUtil.stream(options))
-                .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                .setExactlyOnceMaxBufferedBytes(
-                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                .getBytes())
-                .setExactlyOnceWriteAheadDir(
-                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                .setBatchSize(IggySinkOptions.batchSize(options))
-                .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
-                .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
-                .setMaxInFlightRequests(
-                        options.get(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS))
                 .setRecordSerializer(
                         new IggyRowDataSerializationSchema(
                                 keyFormat,
@@ -262,26 +249,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         IggyKeyedMapSinkBuilder<?, ?> builder =
                 IggySink.keyedMap()
                         .setConnection(connection)
-                        .setStream(IggyConnectorOptionsUtil.stream(options))
-                        .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                        .setExactlyOnceMaxBufferedBytes(
-                                options.get(
-                                                IggyConnectorOptions
-                                                        .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                        .getBytes())
-                        .setExactlyOnceWriteAheadDir(
-                                options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                        .setBatchSize(IggySinkOptions.batchSize(options))
-                        .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
-                        .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
-                        .setMaxInFlightRequests(
-                                options.get(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS))
                         .setKeyHeader(keyHeader)
                         .setIdempotentWrites(
                                 options.get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
-        if (!routed()) {
-            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
-        }
+        IggySinkOptions.configure(builder, options, routed());
         options.getOptional(IggyConnectorOptions.SINK_STATE_TTL).ifPresent(builder::setStateTtl);
         // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
         builder.setReconcileUid(UidSinkProvider.RECONCILE_UID);
