@@ -25,7 +25,6 @@ import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilderBase;
 import org.apache.flink.connector.iggy.sink.IggyWriterConfig;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.InstantiationUtil;
 
@@ -102,13 +101,7 @@ final class IggySinkOptions {
                             + SINK_IDEMPOTENT_WRITES.key()
                             + "' or use 'at-least-once'");
         }
-        if (options.getOptional(SINK_UID).filter(String::isBlank).isPresent()) {
-            problems.add(
-                    "Option '"
-                            + SINK_UID.key()
-                            + "' must not be blank: set an operator uid, or leave the option out"
-                            + " for one derived from the table's identifier");
-        }
+        IggyConnectorOptionsUtil.notBlankUid(options, SINK_UID, problems);
         String partitioner = options.get(SINK_PARTITIONER);
         boolean builtIn =
                 partitioner.equals(SinkPartitioner.FIXED)
@@ -156,33 +149,16 @@ final class IggySinkOptions {
                             + partitioner
                             + "'");
         }
-        for (ConfigOption<? extends Number> atLeastOne :
+        for (ConfigOption<? extends Number> option :
                 List.of(SINK_BATCH_SIZE, SINK_MAX_BATCH_BYTES, SINK_MAX_IN_FLIGHT_REQUESTS)) {
-            options.getOptional(atLeastOne)
-                    .filter(value -> value.longValue() < 1)
-                    .ifPresent(
-                            value ->
-                                    problems.add(
-                                            "Option '"
-                                                    + atLeastOne.key()
-                                                    + "' must be at least 1, but is "
-                                                    + value));
+            IggyConnectorOptionsUtil.atLeastOne(options, option, problems);
         }
-        options.getOptional(SINK_STATE_TTL)
-                .filter(ttl -> ttl.isNegative() || ttl.isZero())
-                .ifPresent(
-                        ttl ->
-                                problems.add(
-                                        "Option '"
-                                                + SINK_STATE_TTL.key()
-                                                + "' must be positive, but is "
-                                                + ttl));
+        IggyConnectorOptionsUtil.positive(
+                SINK_STATE_TTL, options.getOptional(SINK_STATE_TTL), problems);
         if (options.get(SINK_LINGER).isNegative()) {
             problems.add("Option '" + SINK_LINGER.key() + "' must not be negative");
         }
-        if (!problems.isEmpty()) {
-            throw new ValidationException(String.join("; ", problems) + ".");
-        }
+        IggyConnectorOptionsUtil.failOnProblems(problems);
         return custom;
     }
 

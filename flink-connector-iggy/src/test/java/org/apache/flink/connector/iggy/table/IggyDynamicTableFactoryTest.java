@@ -885,6 +885,16 @@ class IggyDynamicTableFactoryTest {
                         "'scan.poll.interval' must be positive"),
                 invalid(
                         "iggy",
+                        new String[] {"scan.poll.batch-size", "0", "scan.uid", " "},
+                        "'scan.poll.batch-size' must be at least 1, but is 0; Option 'scan.uid'"
+                                + " must not be blank"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.batch-size", "0", "sink.max-in-flight-requests", "0"},
+                        "'sink.batch-size' must be at least 1, but is 0; Option"
+                                + " 'sink.max-in-flight-requests' must be at least 1, but is 0"),
+                invalid(
+                        "iggy",
                         new String[] {"scan.poll.min-interval", "1 s"},
                         "'scan.poll.min-interval' must be at most 'scan.poll.interval'"),
                 invalid(
