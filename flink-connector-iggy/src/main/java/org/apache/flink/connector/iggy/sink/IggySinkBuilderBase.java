@@ -46,7 +46,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     private int batchSize = IggyWriterConfig.DEFAULT_BATCH_SIZE;
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
-    private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
+    private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS;
     private long exactlyOnceMaxBufferedBytes =
             IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
     @Nullable private String exactlyOnceWriteAheadDir;

@@ -45,7 +45,7 @@ public final class IggyWriterConfig implements Serializable {
     public static final long DEFAULT_MAX_BATCH_BYTES = 1024L * 1024;
 
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
-    public static final int DEFAULT_MAX_IN_FLIGHT = 5;
+    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 5;
     public static final long DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
 
     /**

@@ -311,7 +311,7 @@ public final class IggySourceBuilder<T> {
                         || pollMinInterval.isZero()
                         || pollMinInterval.compareTo(pollInterval) > 0)) {
             problems.add(
-                    "the minimum poll interval must be positive and at most the poll interval ("
+                    "the poll min interval must be positive and at most the poll interval ("
                             + pollInterval
                             + "), but is "
                             + pollMinInterval
@@ -328,7 +328,7 @@ public final class IggySourceBuilder<T> {
                     || pollInterval == null
                     || pollMinInterval.compareTo(pollInterval) >= 0) {
                 problems.add(
-                        "the poll back-off applies only with a minimum poll interval shorter than"
+                        "the poll back-off applies only with a poll min interval shorter than"
                                 + " the poll interval: set one (setPollMinInterval) or leave the"
                                 + " back-off unset (setPollBackOff)");
             }

@@ -449,7 +449,7 @@ public final class IggyConnectorOptions {
     public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
             ConfigOptions.key("sink.max-in-flight-requests")
                     .intType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT)
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
                     .withDescription(
                             "Most batches per sink subtask sent and unanswered or waiting to be"
                                     + " sent; the subtask waits for an acknowledgement beyond.");

@@ -108,7 +108,7 @@ class IggySourceBuilderTest {
                 .hasMessageContaining("poll interval must be positive");
         assertThatThrownBy(() -> complete().setPollMinInterval(Duration.ofSeconds(1)).build())
                 .hasMessageContaining(
-                        "the minimum poll interval must be positive and at most the poll"
+                        "the poll min interval must be positive and at most the poll"
                                 + " interval (PT0.15S), but is PT1S");
         assertThatThrownBy(
                         () ->
@@ -176,7 +176,7 @@ class IggySourceBuilderTest {
         assertThatThrownBy(() -> complete().setPollBackOff(Duration.ofSeconds(5)).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(
-                        "the poll back-off applies only with a minimum poll interval shorter than"
+                        "the poll back-off applies only with a poll min interval shorter than"
                                 + " the poll interval: set one (setPollMinInterval) or leave the"
                                 + " back-off unset (setPollBackOff)");
         assertThatThrownBy(
@@ -185,7 +185,7 @@ class IggySourceBuilderTest {
                                         .setPollMinInterval(DEFAULT_PACE)
                                         .setPollBackOff(Duration.ofSeconds(5))
                                         .build())
-                .hasMessageContaining("the poll back-off applies only with a minimum");
+                .hasMessageContaining("the poll back-off applies only with a poll min interval");
     }
 
     @Test
