@@ -95,10 +95,10 @@ class IggyKeyedMapSinkITCase {
                                 assertThat(
                                                 ExceptionUtils.findThrowableWithMessage(
                                                         e,
-                                                        IggyKeyedMapSink.tombstoneError(
+                                                        KeyedMapSinks.tombstoneError(
                                                                 "setDeletionValueFunction")))
                                         .isPresent());
-        assertThat(IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"))
+        assertThat(KeyedMapSinks.tombstoneError("setDeletionValueFunction"))
                 .isEqualTo(
                         "Iggy does not support Kafka-style tombstones. Provide"
                                 + " setDeletionValueFunction or encode deletes in the payload.");
