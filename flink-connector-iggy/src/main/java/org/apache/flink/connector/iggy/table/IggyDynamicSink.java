@@ -26,6 +26,7 @@ import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
+import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -89,8 +90,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         }
         if (!table.deletion().isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
-                    IggyKeyedMapSink.tombstoneError(
-                                    IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
+                    KeyedMapSinks.tombstoneError(IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
                             + " The query produces deletions, but upsert-iggy table's '"
                             + IggyConnectorOptions.DELETE_ENCODING.key()
                             + "' is 'none'.");
@@ -218,7 +218,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         } else {
             builder.setPartition(table.options().get(IggyConnectorOptions.SINK_PARTITION));
         }
-        return IggyKeyedMapSink.of(
+        return KeyedMapSinks.of(
                 builder,
                 new IggyRowDataMapChangeEncoder(
                         keyFormat,
