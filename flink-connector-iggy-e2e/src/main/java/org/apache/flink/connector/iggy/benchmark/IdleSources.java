@@ -167,7 +167,7 @@ final class IdleSources {
      * message a second to the first stream, carrying its send time.
      */
     private static Latency idleLatency(
-            SourceBenchmarkSetup setup, List<String> streams, Duration minPollInterval, int seconds)
+            SourceBenchmarkSetup setup, List<String> streams, Duration pollMinInterval, int seconds)
             throws Exception {
         DelaySink.DELAYS.clear();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
@@ -179,7 +179,7 @@ final class IdleSources {
                             .setStream(stream)
                             .setTopic("t")
                             .setStartingOffsets(IggyStartingOffsets.latest())
-                            .setMinPollInterval(minPollInterval)
+                            .setPollMinInterval(pollMinInterval)
                             .setDeserializer(IggyRecordDeserializationSchema.payloads())
                             .build();
             env.fromSource(source, WatermarkStrategy.noWatermarks(), "iggy " + stream)

@@ -119,7 +119,7 @@ final class KeyedMapSinkJob {
                                 .setConnection(setup.connection())
                                 .setStream(stream)
                                 .setTopic("t")
-                                .setMaxBatchMessages(SinkBenchmark.BATCH_SIZE)
+                                .setBatchSize(SinkBenchmark.BATCH_SIZE)
                                 .setValueSerializationSchema(b -> b)
                                 .setIdempotentWrites(idempotentWrites)
                                 .build());

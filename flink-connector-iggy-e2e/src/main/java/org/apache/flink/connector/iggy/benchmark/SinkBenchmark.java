@@ -224,7 +224,7 @@ public final class SinkBenchmark {
                 records,
                 env -> SinkBenchmarkSetup.payloads(env, payload, records),
                 b -> b,
-                b -> b.setMaxBatchMessages(BATCH_SIZE));
+                b -> b.setBatchSize(BATCH_SIZE));
     }
 
     /**
@@ -278,7 +278,7 @@ public final class SinkBenchmark {
                     }
                     String[] parts = bound.split("/");
                     b.setMaxBatchBytes(Long.parseLong(parts[0]));
-                    return parts.length > 1 ? b.setMaxBatchMessages(Integer.parseInt(parts[1])) : b;
+                    return parts.length > 1 ? b.setBatchSize(Integer.parseInt(parts[1])) : b;
                 });
     }
 
@@ -381,7 +381,7 @@ public final class SinkBenchmark {
                                 .map(changes::change)
                                 .returns(KeyedMapSinkJob.CHANGES),
                 change -> change.value(),
-                b -> b.setMaxBatchMessages(BATCH_SIZE));
+                b -> b.setBatchSize(BATCH_SIZE));
     }
 
     private <T> double runIggySink(

@@ -169,7 +169,7 @@ final class SourceThroughput {
             builder.setBounded(IggyStoppingOffsets.latest());
         }
         if (!setup.sourceSizesItsPolls()) {
-            builder.setMessagesPerPoll(setup.batch());
+            builder.setPollBatchSize(setup.batch());
         }
         return builder.build();
     }

@@ -91,7 +91,7 @@ public final class ExactlyOnceClusterJob {
                                         .setValueSerializationSchema(new SimpleStringSchema())
                                         .setPartitioner(
                                                 (line, key, payload, context) -> index(line) % 2)
-                                        .setMaxBatchMessages(5)
+                                        .setBatchSize(5)
                                         .build(),
                                 pause))
                 .name("exactly-once records")
@@ -109,7 +109,7 @@ public final class ExactlyOnceClusterJob {
                                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                                         .setValueSerializationSchema(new SimpleStringSchema())
                                         .setKeyHeader("key")
-                                        .setMaxBatchMessages(5)
+                                        .setBatchSize(5)
                                         .setReconcileUid("map-fingerprints")
                                         .build(),
                                 pause))

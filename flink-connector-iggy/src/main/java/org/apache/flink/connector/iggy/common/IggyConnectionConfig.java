@@ -72,7 +72,7 @@ public final class IggyConnectionConfig implements Serializable {
     @Nullable private final String password;
     @Nullable private final String personalAccessToken;
     private final boolean tlsEnabled;
-    @Nullable private final String tlsCertificatePath;
+    @Nullable private final String tlsCertificate;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
@@ -90,7 +90,7 @@ public final class IggyConnectionConfig implements Serializable {
         this.password = credentials.password();
         this.personalAccessToken = credentials.token();
         this.tlsEnabled = builder.tlsEnabled;
-        this.tlsCertificatePath = builder.tlsCertificatePath;
+        this.tlsCertificate = builder.tlsCertificate;
         this.connectTimeout = builder.connectTimeout;
         this.requestTimeout = builder.requestTimeout;
         this.settingNames = builder.settingNames;
@@ -132,8 +132,8 @@ public final class IggyConnectionConfig implements Serializable {
         return tlsEnabled;
     }
 
-    public Optional<String> tlsCertificatePath() {
-        return Optional.ofNullable(tlsCertificatePath);
+    public Optional<String> tlsCertificate() {
+        return Optional.ofNullable(tlsCertificate);
     }
 
     public Duration connectTimeout() {
@@ -170,7 +170,7 @@ public final class IggyConnectionConfig implements Serializable {
                 && Objects.equals(username, that.username)
                 && Objects.equals(password, that.password)
                 && Objects.equals(personalAccessToken, that.personalAccessToken)
-                && Objects.equals(tlsCertificatePath, that.tlsCertificatePath)
+                && Objects.equals(tlsCertificate, that.tlsCertificate)
                 && connectTimeout.equals(that.connectTimeout)
                 && requestTimeout.equals(that.requestTimeout);
     }
@@ -188,7 +188,7 @@ public final class IggyConnectionConfig implements Serializable {
                 + principal()
                 + ", tls="
                 + tlsEnabled
-                + (tlsCertificatePath != null ? ", tlsCertificate=" + tlsCertificatePath : "")
+                + (tlsCertificate != null ? ", tlsCertificate=" + tlsCertificate : "")
                 + ", connectTimeout="
                 + connectTimeout
                 + ", requestTimeout="
@@ -208,7 +208,7 @@ public final class IggyConnectionConfig implements Serializable {
         @Nullable private String password;
         @Nullable private String personalAccessToken;
         private boolean tlsEnabled;
-        @Nullable private String tlsCertificatePath;
+        @Nullable private String tlsCertificate;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
         private Duration requestTimeout = DEFAULT_REQUEST_TIMEOUT;
         @Nullable private ReadableConfig flinkConfiguration;
@@ -274,9 +274,9 @@ public final class IggyConnectionConfig implements Serializable {
         }
 
         /** A PEM CA certificate to trust; implies TLS. */
-        public Builder setTlsCertificatePath(@Nullable String tlsCertificatePath) {
-            this.tlsCertificatePath = tlsCertificatePath;
-            if (tlsCertificatePath != null) {
+        public Builder setTlsCertificate(@Nullable String tlsCertificate) {
+            this.tlsCertificate = tlsCertificate;
+            if (tlsCertificate != null) {
                 this.tlsEnabled = true;
             }
             return this;

@@ -58,7 +58,7 @@ public record IggyConnectionSettingNames(
                     "setPersonalAccessToken",
                     "setTlsEnabled(true)",
                     "setTlsEnabled(false)",
-                    "setTlsCertificatePath");
+                    "setTlsCertificate");
 
     /** A connection builder whose messages name each property as these names say. */
     public IggyConnectionConfig.Builder newBuilder() {

@@ -42,10 +42,10 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     @Nullable private IggyId stream;
     @Nullable private IggyId topic;
     @Nullable private DeliveryGuarantee deliveryGuarantee = DeliveryGuarantee.AT_LEAST_ONCE;
-    private int maxBatchMessages = IggyWriterConfig.DEFAULT_MAX_BATCH_MESSAGES;
+    private int batchSize = IggyWriterConfig.DEFAULT_BATCH_SIZE;
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
-    private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT;
+    private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS;
     private long exactlyOnceMaxBufferedBytes =
             IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
     @Nullable private String exactlyOnceWriteAheadDir;
@@ -119,8 +119,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
      * the same server timestamp, so a cap bounds how many a timestamp cannot tell apart. A batch is
      * sent earlier when it reaches {@link #setMaxBatchBytes} or {@link #setLinger}.
      */
-    public SELF setMaxBatchMessages(int maxBatchMessages) {
-        this.maxBatchMessages = maxBatchMessages;
+    public SELF setBatchSize(int batchSize) {
+        this.batchSize = batchSize;
         return self();
     }
 
@@ -228,8 +228,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         if (deliveryGuarantee == null) {
             problems.add("the delivery guarantee is null: use AT_LEAST_ONCE, EXACTLY_ONCE or NONE");
         }
-        if (maxBatchMessages < 1) {
-            problems.add("the max batch messages must be at least 1, but is " + maxBatchMessages);
+        if (batchSize < 1) {
+            problems.add("the batch size must be at least 1, but is " + batchSize);
         }
         if (maxBatchBytes < 1) {
             problems.add("the max batch bytes must be at least 1, but is " + maxBatchBytes);
@@ -283,7 +283,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                         ? new DefaultTopic.Fixed(new IggySinkTarget(stream, topic))
                         : new DefaultTopic.None(stream),
                 deliveryGuarantee,
-                maxBatchMessages,
+                batchSize,
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,

@@ -39,13 +39,13 @@ public final class IggyWriterConfig implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** No cap on the messages of a send request: its bytes decide where it ends. */
-    public static final int DEFAULT_MAX_BATCH_MESSAGES = Integer.MAX_VALUE;
+    public static final int DEFAULT_BATCH_SIZE = Integer.MAX_VALUE;
 
     /** Where a send request ends by default (as {@link OpenBatch} counts bytes): 1 MiB. */
     public static final long DEFAULT_MAX_BATCH_BYTES = 1024L * 1024;
 
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
-    public static final int DEFAULT_MAX_IN_FLIGHT = 5;
+    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 5;
     public static final long DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
 
     /**
@@ -158,7 +158,7 @@ public final class IggyWriterConfig implements Serializable {
                 + ", deliveryGuarantee="
                 + deliveryGuarantee
                 + ", batchSize="
-                + (batchSize == DEFAULT_MAX_BATCH_MESSAGES ? "by bytes" : String.valueOf(batchSize))
+                + (batchSize == DEFAULT_BATCH_SIZE ? "by bytes" : String.valueOf(batchSize))
                 + ", maxBatchBytes="
                 + maxBatchBytes
                 + ", linger="

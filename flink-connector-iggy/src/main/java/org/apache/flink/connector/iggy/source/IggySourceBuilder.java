@@ -21,6 +21,9 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.internal.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -65,14 +68,14 @@ public final class IggySourceBuilder<T> {
     @Nullable private String consumerName;
     private IggyStartingOffsets startingOffsets = IggyStartingOffsets.committed();
     @Nullable private IggyStoppingOffsets stoppingOffsets;
-    @Nullable private Integer batchSize;
+    @Nullable private Integer pollBatchSize;
     private Duration pollInterval = DEFAULT_POLL_INTERVAL;
-    @Nullable private Duration minPollInterval;
+    @Nullable private Duration pollMinInterval;
     @Nullable private Duration pollBackOff;
     @Nullable private Duration partitionDiscoveryInterval;
     private boolean skipUndecodableRecords;
-    private boolean readRecreatedTopicFromStart;
-    private boolean skipDeletedTopics;
+    private boolean recreatedTopicReadFromStart;
+    private boolean deletedTopicSkip;
     @Nullable private IggyRecordDeserializationSchema<T> deserializer;
 
     IggySourceBuilder() {}
@@ -164,15 +167,15 @@ public final class IggySourceBuilder<T> {
      * about 1 MiB by the topic's average message size (between 1 and 10,000): small messages in
      * large batches, large ones in small batches.
      */
-    public IggySourceBuilder<T> setMessagesPerPoll(int messagesPerPoll) {
-        this.batchSize = messagesPerPoll;
+    public IggySourceBuilder<T> setPollBatchSize(int pollBatchSize) {
+        this.pollBatchSize = pollBatchSize;
         return this;
     }
 
     /**
      * The longest time between two checks for new data in partitions that reached their end (one
      * small request per reader, whatever the number of partitions); default 150 ms. Unless {@link
-     * #setMinPollInterval} sets a shorter one, the source checks at this pace: it bounds the delay
+     * #setPollMinInterval} sets a shorter one, the source checks at this pace: it bounds the delay
      * of a message that arrives after a quiet period, and its CPU cost while the topic is idle.
      */
     public IggySourceBuilder<T> setPollInterval(Duration pollInterval) {
@@ -188,13 +191,13 @@ public final class IggySourceBuilder<T> {
      * a few hundred requests a second per reader (docs/datastream-source.md, "How the source
      * polls").
      */
-    public IggySourceBuilder<T> setMinPollInterval(@Nullable Duration minPollInterval) {
-        this.minPollInterval = minPollInterval;
+    public IggySourceBuilder<T> setPollMinInterval(@Nullable Duration pollMinInterval) {
+        this.pollMinInterval = pollMinInterval;
         return this;
     }
 
     /**
-     * With a {@link #setMinPollInterval minimum poll interval} shorter than the poll interval: the
+     * With a {@link #setPollMinInterval minimum poll interval} shorter than the poll interval: the
      * quiet time after which the time between two checks has grown from the minimum to the poll
      * interval. It grows in proportion to the time since data arrived, so that a message ending a
      * quiet spell waits at most about the spell times poll interval / back-off. Unset (the default)
@@ -234,8 +237,8 @@ public final class IggySourceBuilder<T> {
      * With {@code true} it logs a warning, waits while the topic is missing, and reads the affected
      * partitions of the new topic from offset 0.
      */
-    public IggySourceBuilder<T> setReadRecreatedTopicFromStart(boolean readFromStart) {
-        this.readRecreatedTopicFromStart = readFromStart;
+    public IggySourceBuilder<T> setRecreatedTopicReadFromStart(boolean readFromStart) {
+        this.recreatedTopicReadFromStart = readFromStart;
         return this;
     }
 
@@ -244,8 +247,8 @@ public final class IggySourceBuilder<T> {
      * ({@code false}) it fails, naming the topic. With {@code true} it logs a warning, stops
      * reading that topic's partitions, and reads on the others.
      */
-    public IggySourceBuilder<T> setSkipDeletedTopics(boolean skip) {
-        this.skipDeletedTopics = skip;
+    public IggySourceBuilder<T> setDeletedTopicSkip(boolean skip) {
+        this.deletedTopicSkip = skip;
         return this;
     }
 
@@ -301,21 +304,21 @@ public final class IggySourceBuilder<T> {
                             + " consumer name, but none is set: set one (setConsumerName) or choose"
                             + " another starting position (setStartingOffsets)");
         }
-        if (batchSize != null && batchSize < 1) {
-            problems.add("the messages per poll must be at least 1, but is " + batchSize);
+        if (pollBatchSize != null && pollBatchSize < 1) {
+            problems.add("the poll batch size must be at least 1, but is " + pollBatchSize);
         }
         if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
             problems.add("the poll interval must be positive, but is " + pollInterval);
-        } else if (minPollInterval != null
-                && (minPollInterval.isNegative()
-                        || minPollInterval.isZero()
-                        || minPollInterval.compareTo(pollInterval) > 0)) {
+        } else if (pollMinInterval != null
+                && (pollMinInterval.isNegative()
+                        || pollMinInterval.isZero()
+                        || pollMinInterval.compareTo(pollInterval) > 0)) {
             problems.add(
-                    "the minimum poll interval must be positive and at most the poll interval ("
+                    "the poll min interval must be positive and at most the poll interval ("
                             + pollInterval
                             + "), but is "
-                            + minPollInterval
-                            + " (setMinPollInterval; or leave it unset)");
+                            + pollMinInterval
+                            + " (setPollMinInterval; or leave it unset)");
         }
         if (pollBackOff != null) {
             if (pollBackOff.isNegative() || pollBackOff.isZero()) {
@@ -324,12 +327,12 @@ public final class IggySourceBuilder<T> {
                                 + pollBackOff
                                 + " (setPollBackOff; or leave it unset)");
             }
-            if (minPollInterval == null
+            if (pollMinInterval == null
                     || pollInterval == null
-                    || minPollInterval.compareTo(pollInterval) >= 0) {
+                    || pollMinInterval.compareTo(pollInterval) >= 0) {
                 problems.add(
-                        "the poll back-off applies only with a minimum poll interval shorter than"
-                                + " the poll interval: set one (setMinPollInterval) or leave the"
+                        "the poll back-off applies only with a poll min interval shorter than"
+                                + " the poll interval: set one (setPollMinInterval) or leave the"
                                 + " back-off unset (setPollBackOff)");
             }
         }
@@ -360,10 +363,10 @@ public final class IggySourceBuilder<T> {
                     "specific stopping offsets keyed by partition id alone apply to one topic:"
                             + " key them by IggyTopicPartition (IggyStoppingOffsets#specificByTopic)");
         }
-        if (skipDeletedTopics && readRecreatedTopicFromStart) {
+        if (deletedTopicSkip && recreatedTopicReadFromStart) {
             problems.add(
-                    "a deleted topic is either skipped (setSkipDeletedTopics) or waited for and read"
-                            + " from its start when re-created (setReadRecreatedTopicFromStart):"
+                    "a deleted topic is either skipped (setDeletedTopicSkip) or waited for and read"
+                            + " from its start when re-created (setRecreatedTopicReadFromStart):"
                             + " choose one");
         }
         if (!problems.isEmpty()) {
@@ -376,16 +379,16 @@ public final class IggySourceBuilder<T> {
                 consumerName,
                 startingOffsets,
                 stoppingOffsets,
-                batchSize == null ? 0 : batchSize,
-                minPollInterval == null ? pollInterval : minPollInterval,
+                pollBatchSize == null ? 0 : pollBatchSize,
+                pollMinInterval == null ? pollInterval : pollMinInterval,
                 pollInterval,
                 pollBackOff == null
                         ? pollInterval.multipliedBy(DEFAULT_POLL_BACK_OFF_INTERVALS)
                         : pollBackOff,
                 partitionDiscoveryInterval,
                 skipUndecodableRecords,
-                readRecreatedTopicFromStart,
-                skipDeletedTopics);
+                recreatedTopicReadFromStart,
+                deletedTopicSkip);
     }
 
     private boolean readsOneTopic() {

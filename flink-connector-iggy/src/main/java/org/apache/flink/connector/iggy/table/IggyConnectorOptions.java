@@ -32,6 +32,7 @@ import org.apache.flink.table.factories.FactoryUtil;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 import static org.apache.flink.configuration.description.TextElement.text;
 
@@ -448,7 +449,7 @@ public final class IggyConnectorOptions {
     public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
             ConfigOptions.key("sink.max-in-flight-requests")
                     .intType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT)
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
                     .withDescription(
                             "Most batches per sink subtask sent and unanswered or waiting to be"
                                     + " sent; the subtask waits for an acknowledgement beyond.");
@@ -522,27 +523,23 @@ public final class IggyConnectorOptions {
     /** Where a scan starts. */
     @PublicEvolving
     public enum ScanStartupMode implements DescribedEnum {
-        EARLIEST_OFFSET("earliest-offset", "The first offset of every partition."),
-        LATEST_OFFSET("latest-offset", "The end of every partition at job start."),
+        EARLIEST_OFFSET("The first offset of every partition."),
+        LATEST_OFFSET("The end of every partition at job start."),
         COMMITTED_OFFSET(
-                "committed-offset",
                 "The offset stored under the consumer name, plus one; see the fallback option."),
-        TIMESTAMP("timestamp", "The first message at or after 'scan.startup.timestamp-millis'."),
-        SPECIFIC_OFFSETS(
-                "specific-offsets",
-                "The offsets in 'scan.startup.specific-offsets' per partition.");
+        TIMESTAMP("The first message at or after 'scan.startup.timestamp-millis'."),
+        SPECIFIC_OFFSETS("The offsets in 'scan.startup.specific-offsets' per partition.");
 
-        private final String value;
         private final InlineElement description;
 
-        ScanStartupMode(String value, String description) {
-            this.value = value;
+        ScanStartupMode(String description) {
             this.description = text(description);
         }
 
+        /** The value as SQL writes it: the name in lower case, with '-' for '_'. */
         @Override
         public String toString() {
-            return value;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         @Override
@@ -554,24 +551,21 @@ public final class IggyConnectorOptions {
     /** Where a scan stops. */
     @PublicEvolving
     public enum ScanBoundedMode implements DescribedEnum {
-        UNBOUNDED("unbounded", "Never stop."),
-        LATEST_OFFSET("latest-offset", "The end of every partition at job start."),
-        TIMESTAMP("timestamp", "Before the first message at or after the timestamp."),
-        SPECIFIC_OFFSETS(
-                "specific-offsets",
-                "The exclusive end offsets in 'scan.bounded.specific-offsets'.");
+        UNBOUNDED("Never stop."),
+        LATEST_OFFSET("The end of every partition at job start."),
+        TIMESTAMP("Before the first message at or after the timestamp."),
+        SPECIFIC_OFFSETS("The exclusive end offsets in 'scan.bounded.specific-offsets'.");
 
-        private final String value;
         private final InlineElement description;
 
-        ScanBoundedMode(String value, String description) {
-            this.value = value;
+        ScanBoundedMode(String description) {
             this.description = text(description);
         }
 
+        /** The value as SQL writes it: the name in lower case, with '-' for '_'. */
         @Override
         public String toString() {
-            return value;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         @Override
@@ -593,33 +587,28 @@ public final class IggyConnectorOptions {
     @PublicEvolving
     public enum DeleteEncoding implements DescribedEnum {
         HEADER(
-                "header",
                 "A deletion is a message with the key header, the user header 'flink.op' = 'd'"
                         + " and an empty payload; only messages with that header read as"
                         + " deletions, so an empty payload stays a value (lossless)."),
         EMPTY_PAYLOAD(
-                "empty-payload",
                 "A deletion is a message with the key header and an empty payload; every message"
                         + " with an empty payload reads as a deletion."),
         CUSTOM_PAYLOAD(
-                "custom-payload",
                 "A deletion is a message with the key header and the payload 'delete.payload'."),
         NONE(
-                "none",
                 "Deletes are not encoded: a DELETE change fails at planning and every message"
                         + " reads as an upsert.");
 
-        private final String value;
         private final InlineElement description;
 
-        DeleteEncoding(String value, String description) {
-            this.value = value;
+        DeleteEncoding(String description) {
             this.description = text(description);
         }
 
+        /** The value as SQL writes it: the name in lower case, with '-' for '_'. */
         @Override
         public String toString() {
-            return value;
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         @Override

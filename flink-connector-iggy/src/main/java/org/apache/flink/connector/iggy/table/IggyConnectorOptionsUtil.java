@@ -27,7 +27,6 @@ import org.apache.flink.table.api.ValidationException;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 
@@ -93,7 +92,7 @@ public final class IggyConnectorOptionsUtil {
                             + "' is not: set both, or neither and take the credentials from the"
                             + " Flink configuration or the environment.");
         }
-        options.getOptional(TLS_CERTIFICATE).ifPresent(builder::setTlsCertificatePath);
+        options.getOptional(TLS_CERTIFICATE).ifPresent(builder::setTlsCertificate);
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
@@ -128,11 +127,7 @@ public final class IggyConnectorOptionsUtil {
         if (topic.isPresent() && pattern.isPresent()) {
             problems.add("both 'topic' and 'topic-pattern' are set: choose one");
         }
-        List<String> topics = topic.isPresent() ? IggyScanOptions.topics(options) : List.of();
-        topics.forEach(t -> IggyScanOptions.checkName(TOPIC.key(), t, problems));
-        if (new HashSet<>(topics).size() < topics.size()) {
-            problems.add("'topic' = '" + topic.get() + "' names a topic twice");
-        }
+        List<String> topics = IggyScanOptions.checkTopics(options, problems);
         IggyScanOptions.checkPattern(options, IggyConnectorOptions.TOPIC_PATTERN, problems);
         boolean oneTopic = topics.size() == 1 && pattern.isEmpty();
         if (oneTopic && writesTopicColumn) {
@@ -185,11 +180,49 @@ public final class IggyConnectorOptionsUtil {
         }
     }
 
-    /** Rejects a duration that is zero or negative, naming the option {@code key}. */
-    static void requirePositive(String key, Duration duration) {
-        if (duration.isNegative() || duration.isZero()) {
-            throw new ValidationException(
-                    "Option '" + key + "' must be positive, but is " + duration);
+    /** Adds a problem if {@code option} is set below 1. */
+    static void atLeastOne(
+            ReadableConfig options, ConfigOption<? extends Number> option, List<String> problems) {
+        options.getOptional(option)
+                .filter(value -> value.longValue() < 1)
+                .ifPresent(
+                        value ->
+                                problems.add(
+                                        "Option '"
+                                                + option.key()
+                                                + "' must be at least 1, but is "
+                                                + value));
+    }
+
+    /** Adds a problem if {@code duration}, the value of {@code option}, is zero or negative. */
+    static void positive(
+            ConfigOption<Duration> option, Optional<Duration> duration, List<String> problems) {
+        duration.filter(d -> d.isNegative() || d.isZero())
+                .ifPresent(
+                        d ->
+                                problems.add(
+                                        "Option '"
+                                                + option.key()
+                                                + "' must be positive, but is "
+                                                + d));
+    }
+
+    /** Adds a problem if the operator uid {@code option} is set but blank. */
+    static void notBlankUid(
+            ReadableConfig options, ConfigOption<String> option, List<String> problems) {
+        if (options.getOptional(option).filter(String::isBlank).isPresent()) {
+            problems.add(
+                    "Option '"
+                            + option.key()
+                            + "' must not be blank: set an operator uid, or leave the option out"
+                            + " for one derived from the table's identifier");
+        }
+    }
+
+    /** Fails with every problem, if there is any: one per line is too long, so they are joined. */
+    static void failOnProblems(List<String> problems) {
+        if (!problems.isEmpty()) {
+            throw new ValidationException(String.join("; ", problems) + ".");
         }
     }
 }

@@ -20,14 +20,13 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.api.connector.sink2.Sink;
-import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
+import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -42,7 +41,6 @@ import org.apache.flink.types.RowKind;
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,79 +56,41 @@ import java.util.stream.Collectors;
 @Internal
 public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadata {
 
-    private final DataType physicalDataType;
+    /** The table; the sink builders take the sink.* options from its options. */
+    private final IggyTableShape table;
+
     @Nullable private final EncodingFormat<SerializationSchema<RowData>> keyEncodingFormat;
     private final EncodingFormat<SerializationSchema<RowData>> valueEncodingFormat;
-    private final int[] keyProjection;
-    private final int[] valueProjection;
-    @Nullable private final String keyPrefix;
-    private final String keyHeader;
-
-    /** The table's options, validated; the sink builders take the sink.* ones from here. */
-    private final Configuration options;
-
-    /**
-     * The connection the options name, with credentials the options leave out taken from the
-     * session's Flink configuration or the environment (resolved by the factory).
-     */
-    private final IggyConnectionConfig connection;
 
     /** The instance of the class 'sink.partitioner' names, if it names one. */
     @Nullable private final IggyPartitioner<RowData> customPartitioner;
 
-    private final boolean upsert;
-
-    /** upsert-iggy: how a deletion is written; {@code null} for iggy. */
-    @Nullable private final IggyDeletionMessage deletion;
-
     /** The default uid is this and the table's identifier. */
     static final String DEFAULT_UID_PREFIX = "iggy-sink: ";
-
-    /** The table's identifier, from which the sink's uid is derived. */
-    private final String tableIdentifier;
 
     private List<String> metadataKeys = Collections.emptyList();
     private DataType consumedDataType;
 
     IggyDynamicSink(
-            DataType physicalDataType,
+            IggyTableShape table,
             @Nullable EncodingFormat<SerializationSchema<RowData>> keyEncodingFormat,
             EncodingFormat<SerializationSchema<RowData>> valueEncodingFormat,
-            int[] keyProjection,
-            int[] valueProjection,
-            @Nullable String keyPrefix,
-            String keyHeader,
-            Configuration options,
-            IggyConnectionConfig connection,
-            @Nullable IggyPartitioner<RowData> customPartitioner,
-            boolean upsert,
-            @Nullable IggyDeletionMessage deletion,
-            String tableIdentifier) {
-        this.physicalDataType = physicalDataType;
+            @Nullable IggyPartitioner<RowData> customPartitioner) {
+        this.table = table;
         this.keyEncodingFormat = keyEncodingFormat;
         this.valueEncodingFormat = valueEncodingFormat;
-        this.keyProjection = keyProjection;
-        this.valueProjection = valueProjection;
-        this.keyPrefix = keyPrefix;
-        this.keyHeader = keyHeader;
-        this.options = options;
-        this.connection = connection;
         this.customPartitioner = customPartitioner;
-        this.upsert = upsert;
-        this.deletion = deletion;
-        this.tableIdentifier = tableIdentifier;
-        this.consumedDataType = physicalDataType;
+        this.consumedDataType = table.physicalDataType();
     }
 
     @Override
     public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
-        if (!upsert) {
+        if (!table.upsert()) {
             return valueEncodingFormat.getChangelogMode();
         }
-        if (!deletion.isEncoded() && requestedMode.contains(RowKind.DELETE)) {
+        if (!table.deletion().isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
-                    IggyKeyedMapSink.tombstoneError(
-                                    IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
+                    KeyedMapSinks.tombstoneError(IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
                             + " The query produces deletions, but upsert-iggy table's '"
                             + IggyConnectorOptions.DELETE_ENCODING.key()
                             + "' is 'none'.");
@@ -143,28 +103,23 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         SerializationSchema<RowData> keyFormat =
                 keyEncodingFormat == null
                         ? null
-                        : keyEncodingFormat.createRuntimeEncoder(
-                                context,
-                                IggyFormatProjections.formatDataType(
-                                        physicalDataType, keyProjection, keyPrefix));
+                        : keyEncodingFormat.createRuntimeEncoder(context, table.keyFormatType());
         SerializationSchema<RowData> valueFormat =
-                valueEncodingFormat.createRuntimeEncoder(
-                        context,
-                        IggyFormatProjections.formatDataType(
-                                physicalDataType, valueProjection, null));
+                valueEncodingFormat.createRuntimeEncoder(context, table.valueFormatType());
         List<LogicalType> consumedTypes =
                 DataType.getFieldDataTypes(consumedDataType).stream()
                         .map(DataType::getLogicalType)
                         .collect(Collectors.toList());
-        IggyRowProjection keyColumns = new IggyRowProjection(keyProjection, consumedTypes);
-        IggyRowProjection valueColumns = new IggyRowProjection(valueProjection, consumedTypes);
+        IggyRowProjection keyColumns = new IggyRowProjection(table.keyProjection(), consumedTypes);
+        IggyRowProjection valueColumns =
+                new IggyRowProjection(table.valueProjection(), consumedTypes);
         Sink<RowData> sink =
-                upsert
+                table.upsert()
                         ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
                         : appendSink(keyFormat, keyColumns, valueFormat, valueColumns);
 
         Integer parallelism =
-                options.getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null);
+                table.options().getOptional(IggyConnectorOptions.SINK_PARALLELISM).orElse(null);
         return new UidSinkProvider(sink, parallelism, uid());
     }
 
@@ -174,8 +129,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
      * savepoint.
      */
     String uid() {
-        return options.getOptional(IggyConnectorOptions.SINK_UID)
-                .orElse(DEFAULT_UID_PREFIX + tableIdentifier);
+        return table.uid(IggyConnectorOptions.SINK_UID, DEFAULT_UID_PREFIX);
     }
 
     private Sink<RowData> appendSink(
@@ -183,36 +137,23 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection keyColumns,
             SerializationSchema<RowData> valueFormat,
             IggyRowProjection valueColumns) {
-        if (IggySinkOptions.deliveryGuarantee(options) == DeliveryGuarantee.EXACTLY_ONCE
+        if (table.options().get(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE)
+                        == DeliveryGuarantee.EXACTLY_ONCE
                 && metadataKeys.contains(IggyWritableMetadata.MESSAGE_ID.key)) {
             throw new ValidationException(
                     "An 'exactly-once' Iggy sink chooses every message id itself: drop the"
                             + " writable 'message-id' metadata column or use 'at-least-once'.");
         }
         IggySinkBuilder<RowData> builder = IggySink.<RowData>builder();
-        if (!routed()) {
-            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
-        }
-        return builder.setConnection(connection)
-                .setStream(IggyConnectorOptionsUtil.stream(options))
-                .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                .setExactlyOnceMaxBufferedBytes(
-                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                .getBytes())
-                .setExactlyOnceWriteAheadDir(
-                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
-                .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
-                .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
-                .setMaxInFlightRequests(
-                        options.get(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS))
+        IggySinkOptions.configure(builder, table.options(), routed());
+        return builder.setConnection(table.connection())
                 .setRecordSerializer(
                         new IggyRowDataSerializationSchema(
                                 keyFormat,
                                 keyFormat != null ? keyColumns : null,
                                 valueFormat,
                                 valueColumns,
-                                keyHeader,
+                                table.keyHeader(),
                                 partitioner(),
                                 routing(),
                                 metadataPositions()))
@@ -227,21 +168,21 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     private IggyRowRouting routing() {
         return routed()
                 ? IggyRowRouting.byTopicColumn(
-                        options,
+                        table.options(),
                         metadataPositions()[IggyWritableMetadata.TOPIC.ordinal()],
-                        tableIdentifier)
+                        table.tableIdentifier())
                 : IggyRowRouting.unrouted();
     }
 
     private int[] metadataPositions() {
         return IggyWritableMetadata.positions(
-                metadataKeys, DataType.getFieldCount(physicalDataType));
+                metadataKeys, DataType.getFieldCount(table.physicalDataType()));
     }
 
     private IggyPartitioner<RowData> partitioner() {
-        switch (options.get(IggyConnectorOptions.SINK_PARTITIONER)) {
+        switch (table.options().get(IggyConnectorOptions.SINK_PARTITIONER)) {
             case SinkPartitioner.FIXED:
-                long partition = options.get(IggyConnectorOptions.SINK_PARTITION);
+                long partition = table.options().get(IggyConnectorOptions.SINK_PARTITION);
                 return (row, key, payload, context) -> partition;
             case SinkPartitioner.ROUND_ROBIN:
                 return IggyPartitioner.roundRobin();
@@ -261,43 +202,30 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
             IggyRowProjection valueColumns) {
         IggyKeyedMapSinkBuilder<?, ?> builder =
                 IggySink.keyedMap()
-                        .setConnection(connection)
-                        .setStream(IggyConnectorOptionsUtil.stream(options))
-                        .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                        .setExactlyOnceMaxBufferedBytes(
-                                options.get(
-                                                IggyConnectorOptions
-                                                        .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                        .getBytes())
-                        .setExactlyOnceWriteAheadDir(
-                                options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
-                        .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
-                        .setMaxBatchBytes(options.get(IggyConnectorOptions.SINK_MAX_BATCH_BYTES))
-                        .setLinger(options.get(IggyConnectorOptions.SINK_LINGER))
-                        .setMaxInFlightRequests(
-                                options.get(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS))
-                        .setKeyHeader(keyHeader)
+                        .setConnection(table.connection())
+                        .setKeyHeader(table.keyHeader())
                         .setIdempotentWrites(
-                                options.get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
-        if (!routed()) {
-            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
-        }
-        options.getOptional(IggyConnectorOptions.SINK_STATE_TTL).ifPresent(builder::setStateTtl);
+                                table.options().get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
+        IggySinkOptions.configure(builder, table.options(), routed());
+        table.options()
+                .getOptional(IggyConnectorOptions.SINK_STATE_TTL)
+                .ifPresent(builder::setStateTtl);
         // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
         builder.setReconcileUid(UidSinkProvider.RECONCILE_UID);
-        if (SinkPartitioner.KEY.equals(options.get(IggyConnectorOptions.SINK_PARTITIONER))) {
+        if (SinkPartitioner.KEY.equals(
+                table.options().get(IggyConnectorOptions.SINK_PARTITIONER))) {
             builder.setPartitionByKey();
         } else {
-            builder.setPartition(options.get(IggyConnectorOptions.SINK_PARTITION));
+            builder.setPartition(table.options().get(IggyConnectorOptions.SINK_PARTITION));
         }
-        return IggyKeyedMapSink.of(
+        return KeyedMapSinks.of(
                 builder,
                 new IggyRowDataMapChangeEncoder(
                         keyFormat,
                         keyColumns,
                         valueFormat,
                         valueColumns,
-                        deletion,
+                        table.deletion(),
                         routing(),
                         metadataPositions()),
                 IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION,
@@ -308,7 +236,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     public Map<String, DataType> listWritableMetadata() {
         Map<String, DataType> metadata = new LinkedHashMap<>();
         for (IggyWritableMetadata m : IggyWritableMetadata.values()) {
-            if (!upsert || m.writableByUpsert()) {
+            if (!table.upsert() || m.writableByUpsert()) {
                 metadata.put(m.key, m.dataType);
             }
         }
@@ -325,19 +253,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     public DynamicTableSink copy() {
         IggyDynamicSink copy =
                 new IggyDynamicSink(
-                        physicalDataType,
-                        keyEncodingFormat,
-                        valueEncodingFormat,
-                        keyProjection,
-                        valueProjection,
-                        keyPrefix,
-                        keyHeader,
-                        options,
-                        connection,
-                        customPartitioner,
-                        upsert,
-                        deletion,
-                        tableIdentifier);
+                        table, keyEncodingFormat, valueEncodingFormat, customPartitioner);
         copy.metadataKeys = metadataKeys;
         copy.consumedDataType = consumedDataType;
         return copy;
@@ -346,15 +262,15 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     /** Never shows credentials. */
     @Override
     public String asSummaryString() {
-        return (upsert ? "upsert-iggy" : "iggy")
+        return (table.upsert() ? "upsert-iggy" : "iggy")
                 + " table sink ("
-                + connection.address()
+                + table.connection().address()
                 + ", stream '"
-                + IggyConnectorOptionsUtil.stream(options)
+                + IggyConnectorOptionsUtil.stream(table.options())
                 + "', "
                 + (routed()
                         ? "the topic each row names"
-                        : "topic '" + IggyConnectorOptionsUtil.topic(options) + "'")
+                        : "topic '" + IggyConnectorOptionsUtil.topic(table.options()) + "'")
                 + ")";
     }
 
@@ -365,32 +281,20 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
         if (!(o instanceof IggyDynamicSink)) {
             return false;
         }
         IggyDynamicSink that = (IggyDynamicSink) o;
-        return physicalDataType.equals(that.physicalDataType)
+        return table.equals(that.table)
                 && Objects.equals(keyEncodingFormat, that.keyEncodingFormat)
                 && valueEncodingFormat.equals(that.valueEncodingFormat)
-                && Arrays.equals(keyProjection, that.keyProjection)
-                && Arrays.equals(valueProjection, that.valueProjection)
-                && Objects.equals(keyPrefix, that.keyPrefix)
-                && keyHeader.equals(that.keyHeader)
-                && options.equals(that.options)
-                && connection.equals(that.connection)
                 && Objects.equals(customPartitioner, that.customPartitioner)
-                && upsert == that.upsert
-                && Objects.equals(deletion, that.deletion)
-                && tableIdentifier.equals(that.tableIdentifier)
                 && metadataKeys.equals(that.metadataKeys)
                 && consumedDataType.equals(that.consumedDataType);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueEncodingFormat, options, upsert);
+        return Objects.hash(table, valueEncodingFormat);
     }
 }

@@ -23,8 +23,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
-import org.apache.flink.configuration.ReadableConfig;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -65,32 +63,15 @@ public class IggyDynamicSource
 
     // ----- fixed at planning --------------------------------------------------------------------
 
-    private final DataType physicalDataType;
+    /**
+     * The table: its options say what and how to read, turned into an {@link IggySource} by the
+     * public source builder once {@link #getScanRuntimeProvider} has the deserializer.
+     */
+    private final IggyTableShape table;
+
     @Nullable private final DecodingFormat<DeserializationSchema<RowData>> keyDecodingFormat;
     private final DecodingFormat<DeserializationSchema<RowData>> valueDecodingFormat;
-    private final int[] keyProjection;
-    private final int[] valueProjection;
-    @Nullable private final String keyPrefix;
-    private final String keyHeader;
-
-    /**
-     * The table's options: what and how to read, turned into an {@link IggySource} by the public
-     * source builder once {@link #getScanRuntimeProvider} has the deserializer.
-     */
-    private final ReadableConfig options;
-
-    /**
-     * The connection the options name, with credentials the options leave out taken from the
-     * session's Flink configuration or the environment (resolved by the factory).
-     */
-    private final IggyConnectionConfig connection;
-
     @Nullable private final Integer parallelism;
-
-    /** upsert-iggy: how a deletion is recognized; {@code null} for iggy. */
-    @Nullable private final IggyDeletionMessage deletion;
-
-    private final String tableIdentifier;
 
     // ----- set by the planner's abilities ---------------------------------------------------
 
@@ -99,36 +80,20 @@ public class IggyDynamicSource
     @Nullable private WatermarkStrategy<RowData> watermarkStrategy;
 
     IggyDynamicSource(
-            DataType physicalDataType,
+            IggyTableShape table,
             @Nullable DecodingFormat<DeserializationSchema<RowData>> keyDecodingFormat,
             DecodingFormat<DeserializationSchema<RowData>> valueDecodingFormat,
-            int[] keyProjection,
-            int[] valueProjection,
-            @Nullable String keyPrefix,
-            String keyHeader,
-            ReadableConfig options,
-            IggyConnectionConfig connection,
-            @Nullable Integer parallelism,
-            @Nullable IggyDeletionMessage deletion,
-            String tableIdentifier) {
-        this.physicalDataType = physicalDataType;
+            @Nullable Integer parallelism) {
+        this.table = table;
         this.keyDecodingFormat = keyDecodingFormat;
         this.valueDecodingFormat = valueDecodingFormat;
-        this.keyProjection = keyProjection;
-        this.valueProjection = valueProjection;
-        this.keyPrefix = keyPrefix;
-        this.keyHeader = keyHeader;
-        this.options = options;
-        this.connection = connection;
         this.parallelism = parallelism;
-        this.deletion = deletion;
-        this.tableIdentifier = tableIdentifier;
-        this.producedDataType = physicalDataType;
+        this.producedDataType = table.physicalDataType();
     }
 
     @Override
     public ChangelogMode getChangelogMode() {
-        return deletion != null ? ChangelogMode.upsert() : valueDecodingFormat.getChangelogMode();
+        return table.upsert() ? ChangelogMode.upsert() : valueDecodingFormat.getChangelogMode();
     }
 
     @Override
@@ -136,37 +101,31 @@ public class IggyDynamicSource
         DeserializationSchema<RowData> keyFormat =
                 keyDecodingFormat == null
                         ? null
-                        : keyDecodingFormat.createRuntimeDecoder(
-                                context,
-                                IggyFormatProjections.formatDataType(
-                                        physicalDataType, keyProjection, keyPrefix));
+                        : keyDecodingFormat.createRuntimeDecoder(context, table.keyFormatType());
         DeserializationSchema<RowData> valueFormat =
-                valueDecodingFormat.createRuntimeDecoder(
-                        context,
-                        IggyFormatProjections.formatDataType(
-                                physicalDataType, valueProjection, null));
+                valueDecodingFormat.createRuntimeDecoder(context, table.valueFormatType());
         TypeInformation<RowData> producedType = context.createTypeInformation(producedDataType);
         IggyRowAssembler assembler =
                 new IggyRowAssembler(
-                        DataType.getFieldCount(physicalDataType),
-                        keyProjection,
-                        fieldTypes(keyProjection),
-                        valueProjection,
-                        fieldTypes(valueProjection),
+                        DataType.getFieldCount(table.physicalDataType()),
+                        table.keyProjection(),
+                        fieldTypes(table.keyProjection()),
+                        table.valueProjection(),
+                        fieldTypes(table.valueProjection()),
                         metadataKeys.stream()
                                 .map(IggyReadableMetadata::of)
                                 .collect(Collectors.toList()));
         IggyRecordDeserializationSchema<RowData> deserializer =
-                deletion != null
+                table.upsert()
                         ? new IggyUpsertRowDataDeserializationSchema(
                                 keyFormat,
                                 valueFormat,
-                                keyHeader,
-                                deletion,
+                                table.keyHeader(),
+                                table.deletion(),
                                 assembler,
                                 producedType)
                         : new IggyRowDataDeserializationSchema(
-                                keyFormat, valueFormat, keyHeader, assembler, producedType);
+                                keyFormat, valueFormat, table.keyHeader(), assembler, producedType);
         IggySource<RowData> source = createSource(deserializer);
         boolean bounded = source.getBoundedness() == Boundedness.BOUNDED;
         return new DataStreamScanProvider() {
@@ -178,7 +137,7 @@ public class IggyDynamicSource
                                 ? watermarkStrategy
                                 : WatermarkStrategy.noWatermarks();
                 DataStreamSource<RowData> stream =
-                        env.fromSource(source, watermarks, "IggySource-" + tableIdentifier);
+                        env.fromSource(source, watermarks, "IggySource-" + table.tableIdentifier());
                 stream.uid(uid());
                 if (parallelism != null) {
                     stream.setParallelism(parallelism);
@@ -199,19 +158,19 @@ public class IggyDynamicSource
      * savepoint.
      */
     String uid() {
-        return options.getOptional(IggyConnectorOptions.SCAN_UID)
-                .orElse(DEFAULT_UID_PREFIX + tableIdentifier);
+        return table.uid(IggyConnectorOptions.SCAN_UID, DEFAULT_UID_PREFIX);
     }
 
     /** The runtime source: the table's options plus {@code deserializer}. */
     <T> IggySource<T> createSource(IggyRecordDeserializationSchema<T> deserializer) {
-        return IggyScanOptions.<T>sourceBuilder(options, connection, tableIdentifier)
+        return IggyScanOptions.<T>sourceBuilder(
+                        table.options(), table.connection(), table.tableIdentifier())
                 .setDeserializer(deserializer)
                 .build();
     }
 
     private List<LogicalType> fieldTypes(int[] projection) {
-        List<DataType> fields = DataType.getFieldDataTypes(physicalDataType);
+        List<DataType> fields = DataType.getFieldDataTypes(table.physicalDataType());
         return Arrays.stream(projection)
                 .mapToObj(i -> fields.get(i).getLogicalType())
                 .collect(Collectors.toList());
@@ -245,19 +204,7 @@ public class IggyDynamicSource
     @Override
     public DynamicTableSource copy() {
         IggyDynamicSource copy =
-                new IggyDynamicSource(
-                        physicalDataType,
-                        keyDecodingFormat,
-                        valueDecodingFormat,
-                        keyProjection,
-                        valueProjection,
-                        keyPrefix,
-                        keyHeader,
-                        options,
-                        connection,
-                        parallelism,
-                        deletion,
-                        tableIdentifier);
+                new IggyDynamicSource(table, keyDecodingFormat, valueDecodingFormat, parallelism);
         copy.metadataKeys = metadataKeys;
         copy.producedDataType = producedDataType;
         copy.watermarkStrategy = watermarkStrategy;
@@ -267,35 +214,24 @@ public class IggyDynamicSource
     /** Never shows credentials: the plan names the server, the topic and the consumer only. */
     @Override
     public String asSummaryString() {
-        return (deletion != null ? "upsert-iggy" : "iggy")
+        return (table.upsert() ? "upsert-iggy" : "iggy")
                 + " table source ("
-                + connection.address()
+                + table.connection().address()
                 + ", "
-                + IggyScanOptions.topicsDescription(options)
+                + IggyScanOptions.topicsDescription(table.options())
                 + ")";
     }
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
         if (!(o instanceof IggyDynamicSource)) {
             return false;
         }
         IggyDynamicSource that = (IggyDynamicSource) o;
-        return physicalDataType.equals(that.physicalDataType)
+        return table.equals(that.table)
                 && Objects.equals(keyDecodingFormat, that.keyDecodingFormat)
                 && valueDecodingFormat.equals(that.valueDecodingFormat)
-                && Arrays.equals(keyProjection, that.keyProjection)
-                && Arrays.equals(valueProjection, that.valueProjection)
-                && Objects.equals(keyPrefix, that.keyPrefix)
-                && keyHeader.equals(that.keyHeader)
-                && options.equals(that.options)
-                && connection.equals(that.connection)
                 && Objects.equals(parallelism, that.parallelism)
-                && Objects.equals(deletion, that.deletion)
-                && tableIdentifier.equals(that.tableIdentifier)
                 && metadataKeys.equals(that.metadataKeys)
                 && producedDataType.equals(that.producedDataType)
                 && Objects.equals(watermarkStrategy, that.watermarkStrategy);
@@ -303,7 +239,7 @@ public class IggyDynamicSource
 
     @Override
     public int hashCode() {
-        return Objects.hash(physicalDataType, valueDecodingFormat, options, tableIdentifier);
+        return Objects.hash(table, valueDecodingFormat);
     }
 
     @Override
@@ -320,6 +256,6 @@ public class IggyDynamicSource
     @VisibleForTesting
     @Nullable
     IggyDeletionMessage deletion() {
-        return deletion;
+        return table.deletion();
     }
 }

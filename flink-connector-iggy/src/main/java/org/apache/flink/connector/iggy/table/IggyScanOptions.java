@@ -127,9 +127,9 @@ final class IggyScanOptions {
                         .setPartitionDiscoveryInterval(
                                 options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL).orElse(null))
                         .setSkipUndecodableRecords(options.get(SCAN_SKIP_UNDECODABLE_RECORDS))
-                        .setReadRecreatedTopicFromStart(
+                        .setRecreatedTopicReadFromStart(
                                 options.get(SCAN_RECREATED_TOPIC_READ_FROM_START))
-                        .setSkipDeletedTopics(options.get(SCAN_DELETED_TOPIC_SKIP));
+                        .setDeletedTopicSkip(options.get(SCAN_DELETED_TOPIC_SKIP));
         Optional<String> streamPattern = options.getOptional(STREAM_PATTERN);
         if (streamPattern.isPresent()) {
             builder.setStreamPattern(Pattern.compile(streamPattern.get()));
@@ -142,8 +142,8 @@ final class IggyScanOptions {
         } else {
             builder.setTopics(topics(options).toArray(new String[0]));
         }
-        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setMessagesPerPoll);
-        options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setMinPollInterval);
+        options.getOptional(SCAN_POLL_BATCH_SIZE).ifPresent(builder::setPollBatchSize);
+        options.getOptional(SCAN_POLL_MIN_INTERVAL).ifPresent(builder::setPollMinInterval);
         options.getOptional(SCAN_POLL_BACK_OFF).ifPresent(builder::setPollBackOff);
         return builder;
     }
@@ -192,7 +192,6 @@ final class IggyScanOptions {
         }
     }
 
-    /** Checks the poll options; the start and stop options are checked when they are read. */
     /** The topics of option 'topic': one, or several separated by ';'. */
     static List<String> topics(ReadableConfig options) {
         List<String> topics = new ArrayList<>();
@@ -224,21 +223,26 @@ final class IggyScanOptions {
         oneOf(options, STREAM, STREAM_PATTERN, problems);
         oneOf(options, TOPIC, TOPIC_PATTERN, problems);
         options.getOptional(STREAM).ifPresent(stream -> checkName(STREAM.key(), stream, problems));
-        options.getOptional(TOPIC)
-                .ifPresent(
-                        list -> {
-                            List<String> topics = topics(options);
-                            topics.forEach(topic -> checkName(TOPIC.key(), topic, problems));
-                            if (new HashSet<>(topics).size() < topics.size()) {
-                                problems.add("'topic' = '" + list + "' names a topic twice");
-                            }
-                        });
+        checkTopics(options, problems);
         checkPattern(options, STREAM_PATTERN, problems);
         checkPattern(options, TOPIC_PATTERN, problems);
         if (!problems.isEmpty()) {
             throw new ValidationException(
                     "Invalid Iggy source table: " + String.join("; ", problems) + ".");
         }
+    }
+
+    /** The topics of option 'topic', if set, after checking their names and that none repeats. */
+    static List<String> checkTopics(ReadableConfig options, List<String> problems) {
+        if (options.getOptional(TOPIC).isEmpty()) {
+            return List.of();
+        }
+        List<String> topics = topics(options);
+        topics.forEach(topic -> checkName(TOPIC.key(), topic, problems));
+        if (new HashSet<>(topics).size() < topics.size()) {
+            problems.add("'topic' = '" + options.get(TOPIC) + "' names a topic twice");
+        }
+        return topics;
     }
 
     private static void oneOf(
@@ -283,73 +287,45 @@ final class IggyScanOptions {
                         });
     }
 
+    /**
+     * Checks the poll options and the uid, every problem at once; the start and stop options are
+     * checked when they are read.
+     */
     static void validateScanOptions(ReadableConfig options) {
-        Optional<Integer> batchSize = options.getOptional(SCAN_POLL_BATCH_SIZE);
-        if (batchSize.isPresent() && batchSize.get() < 1) {
-            throw new ValidationException(
-                    "Option '"
-                            + SCAN_POLL_BATCH_SIZE.key()
-                            + "' must be at least 1, but is "
-                            + batchSize.get());
-        }
-        IggyConnectorOptionsUtil.requirePositive(
-                SCAN_POLL_INTERVAL.key(), options.get(SCAN_POLL_INTERVAL));
-        options.getOptional(SCAN_POLL_MIN_INTERVAL)
-                .ifPresent(
-                        min -> {
-                            IggyConnectorOptionsUtil.requirePositive(
-                                    SCAN_POLL_MIN_INTERVAL.key(), min);
-                            if (min.compareTo(options.get(SCAN_POLL_INTERVAL)) > 0) {
-                                throw new ValidationException(
-                                        "Option '"
-                                                + SCAN_POLL_MIN_INTERVAL.key()
-                                                + "' must be at most '"
-                                                + SCAN_POLL_INTERVAL.key()
-                                                + "' ("
-                                                + options.get(SCAN_POLL_INTERVAL)
-                                                + "), but is "
-                                                + min);
-                            }
-                        });
-        options.getOptional(SCAN_POLL_BACK_OFF).ifPresent(b -> validateBackOff(options, b));
-        options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL)
-                .ifPresent(
-                        d ->
-                                IggyConnectorOptionsUtil.requirePositive(
-                                        SCAN_PARTITION_DISCOVERY_INTERVAL.key(), d));
-        if (options.getOptional(IggyConnectorOptions.SCAN_UID)
-                .filter(String::isBlank)
-                .isPresent()) {
-            throw new ValidationException(
-                    "Option '"
-                            + IggyConnectorOptions.SCAN_UID.key()
-                            + "' must not be blank: set an operator uid, or leave the option out"
-                            + " for one derived from the table's identifier");
-        }
-    }
-
-    /** A back-off needs a minimum interval shorter than the poll interval to back off from. */
-    private static void validateBackOff(ReadableConfig options, Duration backOff) {
-        IggyConnectorOptionsUtil.requirePositive(SCAN_POLL_BACK_OFF.key(), backOff);
+        List<String> problems = new ArrayList<>();
+        IggyConnectorOptionsUtil.atLeastOne(options, SCAN_POLL_BATCH_SIZE, problems);
         Duration interval = options.get(SCAN_POLL_INTERVAL);
-        if (options.getOptional(SCAN_POLL_MIN_INTERVAL)
-                .filter(min -> min.compareTo(interval) < 0)
-                .isEmpty()) {
-            throw new ValidationException(
-                    "Option '"
-                            + SCAN_POLL_BACK_OFF.key()
-                            + "' applies only when '"
-                            + SCAN_POLL_MIN_INTERVAL.key()
-                            + "' is shorter than '"
-                            + SCAN_POLL_INTERVAL.key()
-                            + "' ("
-                            + interval
-                            + "): set '"
-                            + SCAN_POLL_MIN_INTERVAL.key()
-                            + "' or remove '"
-                            + SCAN_POLL_BACK_OFF.key()
-                            + "'.");
+        IggyConnectorOptionsUtil.positive(SCAN_POLL_INTERVAL, Optional.of(interval), problems);
+        Optional<Duration> min = options.getOptional(SCAN_POLL_MIN_INTERVAL);
+        IggyConnectorOptionsUtil.positive(SCAN_POLL_MIN_INTERVAL, min, problems);
+        if (min.filter(m -> m.compareTo(interval) > 0).isPresent()) {
+            problems.add(
+                    String.format(
+                            "Option '%s' must be at most '%s' (%s), but is %s",
+                            SCAN_POLL_MIN_INTERVAL.key(),
+                            SCAN_POLL_INTERVAL.key(),
+                            interval,
+                            min.get()));
         }
+        Optional<Duration> backOff = options.getOptional(SCAN_POLL_BACK_OFF);
+        IggyConnectorOptionsUtil.positive(SCAN_POLL_BACK_OFF, backOff, problems);
+        // a back-off needs a minimum interval shorter than the poll interval to back off from
+        if (backOff.isPresent() && min.filter(m -> m.compareTo(interval) < 0).isEmpty()) {
+            problems.add(
+                    String.format(
+                            "Option '%1$s' applies only when '%2$s' is shorter than '%3$s' (%4$s):"
+                                    + " set '%2$s' or remove '%1$s'",
+                            SCAN_POLL_BACK_OFF.key(),
+                            SCAN_POLL_MIN_INTERVAL.key(),
+                            SCAN_POLL_INTERVAL.key(),
+                            interval));
+        }
+        IggyConnectorOptionsUtil.positive(
+                SCAN_PARTITION_DISCOVERY_INTERVAL,
+                options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL),
+                problems);
+        IggyConnectorOptionsUtil.notBlankUid(options, IggyConnectorOptions.SCAN_UID, problems);
+        IggyConnectorOptionsUtil.failOnProblems(problems);
     }
 
     /** Parses {@code partition:0,offset:42;partition:1,offset:300}. */

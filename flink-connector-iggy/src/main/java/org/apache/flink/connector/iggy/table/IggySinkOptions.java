@@ -22,57 +22,67 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.sink.IggySinkBuilderBase;
 import org.apache.flink.connector.iggy.sink.IggyWriterConfig;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
-import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.InstantiationUtil;
 
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_BATCH_BYTES;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_STATE_TTL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_UID;
 
 /**
- * Checks the {@code sink.*} options of a table: delivery guarantee, partitioner, batching and
- * state. Every failure is a {@link org.apache.flink.table.api.ValidationException} naming the
- * option and its allowed values.
+ * The {@code sink.*} options of a table: {@link #configure} is the one place that reads them into a
+ * sink builder, for {@code iggy} and {@code upsert-iggy} alike; {@link #validateSinkOptions} checks
+ * them when the table is created and names every problem at once, each with its option and allowed
+ * values.
  */
 @Internal
 final class IggySinkOptions {
 
     private IggySinkOptions() {}
 
-    /** {@code sink.batch-size}, or no cap when unset. */
-    static int maxBatchMessages(ReadableConfig options) {
-        return options.getOptional(SINK_BATCH_SIZE)
-                .orElse(IggyWriterConfig.DEFAULT_MAX_BATCH_MESSAGES);
-    }
-
-    static DeliveryGuarantee deliveryGuarantee(ReadableConfig options) {
-        DeliveryGuarantee guarantee = options.get(SINK_DELIVERY_GUARANTEE);
-        if (guarantee == DeliveryGuarantee.EXACTLY_ONCE
-                && options.getOptional(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES).orElse(false)) {
-            throw new ValidationException(
-                    "Option '"
-                            + SINK_DELIVERY_GUARANTEE.key()
-                            + "' = 'exactly-once' chooses every message id itself and needs no"
-                            + " deduplication: drop '"
-                            + IggyConnectorOptions.SINK_IDEMPOTENT_WRITES.key()
-                            + "' or use 'at-least-once'.");
+    /**
+     * Applies the table's stream, topic (unless each row names its own) and the sink options both
+     * SQL sinks share to {@code builder}. The options are validated; the connection comes from the
+     * factory.
+     */
+    static void configure(IggySinkBuilderBase<?> builder, ReadableConfig options, boolean routed) {
+        if (!routed) {
+            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
         }
-        return guarantee;
+        builder.setStream(IggyConnectorOptionsUtil.stream(options))
+                .setDeliveryGuarantee(options.get(SINK_DELIVERY_GUARANTEE))
+                .setExactlyOnceMaxBufferedBytes(
+                        options.get(SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES).getBytes())
+                .setExactlyOnceWriteAheadDir(options.get(SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
+                .setBatchSize(
+                        options.getOptional(SINK_BATCH_SIZE)
+                                .orElse(IggyWriterConfig.DEFAULT_BATCH_SIZE))
+                .setMaxBatchBytes(options.get(SINK_MAX_BATCH_BYTES))
+                .setLinger(options.get(SINK_LINGER))
+                .setMaxInFlightRequests(options.get(SINK_MAX_IN_FLIGHT_REQUESTS));
     }
 
     /**
-     * Validates the sink options.
+     * Validates the sink options, naming every problem at once.
      *
      * @return the custom partitioner named by {@code sink.partitioner}, or {@code null} for a
      *     built-in one
@@ -80,46 +90,49 @@ final class IggySinkOptions {
     @Nullable
     static IggyPartitioner<RowData> validateSinkOptions(
             ReadableConfig options, boolean upsert, boolean hasKey, ClassLoader classLoader) {
-        deliveryGuarantee(options);
-        if (options.getOptional(IggyConnectorOptions.SINK_UID)
-                .filter(String::isBlank)
-                .isPresent()) {
-            throw new ValidationException(
+        List<String> problems = new ArrayList<>();
+        if (options.get(SINK_DELIVERY_GUARANTEE) == DeliveryGuarantee.EXACTLY_ONCE
+                && options.get(SINK_IDEMPOTENT_WRITES)) {
+            problems.add(
                     "Option '"
-                            + IggyConnectorOptions.SINK_UID.key()
-                            + "' must not be blank: set an operator uid, or leave the option out"
-                            + " for one derived from the table's identifier");
+                            + SINK_DELIVERY_GUARANTEE.key()
+                            + "' = 'exactly-once' chooses every message id itself and needs no"
+                            + " deduplication: drop '"
+                            + SINK_IDEMPOTENT_WRITES.key()
+                            + "' or use 'at-least-once'");
         }
+        IggyConnectorOptionsUtil.notBlankUid(options, SINK_UID, problems);
         String partitioner = options.get(SINK_PARTITIONER);
         boolean builtIn =
                 partitioner.equals(SinkPartitioner.FIXED)
                         || partitioner.equals(SinkPartitioner.KEY)
                         || (!upsert && partitioner.equals(SinkPartitioner.ROUND_ROBIN));
+        IggyPartitioner<RowData> custom = null;
         if (upsert && !builtIn) {
-            throw new ValidationException(
+            problems.add(
                     "Invalid option '"
                             + SINK_PARTITIONER.key()
                             + "' = '"
                             + partitioner
-                            + "' for upsert-iggy. Allowed values: 'fixed', 'key'.");
+                            + "' for upsert-iggy. Allowed values: 'fixed', 'key'");
+        } else if (!builtIn) {
+            Class<? extends IggyPartitioner<RowData>> clazz =
+                    partitionerClass(partitioner, classLoader, problems);
+            custom = clazz == null ? null : InstantiationUtil.instantiate(clazz);
         }
-        IggyPartitioner<RowData> custom =
-                builtIn
-                        ? null
-                        : InstantiationUtil.instantiate(partitionerClass(partitioner, classLoader));
         if (partitioner.equals(SinkPartitioner.KEY) && !hasKey) {
-            throw new ValidationException(
+            problems.add(
                     "Option '"
                             + SINK_PARTITIONER.key()
                             + "' = 'key' needs key bytes: set '"
                             + KEY_FIELDS.key()
                             + "' and '"
                             + KEY_FORMAT.key()
-                            + "'.");
+                            + "'");
         }
         long partition = options.get(SINK_PARTITION);
         if (partition < 0 || partition > 0xFFFF_FFFFL) {
-            throw new ValidationException(
+            problems.add(
                     "Option '"
                             + SINK_PARTITION.key()
                             + "' is a partition id (0 to 4294967295), but is "
@@ -127,81 +140,65 @@ final class IggySinkOptions {
         }
         if (options.getOptional(SINK_PARTITION).isPresent()
                 && !partitioner.equals(SinkPartitioner.FIXED)) {
-            throw new ValidationException(
+            problems.add(
                     "Option '"
                             + SINK_PARTITION.key()
                             + "' applies to '"
                             + SINK_PARTITIONER.key()
                             + "' = 'fixed' only, but the partitioner is '"
                             + partitioner
-                            + "'.");
+                            + "'");
         }
-        if (options.getOptional(SINK_BATCH_SIZE).orElse(1) < 1) {
-            throw new ValidationException(
-                    "Option '"
-                            + SINK_BATCH_SIZE.key()
-                            + "' must be at least 1, but is "
-                            + options.get(SINK_BATCH_SIZE));
+        for (ConfigOption<? extends Number> option :
+                List.of(SINK_BATCH_SIZE, SINK_MAX_BATCH_BYTES, SINK_MAX_IN_FLIGHT_REQUESTS)) {
+            IggyConnectorOptionsUtil.atLeastOne(options, option, problems);
         }
-        for (ConfigOption<? extends Number> atLeastOne :
-                List.of(
-                        IggyConnectorOptions.SINK_MAX_BATCH_BYTES,
-                        IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS)) {
-            if (options.get(atLeastOne).longValue() < 1) {
-                throw new ValidationException(
-                        "Option '"
-                                + atLeastOne.key()
-                                + "' must be at least 1, but is "
-                                + options.get(atLeastOne));
-            }
-        }
-        options.getOptional(IggyConnectorOptions.SINK_STATE_TTL)
-                .ifPresent(
-                        ttl ->
-                                IggyConnectorOptionsUtil.requirePositive(
-                                        IggyConnectorOptions.SINK_STATE_TTL.key(), ttl));
+        IggyConnectorOptionsUtil.positive(
+                SINK_STATE_TTL, options.getOptional(SINK_STATE_TTL), problems);
         if (options.get(SINK_LINGER).isNegative()) {
-            throw new ValidationException(
-                    "Option '" + SINK_LINGER.key() + "' must not be negative.");
+            problems.add("Option '" + SINK_LINGER.key() + "' must not be negative");
         }
+        IggyConnectorOptionsUtil.failOnProblems(problems);
         return custom;
     }
 
+    /**
+     * The class {@code sink.partitioner} names, or {@code null} after adding to {@code problems}
+     * why it cannot be used.
+     */
+    @Nullable
     @SuppressWarnings("unchecked")
     private static Class<? extends IggyPartitioner<RowData>> partitionerClass(
-            String className, ClassLoader classLoader) {
+            String className, ClassLoader classLoader, List<String> problems) {
+        String invalid = "Invalid option '" + SINK_PARTITIONER.key() + "'";
         Class<?> clazz;
         try {
             clazz = Class.forName(className, false, classLoader);
         } catch (ClassNotFoundException | LinkageError e) {
-            throw new ValidationException(
-                    "Invalid option '"
-                            + SINK_PARTITIONER.key()
-                            + "' = '"
+            problems.add(
+                    invalid
+                            + " = '"
                             + className
                             + "'. Allowed values: 'fixed', 'round-robin', 'key', or the class name"
                             + " of an IggyPartitioner<RowData> with a public no-argument"
-                            + " constructor (class not found).");
+                            + " constructor (class not found)");
+            return null;
         }
         if (!IggyPartitioner.class.isAssignableFrom(clazz)) {
-            throw new ValidationException(
-                    "Invalid option '"
-                            + SINK_PARTITIONER.key()
-                            + "': class '"
+            problems.add(
+                    invalid
+                            + ": class '"
                             + className
                             + "' does not implement "
-                            + IggyPartitioner.class.getName()
-                            + ".");
+                            + IggyPartitioner.class.getName());
+            return null;
         }
         try {
             clazz.getConstructor();
         } catch (NoSuchMethodException e) {
-            throw new ValidationException(
-                    "Invalid option '"
-                            + SINK_PARTITIONER.key()
-                            + "': class '"
-                            + className
-                            + "' has no public no-argument constructor.");
+            problems.add(
+                    invalid + ": class '" + className + "' has no public no-argument constructor");
+            return null;
         }
         return (Class<? extends IggyPartitioner<RowData>>) clazz;
     }

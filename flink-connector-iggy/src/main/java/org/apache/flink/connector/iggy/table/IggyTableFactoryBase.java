@@ -23,7 +23,6 @@ import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
@@ -47,7 +46,9 @@ import org.apache.flink.types.RowKind;
 import javax.annotation.Nullable;
 
 import java.util.LinkedHashSet;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
@@ -177,42 +178,24 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
         TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-        DecodingFormat<DeserializationSchema<RowData>> keyFormat =
-                helper.discoverOptionalDecodingFormat(
-                                DeserializationFormatFactory.class, KEY_FORMAT)
-                        .orElse(null);
-        DecodingFormat<DeserializationSchema<RowData>> valueFormat =
-                helper.discoverOptionalDecodingFormat(
-                                DeserializationFormatFactory.class, FactoryUtil.FORMAT)
-                        .orElseGet(
-                                () ->
-                                        helper.discoverDecodingFormat(
-                                                DeserializationFormatFactory.class, VALUE_FORMAT));
-        OptionSuggestions.validate(helper);
+        Formats<DecodingFormat<DeserializationSchema<RowData>>> formats =
+                new Formats<>(
+                        key ->
+                                helper.discoverOptionalDecodingFormat(
+                                        DeserializationFormatFactory.class, key),
+                        value ->
+                                helper.discoverDecodingFormat(
+                                        DeserializationFormatFactory.class, value));
         ReadableConfig options = helper.getOptions();
-        validateFormats(options, keyFormat, valueFormat);
-
-        DataType physicalDataType = context.getPhysicalRowDataType();
-        int[] keyProjection = keyProjection(context, options, physicalDataType);
-        int[] valueProjection =
-                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+        IggyTableShape table = shape(context, helper, formats, options);
         IggyScanOptions.validateTopics(options);
         IggyScanOptions.validateScanOptions(options);
         IggyDynamicSource source =
                 new IggyDynamicSource(
-                        physicalDataType,
-                        keyFormat,
-                        valueFormat,
-                        keyProjection,
-                        valueProjection,
-                        options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                        IggyFormatProjections.keyHeader(options),
-                        options,
-                        IggyConnectorOptionsUtil.connectionConfig(
-                                options, context.getConfiguration()),
-                        options.getOptional(SCAN_PARALLELISM).orElse(null),
-                        upsert() ? deletionMessage(options) : null,
-                        context.getObjectIdentifier().asSummaryString());
+                        table,
+                        formats.key,
+                        formats.value,
+                        options.getOptional(SCAN_PARALLELISM).orElse(null));
         // Reading the connection, consumer, start and stop options checks them: build a source now
         // (the planner's deserializer comes later) so that a bad table fails when it is created.
         source.createSource(IggyRecordDeserializationSchema.payloads());
@@ -222,42 +205,69 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
         TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
-        EncodingFormat<SerializationSchema<RowData>> keyFormat =
-                helper.discoverOptionalEncodingFormat(SerializationFormatFactory.class, KEY_FORMAT)
-                        .orElse(null);
-        EncodingFormat<SerializationSchema<RowData>> valueFormat =
-                helper.discoverOptionalEncodingFormat(
-                                SerializationFormatFactory.class, FactoryUtil.FORMAT)
-                        .orElseGet(
-                                () ->
-                                        helper.discoverEncodingFormat(
-                                                SerializationFormatFactory.class, VALUE_FORMAT));
+        Formats<EncodingFormat<SerializationSchema<RowData>>> formats =
+                new Formats<>(
+                        key ->
+                                helper.discoverOptionalEncodingFormat(
+                                        SerializationFormatFactory.class, key),
+                        value ->
+                                helper.discoverEncodingFormat(
+                                        SerializationFormatFactory.class, value));
+        ReadableConfig options = helper.getOptions();
+        IggyTableShape table =
+                shape(
+                        context,
+                        helper,
+                        formats,
+                        Configuration.fromMap(context.getCatalogTable().getOptions()));
+        IggyConnectorOptionsUtil.validateSinkTopics(options, writesTopicColumn(context));
+        IggyPartitioner<RowData> customPartitioner =
+                IggySinkOptions.validateSinkOptions(
+                        options,
+                        upsert(),
+                        table.keyProjection().length > 0,
+                        context.getClassLoader());
+        return new IggyDynamicSink(table, formats.key, formats.value, customPartitioner);
+    }
+
+    /** A table's key format, if it has one, and value format ('format' or 'value.format'). */
+    private static final class Formats<F extends Format> {
+        @Nullable final F key;
+        final F value;
+
+        Formats(
+                Function<ConfigOption<String>, Optional<F>> discoverOptional,
+                Function<ConfigOption<String>, F> discover) {
+            this.key = discoverOptional.apply(KEY_FORMAT).orElse(null);
+            this.value =
+                    discoverOptional
+                            .apply(FactoryUtil.FORMAT)
+                            .orElseGet(() -> discover.apply(VALUE_FORMAT));
+        }
+    }
+
+    /**
+     * Checks what source and sink tables share and fixes the table's columns and connection.
+     *
+     * @param kept the options the table source or sink keeps
+     */
+    private IggyTableShape shape(
+            Context context, TableFactoryHelper helper, Formats<?> formats, ReadableConfig kept) {
         OptionSuggestions.validate(helper);
         ReadableConfig options = helper.getOptions();
-        validateFormats(options, keyFormat, valueFormat);
-
+        validateFormats(options, formats.key, formats.value);
         DataType physicalDataType = context.getPhysicalRowDataType();
         int[] keyProjection = keyProjection(context, options, physicalDataType);
         int[] valueProjection =
                 IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
-        IggyConnectorOptionsUtil.validateSinkTopics(options, writesTopicColumn(context));
-        IggyPartitioner<RowData> customPartitioner =
-                IggySinkOptions.validateSinkOptions(
-                        options, upsert(), keyProjection.length > 0, context.getClassLoader());
-        IggyConnectionConfig connection =
-                IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration());
-        return new IggyDynamicSink(
+        return new IggyTableShape(
                 physicalDataType,
-                keyFormat,
-                valueFormat,
                 keyProjection,
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
                 IggyFormatProjections.keyHeader(options),
-                Configuration.fromMap(context.getCatalogTable().getOptions()),
-                connection,
-                customPartitioner,
-                upsert(),
+                kept,
+                IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration()),
                 upsert() ? deletionMessage(options) : null,
                 context.getObjectIdentifier().asSummaryString());
     }

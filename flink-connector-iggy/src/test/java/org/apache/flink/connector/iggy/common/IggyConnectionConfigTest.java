@@ -199,7 +199,7 @@ class IggyConnectionConfigTest {
         IggyConnectionConfig config =
                 withAddress()
                         .setCredentials("u", "p")
-                        .setTlsCertificatePath("/etc/iggy/ca.pem")
+                        .setTlsCertificate("/etc/iggy/ca.pem")
                         .build();
         assertThat(config.tlsEnabled()).isTrue();
     }

@@ -23,7 +23,7 @@ import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
+import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.Counter;
@@ -306,7 +306,7 @@ class IggyCommitterITCase {
                 .setTopic(topic)
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setMaxBatchMessages(BATCH)
+                .setBatchSize(BATCH)
                 .setMaxInFlightRequests(inFlight)
                 .build()
                 .writerConfig();

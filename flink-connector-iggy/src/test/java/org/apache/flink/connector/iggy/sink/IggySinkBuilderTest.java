@@ -110,13 +110,13 @@ class IggySinkBuilderTest {
                                         .setValueSerializationSchema(new SimpleStringSchema())
                                         .setPartitionByKey()
                                         .setKeyHeader("k")
-                                        .setMaxBatchMessages(0)
+                                        .setBatchSize(0)
                                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                                         .setExactlyOnceMaxBufferedBytes(0)
                                         .build())
                 .hasMessageContaining("partitioning by key needs key bytes")
                 .hasMessageContaining("the key header 'k' needs key bytes")
-                .hasMessageContaining("max batch messages must be at least 1, but is 0")
+                .hasMessageContaining("the batch size must be at least 1, but is 0")
                 .hasMessageContaining("exactly-once max buffered bytes must be from 1 to");
         assertThatThrownBy(
                         () ->

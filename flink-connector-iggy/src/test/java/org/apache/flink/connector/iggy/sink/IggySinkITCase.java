@@ -23,8 +23,8 @@ import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -49,7 +49,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -152,7 +152,7 @@ class IggySinkITCase {
     @Test
     void manySmallBatchesInFlightAtOnceAreAppendedInOrder() throws Exception {
         IggySink<String> sink =
-                strings().setMaxBatchMessages(3).setMaxInFlightRequests(8).setPartition(1).build();
+                strings().setBatchSize(3).setMaxInFlightRequests(8).setPartition(1).build();
         List<String> records = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
             records.add("r" + i);
@@ -348,8 +348,8 @@ class IggySinkITCase {
         assertThatThrownBy(() -> IggySink.<String>builder().setStream("s").setTopic("t").build())
                 .hasMessageContaining("setRecordSerializer")
                 .hasMessageContaining("setConnection");
-        assertThatThrownBy(() -> base().setMaxBatchMessages(0).build())
-                .hasMessageContaining("max batch messages");
+        assertThatThrownBy(() -> base().setBatchSize(0).build())
+                .hasMessageContaining("the batch size must be at least 1");
         assertThatThrownBy(() -> base().setMaxBatchBytes(0).build())
                 .hasMessageContaining("max batch bytes");
         assertThatThrownBy(() -> base().setLinger(Duration.ofMillis(-1)).build())

@@ -502,7 +502,7 @@ class IggySinkWriterTest {
                 .setConnection(IggySinkBuilderTest.CONNECTION)
                 .setStream(IggyId.of("s"))
                 .setTopic(IggyId.of(7))
-                .setMaxBatchMessages(batch)
+                .setBatchSize(batch)
                 .setLinger(linger)
                 .setMaxInFlightRequests(inFlight)
                 .setDeliveryGuarantee(guarantee)

@@ -79,7 +79,7 @@ class OpenBatchTest {
 
     @Test
     void aMessageCapEndsARequestBeforeItsBytesDo() {
-        OpenBatch batch = new OpenBatch(config(builder().setMaxBatchMessages(3)));
+        OpenBatch batch = new OpenBatch(config(builder().setBatchSize(3)));
         batch.add(message(1));
         batch.add(message(1));
         assertThat(batch.isFull()).isFalse();

@@ -25,7 +25,7 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
+import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.SimpleCounter;
 
@@ -108,7 +108,7 @@ class ReadBackITCase {
                 .setTopic("t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setMaxBatchMessages(batchMessages)
+                .setBatchSize(batchMessages)
                 .build()
                 .writerConfig();
     }

@@ -22,7 +22,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext;
+import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
@@ -69,7 +69,7 @@ class WriteAheadCommitITCase {
                         .setTopic(topic)
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setMaxBatchMessages(7)
+                        .setBatchSize(7)
                         .build()
                         .writerConfig();
     }

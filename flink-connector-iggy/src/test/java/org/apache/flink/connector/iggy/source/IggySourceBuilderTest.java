@@ -22,6 +22,8 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 
 import org.junit.jupiter.api.Test;
 
@@ -102,13 +104,13 @@ class IggySourceBuilderTest {
 
     @Test
     void rejectsInvalidValues() {
-        assertThatThrownBy(() -> complete().setMessagesPerPoll(0).build())
-                .hasMessageContaining("messages per poll must be at least 1");
+        assertThatThrownBy(() -> complete().setPollBatchSize(0).build())
+                .hasMessageContaining("poll batch size must be at least 1");
         assertThatThrownBy(() -> complete().setPollInterval(Duration.ZERO).build())
                 .hasMessageContaining("poll interval must be positive");
-        assertThatThrownBy(() -> complete().setMinPollInterval(Duration.ofSeconds(1)).build())
+        assertThatThrownBy(() -> complete().setPollMinInterval(Duration.ofSeconds(1)).build())
                 .hasMessageContaining(
-                        "the minimum poll interval must be positive and at most the poll"
+                        "the poll min interval must be positive and at most the poll"
                                 + " interval (PT0.15S), but is PT1S");
         assertThatThrownBy(
                         () ->
@@ -121,37 +123,37 @@ class IggySourceBuilderTest {
 
     @Test
     void pollsAreSizedByTheMessageSizeUnlessABatchSizeIsSet() {
-        assertThat(IggySourceTestSupport.config(complete().build()).batchSize()).isEmpty();
+        assertThat(IggySourceTestSupport.config(complete().build()).pollBatchSize()).isEmpty();
     }
 
     @Test
     void byDefaultTheSourceLooksForDataAtTheStepOfThePollInterval() {
         IggySourceConfig config = IggySourceTestSupport.config(complete().build());
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
-        assertThat(config.minPollInterval()).isEqualTo(config.pollInterval());
+        assertThat(config.pollMinInterval()).isEqualTo(config.pollInterval());
         IggySourceConfig slower =
                 IggySourceTestSupport.config(
                         complete().setPollInterval(Duration.ofSeconds(1)).build());
-        assertThat(slower.minPollInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(slower.pollMinInterval()).isEqualTo(Duration.ofSeconds(1));
     }
 
     @Test
     void byDefaultTheChecksBackOffOver250PollIntervals() {
         IggySourceConfig config =
                 IggySourceTestSupport.config(
-                        complete().setMinPollInterval(Duration.ofMillis(4)).build());
+                        complete().setPollMinInterval(Duration.ofMillis(4)).build());
         assertThat(config.pollBackOff()).isEqualTo(Duration.ofMillis(37_500));
         IggySourceConfig slower =
                 IggySourceTestSupport.config(
                         complete()
                                 .setPollInterval(Duration.ofSeconds(1))
-                                .setMinPollInterval(Duration.ofMillis(4))
+                                .setPollMinInterval(Duration.ofMillis(4))
                                 .build());
         assertThat(slower.pollBackOff()).isEqualTo(Duration.ofSeconds(250));
         IggySourceConfig set =
                 IggySourceTestSupport.config(
                         complete()
-                                .setMinPollInterval(Duration.ofMillis(4))
+                                .setPollMinInterval(Duration.ofMillis(4))
                                 .setPollBackOff(Duration.ofSeconds(5))
                                 .build());
         assertThat(set.pollBackOff()).isEqualTo(Duration.ofSeconds(5));
@@ -163,7 +165,7 @@ class IggySourceBuilderTest {
                         () ->
                                 complete()
                                         .setTopic((IggyId) null)
-                                        .setMinPollInterval(Duration.ofMillis(4))
+                                        .setPollMinInterval(Duration.ofMillis(4))
                                         .setPollBackOff(Duration.ZERO)
                                         .build())
                 .isInstanceOf(IllegalArgumentException.class)
@@ -176,16 +178,16 @@ class IggySourceBuilderTest {
         assertThatThrownBy(() -> complete().setPollBackOff(Duration.ofSeconds(5)).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(
-                        "the poll back-off applies only with a minimum poll interval shorter than"
-                                + " the poll interval: set one (setMinPollInterval) or leave the"
+                        "the poll back-off applies only with a poll min interval shorter than"
+                                + " the poll interval: set one (setPollMinInterval) or leave the"
                                 + " back-off unset (setPollBackOff)");
         assertThatThrownBy(
                         () ->
                                 complete()
-                                        .setMinPollInterval(DEFAULT_PACE)
+                                        .setPollMinInterval(DEFAULT_PACE)
                                         .setPollBackOff(Duration.ofSeconds(5))
                                         .build())
-                .hasMessageContaining("the poll back-off applies only with a minimum");
+                .hasMessageContaining("the poll back-off applies only with a poll min interval");
     }
 
     @Test
@@ -193,9 +195,9 @@ class IggySourceBuilderTest {
         IggySource<String> source =
                 complete()
                         .setStartingOffsets(IggyStartingOffsets.latest())
-                        .setMessagesPerPoll(7)
+                        .setPollBatchSize(7)
                         .setPollInterval(Duration.ofMillis(30))
-                        .setMinPollInterval(Duration.ofMillis(3))
+                        .setPollMinInterval(Duration.ofMillis(3))
                         .setPartitionDiscoveryInterval(Duration.ofSeconds(2))
                         .setSkipUndecodableRecords(true)
                         .build();
@@ -205,9 +207,9 @@ class IggySourceBuilderTest {
                         new TopicSubscription.TopicList(IggyId.of("s"), List.of(IggyId.of("t"))));
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.batchSize()).hasValue(7);
+        assertThat(config.pollBatchSize()).hasValue(7);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
-        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(3));
+        assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(3));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(config.skipUndecodableRecords()).isTrue();
         assertThat(source.getProducedType()).isEqualTo(Types.STRING);

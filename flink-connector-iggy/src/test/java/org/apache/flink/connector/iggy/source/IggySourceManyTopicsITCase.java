@@ -20,8 +20,8 @@ package org.apache.flink.connector.iggy.source;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -223,7 +223,7 @@ class IggySourceManyTopicsITCase {
             assertThat(ourFailure(it).getMessage())
                     .contains("topic 'b' of stream '" + stream + "'")
                     .contains("no longer exists")
-                    .contains("setSkipDeletedTopics");
+                    .contains("setDeletedTopicSkip");
         }
     }
 
@@ -234,7 +234,7 @@ class IggySourceManyTopicsITCase {
         IGGY.send(stream, "a", 0, utf8("a-0"));
         IGGY.send(stream, "b", 0, utf8("b-0"));
         try (CloseableIterator<String> it =
-                run(b -> b.setStream(stream).setTopics("a", "b").setSkipDeletedTopics(true))) {
+                run(b -> b.setStream(stream).setTopics("a", "b").setDeletedTopicSkip(true))) {
             assertThat(take(it, 2)).containsExactlyInAnyOrder("a-0", "b-0");
             IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of("b"));
             IGGY.send(stream, "a", 0, utf8("a-1", "a-2"));

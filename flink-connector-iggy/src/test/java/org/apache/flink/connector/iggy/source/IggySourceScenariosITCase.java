@@ -21,8 +21,8 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -333,7 +333,7 @@ class IggySourceScenariosITCase {
                 source(IggyRecordDeserializationSchema.valueOnly(new SimpleStringSchema()))
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setBounded(IggyStoppingOffsets.latest())
-                        .setMessagesPerPoll(3)
+                        .setPollBatchSize(3)
                         .build();
 
         List<String> read =

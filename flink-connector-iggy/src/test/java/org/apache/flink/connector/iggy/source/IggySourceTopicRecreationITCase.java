@@ -20,8 +20,8 @@ package org.apache.flink.connector.iggy.source;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -71,7 +71,7 @@ class IggySourceTopicRecreationITCase {
                         .setConsumerName("c")
                         .setStartingOffsets(IggyStartingOffsets.earliest())
                         .setPollInterval(Duration.ofMillis(20))
-                        .setReadRecreatedTopicFromStart(readRecreatedFromStart)
+                        .setRecreatedTopicReadFromStart(readRecreatedFromStart)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build());
     }
@@ -101,7 +101,7 @@ class IggySourceTopicRecreationITCase {
             assertThat(ourFailure(it).getMessage())
                     .contains("topic 't' of stream '" + stream + "'")
                     .containsAnyOf("no longer exists", "changed under the running source")
-                    .contains("setReadRecreatedTopicFromStart");
+                    .contains("setRecreatedTopicReadFromStart");
         }
     }
 
@@ -125,7 +125,7 @@ class IggySourceTopicRecreationITCase {
                         // Beyond what the partitions hold: the source reads and then waits.
                         .setBounded(
                                 IggyStoppingOffsets.specific(Map.of(0L, 200L, 1L, 200L, 2L, 200L)))
-                        .setReadRecreatedTopicFromStart(true)
+                        .setRecreatedTopicReadFromStart(true)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();
         try (CloseableIterator<String> it = run(source)) {

@@ -18,6 +18,10 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
+import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.table.catalog.IggyCatalogFactory;
 import org.apache.flink.table.factories.Factory;
 import org.apache.flink.util.TimeUtils;
@@ -25,11 +29,14 @@ import org.apache.flink.util.TimeUtils;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
@@ -41,7 +48,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The option tables of docs/table-sql.md and docs/catalog.md list exactly the options the factories
  * accept, with their defaults: a documented default is the option's default as Flink prints it, and
  * an option without default (or with an empty list) is documented with a parenthesis ({@code
- * (none)}, {@code (required)}, ...).
+ * (none)}, {@code (required)}, ...). The names table of docs/api.md pairs builder methods that
+ * exist with options the factories accept.
  */
 class DocumentedOptionsTest {
 
@@ -66,6 +74,42 @@ class DocumentedOptionsTest {
         accepted.put("type", null);
 
         assertDocumented(DOCS.resolve("catalog.md"), accepted);
+    }
+
+    @Test
+    void apiNamesTablePairsExistingBuilderMethodsWithAcceptedOptions() throws IOException {
+        Map<String, ConfigOption<?>> accepted = new TreeMap<>();
+        accepted.putAll(options(new IggyDynamicTableFactory()));
+        accepted.putAll(options(new UpsertIggyDynamicTableFactory()));
+        List<String> methods = new ArrayList<>();
+        for (Class<?> builder :
+                List.of(
+                        IggyConnectionConfig.Builder.class,
+                        IggySourceBuilder.class,
+                        IggySinkBuilder.class,
+                        IggyKeyedMapSinkBuilder.class)) {
+            for (Method method : builder.getMethods()) {
+                methods.add(method.getName());
+            }
+        }
+        List<String> rows = new ArrayList<>();
+        boolean inNames = false;
+        for (String line : Files.readAllLines(DOCS.resolve("api.md"), StandardCharsets.UTF_8)) {
+            if (line.startsWith("| setting | builder method | SQL option |")) {
+                inNames = true;
+            } else if (!line.startsWith("|")) {
+                inNames = false;
+            } else if (inNames && !line.startsWith("|---")) {
+                String[] cells = line.split("\\|");
+                Matcher method = NAME.matcher(cells[2]);
+                Matcher option = NAME.matcher(cells[3]);
+                assertThat(method.find() && option.find()).as("row %s", line).isTrue();
+                assertThat(methods).as("builder method of %s", line).contains(method.group(1));
+                assertThat(accepted).as("SQL option of %s", line).containsKey(option.group(1));
+                rows.add(line);
+            }
+        }
+        assertThat(rows).as("rows of the names table in api.md").hasSizeGreaterThan(30);
     }
 
     private static void assertDocumented(Path doc, Map<String, ConfigOption<?>> accepted)

@@ -24,7 +24,10 @@ import org.apache.flink.table.api.ValidationException;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -54,7 +57,7 @@ class IggyConnectorOptionsUtilTest {
         assertThat(config.username()).contains("reader");
         assertThat(config.password()).contains("secret");
         assertThat(config.tlsEnabled()).isTrue();
-        assertThat(config.tlsCertificatePath()).contains("/ca.pem");
+        assertThat(config.tlsCertificate()).contains("/ca.pem");
         assertThat(config.requestTimeout()).isEqualTo(Duration.ofSeconds(7));
     }
 
@@ -118,13 +121,21 @@ class IggyConnectorOptionsUtilTest {
     }
 
     @Test
-    void aDurationMustBePositive() {
-        IggyConnectorOptionsUtil.requirePositive("scan.poll.interval", Duration.ofMillis(1));
-        assertThatThrownBy(
-                        () ->
-                                IggyConnectorOptionsUtil.requirePositive(
-                                        "scan.poll.interval", Duration.ZERO))
+    void aDurationMustBePositiveAndEveryProblemIsNamedAtOnce() {
+        List<String> problems = new ArrayList<>();
+        IggyConnectorOptionsUtil.positive(
+                IggyConnectorOptions.SCAN_POLL_INTERVAL,
+                Optional.of(Duration.ofMillis(1)),
+                problems);
+        assertThat(problems).isEmpty();
+        IggyConnectorOptionsUtil.positive(
+                IggyConnectorOptions.SCAN_POLL_INTERVAL, Optional.of(Duration.ZERO), problems);
+        IggyConnectorOptionsUtil.positive(
+                IggyConnectorOptions.SINK_STATE_TTL, Optional.of(Duration.ofSeconds(-1)), problems);
+        assertThatThrownBy(() -> IggyConnectorOptionsUtil.failOnProblems(problems))
                 .isInstanceOf(ValidationException.class)
-                .hasMessage("Option 'scan.poll.interval' must be positive, but is PT0S");
+                .hasMessage(
+                        "Option 'scan.poll.interval' must be positive, but is PT0S; Option"
+                                + " 'sink.state-ttl' must be positive, but is PT-1S.");
     }
 }

@@ -28,11 +28,11 @@ import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.IggySourceTestSupport;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
-import org.apache.flink.connector.iggy.source.TopicSubscription;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.catalog.Column;
@@ -160,9 +160,9 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.batchSize()).as("sized by the message size").isEmpty();
+        assertThat(config.pollBatchSize()).as("sized by the message size").isEmpty();
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
-        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(150));
+        assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(150));
         assertThat(config.pollBackOff())
                 .as("250 poll intervals")
                 .isEqualTo(Duration.ofMillis(37_500));
@@ -228,13 +228,13 @@ class IggyDynamicTableFactoryTest {
                                 .setRequestTimeout(Duration.ofSeconds(7))
                                 .build());
         assertThat(config.consumerName()).isEqualTo("my-consumer");
-        assertThat(config.batchSize()).hasValue(17);
+        assertThat(config.pollBatchSize()).hasValue(17);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
-        assertThat(config.minPollInterval()).isEqualTo(Duration.ofMillis(5));
+        assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(config.pollBackOff()).isEqualTo(Duration.ofSeconds(10));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofMinutes(1));
         assertThat(config.skipUndecodableRecords()).isTrue();
-        assertThat(config.readRecreatedTopicFromStart()).isTrue();
+        assertThat(config.recreatedTopicReadFromStart()).isTrue();
         assertThat(source.parallelism()).isEqualTo(3);
     }
 
@@ -614,7 +614,7 @@ class IggyDynamicTableFactoryTest {
                                         "true")));
         assertThat(topics.subscription())
                 .isEqualTo(new TopicSubscription.TopicSearch("\\Qs1\\E", "orders-.*"));
-        assertThat(topics.skipDeletedTopics()).isTrue();
+        assertThat(topics.deletedTopicSkip()).isTrue();
 
         IggySourceConfig streams =
                 sourceConfig(
@@ -883,6 +883,16 @@ class IggyDynamicTableFactoryTest {
                         "iggy",
                         new String[] {"scan.poll.interval", "0 ms"},
                         "'scan.poll.interval' must be positive"),
+                invalid(
+                        "iggy",
+                        new String[] {"scan.poll.batch-size", "0", "scan.uid", " "},
+                        "'scan.poll.batch-size' must be at least 1, but is 0; Option 'scan.uid'"
+                                + " must not be blank"),
+                invalid(
+                        "iggy",
+                        new String[] {"sink.batch-size", "0", "sink.max-in-flight-requests", "0"},
+                        "'sink.batch-size' must be at least 1, but is 0; Option"
+                                + " 'sink.max-in-flight-requests' must be at least 1, but is 0"),
                 invalid(
                         "iggy",
                         new String[] {"scan.poll.min-interval", "1 s"},

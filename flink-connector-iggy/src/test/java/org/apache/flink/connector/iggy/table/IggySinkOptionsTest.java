@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.table.api.ValidationException;
 
 import org.junit.jupiter.api.Test;
@@ -47,15 +46,12 @@ class IggySinkOptionsTest {
 
     @Test
     void everyGuaranteeIsAcceptedAndExactlyOnceRefusesIdempotentWrites() {
-        assertThat(IggySinkOptions.deliveryGuarantee(options("sink.delivery-guarantee", "none")))
-                .isEqualTo(DeliveryGuarantee.NONE);
-        assertThat(
-                        IggySinkOptions.deliveryGuarantee(
-                                options("sink.delivery-guarantee", "exactly-once")))
-                .isEqualTo(DeliveryGuarantee.EXACTLY_ONCE);
+        for (String guarantee : new String[] {"none", "at-least-once", "exactly-once"}) {
+            validate(options("sink.delivery-guarantee", guarantee));
+        }
         assertThatThrownBy(
                         () ->
-                                IggySinkOptions.deliveryGuarantee(
+                                validate(
                                         options(
                                                 "sink.delivery-guarantee",
                                                 "exactly-once",
@@ -64,6 +60,24 @@ class IggySinkOptionsTest {
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("'sink.delivery-guarantee' = 'exactly-once'")
                 .hasMessageContaining("drop 'sink.idempotent-writes'");
+    }
+
+    @Test
+    void everyProblemIsNamedAtOnce() {
+        assertThatThrownBy(
+                        () ->
+                                validate(
+                                        options(
+                                                "sink.batch-size", "0",
+                                                "sink.partitioner", "com.example.Missing",
+                                                "sink.partition", "-1",
+                                                "sink.max-in-flight-requests", "0")))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("'sink.batch-size' must be at least 1, but is 0; ")
+                .hasMessageContaining("'com.example.Missing'")
+                .hasMessageContaining("is a partition id (0 to 4294967295), but is -1")
+                .hasMessageContaining("applies to 'sink.partitioner' = 'fixed' only")
+                .hasMessageContaining("'sink.max-in-flight-requests' must be at least 1, but is 0");
     }
 
     @Test
@@ -119,7 +133,7 @@ class IggySinkOptionsTest {
     @Test
     void sizesCountsAndDurationsMustBeInRange() {
         assertThatThrownBy(() -> validate(options("sink.batch-size", "0")))
-                .hasMessage("Option 'sink.batch-size' must be at least 1, but is 0");
+                .hasMessage("Option 'sink.batch-size' must be at least 1, but is 0.");
         assertThatThrownBy(() -> validate(options("sink.max-batch-bytes", "0")))
                 .hasMessageContaining("'sink.max-batch-bytes' must be at least 1");
         assertThatThrownBy(() -> validate(options("sink.max-in-flight-requests", "0")))

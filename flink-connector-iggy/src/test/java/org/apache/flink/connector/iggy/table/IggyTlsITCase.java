@@ -77,7 +77,7 @@ class IggyTlsITCase {
         return IggyConnectionConfig.builder()
                 .setAddress(TLS.address())
                 .setCredentials(TLS.username(), TLS.password())
-                .setTlsCertificatePath(TLS.tlsCertificatePath().toString())
+                .setTlsCertificate(TLS.tlsCertificatePath().toString())
                 .setConnectTimeout(Duration.ofSeconds(5))
                 .build();
     }

@@ -106,7 +106,7 @@ final class ConnectionFailures {
                     "failed: "
                             + describe(failure)
                             + ". The server's certificate is not trusted: "
-                            + config.tlsCertificatePath()
+                            + config.tlsCertificate()
                                     .map(
                                             path ->
                                                     "check that "

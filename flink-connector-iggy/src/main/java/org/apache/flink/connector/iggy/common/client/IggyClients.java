@@ -113,7 +113,7 @@ public final class IggyClients {
                 .connectionTimeout(config.connectTimeout())
                 .requestTimeout(config.requestTimeout())
                 .tls(config.tlsEnabled());
-        config.tlsCertificatePath().ifPresent(builder::tlsCertificate);
+        config.tlsCertificate().ifPresent(builder::tlsCertificate);
         if (config.personalAccessToken().isEmpty()) {
             builder.credentials(config.username().orElseThrow(), config.password().orElseThrow());
         }

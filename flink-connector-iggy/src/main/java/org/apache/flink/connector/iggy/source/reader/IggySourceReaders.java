@@ -22,7 +22,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
@@ -92,13 +92,13 @@ public final class IggySourceReaders {
                                                         config.consumerName(),
                                                         events),
                                         () ->
-                                                config.batchSize().isPresent()
+                                                config.pollBatchSize().isPresent()
                                                         ? PollSize.fixed(
-                                                                config.batchSize().getAsInt())
+                                                                config.pollBatchSize().getAsInt())
                                                         : PollSize.followingMessageSize(),
                                         () ->
                                                 new DescribeSchedule(
-                                                        config.minPollInterval(),
+                                                        config.pollMinInterval(),
                                                         config.pollInterval(),
                                                         config.pollBackOff(),
                                                         System.nanoTime()),
@@ -118,10 +118,10 @@ public final class IggySourceReaders {
     }
 
     static TopologyGuard.OnDeletedTopic onDeletedTopic(IggySourceConfig config) {
-        if (config.skipDeletedTopics()) {
+        if (config.deletedTopicSkip()) {
             return TopologyGuard.OnDeletedTopic.SKIP;
         }
-        return config.readRecreatedTopicFromStart()
+        return config.recreatedTopicReadFromStart()
                 ? TopologyGuard.OnDeletedTopic.READ_RECREATED_FROM_START
                 : TopologyGuard.OnDeletedTopic.FAIL;
     }

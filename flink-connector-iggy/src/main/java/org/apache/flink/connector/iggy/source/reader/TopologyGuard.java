@@ -66,7 +66,7 @@ final class TopologyGuard {
 
     private final String topicDescription;
     private final OnDeletedTopic onDeleted;
-    private final boolean readRecreatedTopicFromStart;
+    private final boolean recreatedTopicReadFromStart;
 
     @Nullable private TopicIdentity identity;
     private boolean topicMissingLogged;
@@ -75,12 +75,12 @@ final class TopologyGuard {
     TopologyGuard(String topicDescription, OnDeletedTopic onDeleted) {
         this.topicDescription = topicDescription;
         this.onDeleted = onDeleted;
-        this.readRecreatedTopicFromStart = onDeleted == OnDeletedTopic.READ_RECREATED_FROM_START;
+        this.recreatedTopicReadFromStart = onDeleted == OnDeletedTopic.READ_RECREATED_FROM_START;
     }
 
     /**
      * Checks a description against the partitions read; returns those to read again from offset 0
-     * (only with {@code readRecreatedTopicFromStart}).
+     * (only with {@code recreatedTopicReadFromStart}).
      *
      * @throws IggyConnectorException when the topic or a partition changed and the source must stop
      */
@@ -162,9 +162,9 @@ final class TopologyGuard {
                                 + " Re-create it and start the job without state (a savepoint or"
                                 + " checkpoint of this job holds read positions of the old topic); to"
                                 + " read a re-created topic from its start instead, set"
-                                + " IggySourceBuilder#setReadRecreatedTopicFromStart"
+                                + " IggySourceBuilder#setRecreatedTopicReadFromStart"
                                 + " (SQL 'scan.recreated-topic.read-from-start'); to read on the other"
-                                + " topics, set IggySourceBuilder#setSkipDeletedTopics (SQL"
+                                + " topics, set IggySourceBuilder#setDeletedTopicSkip (SQL"
                                 + " 'scan.deleted-topic.skip').");
         }
     }
@@ -190,14 +190,14 @@ final class TopologyGuard {
                             + " partition, or restart the job without state or with stopping"
                             + " offsets that leave the partition out.");
         }
-        if (!readRecreatedTopicFromStart) {
+        if (!recreatedTopicReadFromStart) {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip its messages silently, so the source stops."
                             + " Re-create the partition and start the job without state (its state"
                             + " holds read positions of the old partition), or let the source"
                             + " wait for it and read it from its start"
-                            + " (IggySourceBuilder#setReadRecreatedTopicFromStart, SQL"
+                            + " (IggySourceBuilder#setRecreatedTopicReadFromStart, SQL"
                             + " 'scan.recreated-topic.read-from-start').");
         }
         if (missingPartitionsLogged.add(cursor.partitionId())) {
@@ -208,14 +208,14 @@ final class TopologyGuard {
     private void recreated(String what) {
         String message =
                 "Iggy " + topicDescription + " changed under the running source: " + what + ".";
-        if (!readRecreatedTopicFromStart) {
+        if (!recreatedTopicReadFromStart) {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip messages silently, so the source stops. Do not restore a"
                             + " savepoint or checkpoint of this job: its read positions belong to the old topic and"
                             + " would be applied to the new one unnoticed. Start the job without state (its start"
                             + " position decides where the new topic is read from), or let the source read a"
-                            + " re-created topic from its start (IggySourceBuilder#setReadRecreatedTopicFromStart,"
+                            + " re-created topic from its start (IggySourceBuilder#setRecreatedTopicReadFromStart,"
                             + " SQL 'scan.recreated-topic.read-from-start').");
         }
         LOG.warn("{} Reading the affected partitions again from their start (offset 0).", message);

@@ -93,8 +93,7 @@ class ConnectionFailuresTest {
                                                 .build(),
                                         untrusted)
                                 .getMessage())
-                .contains(
-                        "set the PEM certificate of the CA that signed it (setTlsCertificatePath)");
+                .contains("set the PEM certificate of the CA that signed it (setTlsCertificate)");
         assertThat(
                         ConnectionFailures.tlsHandshakeFailed(
                                         builder(OPTIONS).setTlsEnabled(true).build(), untrusted)
@@ -102,7 +101,7 @@ class ConnectionFailuresTest {
                 .contains("set the PEM certificate of the CA that signed it (option 'ca')");
         assertThat(
                         ConnectionFailures.tlsHandshakeFailed(
-                                        builder(OPTIONS).setTlsCertificatePath("/ca.pem").build(),
+                                        builder(OPTIONS).setTlsCertificate("/ca.pem").build(),
                                         untrusted)
                                 .getMessage())
                 .contains("check that /ca.pem is the PEM certificate of the CA");

@@ -56,7 +56,7 @@ class IggyClientsTlsITCase {
     @Test
     void trustingTheServersCaConnectsOverTls() {
         IggyConnectionConfig config =
-                config(TLS).setTlsCertificatePath(TLS.tlsCertificatePath().toString()).build();
+                config(TLS).setTlsCertificate(TLS.tlsCertificatePath().toString()).build();
 
         AsyncIggyTcpClient client = IggyClients.connect(config);
         try {
@@ -75,7 +75,7 @@ class IggyClientsTlsITCase {
     void aWrongCaFailsTheHandshakeNamingTheCertificateFile() {
         String wrongCa =
                 SelfSignedCertificate.generate().writeCertificatePem(certificates).toString();
-        IggyConnectionConfig config = config(TLS).setTlsCertificatePath(wrongCa).build();
+        IggyConnectionConfig config = config(TLS).setTlsCertificate(wrongCa).build();
 
         assertThatThrownBy(() -> IggyClients.connect(config))
                 .isInstanceOf(IggyConnectorException.class)
@@ -98,7 +98,7 @@ class IggyClientsTlsITCase {
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("TLS handshake failed")
                 .hasMessageContaining("certificate is not trusted")
-                .hasMessageContaining("(setTlsCertificatePath)");
+                .hasMessageContaining("(setTlsCertificate)");
     }
 
     @Test
@@ -117,7 +117,7 @@ class IggyClientsTlsITCase {
     @Test
     void tlsAgainstAPlainServerSaysToTurnTlsOff() {
         IggyConnectionConfig config =
-                config(PLAIN).setTlsCertificatePath(TLS.tlsCertificatePath().toString()).build();
+                config(PLAIN).setTlsCertificate(TLS.tlsCertificatePath().toString()).build();
 
         assertThatThrownBy(() -> IggyClients.connect(config))
                 .isInstanceOf(IggyConnectorException.class)

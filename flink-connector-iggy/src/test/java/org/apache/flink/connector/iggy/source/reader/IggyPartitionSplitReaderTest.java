@@ -99,7 +99,7 @@ class IggyPartitionSplitReaderTest {
                         InternalSourceReaderMetricGroup.mock(new MetricListener().getMetricGroup()),
                         progress);
         // The shortest delay of a low-latency setting: tests then see data within milliseconds.
-        Duration minPollInterval =
+        Duration pollMinInterval =
                 pollInterval.compareTo(LOW_LATENCY) < 0 ? pollInterval : LOW_LATENCY;
         reader =
                 new IggyPartitionSplitReader(
@@ -109,7 +109,7 @@ class IggyPartitionSplitReaderTest {
                         () -> pollSize,
                         () ->
                                 new DescribeSchedule(
-                                        minPollInterval,
+                                        pollMinInterval,
                                         pollInterval,
                                         pollInterval.multipliedBy(250),
                                         System.nanoTime()),
@@ -430,7 +430,7 @@ class IggyPartitionSplitReaderTest {
                 .hasMessageContaining("deleted and created again")
                 .hasMessageContaining("Do not restore a savepoint or checkpoint of this job")
                 .hasMessageContaining("Start the job without state")
-                .hasMessageContaining("setReadRecreatedTopicFromStart")
+                .hasMessageContaining("setRecreatedTopicReadFromStart")
                 .hasMessageNotContaining("taken before");
         assertThat(payloads).containsExactly("a", "b", "c");
     }
@@ -496,7 +496,7 @@ class IggyPartitionSplitReaderTest {
         assertThatThrownBy(() -> fetchUntil(() -> false))
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("has no partition 1 any more")
-                .hasMessageContaining("setReadRecreatedTopicFromStart");
+                .hasMessageContaining("setRecreatedTopicReadFromStart");
     }
 
     @Test

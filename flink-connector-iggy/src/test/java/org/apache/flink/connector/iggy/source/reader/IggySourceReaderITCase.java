@@ -89,7 +89,7 @@ class IggySourceReaderITCase {
     }
 
     private SourceReader<String, IggyPartitionSplit> reader(
-            @Nullable String consumerName, boolean readRecreatedTopicFromStart) throws Exception {
+            @Nullable String consumerName, boolean recreatedTopicReadFromStart) throws Exception {
         IggySource<String> source =
                 IggySource.<String>builder()
                         .setConnection(connection(IGGY))
@@ -100,9 +100,9 @@ class IggySourceReaderITCase {
                                 consumerName != null
                                         ? IggyStartingOffsets.committed()
                                         : IggyStartingOffsets.earliest())
-                        .setMessagesPerPoll(4)
+                        .setPollBatchSize(4)
                         .setPollInterval(Duration.ofMillis(20))
-                        .setReadRecreatedTopicFromStart(readRecreatedTopicFromStart)
+                        .setRecreatedTopicReadFromStart(recreatedTopicReadFromStart)
                         .setValueOnlyDeserializer(new SimpleStringSchema())
                         .build();
         SourceReader<String, IggyPartitionSplit> reader = source.createReader(readerContext);

@@ -15,10 +15,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 
 import javax.annotation.Nullable;
 
@@ -40,7 +44,7 @@ public final class IggySourceConfig implements Serializable {
      * The consumer a source without a consumer name polls as. Polls never store offsets
      * (auto-commit is off), so nothing is ever stored under this name.
      */
-    static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
+    public static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
 
     private final IggyConnectionConfig connection;
     private final TopicSubscription subscription;
@@ -49,43 +53,43 @@ public final class IggySourceConfig implements Serializable {
     @Nullable private final IggyStoppingOffsets stoppingOffsets;
 
     /** 0: each poll's count follows the topic's message size. */
-    private final int batchSize;
+    private final int pollBatchSize;
 
-    private final Duration minPollInterval;
+    private final Duration pollMinInterval;
     private final Duration pollInterval;
     private final Duration pollBackOff;
     @Nullable private final Duration partitionDiscoveryInterval;
     private final boolean skipUndecodableRecords;
-    private final boolean readRecreatedTopicFromStart;
-    private final boolean skipDeletedTopics;
+    private final boolean recreatedTopicReadFromStart;
+    private final boolean deletedTopicSkip;
 
-    IggySourceConfig(
+    public IggySourceConfig(
             IggyConnectionConfig connection,
             TopicSubscription subscription,
             @Nullable String consumerName,
             IggyStartingOffsets startingOffsets,
             @Nullable IggyStoppingOffsets stoppingOffsets,
-            int batchSize,
-            Duration minPollInterval,
+            int pollBatchSize,
+            Duration pollMinInterval,
             Duration pollInterval,
             Duration pollBackOff,
             @Nullable Duration partitionDiscoveryInterval,
             boolean skipUndecodableRecords,
-            boolean readRecreatedTopicFromStart,
-            boolean skipDeletedTopics) {
+            boolean recreatedTopicReadFromStart,
+            boolean deletedTopicSkip) {
         this.connection = connection;
         this.subscription = subscription;
         this.consumerName = consumerName;
         this.startingOffsets = startingOffsets;
         this.stoppingOffsets = stoppingOffsets;
-        this.batchSize = batchSize;
-        this.minPollInterval = minPollInterval;
+        this.pollBatchSize = pollBatchSize;
+        this.pollMinInterval = pollMinInterval;
         this.pollInterval = pollInterval;
         this.pollBackOff = pollBackOff;
         this.partitionDiscoveryInterval = partitionDiscoveryInterval;
         this.skipUndecodableRecords = skipUndecodableRecords;
-        this.readRecreatedTopicFromStart = readRecreatedTopicFromStart;
-        this.skipDeletedTopics = skipDeletedTopics;
+        this.recreatedTopicReadFromStart = recreatedTopicReadFromStart;
+        this.deletedTopicSkip = deletedTopicSkip;
     }
 
     public IggyConnectionConfig connection() {
@@ -125,13 +129,13 @@ public final class IggySourceConfig implements Serializable {
     }
 
     /** Messages per poll as the user fixed them; empty: sized by the topic's message size. */
-    public OptionalInt batchSize() {
-        return batchSize > 0 ? OptionalInt.of(batchSize) : OptionalInt.empty();
+    public OptionalInt pollBatchSize() {
+        return pollBatchSize > 0 ? OptionalInt.of(pollBatchSize) : OptionalInt.empty();
     }
 
     /** The shortest time between two checks for new data, right after data arrived. */
-    public Duration minPollInterval() {
-        return minPollInterval;
+    public Duration pollMinInterval() {
+        return pollMinInterval;
     }
 
     /** The longest time between two checks for new data, in an idle topic. */
@@ -158,16 +162,16 @@ public final class IggySourceConfig implements Serializable {
     }
 
     /** On a deleted and re-created topic: read it from its start instead of failing. */
-    public boolean readRecreatedTopicFromStart() {
-        return readRecreatedTopicFromStart;
+    public boolean recreatedTopicReadFromStart() {
+        return recreatedTopicReadFromStart;
     }
 
     /**
      * On a topic or stream deleted while it is read: finish its splits and read on the others,
      * instead of failing.
      */
-    public boolean skipDeletedTopics() {
-        return skipDeletedTopics;
+    public boolean deletedTopicSkip() {
+        return deletedTopicSkip;
     }
 
     @Override
@@ -184,14 +188,14 @@ public final class IggySourceConfig implements Serializable {
                 && Objects.equals(consumerName, that.consumerName)
                 && startingOffsets.equals(that.startingOffsets)
                 && Objects.equals(stoppingOffsets, that.stoppingOffsets)
-                && batchSize == that.batchSize
-                && minPollInterval.equals(that.minPollInterval)
+                && pollBatchSize == that.pollBatchSize
+                && pollMinInterval.equals(that.pollMinInterval)
                 && pollInterval.equals(that.pollInterval)
                 && pollBackOff.equals(that.pollBackOff)
                 && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
                 && skipUndecodableRecords == that.skipUndecodableRecords
-                && readRecreatedTopicFromStart == that.readRecreatedTopicFromStart
-                && skipDeletedTopics == that.skipDeletedTopics;
+                && recreatedTopicReadFromStart == that.recreatedTopicReadFromStart
+                && deletedTopicSkip == that.deletedTopicSkip;
     }
 
     @Override
