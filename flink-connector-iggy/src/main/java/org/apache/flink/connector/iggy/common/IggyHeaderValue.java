@@ -172,7 +172,7 @@ public final class IggyHeaderValue {
      * @throws IllegalStateException if the value is not of kind {@link Kind#STRING}
      */
     public String asString() {
-        return new String(as(Kind.STRING, 1).array(), StandardCharsets.UTF_8);
+        return new String(as(Kind.STRING, 0).array(), StandardCharsets.UTF_8);
     }
 
     public boolean asBool() {
