@@ -18,15 +18,12 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import org.apache.iggy.message.Message;
 
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 
@@ -44,9 +41,6 @@ final class SpillFile implements WriteAheadMessages {
     static final int MAGIC = 0x49575746; // "IWWF": Iggy write-ahead file
     static final int FORMAT_VERSION = 1;
     static final int HEADER_BYTES = 8;
-
-    /** Read in blocks of this size: the committer holds one block per file it reads. */
-    private static final int READ_BUFFER_BYTES = 64 * 1024;
 
     private final Path path;
     private final int count;
@@ -86,12 +80,11 @@ final class SpillFile implements WriteAheadMessages {
                     checkpointId,
                     "has " + status.getLen() + " bytes instead of the " + length + " written");
         }
-        FSDataInputStream stream = fs.open(path);
-        DataInputStream in =
-                new DataInputStream(new BufferedInputStream(stream, READ_BUFFER_BYTES));
+        SpillFileInput in = new SpillFileInput(path, fs.open(path));
         try {
-            int magic = in.readInt();
-            int version = in.readInt();
+            long header = in.readHeader();
+            int magic = (int) (header >>> 32);
+            int version = (int) header;
             if (magic != MAGIC || version != FORMAT_VERSION) {
                 throw new IOException(
                         "The exactly-once Iggy sink's write-ahead file "
@@ -111,7 +104,7 @@ final class SpillFile implements WriteAheadMessages {
 
             @Override
             public Message next() throws IOException {
-                return WriteAheadMessageCodec.read(in, tag, sequence++);
+                return in.next(tag, sequence++);
             }
 
             @Override
