@@ -23,6 +23,8 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import org.apache.iggy.message.Message;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -59,6 +61,11 @@ final class WriteAheadBuffer {
     private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
     private long checkpointId;
     private byte[] tag;
+
+    /** The partition of the last message added, and its log: consecutive messages share them. */
+    @Nullable private IggyTopicPartition lastTarget;
+
+    @Nullable private WriteAheadStorage.PartitionLog lastLog;
 
     /** Written by the task thread only; volatile for the metric reporter's gauge. */
     private volatile long bytes;
@@ -115,12 +122,16 @@ final class WriteAheadBuffer {
                                     + " 'sink.exactly-once.max-buffered-bytes' in SQL.",
                             config.target(), memoryBound));
         }
-        WriteAheadStorage.PartitionLog partitionLog = logs.get(target);
-        if (partitionLog == null) {
-            partitionLog = log.start(checkpointId, tag, logs.size());
-            logs.put(target, partitionLog);
+        if (!target.equals(lastTarget)) {
+            // the map's order compares names: looked up only when the partition changes
+            lastLog = logs.get(target);
+            if (lastLog == null) {
+                lastLog = log.start(checkpointId, tag, logs.size());
+                logs.put(target, lastLog);
+            }
+            lastTarget = target;
         }
-        partitionLog.append(message);
+        lastLog.append(message);
         bytes += size;
         return size;
     }
@@ -159,6 +170,8 @@ final class WriteAheadBuffer {
                             e.getValue().seal()));
         }
         logs.clear();
+        lastTarget = null;
+        lastLog = null;
         endOffsets.clear();
         bytes = 0;
         checkpointId++;
@@ -169,6 +182,8 @@ final class WriteAheadBuffer {
     /** Drops what no checkpoint took: the writer closes. */
     void close() {
         logs.clear();
+        lastTarget = null;
+        lastLog = null;
         log.close();
     }
 
