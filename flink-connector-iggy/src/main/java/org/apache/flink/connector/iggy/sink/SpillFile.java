@@ -129,8 +129,10 @@ final class SpillFile implements WriteAheadMessages {
                         + " TaskManager (a distributed file system or object store, like the"
                         + " checkpoint directory), and nothing else may delete its files: set"
                         + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir) or"
-                        + " the checkpoint directory to such a place. To go on without these"
-                        + " messages, restart the job without this checkpoint.");
+                        + " the checkpoint directory to such a place; without either, the files"
+                        + " are on the local disk of the TaskManager that wrote them, and lost"
+                        + " with it. To go on without these messages, restart the job without"
+                        + " this checkpoint.");
     }
 
     @Override

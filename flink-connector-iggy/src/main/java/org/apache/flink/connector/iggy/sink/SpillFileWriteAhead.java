@@ -71,11 +71,6 @@ final class SpillFileWriteAhead implements WriteAheadStorage {
     }
 
     @Override
-    public long memoryBound() {
-        return Long.MAX_VALUE;
-    }
-
-    @Override
     public WriterLog open(WriterIdentity writer) {
         return new SpillWriterLog(writer);
     }

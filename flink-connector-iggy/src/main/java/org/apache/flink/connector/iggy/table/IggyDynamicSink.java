@@ -196,9 +196,6 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return builder.setConnection(connection)
                 .setStream(IggyConnectorOptionsUtil.stream(options))
                 .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                .setExactlyOnceMaxBufferedBytes(
-                        options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                .getBytes())
                 .setExactlyOnceWriteAheadDir(
                         options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                 .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
@@ -264,11 +261,6 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         .setConnection(connection)
                         .setStream(IggyConnectorOptionsUtil.stream(options))
                         .setDeliveryGuarantee(IggySinkOptions.deliveryGuarantee(options))
-                        .setExactlyOnceMaxBufferedBytes(
-                                options.get(
-                                                IggyConnectorOptions
-                                                        .SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES)
-                                        .getBytes())
                         .setExactlyOnceWriteAheadDir(
                                 options.get(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                         .setMaxBatchMessages(IggySinkOptions.maxBatchMessages(options))
