@@ -24,6 +24,7 @@ import org.apache.flink.core.fs.Path;
 
 import org.apache.iggy.message.Message;
 
+import java.io.DataInput;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 
@@ -99,19 +100,36 @@ final class SpillFile implements WriteAheadMessages {
             in.close();
             throw e;
         }
-        return new Reader() {
-            private int sequence;
+        return new FileReader(in, tag);
+    }
 
-            @Override
-            public Message next() throws IOException {
-                return in.next(tag, sequence++);
-            }
+    /** Reads the messages in order, each with its id. Confined to the committer's task thread. */
+    private static final class FileReader implements Reader, SpillFileInput.Decoder<Message> {
+        private final SpillFileInput in;
+        private final byte[] tag;
+        private int sequence;
 
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
+        FileReader(SpillFileInput in, byte[] tag) {
+            this.in = in;
+            this.tag = tag;
+        }
+
+        @Override
+        public Message next() throws IOException {
+            Message message = in.next(this, sequence);
+            sequence++;
+            return message;
+        }
+
+        @Override
+        public Message decode(DataInput view) throws IOException {
+            return WriteAheadMessageCodec.read(view, tag, sequence);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 
     private IOException missing(long checkpointId, String what) {

@@ -21,9 +21,8 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.memory.DataInputDeserializer;
 
-import org.apache.iggy.message.Message;
-
 import java.io.Closeable;
+import java.io.DataInput;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -77,15 +76,25 @@ final class SpillFileInput implements Closeable {
         return header;
     }
 
-    /** The message at {@code sequence} of the committable tagged {@code tag}. */
-    Message next(byte[] tag, int sequence) throws IOException {
+    /** Reads one message from a {@link DataInput} positioned at its start. */
+    @FunctionalInterface
+    interface Decoder<T> {
+        T decode(DataInput in) throws IOException;
+    }
+
+    /**
+     * The next message, as {@code decoder} reads it from the buffer.
+     *
+     * @param sequence for the error message if the file ends within the message
+     */
+    <T> T next(Decoder<T> decoder, int sequence) throws IOException {
         if (end - start < REFILL_BELOW && !endOfFile) {
             fill();
         }
         while (true) {
             view.setBuffer(buffer, start, end - start);
             try {
-                Message message = WriteAheadMessageCodec.read(view, tag, sequence);
+                T message = decoder.decode(view);
                 start = view.getPosition();
                 return message;
             } catch (EOFException e) {

@@ -36,6 +36,7 @@ import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -122,15 +123,7 @@ class IggyExactlyOnceWriteAheadITCase {
     private JobID aMillionRecordsArriveOnce(StreamExecutionEnvironment env, MiniCluster flink)
             throws Exception {
         int records = 1_000_000;
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                (GeneratorFunction<Long, String>)
-                                        IggyExactlyOnceWriteAheadITCase::record,
-                                records,
-                                Types.STRING),
-                        WatermarkStrategy.noWatermarks(),
-                        "records")
-                .sinkTo(sink());
+        records(env, records, RateLimiterStrategy.noOp()).sinkTo(sink());
         JobID job = env.executeAsync("a million records, exactly-once").getJobID();
         flink.requestJobResult(job)
                 .get(10, TimeUnit.MINUTES)
@@ -281,31 +274,28 @@ class IggyExactlyOnceWriteAheadITCase {
         }
     }
 
+    /** Records 0 to {@code records - 1} (see {@link #record}) at most at {@code rate}. */
+    private static DataStreamSource<String> records(
+            StreamExecutionEnvironment env, int records, RateLimiterStrategy rate) {
+        return env.fromSource(
+                new DataGeneratorSource<>(
+                        (GeneratorFunction<Long, String>) IggyExactlyOnceWriteAheadITCase::record,
+                        records,
+                        rate,
+                        Types.STRING),
+                WatermarkStrategy.noWatermarks(),
+                "records");
+    }
+
     private void throttled(StreamExecutionEnvironment env, int records) {
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                (GeneratorFunction<Long, String>)
-                                        IggyExactlyOnceWriteAheadITCase::record,
-                                records,
-                                RateLimiterStrategy.perSecond(1_000),
-                                Types.STRING),
-                        WatermarkStrategy.noWatermarks(),
-                        "records")
+        records(env, records, RateLimiterStrategy.perSecond(1_000))
                 .uid("records")
                 .sinkTo(sink())
                 .uid("iggy-sink");
     }
 
     private void failingTwice(StreamExecutionEnvironment env, int records) {
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                (GeneratorFunction<Long, String>)
-                                        IggyExactlyOnceWriteAheadITCase::record,
-                                records,
-                                RateLimiterStrategy.perSecond(10_000),
-                                Types.STRING),
-                        WatermarkStrategy.noWatermarks(),
-                        "records")
+        records(env, records, RateLimiterStrategy.perSecond(10_000))
                 .map(IggyExactlyOnceWriteAheadITCase::failTwice)
                 .returns(Types.STRING)
                 .sinkTo(sink());
