@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils;
 
+import org.apache.flink.annotation.Internal;
+
 import java.time.Duration;
 import java.util.function.Supplier;
 
@@ -25,6 +27,7 @@ import java.util.function.Supplier;
  * message naming what was awaited when the deadline passes. Never spins: the calling thread sleeps
  * between checks, so a waiting test leaves the (shared, few) cores to the code it waits for.
  */
+@Internal
 public final class Conditions {
 
     /** Between two checks by default; short against the deadlines, long against a check. */

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.testutils;
 
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.connector.iggy.testutils.server.SelfSignedCertificate;
 
@@ -68,6 +69,7 @@ import java.util.concurrent.locks.LockSupport;
  * Tests that need the embedded server itself (restart, deduplication) should skip when {@link
  * #embeddedServer()} is empty.
  */
+@PublicEvolving
 public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback {
     public static final String ADDRESS_ENV = "IGGY_TCP_ADDRESS";
     public static final String USERNAME_ENV = "IGGY_USERNAME";

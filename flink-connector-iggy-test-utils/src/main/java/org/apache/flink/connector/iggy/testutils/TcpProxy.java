@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +50,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * }
  * }</pre>
  */
+@PublicEvolving
 public final class TcpProxy implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TcpProxy.class);
     private static final AtomicInteger THREAD_IDS = new AtomicInteger();

@@ -17,7 +17,7 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
-import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
@@ -40,11 +40,12 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.time.Duration;
-import java.util.ArrayList;
 
 /**
- * The keyed-map sink that {@link IggyKeyedMapSinkBuilder} builds for {@code IggyMapChange}s, and
- * the table sink (through {@link #of}) for rows.
+ * A Flink sink that writes a keyed map to Iggy: a stream of {@link
+ * org.apache.flink.connector.iggy.common.IggyMapChange}s, of which it sends a value only when it
+ * differs from the last one sent for its key. {@code IggySink.keyedMap()} builds one ({@link
+ * IggyKeyedMapSinkBuilder}); the SQL {@code upsert-iggy} sink is one for rows.
  *
  * <p>Before its writer it inserts an encoding step ({@link ChangeEncodingFunction}), {@code
  * keyBy(key bytes)} and an {@link IggyReconcileFunction}, which keeps a fingerprint of the last
@@ -53,7 +54,7 @@ import java.util.ArrayList;
  *
  * @param <IN> the change type
  */
-@Internal
+@PublicEvolving
 public sealed class IggyKeyedMapSink<IN>
         implements FlinkSink<IN>, SupportsPreWriteTopology<IN>, LineageVertexProvider
         permits ExactlyOnceKeyedMapSink {
@@ -103,37 +104,6 @@ public sealed class IggyKeyedMapSink<IN>
                 other.sinkId,
                 other.stateTtl,
                 other.reconcileUid);
-    }
-
-    /**
-     * A keyed-map sink for any change type {@code encoder} reads, with the options of {@code
-     * builder} (its key and value schemas, deletion value and headers functions do not apply).
-     *
-     * @param deletesFix what makes deletes writable, for the error a delete of a sent key gets when
-     *     they are not
-     * @param routes whether {@code encoder} routes changes to topics ({@link
-     *     KeyedMessage#withTarget}), so that the builder's topic is optional
-     * @throws IllegalArgumentException naming every invalid option of the builder
-     */
-    public static <IN> IggyKeyedMapSink<IN> of(
-            IggyKeyedMapSinkBuilder<?, ?> builder,
-            ChangeEncoder<IN> encoder,
-            String deletesFix,
-            boolean routes) {
-        return builder.buildSink(encoder, tombstoneError(deletesFix), new ArrayList<>(), routes);
-    }
-
-    /** The error a delete of a sent key gets when the sink cannot write deletes. */
-    public static String tombstoneError(String deletesFix) {
-        return "Iggy does not support Kafka-style tombstones. Provide "
-                + deletesFix
-                + " or encode deletes in the payload.";
-    }
-
-    /** A change for an error message, cut short: it may be large. */
-    public static String describe(Object change) {
-        String text = String.valueOf(change);
-        return text.length() <= 200 ? text : text.substring(0, 200) + "...";
     }
 
     @Override

@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
@@ -47,7 +46,7 @@ import java.util.Map;
  * is deleted.
  *
  * <pre>{@code
- * Sink<IggyMapChange<String, String>> sink =
+ * IggyKeyedMapSink<IggyMapChange<String, String>> sink =
  *     IggySink.<String, String>keyedMap()
  *         .setConnection(IggyConnectionConfig.builder().setAddress("iggy:8090").build())
  *         .setStream("catalog").setTopic("products")
@@ -180,7 +179,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     /**
      * @throws IllegalArgumentException naming every missing or invalid option
      */
-    public Sink<IggyMapChange<K, V>> build() {
+    public IggyKeyedMapSink<IggyMapChange<K, V>> build() {
         List<String> problems = new ArrayList<>();
         if (valueSchema == null) {
             problems.add("the value serialization schema is not set (setValueSerializationSchema)");
@@ -194,7 +193,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                         topicSelector);
         return buildSink(
                 encoder,
-                IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"),
+                KeyedMapSinks.tombstoneError("setDeletionValueFunction"),
                 problems,
                 topicSelector != null);
     }
@@ -348,7 +347,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                         "The keyed-map sink's headers function "
                                 + headers.getClass().getName()
                                 + " returned null for the change "
-                                + IggyKeyedMapSink.describe(change)
+                                + KeyedMapSinks.describe(change)
                                 + ": return IggyHeaders.empty() for no headers.");
             }
             return userHeaders;
@@ -362,7 +361,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                             + " "
                             + function.getClass().getName()
                             + " returned null for the change "
-                            + IggyKeyedMapSink.describe(change)
+                            + KeyedMapSinks.describe(change)
                             + ". Every change needs bytes there: make it return bytes, or filter"
                             + " such changes out before the sink.");
         }

@@ -23,6 +23,9 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.source.internal.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.internal.PayloadDeserializationSchema;
+import org.apache.flink.connector.iggy.source.internal.ValueOnlyDeserializationSchema;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;
 

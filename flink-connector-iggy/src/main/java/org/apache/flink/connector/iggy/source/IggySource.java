@@ -32,6 +32,8 @@ import org.apache.flink.connector.iggy.common.IggyLineage;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumState;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumStateSerializer;
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumerator;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.source.reader.IggySourceReaders;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;

@@ -21,6 +21,9 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.internal.IggyKeyedMapDeserializationSchema;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

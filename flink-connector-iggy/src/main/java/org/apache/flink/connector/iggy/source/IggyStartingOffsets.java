@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source;
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.OffsetSpecs.StartKind;
+import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 
 import java.io.Serializable;
 import java.util.Map;

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 
 import java.util.Map;
 

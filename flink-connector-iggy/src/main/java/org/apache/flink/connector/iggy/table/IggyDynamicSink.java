@@ -28,6 +28,7 @@ import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
+import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
@@ -129,8 +130,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         }
         if (!deletion.isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
-                    IggyKeyedMapSink.tombstoneError(
-                                    IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
+                    KeyedMapSinks.tombstoneError(IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
                             + " The query produces deletions, but upsert-iggy table's '"
                             + IggyConnectorOptions.DELETE_ENCODING.key()
                             + "' is 'none'.");
@@ -282,7 +282,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         } else {
             builder.setPartition(options.get(IggyConnectorOptions.SINK_PARTITION));
         }
-        return IggyKeyedMapSink.of(
+        return KeyedMapSinks.of(
                 builder,
                 new IggyRowDataMapChangeEncoder(
                         keyFormat,

@@ -20,9 +20,9 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.sink.IggyKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
+import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 import org.apache.flink.table.data.RowData;
@@ -133,7 +133,7 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
                             + " format "
                             + format.getClass().getName()
                             + " returned null for the row "
-                            + IggyKeyedMapSink.describe(row)
+                            + KeyedMapSinks.describe(row)
                             + ": every row needs "
                             + what
                             + " bytes.");

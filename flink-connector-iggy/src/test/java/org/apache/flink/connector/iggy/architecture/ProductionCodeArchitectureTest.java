@@ -147,6 +147,38 @@ class ProductionCodeArchitectureTest {
                     .because("users must see what is API (@PublicEvolving) and what is not");
 
     @ArchTest
+    static final ArchRule INTERNAL_PACKAGES_HOLD_NO_PUBLIC_API =
+            noClasses()
+                    .that()
+                    .resideInAPackage(CONNECTOR + "..internal..")
+                    .should()
+                    .beAnnotatedWith(PublicEvolving.class)
+                    .because("an internal package is what users need not read");
+
+    /**
+     * The accessors that open package-private parts of the source's public types to its
+     * subpackages: they must share the package of those types.
+     */
+    private static final String SOURCE_ACCESSORS =
+            "org\\.apache\\.flink\\.connector\\.iggy\\.source\\.(IggyMessages|OffsetSpecs)";
+
+    @ArchTest
+    static final ArchRule SOURCE_PACKAGE_SHOWS_THE_API =
+            classes()
+                    .that()
+                    .resideInAPackage(CONNECTOR + ".source")
+                    .and()
+                    .areTopLevelClasses()
+                    .and()
+                    .areNotAnnotatedWith(PublicEvolving.class)
+                    .should()
+                    .haveNameMatching(SOURCE_ACCESSORS)
+                    .because(
+                            "the source package shows its public API; internals live in"
+                                    + " source.internal, source.reader, source.enumerator and"
+                                    + " source.split");
+
+    @ArchTest
     static final ArchRule PUBLIC_API_INHERITS_ONLY_PUBLIC_API =
             classes()
                     .that()

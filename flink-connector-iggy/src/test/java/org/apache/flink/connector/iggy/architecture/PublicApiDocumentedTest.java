@@ -17,9 +17,13 @@
  */
 package org.apache.flink.connector.iggy.architecture;
 
+import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
@@ -38,17 +42,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The public API is exactly what docs/api.md lists: a {@code @PublicEvolving} type nobody can find
- * in the docs, or a documented type that is not public API, fails here.
+ * in the docs, or a documented type that is not public API, fails here. The API is the connector's
+ * and that of its test utilities (module test-utils, on this module's test class path), whose other
+ * public types must say they are {@code @Internal}.
  */
 class PublicApiDocumentedTest {
 
     /** A table row whose first cell is one back-quoted simple type name: "| `IggySource` | ...". */
     private static final Pattern TYPE_ROW = Pattern.compile("^\\| `([A-Z][A-Za-z0-9]*)` \\|");
 
+    private static final String TEST_UTILS =
+            ProductionCodeArchitectureTest.CONNECTOR + ".testutils";
+
+    /** The production classes of the connector and of test-utils; no test classes. */
+    private static final JavaClasses PRODUCTION_CODE =
+            new ClassFileImporter()
+                    .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                    .importPackages(ProductionCodeArchitectureTest.CONNECTOR);
+
     @Test
     void everyPublicEvolvingTypeIsListedInTheApiPageAndNothingElse() throws IOException {
         Set<String> documented = documentedTypes();
         Set<String> publicEvolving = publicEvolvingTypes();
+        assertThat(publicEvolving)
+                .as("the test utilities' API is imported too")
+                .contains(IggyServerExtension.class.getSimpleName());
         assertThat(publicEvolving)
                 .as(
                         "@PublicEvolving types missing from docs/api.md: document them or make them @Internal")
@@ -58,14 +76,34 @@ class PublicApiDocumentedTest {
                 .isSubsetOf(publicEvolving);
     }
 
+    /** The connector's own classes are checked by {@code ProductionCodeArchitectureTest}. */
+    @Test
+    void everyPublicTypeOfTheTestUtilitiesSaysWhoMayUseIt() {
+        Set<String> unmarked = new TreeSet<>();
+        for (JavaClass type : PRODUCTION_CODE) {
+            if (isTestUtils(type)
+                    && type.isTopLevelClass()
+                    && type.getModifiers().contains(JavaModifier.PUBLIC)
+                    && !type.isAnnotatedWith(PublicEvolving.class)
+                    && !type.isAnnotatedWith(Internal.class)) {
+                unmarked.add(type.getName());
+            }
+        }
+        assertThat(unmarked)
+                .as(
+                        "public test-utils types without @PublicEvolving (list them in docs/api.md)"
+                                + " or @Internal")
+                .isEmpty();
+    }
+
+    private static boolean isTestUtils(JavaClass type) {
+        return type.getPackageName().equals(TEST_UTILS)
+                || type.getPackageName().startsWith(TEST_UTILS + ".");
+    }
+
     private static Set<String> publicEvolvingTypes() {
         Set<String> names = new TreeSet<>();
-        for (JavaClass type :
-                new ClassFileImporter()
-                        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                        .withImportOption(
-                                new ProductionCodeArchitectureTest.DoNotIncludeTestUtils())
-                        .importPackages(ProductionCodeArchitectureTest.CONNECTOR)) {
+        for (JavaClass type : PRODUCTION_CODE) {
             if (type.isTopLevelClass() && type.isAnnotatedWith(PublicEvolving.class)) {
                 names.add(type.getSimpleName());
             }

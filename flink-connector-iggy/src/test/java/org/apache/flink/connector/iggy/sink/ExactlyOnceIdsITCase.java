@@ -24,8 +24,8 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -38,7 +38,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -32,8 +32,8 @@ import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.connector.testframe.source.FromElementsSource;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -56,7 +56,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -95,10 +95,10 @@ class IggyKeyedMapSinkITCase {
                                 assertThat(
                                                 ExceptionUtils.findThrowableWithMessage(
                                                         e,
-                                                        IggyKeyedMapSink.tombstoneError(
+                                                        KeyedMapSinks.tombstoneError(
                                                                 "setDeletionValueFunction")))
                                         .isPresent());
-        assertThat(IggyKeyedMapSink.tombstoneError("setDeletionValueFunction"))
+        assertThat(KeyedMapSinks.tombstoneError("setDeletionValueFunction"))
                 .isEqualTo(
                         "Iggy does not support Kafka-style tombstones. Provide"
                                 + " setDeletionValueFunction or encode deletes in the payload.");

@@ -26,8 +26,8 @@ import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -59,7 +59,7 @@ import java.util.function.Function;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.sink.testing.IggySinkExternalContext.connection;
+import static org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext.connection;
 import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 

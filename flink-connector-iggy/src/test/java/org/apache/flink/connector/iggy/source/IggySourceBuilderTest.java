@@ -22,6 +22,8 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 
 import org.junit.jupiter.api.Test;
 

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;

@@ -19,8 +19,8 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
-import org.apache.flink.connector.iggy.testing.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.Schema;

@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils.server;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,6 +53,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <p>{@link #restart()} drops every connection and keeps all data (streams, topics, messages,
  * stored offsets, consumer groups, users, tokens), like a restart of a real server.
  */
+@PublicEvolving
 public final class EmbeddedIggyServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedIggyServer.class);
     private static final AtomicInteger THREAD_IDS = new AtomicInteger();

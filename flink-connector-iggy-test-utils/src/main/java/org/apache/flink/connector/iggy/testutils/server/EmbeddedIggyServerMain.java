@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils.server;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.topic.CompressionAlgorithm;
@@ -38,6 +40,7 @@ import java.util.concurrent.CountDownLatch;
  * so a script can wait for that line. With {@code send} or {@code poll} as first argument it runs
  * {@link IggyCli} instead.
  */
+@Internal
 public final class EmbeddedIggyServerMain {
     static final int DEFAULT_PORT = 8090;
 

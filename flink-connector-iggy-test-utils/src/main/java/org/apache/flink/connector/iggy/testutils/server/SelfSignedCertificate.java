@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils.server;
 
+import org.apache.flink.annotation.PublicEvolving;
+
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -56,6 +58,7 @@ import java.util.Date;
  * Clients trust it through {@link #writeCertificatePem}, the file a connector's {@code
  * tls.certificate} names. A second instance is a "wrong CA" for the first.
  */
+@PublicEvolving
 public final class SelfSignedCertificate {
 
     private static final char[] KEY_PASSWORD = "embedded-iggy".toCharArray();

@@ -19,7 +19,7 @@ package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
-import org.apache.flink.connector.iggy.source.TopicSubscription;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import java.util.Collection;

@@ -23,7 +23,7 @@ import org.apache.flink.connector.base.source.reader.RecordEmitter;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
-import org.apache.flink.connector.iggy.source.SkippedRecordsLog;
+import org.apache.flink.connector.iggy.source.internal.SkippedRecordsLog;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.util.Collector;

@@ -24,9 +24,9 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.IggyMessage;
-import org.apache.flink.connector.iggy.source.TopicSubscription;
 import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
 import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
 

@@ -22,7 +22,7 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
-import org.apache.flink.connector.iggy.source.IggySourceConfig;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;

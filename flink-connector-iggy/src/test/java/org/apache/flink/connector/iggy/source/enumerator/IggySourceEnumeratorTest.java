@@ -22,7 +22,7 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
-import org.apache.flink.connector.iggy.source.TopicSubscription;
+import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.connector.testutils.source.reader.TestingSplitEnumeratorContext;

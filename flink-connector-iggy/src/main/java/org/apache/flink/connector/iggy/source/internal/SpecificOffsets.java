@@ -15,10 +15,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 
 import javax.annotation.Nullable;
 
@@ -37,7 +39,7 @@ public final class SpecificOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    static final SpecificOffsets NONE = new SpecificOffsets(Map.of(), Map.of());
+    public static final SpecificOffsets NONE = new SpecificOffsets(Map.of(), Map.of());
 
     private final Map<Long, Long> byPartitionId;
     private final Map<IggyTopicPartition, Long> byTopicPartition;
@@ -48,7 +50,7 @@ public final class SpecificOffsets implements Serializable {
         this.byTopicPartition = byTopicPartition;
     }
 
-    static SpecificOffsets byPartitionId(Map<Long, Long> offsets, String what) {
+    public static SpecificOffsets byPartitionId(Map<Long, Long> offsets, String what) {
         Objects.requireNonNull(offsets, what + " offsets");
         Map<Long, Long> copy = new HashMap<>();
         offsets.forEach(
@@ -68,7 +70,8 @@ public final class SpecificOffsets implements Serializable {
         return new SpecificOffsets(Collections.unmodifiableMap(copy), Map.of());
     }
 
-    static SpecificOffsets byTopicPartition(Map<IggyTopicPartition, Long> offsets, String what) {
+    public static SpecificOffsets byTopicPartition(
+            Map<IggyTopicPartition, Long> offsets, String what) {
         Objects.requireNonNull(offsets, what + " offsets");
         Map<IggyTopicPartition, Long> copy = new HashMap<>();
         offsets.forEach(
@@ -96,7 +99,7 @@ public final class SpecificOffsets implements Serializable {
     }
 
     /** The offsets keyed by partition id alone: only valid for a source over one topic. */
-    Map<Long, Long> byPartitionId() {
+    public Map<Long, Long> byPartitionId() {
         return byPartitionId;
     }
 

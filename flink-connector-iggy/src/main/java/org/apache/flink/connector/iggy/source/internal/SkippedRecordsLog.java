@@ -15,9 +15,10 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.metrics.Counter;
 
 import org.slf4j.Logger;

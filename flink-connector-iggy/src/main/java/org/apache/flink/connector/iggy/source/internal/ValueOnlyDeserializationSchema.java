@@ -15,11 +15,13 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.util.Collector;
 
 import java.io.IOException;
@@ -27,13 +29,13 @@ import java.util.Objects;
 
 /** {@link IggyRecordDeserializationSchema#valueOnly}: a Flink format applied to the payload. */
 @Internal
-final class ValueOnlyDeserializationSchema<T> implements IggyRecordDeserializationSchema<T> {
+public final class ValueOnlyDeserializationSchema<T> implements IggyRecordDeserializationSchema<T> {
 
     private static final long serialVersionUID = 1L;
 
     private final DeserializationSchema<T> valueDeserializer;
 
-    ValueOnlyDeserializationSchema(DeserializationSchema<T> valueDeserializer) {
+    public ValueOnlyDeserializationSchema(DeserializationSchema<T> valueDeserializer) {
         this.valueDeserializer = Objects.requireNonNull(valueDeserializer, "valueDeserializer");
     }
 

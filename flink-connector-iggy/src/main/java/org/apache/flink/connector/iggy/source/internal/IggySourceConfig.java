@@ -15,10 +15,14 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.source.IggySource;
+import org.apache.flink.connector.iggy.source.IggySourceBuilder;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
+import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 
 import javax.annotation.Nullable;
 
@@ -40,7 +44,7 @@ public final class IggySourceConfig implements Serializable {
      * The consumer a source without a consumer name polls as. Polls never store offsets
      * (auto-commit is off), so nothing is ever stored under this name.
      */
-    static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
+    public static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
 
     private final IggyConnectionConfig connection;
     private final TopicSubscription subscription;
@@ -59,7 +63,7 @@ public final class IggySourceConfig implements Serializable {
     private final boolean readRecreatedTopicFromStart;
     private final boolean skipDeletedTopics;
 
-    IggySourceConfig(
+    public IggySourceConfig(
             IggyConnectionConfig connection,
             TopicSubscription subscription,
             @Nullable String consumerName,

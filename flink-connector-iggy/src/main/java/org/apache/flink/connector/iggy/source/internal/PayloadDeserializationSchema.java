@@ -15,16 +15,18 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.typeinfo.PrimitiveArrayTypeInfo;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.util.Collector;
 
 /** {@link IggyRecordDeserializationSchema#payloads}: the payload bytes as they are. */
 @Internal
-final class PayloadDeserializationSchema implements IggyRecordDeserializationSchema<byte[]> {
+public final class PayloadDeserializationSchema implements IggyRecordDeserializationSchema<byte[]> {
 
     private static final long serialVersionUID = 1L;
 

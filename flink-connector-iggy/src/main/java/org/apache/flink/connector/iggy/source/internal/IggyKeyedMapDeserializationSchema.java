@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package org.apache.flink.connector.iggy.source;
+package org.apache.flink.connector.iggy.source.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.functions.FilterFunction;
@@ -27,6 +27,8 @@ import org.apache.flink.api.java.typeutils.MissingTypeInfo;
 import org.apache.flink.api.java.typeutils.TypeExtractor;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.common.IggyMapChangeTypeInfo;
+import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.util.Collector;
 
 import org.slf4j.Logger;
@@ -45,7 +47,7 @@ import java.util.Objects;
  * @param <V> value type
  */
 @Internal
-final class IggyKeyedMapDeserializationSchema<K, V>
+public final class IggyKeyedMapDeserializationSchema<K, V>
         implements IggyRecordDeserializationSchema<IggyMapChange<K, V>> {
 
     private static final long serialVersionUID = 1L;
@@ -58,7 +60,7 @@ final class IggyKeyedMapDeserializationSchema<K, V>
 
     private transient SkippedRecordsLog skippedLog;
 
-    IggyKeyedMapDeserializationSchema(
+    public IggyKeyedMapDeserializationSchema(
             KeySelector<IggyMessage, K> keySelector,
             @Nullable FilterFunction<IggyMessage> isDeletion,
             DeserializationSchema<V> valueDeserializer) {
