@@ -64,9 +64,11 @@ import java.util.function.UnaryOperator;
  * sending to partition 0). Uses the in-JVM server, or a real one when {@code IGGY_TCP_ADDRESS} is
  * set.
  *
- * <p>Arguments: {@code [records] [exactly-once | defaults [bytes,...]]}: {@code exactly-once}
- * prints only the exactly-once rows; {@code defaults} only the rows of the sink at its default
- * settings against the plain loop, plus the sink with each listed byte bound instead.
+ * <p>Arguments: {@code [records] [exactly-once [bytes,seconds,parallelism] | defaults
+ * [bytes,...]]}: {@code exactly-once} prints only the exactly-once rows, or with a row's payload
+ * bytes, checkpoint interval and parallelism only that row, of {@code records} records; {@code
+ * defaults} only the rows of the sink at its default settings against the plain loop, plus the sink
+ * with each listed byte bound instead.
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
@@ -114,7 +116,9 @@ public final class SinkBenchmark {
         Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
         SinkBenchmark benchmark = new SinkBenchmark(iggy, flink, snapshots);
         try {
-            if (args.length > 1 && args[1].equals("exactly-once")) {
+            if (args.length > 2 && args[1].equals("exactly-once")) {
+                benchmark.exactlyOnceRow(args[2], records);
+            } else if (args.length > 1 && args[1].equals("exactly-once")) {
                 benchmark.exactlyOnceRows(records);
             } else if (args.length > 1 && args[1].equals("defaults")) {
                 benchmark.defaultsRows(records, byteBounds(args.length > 2 ? args[2] : ""));
@@ -304,6 +308,22 @@ public final class SinkBenchmark {
                 }
             }
         }
+    }
+
+    /**
+     * The one row {@code <payload bytes>,<checkpoint seconds>,<parallelism>} of {@code records}.
+     */
+    private void exactlyOnceRow(String row, int records) throws Exception {
+        String[] parts = row.split(",");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException(
+                    "A row is <payload bytes>,<checkpoint seconds>,<parallelism>, not " + row);
+        }
+        exactlyOnceRow(
+                records,
+                Integer.parseInt(parts[0]),
+                Duration.ofSeconds(Integer.parseInt(parts[1])),
+                Integer.parseInt(parts[2]));
     }
 
     /**

@@ -55,16 +55,17 @@ final class ExactlyOnceJobCheck {
         StreamExecutionEnvironment env = input.getExecutionEnvironment();
         config.writeAhead().resolve(env.getConfiguration());
         WriteAheadStorage storage = config.writeAhead().storage();
-        if (storage.memoryBound() != Long.MAX_VALUE) {
+        if (storage instanceof LocalDiskWriteAhead) {
             LOG.warn(
                     "An exactly-once Iggy sink for {} has no write-ahead directory, so it keeps"
-                            + " each checkpoint's messages in memory and in Flink's checkpoints,"
-                            + " and fails beyond {} bytes per subtask and checkpoint. Set the"
-                            + " checkpoint directory ('execution.checkpointing.dir') or"
+                            + " each checkpoint's messages in {}: a TaskManager lost with its"
+                            + " machine takes the messages of its pending commits along, and the"
+                            + " job cannot recover from that checkpoint. Set the checkpoint"
+                            + " directory ('execution.checkpointing.dir') or"
                             + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir)"
-                            + " to a durable directory to take any volume.",
+                            + " to a durable directory.",
                     config.target(),
-                    storage.memoryBound());
+                    storage.describe());
         } else {
             LOG.info(
                     "An exactly-once Iggy sink for {} keeps its messages in {}",

@@ -47,8 +47,6 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     private long maxBatchBytes = IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES;
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS;
-    private long exactlyOnceMaxBufferedBytes =
-            IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
     @Nullable private String exactlyOnceWriteAheadDir;
 
     long partition;
@@ -150,26 +148,14 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * With {@link DeliveryGuarantee#EXACTLY_ONCE} and no write-ahead directory (neither {@link
-     * #setExactlyOnceWriteAheadDir} nor a checkpoint directory): the most bytes of messages
-     * (payloads, headers and 64 bytes per message) a writer holds in memory between two
-     * checkpoints; default 64 MiB, at most 1 GiB. A writer that would hold more fails with an error
-     * naming this option. Writers with a write-ahead directory hold no messages in memory.
-     */
-    public SELF setExactlyOnceMaxBufferedBytes(long maxBufferedBytes) {
-        this.exactlyOnceMaxBufferedBytes = maxBufferedBytes;
-        return self();
-    }
-
-    /**
      * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the directory of the write-ahead files, which
      * hold each checkpoint's messages until they are committed (a URI of any Flink file system,
      * such as {@code s3://bucket/iggy-wal} or {@code hdfs:///flink/iggy-wal}, or an absolute path).
      * It must be durable and reachable from every TaskManager, like the checkpoint directory.
      * Default: the subdirectory {@code iggy-sink-write-ahead} of the job's checkpoint directory
      * ({@code execution.checkpointing.dir}, {@code state.checkpoints.dir} on Flink 1.20); without
-     * either, the messages are kept in memory and in Flink's checkpoints, up to {@link
-     * #setExactlyOnceMaxBufferedBytes}. {@code null} restores the default.
+     * either, that subdirectory of each TaskManager's temporary directory ({@code java.io.tmpdir}),
+     * whose files do not survive the loss of the machine. {@code null} restores the default.
      */
     public SELF setExactlyOnceWriteAheadDir(@Nullable String directory) {
         this.exactlyOnceWriteAheadDir = directory;
@@ -242,16 +228,6 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
             problems.add(
                     "the max in-flight requests must be at least 1, but is " + maxInFlightRequests);
         }
-        if (exactlyOnceMaxBufferedBytes < 1
-                || exactlyOnceMaxBufferedBytes > IggyWriterConfig.MAX_EXACTLY_ONCE_BUFFERED_BYTES) {
-            problems.add(
-                    String.format(
-                            "the exactly-once max buffered bytes must be from 1 to %,d (1 GiB: a"
-                                    + " checkpoint stores each partition's messages as one array),"
-                                    + " but is %,d",
-                            IggyWriterConfig.MAX_EXACTLY_ONCE_BUFFERED_BYTES,
-                            exactlyOnceMaxBufferedBytes));
-        }
         if (exactlyOnceWriteAheadDir != null) {
             String why = WriteAheadPlacement.checkDirectory(exactlyOnceWriteAheadDir);
             if (why != null) {
@@ -288,7 +264,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,
-                new WriteAheadPlacement(exactlyOnceWriteAheadDir, exactlyOnceMaxBufferedBytes));
+                new WriteAheadPlacement(exactlyOnceWriteAheadDir));
     }
 
     /** Fails with every problem found, if there is any. */

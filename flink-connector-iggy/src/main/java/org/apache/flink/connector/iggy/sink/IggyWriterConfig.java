@@ -46,13 +46,6 @@ public final class IggyWriterConfig implements Serializable {
 
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 5;
-    public static final long DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES = 64L * 1024 * 1024;
-
-    /**
-     * The largest exactly-once bound in memory: without write-ahead files, a checkpoint stores one
-     * partition's messages as one array, which Java caps below 2 GiB.
-     */
-    public static final long MAX_EXACTLY_ONCE_BUFFERED_BYTES = 1024L * 1024 * 1024;
 
     private final IggyConnectionConfig connection;
     private final IggyId stream;

@@ -26,8 +26,10 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * Messages kept in the committable itself, and so in Flink's checkpoint: the write-ahead log of a
- * sink without a write-ahead directory, and of every committable of serializer version 1.
+ * Messages kept in the committable itself, and so in Flink's checkpoint: what committables of older
+ * connector versions carry (serializer version 1, and version 2's inline form, which sinks without
+ * a write-ahead directory wrote). Writers no longer make them; they are restored, committed and,
+ * while pending, written into checkpoints again.
  */
 @Internal
 final class InlineMessages implements WriteAheadMessages {

@@ -18,15 +18,13 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import org.apache.iggy.message.Message;
 
-import java.io.BufferedInputStream;
-import java.io.DataInputStream;
+import java.io.DataInput;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 
@@ -44,9 +42,6 @@ final class SpillFile implements WriteAheadMessages {
     static final int MAGIC = 0x49575746; // "IWWF": Iggy write-ahead file
     static final int FORMAT_VERSION = 1;
     static final int HEADER_BYTES = 8;
-
-    /** Read in blocks of this size: the committer holds one block per file it reads. */
-    private static final int READ_BUFFER_BYTES = 64 * 1024;
 
     private final Path path;
     private final int count;
@@ -86,12 +81,11 @@ final class SpillFile implements WriteAheadMessages {
                     checkpointId,
                     "has " + status.getLen() + " bytes instead of the " + length + " written");
         }
-        FSDataInputStream stream = fs.open(path);
-        DataInputStream in =
-                new DataInputStream(new BufferedInputStream(stream, READ_BUFFER_BYTES));
+        SpillFileInput in = new SpillFileInput(path, fs.open(path));
         try {
-            int magic = in.readInt();
-            int version = in.readInt();
+            long header = in.readHeader();
+            int magic = (int) (header >>> 32);
+            int version = (int) header;
             if (magic != MAGIC || version != FORMAT_VERSION) {
                 throw new IOException(
                         "The exactly-once Iggy sink's write-ahead file "
@@ -106,19 +100,36 @@ final class SpillFile implements WriteAheadMessages {
             in.close();
             throw e;
         }
-        return new Reader() {
-            private int sequence;
+        return new FileReader(in, tag);
+    }
 
-            @Override
-            public Message next() throws IOException {
-                return WriteAheadMessageCodec.read(in, tag, sequence++);
-            }
+    /** Reads the messages in order, each with its id. Confined to the committer's task thread. */
+    private static final class FileReader implements Reader, SpillFileInput.Decoder<Message> {
+        private final SpillFileInput in;
+        private final byte[] tag;
+        private int sequence;
 
-            @Override
-            public void close() throws IOException {
-                in.close();
-            }
-        };
+        FileReader(SpillFileInput in, byte[] tag) {
+            this.in = in;
+            this.tag = tag;
+        }
+
+        @Override
+        public Message next() throws IOException {
+            Message message = in.next(this, sequence);
+            sequence++;
+            return message;
+        }
+
+        @Override
+        public Message decode(DataInput view) throws IOException {
+            return WriteAheadMessageCodec.read(view, tag, sequence);
+        }
+
+        @Override
+        public void close() throws IOException {
+            in.close();
+        }
     }
 
     private IOException missing(long checkpointId, String what) {
@@ -136,8 +147,10 @@ final class SpillFile implements WriteAheadMessages {
                         + " TaskManager (a distributed file system or object store, like the"
                         + " checkpoint directory), and nothing else may delete its files: set"
                         + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir) or"
-                        + " the checkpoint directory to such a place. To go on without these"
-                        + " messages, restart the job without this checkpoint.");
+                        + " the checkpoint directory to such a place; without either, the files"
+                        + " are on the local disk of the TaskManager that wrote them, and lost"
+                        + " with it. To go on without these messages, restart the job without"
+                        + " this checkpoint.");
     }
 
     @Override

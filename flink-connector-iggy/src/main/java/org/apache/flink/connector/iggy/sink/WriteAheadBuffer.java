@@ -23,6 +23,8 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import org.apache.iggy.message.Message;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -36,29 +38,32 @@ import java.util.TreeMap;
  * takes them as {@link IggyCommittable}s, one per (stream, topic, partition) the writer routed
  * messages to. Nothing is sent from here: the committer sends a checkpoint's messages once the
  * checkpoint completed. Where the messages are kept meanwhile is the {@link WriteAheadStorage}'s
- * choice: in durable files, or in memory and then in the checkpoint.
+ * choice: files in a durable directory or on the local disk.
  *
  * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}): the
  * writer's random id, which no other writer shares, and the checkpoint number counted here: one
  * more than the restored checkpoint, then one more per {@link #drain}. It equals Flink's checkpoint
  * id unless a checkpoint was declined, and is unique per writer either way.
  *
- * <p>The bytes held in memory are bounded by the storage's {@link WriteAheadStorage#memoryBound}: a
- * message beyond the bound fails the writer with an error naming the options, rather than dropping
- * anything or running out of memory. Confined to the task thread (the gauge of {@link
- * #bufferedBytes} only reads).
+ * <p>Messages go to the storage's files as they come, so the writer holds none of them in memory,
+ * whatever the volume. Confined to the task thread (the gauge of {@link #bufferedBytes} only
+ * reads).
  */
 @Internal
 final class WriteAheadBuffer {
 
     private final IggyWriterConfig config;
-    private final long memoryBound;
     private final long writerId;
     private final WriteAheadStorage.WriterLog log;
     private final Map<IggyTopicPartition, WriteAheadStorage.PartitionLog> logs = new TreeMap<>();
     private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
     private long checkpointId;
     private byte[] tag;
+
+    /** The partition of the last message added, and its log: consecutive messages share them. */
+    @Nullable private IggyTopicPartition lastTarget;
+
+    @Nullable private WriteAheadStorage.PartitionLog lastLog;
 
     /** Written by the task thread only; volatile for the metric reporter's gauge. */
     private volatile long bytes;
@@ -72,7 +77,6 @@ final class WriteAheadBuffer {
             WriteAheadStorage storage,
             WriteAheadStorage.WriterIdentity writer) {
         this.config = config;
-        this.memoryBound = storage.memoryBound();
         this.writerId = writer.writerId();
         this.log = storage.open(writer);
         this.checkpointId = writer.restoredCheckpointId() + 1;
@@ -99,28 +103,16 @@ final class WriteAheadBuffer {
                             + " metadata column), or use AT_LEAST_ONCE.");
         }
         long size = IggyWireMessages.wireSize(message);
-        if (bytes + size > memoryBound) {
-            throw new IggyConnectorException(
-                    String.format(
-                            "An exactly-once Iggy sink for %s without a write-ahead directory"
-                                    + " holds messages in memory until the next checkpoint, and"
-                                    + " the messages since the last one would exceed %,d bytes."
-                                    + " Give it a durable directory for its write-ahead files,"
-                                    + " which take any volume: the checkpoint directory"
-                                    + " ('execution.checkpointing.dir', 'state.checkpoints.dir'"
-                                    + " on Flink 1.20), or setExactlyOnceWriteAheadDir on the sink"
-                                    + " builder, 'sink.exactly-once.write-ahead-dir' in SQL. Or"
-                                    + " checkpoint more often, or raise the bound:"
-                                    + " setExactlyOnceMaxBufferedBytes,"
-                                    + " 'sink.exactly-once.max-buffered-bytes' in SQL.",
-                            config.target(), memoryBound));
+        if (!target.equals(lastTarget)) {
+            // the map's order compares names: looked up only when the partition changes
+            lastLog = logs.get(target);
+            if (lastLog == null) {
+                lastLog = log.start(checkpointId, tag, logs.size());
+                logs.put(target, lastLog);
+            }
+            lastTarget = target;
         }
-        WriteAheadStorage.PartitionLog partitionLog = logs.get(target);
-        if (partitionLog == null) {
-            partitionLog = log.start(checkpointId, tag, logs.size());
-            logs.put(target, partitionLog);
-        }
-        partitionLog.append(message);
+        lastLog.append(message);
         bytes += size;
         return size;
     }
@@ -159,6 +151,8 @@ final class WriteAheadBuffer {
                             e.getValue().seal()));
         }
         logs.clear();
+        lastTarget = null;
+        lastLog = null;
         endOffsets.clear();
         bytes = 0;
         checkpointId++;
@@ -169,16 +163,13 @@ final class WriteAheadBuffer {
     /** Drops what no checkpoint took: the writer closes. */
     void close() {
         logs.clear();
+        lastTarget = null;
+        lastLog = null;
         log.close();
     }
 
-    /** Bytes of messages since the last checkpoint, wherever they are kept. */
+    /** Bytes of messages since the last checkpoint, in the write-ahead files. */
     long bufferedBytes() {
         return bytes;
-    }
-
-    /** What {@link #bufferedBytes} may reach; {@link Long#MAX_VALUE} with write-ahead files. */
-    long memoryBound() {
-        return memoryBound;
     }
 }

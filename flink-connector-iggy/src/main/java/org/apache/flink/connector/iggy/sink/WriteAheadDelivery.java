@@ -34,14 +34,13 @@ import java.util.function.Supplier;
 
 /**
  * Delivery for {@link DeliveryGuarantee#EXACTLY_ONCE}: nothing is sent from here. Messages go to a
- * {@link WriteAheadBuffer} (write-ahead files, or memory without a write-ahead directory), {@link
- * #flush} reads the end offsets of their topics' partitions, and {@link #prepareCommit} hands them
- * to the checkpoint as {@link IggyCommittable}s, which {@link IggyCommitter} sends once the
- * checkpoint completed.
+ * {@link WriteAheadBuffer} (write-ahead files), {@link #flush} reads the end offsets of their
+ * topics' partitions, and {@link #prepareCommit} hands them to the checkpoint as {@link
+ * IggyCommittable}s, which {@link IggyCommitter} sends once the checkpoint completed.
  *
  * <p>{@code numRecordsSend} and {@code numBytesSend} count a message when it is taken, as Flink's
- * Kafka sink counts the records of open transactions. The gauges {@code exactlyOnceBufferedBytes}
- * and {@code exactlyOnceBufferBound} show the bytes held since the last checkpoint and their bound.
+ * Kafka sink counts the records of open transactions. The gauge {@code exactlyOnceBufferedBytes}
+ * shows the bytes written to the write-ahead files since the last checkpoint.
  *
  * <p>Threads: every field is owned by the task thread (the gauges only read).
  */
@@ -70,7 +69,6 @@ final class WriteAheadDelivery implements SinkDelivery {
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
         metrics.gauge("exactlyOnceBufferedBytes", buffer::bufferedBytes);
-        metrics.gauge("exactlyOnceBufferBound", buffer::memoryBound);
     }
 
     /** The job, the operator (from the metric scope), a new random id and where it started. */

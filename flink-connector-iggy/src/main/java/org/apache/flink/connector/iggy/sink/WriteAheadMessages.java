@@ -26,7 +26,7 @@ import java.io.IOException;
 
 /**
  * Where the messages of one {@link IggyCommittable} are kept until it is committed: in the
- * committable itself ({@link InlineMessages}, stored in Flink's checkpoint) or in a file of the
+ * committable itself ({@link InlineMessages}, as older savepoints carry them) or in a file of the
  * write-ahead directory ({@link SpillFile}, of which the checkpoint stores only the handle).
  * Immutable.
  */

@@ -28,8 +28,9 @@ import java.io.Serializable;
 
 /**
  * Where an exactly-once sink keeps its write-ahead messages: the write-ahead directory set on the
- * sink, else a subdirectory {@value #SUBDIRECTORY} of the job's checkpoint directory, else Flink's
- * checkpoints themselves, holding at most the bound in memory per writer and checkpoint.
+ * sink, else a subdirectory {@value #SUBDIRECTORY} of the job's checkpoint directory, else that
+ * subdirectory of each TaskManager's temporary directory ({@link LocalDiskWriteAhead}). Files take
+ * any volume in each case.
  *
  * <p>The checkpoint directory is known only when the job is built: {@link #resolve} reads it from
  * the job's configuration while the sink is added to the job graph, before the sink is shipped to
@@ -45,7 +46,6 @@ final class WriteAheadPlacement implements Serializable {
     static final String SUBDIRECTORY = "iggy-sink-write-ahead";
 
     @Nullable private final String directory;
-    private final long maxBufferedBytes;
 
     /** Set by {@link #resolve} on the thread building the job graph. */
     @Nullable private volatile WriteAheadStorage resolved;
@@ -53,9 +53,8 @@ final class WriteAheadPlacement implements Serializable {
     /**
      * @param directory the write-ahead directory set on the sink, or {@code null} for the default
      */
-    WriteAheadPlacement(@Nullable String directory, long maxBufferedBytes) {
+    WriteAheadPlacement(@Nullable String directory) {
         this.directory = directory;
-        this.maxBufferedBytes = maxBufferedBytes;
     }
 
     /** Chooses the storage from the job's configuration; called when the sink joins a job. */
@@ -77,7 +76,7 @@ final class WriteAheadPlacement implements Serializable {
             return new SpillFileWriteAhead(
                     new Path(new Path(checkpointDirectory), SUBDIRECTORY).toString());
         }
-        return new InStateWriteAhead(maxBufferedBytes);
+        return new LocalDiskWriteAhead();
     }
 
     /**
@@ -106,8 +105,6 @@ final class WriteAheadPlacement implements Serializable {
     public String toString() {
         return directory != null
                 ? "write-ahead files in " + directory
-                : "write-ahead files in the checkpoint directory, else in state up to "
-                        + maxBufferedBytes
-                        + " bytes";
+                : "write-ahead files in the checkpoint directory, else on the local disk";
     }
 }

@@ -26,17 +26,12 @@ import java.io.Serializable;
 
 /**
  * Where an exactly-once writer keeps each checkpoint's messages until its committer sends them:
- * files in a durable directory ({@link SpillFileWriteAhead}) or Flink's checkpoint itself ({@link
- * InStateWriteAhead}). Part of the sink's configuration, so immutable and serializable.
+ * files in a durable directory ({@link SpillFileWriteAhead}), or without one files on the
+ * TaskManager's local disk ({@link LocalDiskWriteAhead}). A writer holds no messages in memory
+ * either way. Part of the sink's configuration, so immutable and serializable.
  */
 @Internal
 interface WriteAheadStorage extends Serializable {
-
-    /**
-     * The most bytes of messages (as {@link IggyWireMessages#wireSize} counts them) a writer may
-     * hold in memory between two checkpoints; {@link Long#MAX_VALUE} if it holds none.
-     */
-    long memoryBound();
 
     /** The log of one writer; nothing slow or fallible happens here (the task is starting). */
     WriterLog open(WriterIdentity writer);

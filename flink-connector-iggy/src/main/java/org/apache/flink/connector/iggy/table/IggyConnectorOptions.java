@@ -21,7 +21,6 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.DescribedEnum;
-import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -402,20 +401,6 @@ public final class IggyConnectorOptions {
                                     + " are held in write-ahead files and sent when the checkpoint"
                                     + " completes) or 'none'.");
 
-    public static final ConfigOption<MemorySize> SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES =
-            ConfigOptions.key("sink.exactly-once.max-buffered-bytes")
-                    .memoryType()
-                    .defaultValue(
-                            new MemorySize(
-                                    IggyWriterConfig.DEFAULT_EXACTLY_ONCE_MAX_BUFFERED_BYTES))
-                    .withDescription(
-                            "With 'exactly-once' and no write-ahead directory (neither"
-                                    + " 'sink.exactly-once.write-ahead-dir' nor a checkpoint"
-                                    + " directory): the most bytes of messages a sink subtask"
-                                    + " holds in memory between two checkpoints, at most 1 gb. A"
-                                    + " subtask that would hold more fails with an error naming"
-                                    + " this option.");
-
     public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
             ConfigOptions.key("sink.exactly-once.write-ahead-dir")
                     .stringType()
@@ -425,9 +410,9 @@ public final class IggyConnectorOptions {
                                     + " system, or an absolute path) of the files that hold each"
                                     + " checkpoint's messages until they are committed. Default:"
                                     + " 'iggy-sink-write-ahead' in the checkpoint directory;"
-                                    + " without either, messages are held in memory and in"
-                                    + " checkpoints, up to"
-                                    + " 'sink.exactly-once.max-buffered-bytes'.");
+                                    + " without either, in each TaskManager's temporary"
+                                    + " directory, whose files do not survive the loss of its"
+                                    + " machine.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")

@@ -37,7 +37,6 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIE
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
@@ -70,8 +69,6 @@ final class IggySinkOptions {
         }
         builder.setStream(IggyConnectorOptionsUtil.stream(options))
                 .setDeliveryGuarantee(options.get(SINK_DELIVERY_GUARANTEE))
-                .setExactlyOnceMaxBufferedBytes(
-                        options.get(SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES).getBytes())
                 .setExactlyOnceWriteAheadDir(options.get(SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                 .setBatchSize(
                         options.getOptional(SINK_BATCH_SIZE)

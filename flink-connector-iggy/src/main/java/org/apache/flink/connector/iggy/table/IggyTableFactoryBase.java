@@ -155,7 +155,6 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(SINK_PARTITIONER);
         options.add(SINK_PARTITION);
         options.add(SINK_DELIVERY_GUARANTEE);
-        options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_MAX_BUFFERED_BYTES);
         options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR);
         options.add(SINK_BATCH_SIZE);
         options.add(SINK_MAX_BATCH_BYTES);

@@ -19,14 +19,11 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
-import org.apache.flink.connector.iggy.common.IggyConnectorException;
 
 import io.netty.buffer.ByteBufUtil;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,18 +35,19 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The writer side of exactly-once: write-ahead, committables and the bound on held bytes. */
+/** The writer side of exactly-once: write-ahead files, committables and the bytes written. */
 class ExactlyOnceWriterTest {
 
     private final IggySinkWriterTest.ScriptedSender sender =
             new IggySinkWriterTest.ScriptedSender(3);
     private final TestSinkInitContext context = new TestSinkInitContext();
 
+    @TempDir Path writeAheadDir;
+
     @Test
     void nothingIsSentBeforeTheCheckpointTakesTheMessages() throws Exception {
-        IggySinkWriter<String> writer = writer(1_000_000);
+        IggySinkWriter<String> writer = writer();
         sender.endOffset = 17;
         IggySinkWriterTest.write(writer, "0a", "1a", "0b", "0c");
         writer.flush(false);
@@ -93,6 +91,7 @@ class ExactlyOnceWriterTest {
                         IggySinkBuilderTest.<String>sinkTo("s", "t")
                                 .setRecordSerializer(IggySinkWriterTest.byFirstChar())
                                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                .setExactlyOnceWriteAheadDir(writeAheadDir.toString())
                                 .build()
                                 .writerConfig(),
                         IggySinkWriterTest.routedByPrefix(a, b),
@@ -118,8 +117,9 @@ class ExactlyOnceWriterTest {
 
     @Test
     void twoWritersOfOneSinkNeverShareAnId() throws Exception {
-        IggySinkWriter<String> first = writer(1_000_000);
-        IggySinkWriter<String> second = writer(1_000_000);
+        IggySinkWriter<String> first = writer();
+        // another operator: a writer of the same one would take the first's files for leftovers
+        IggySinkWriter<String> second = writer(new TestSinkInitContext());
         IggySinkWriterTest.write(first, "0a");
         IggySinkWriterTest.write(second, "0a");
         first.flush(false);
@@ -133,34 +133,9 @@ class ExactlyOnceWriterTest {
     }
 
     @Test
-    void anIntervalBeyondTheBoundFailsNamingTheOptionAndKeepsWhatItHolds() throws Exception {
-        // 64 bytes of header plus 2 of payload per message: three fit, the fourth does not
-        IggySinkWriter<String> writer = writer(3 * 66);
-        IggySinkWriterTest.write(writer, "0a", "0b", "0c");
-        assertThatThrownBy(() -> IggySinkWriterTest.write(writer, "0d"))
-                .isInstanceOf(IggyConnectorException.class)
-                .hasMessageContaining("198 bytes")
-                .hasMessageContaining("setExactlyOnceMaxBufferedBytes")
-                .hasMessageContaining("'sink.exactly-once.max-buffered-bytes'")
-                .hasMessageContaining("'sink.exactly-once.write-ahead-dir'")
-                .hasMessageContaining("checkpoint more often");
-        writer.flush(false);
-        assertThat(payloads(writer.prepareCommit().iterator().next()))
-                .containsExactly("0a", "0b", "0c");
-
-        // the bound is per interval: the next one may hold as much again
-        IggySinkWriterTest.write(writer, "1a", "1b", "1c");
-        writer.flush(false);
-        assertThat(payloads(writer.prepareCommit().iterator().next()))
-                .containsExactly("1a", "1b", "1c");
-        assertThat(sender.sends).isEmpty();
-    }
-
-    @Test
-    void theBufferGaugesShowTheBytesHeldAgainstTheBound() throws Exception {
+    void theBufferGaugeShowsTheBytesWrittenSinceTheLastCheckpoint() throws Exception {
         MetricRecordingInitContext recording = new MetricRecordingInitContext();
-        IggySinkWriter<String> writer = writer(10 * 66, recording);
-        assertThat(recording.metrics().gaugeValue("exactlyOnceBufferBound")).isEqualTo(660L);
+        IggySinkWriter<String> writer = writer(recording);
         assertThat(recording.metrics().gaugeValue("exactlyOnceBufferedBytes")).isEqualTo(0L);
 
         // 64 bytes of header plus 2 of payload per message
@@ -175,10 +150,8 @@ class ExactlyOnceWriterTest {
     }
 
     @Test
-    void withAWriteAheadDirectoryTheMessagesGoToSyncedFilesAndNoBoundApplies(@TempDir Path dir)
-            throws Exception {
-        // a bound of one message: with files, nothing is held in memory and nothing fails
-        IggySinkWriter<String> writer = writer(66, dir.toString(), context);
+    void withAWriteAheadDirectoryTheMessagesGoToSyncedFiles(@TempDir Path dir) throws Exception {
+        IggySinkWriter<String> writer = writer(dir.toString(), context);
         sender.endOffset = 5;
         List<String> sent = new ArrayList<>();
         for (int i = 0; i < 10_000; i++) {
@@ -216,7 +189,7 @@ class ExactlyOnceWriterTest {
     @Test
     void aWriterClosedBeforeTheCheckpointDeletesTheFilesNoCheckpointTook(@TempDir Path dir)
             throws Exception {
-        IggySinkWriter<String> writer = writer(1_000_000, dir.toString(), context);
+        IggySinkWriter<String> writer = writer(dir.toString(), context);
         IggySinkWriterTest.write(writer, "0a");
         writer.flush(false);
         SpillFile taken = (SpillFile) writer.prepareCommit().iterator().next().storedMessages();
@@ -234,23 +207,21 @@ class ExactlyOnceWriterTest {
         }
     }
 
-    private IggySinkWriter<String> writer(long maxBufferedBytes) throws IOException {
-        return writer(maxBufferedBytes, context);
+    /** A writer whose write-ahead files go to the test's own directory. */
+    private IggySinkWriter<String> writer() throws IOException {
+        return writer(context);
     }
 
-    private IggySinkWriter<String> writer(long maxBufferedBytes, TestSinkInitContext context)
-            throws IOException {
-        return writer(maxBufferedBytes, null, context);
+    private IggySinkWriter<String> writer(TestSinkInitContext context) throws IOException {
+        return writer(writeAheadDir.toString(), context);
     }
 
-    private IggySinkWriter<String> writer(
-            long maxBufferedBytes, @Nullable String writeAheadDir, TestSinkInitContext context)
+    private IggySinkWriter<String> writer(String writeAheadDir, TestSinkInitContext context)
             throws IOException {
         IggyWriterConfig config =
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setRecordSerializer(IggySinkWriterTest.byFirstChar())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setExactlyOnceMaxBufferedBytes(maxBufferedBytes)
                         .setExactlyOnceWriteAheadDir(writeAheadDir)
                         .build()
                         .writerConfig();

@@ -36,11 +36,13 @@ import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.FileUtils;
 
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,8 +67,9 @@ import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Exactly-once with write-ahead files in the checkpoint directory: any volume at default settings,
- * checkpoints that carry handles instead of messages, and failovers that lose and repeat nothing.
+ * Exactly-once with write-ahead files in the checkpoint directory, or without one on the local
+ * disk: any volume at default settings, checkpoints that carry handles instead of messages, and
+ * failovers that lose and repeat nothing.
  */
 class IggyExactlyOnceWriteAheadITCase {
 
@@ -91,26 +94,40 @@ class IggyExactlyOnceWriteAheadITCase {
 
     /**
      * 1,000,000 records of 100 bytes from an unthrottled source into one partition, at default
-     * settings with checkpoints every 10 s: far beyond what a writer may hold in memory (64 MiB at
-     * about 41,000 records per second), yet the job finishes, every record arrives once, every
-     * checkpoint stays small and no write-ahead file is left.
+     * settings with checkpoints every 10 s: far beyond what a checkpoint could hold, yet the job
+     * finishes, every record arrives once, every checkpoint stays small and no write-ahead file is
+     * left.
      */
     @Test
     void aMillionRecordsAtDefaultSettingsArriveOnceWithSmallCheckpoints(
             @TempDir Path checkpoints, @InjectMiniCluster MiniCluster flink) throws Exception {
+        aMillionRecordsArriveOnce(environment(checkpoints, 10_000), flink);
+        assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
+    }
+
+    /**
+     * The same without any checkpoint directory (Flink keeps checkpoints in the JobManager's
+     * memory, which refuses one over 5 MiB): the write-ahead files go to the TaskManager's
+     * temporary directory, in a directory of the job's own, and none is left there.
+     */
+    @Test
+    void aMillionRecordsWithoutACheckpointDirectoryGoThroughTheLocalDisk(
+            @InjectMiniCluster MiniCluster flink) throws Exception {
+        JobID job = aMillionRecordsArriveOnce(environmentWithoutCheckpointDirectory(10_000), flink);
+        Path jobDirectory = localWriteAheadDirectory().resolve(job.toHexString());
+        assertThat(jobDirectory).as("the job's own directory on the local disk").isDirectory();
+        assertThat(filesIn(jobDirectory)).as("write-ahead files left").isEmpty();
+        FileUtils.deleteDirectory(jobDirectory.toFile());
+    }
+
+    private JobID aMillionRecordsArriveOnce(StreamExecutionEnvironment env, MiniCluster flink)
+            throws Exception {
         int records = 1_000_000;
-        StreamExecutionEnvironment env = environment(checkpoints, 10_000);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                (GeneratorFunction<Long, String>)
-                                        IggyExactlyOnceWriteAheadITCase::record,
-                                records,
-                                Types.STRING),
-                        WatermarkStrategy.noWatermarks(),
-                        "records")
-                .sinkTo(sink());
+        records(env, records, RateLimiterStrategy.noOp()).sinkTo(sink());
         JobID job = env.executeAsync("a million records, exactly-once").getJobID();
-        flink.requestJobResult(job).get(10, TimeUnit.MINUTES);
+        flink.requestJobResult(job)
+                .get(10, TimeUnit.MINUTES)
+                .toJobExecutionResult(getClass().getClassLoader());
 
         assertEachRecordOnce(records);
         CheckpointStatsSnapshot stats =
@@ -126,7 +143,7 @@ class IggyExactlyOnceWriteAheadITCase {
         assertThat(largest)
                 .as("the largest checkpoint's bytes, for %,d messages", records)
                 .isLessThan(records / 10);
-        assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
+        return job;
     }
 
     /**
@@ -141,23 +158,37 @@ class IggyExactlyOnceWriteAheadITCase {
         RECORDS_SEEN.set(0);
         StreamExecutionEnvironment env = environment(checkpoints, 200);
         RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 10, 50L);
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                (GeneratorFunction<Long, String>)
-                                        IggyExactlyOnceWriteAheadITCase::record,
-                                records,
-                                RateLimiterStrategy.perSecond(10_000),
-                                Types.STRING),
-                        WatermarkStrategy.noWatermarks(),
-                        "records")
-                .map(IggyExactlyOnceWriteAheadITCase::failTwice)
-                .returns(Types.STRING)
-                .sinkTo(sink());
+        failingTwice(env, records);
         env.execute("exactly-once with failovers");
 
         assertThat(RECORDS_SEEN.get()).as("both failures happened").isGreaterThan(14_000);
         assertEachRecordOnce(records);
         assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
+    }
+
+    /**
+     * The failovers above without any checkpoint directory: the restored committables are read from
+     * the files on the TaskManager's local disk, which outlive the task, and nothing is lost or
+     * repeated.
+     */
+    @Test
+    void failoversWithFilesOnTheLocalDiskLoseNothingAndRepeatNothing(
+            @InjectMiniCluster MiniCluster flink) throws Exception {
+        int records = 20_000;
+        RECORDS_SEEN.set(0);
+        StreamExecutionEnvironment env = environmentWithoutCheckpointDirectory(200);
+        RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 10, 50L);
+        failingTwice(env, records);
+        JobID job = env.executeAsync("exactly-once on the local disk, with failovers").getJobID();
+        flink.requestJobResult(job)
+                .get(5, TimeUnit.MINUTES)
+                .toJobExecutionResult(getClass().getClassLoader());
+
+        assertThat(RECORDS_SEEN.get()).as("both failures happened").isGreaterThan(14_000);
+        assertEachRecordOnce(records);
+        Path jobDirectory = localWriteAheadDirectory().resolve(job.toHexString());
+        assertThat(filesIn(jobDirectory)).as("write-ahead files left").isEmpty();
+        FileUtils.deleteDirectory(jobDirectory.toFile());
     }
 
     /**
@@ -243,19 +274,31 @@ class IggyExactlyOnceWriteAheadITCase {
         }
     }
 
+    /** Records 0 to {@code records - 1} (see {@link #record}) at most at {@code rate}. */
+    private static DataStreamSource<String> records(
+            StreamExecutionEnvironment env, int records, RateLimiterStrategy rate) {
+        return env.fromSource(
+                new DataGeneratorSource<>(
+                        (GeneratorFunction<Long, String>) IggyExactlyOnceWriteAheadITCase::record,
+                        records,
+                        rate,
+                        Types.STRING),
+                WatermarkStrategy.noWatermarks(),
+                "records");
+    }
+
     private void throttled(StreamExecutionEnvironment env, int records) {
-        env.fromSource(
-                        new DataGeneratorSource<>(
-                                (GeneratorFunction<Long, String>)
-                                        IggyExactlyOnceWriteAheadITCase::record,
-                                records,
-                                RateLimiterStrategy.perSecond(1_000),
-                                Types.STRING),
-                        WatermarkStrategy.noWatermarks(),
-                        "records")
+        records(env, records, RateLimiterStrategy.perSecond(1_000))
                 .uid("records")
                 .sinkTo(sink())
                 .uid("iggy-sink");
+    }
+
+    private void failingTwice(StreamExecutionEnvironment env, int records) {
+        records(env, records, RateLimiterStrategy.perSecond(10_000))
+                .map(IggyExactlyOnceWriteAheadITCase::failTwice)
+                .returns(Types.STRING)
+                .sinkTo(sink());
     }
 
     /** Fails at the 7,000th and the 14,000th record the map sees, counting across restarts. */
@@ -281,6 +324,21 @@ class IggyExactlyOnceWriteAheadITCase {
         env.setParallelism(1);
         env.enableCheckpointing(intervalMillis);
         return env;
+    }
+
+    /** Checkpoints in the JobManager's memory, Flink's default without a directory. */
+    private static StreamExecutionEnvironment environmentWithoutCheckpointDirectory(
+            long intervalMillis) {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.enableCheckpointing(intervalMillis);
+        return env;
+    }
+
+    /** Where a sink without a write-ahead or checkpoint directory writes, in this JVM. */
+    private static Path localWriteAheadDirectory() {
+        return Path.of(System.getProperty("java.io.tmpdir"), WriteAheadPlacement.SUBDIRECTORY);
     }
 
     /** Everything at its default but the delivery guarantee. */
@@ -323,7 +381,10 @@ class IggyExactlyOnceWriteAheadITCase {
     }
 
     private static List<Path> writeAheadFiles(Path checkpoints) throws IOException {
-        Path dir = checkpoints.resolve(WriteAheadPlacement.SUBDIRECTORY);
+        return filesIn(checkpoints.resolve(WriteAheadPlacement.SUBDIRECTORY));
+    }
+
+    private static List<Path> filesIn(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return List.of();
         }

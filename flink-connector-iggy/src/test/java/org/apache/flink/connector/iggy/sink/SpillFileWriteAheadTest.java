@@ -60,9 +60,6 @@ class SpillFileWriteAheadTest {
 
         SpillFile file = (SpillFile) log.seal();
 
-        assertThat(storage.memoryBound())
-                .as("nothing accumulates in memory")
-                .isEqualTo(Long.MAX_VALUE);
         assertThat(file.count()).isEqualTo(3);
         Path onDisk = Path.of(file.path().toUri());
         assertThat(onDisk).isEqualTo(dir.resolve("job/op/r6-s0-000000000000abcd/7-0"));
@@ -83,6 +80,34 @@ class SpillFileWriteAheadTest {
 
         file.discard();
         assertThat(onDisk).doesNotExist();
+    }
+
+    @Test
+    void messagesAcrossBlocksAndLargerThanABlockReadBackWhole() throws IOException {
+        SpillFileWriteAhead storage = new SpillFileWriteAhead(dir.toString());
+        WriteAheadStorage.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        // sizes that end blocks at every offset, then messages larger than a write or read block
+        int[] sizes = new int[3000];
+        for (int i = 0; i < sizes.length; i++) {
+            sizes[i] = i % 1000 == 999 ? SpillFileInput.BLOCK_BYTES * (1 + i / 1000) + 7 : i % 1777;
+            byte[] payload = new byte[sizes[i]];
+            if (payload.length > 0) {
+                payload[payload.length / 2] = (byte) i;
+            }
+            log.append(IggyWireMessages.message(payload, Map.of(), null, i));
+        }
+
+        SpillFile file = (SpillFile) log.seal();
+
+        List<Message> read = read(file);
+        assertThat(read).hasSize(sizes.length);
+        for (int i = 0; i < sizes.length; i++) {
+            assertThat(read.get(i).payload()).as("message %d", i).hasSize(sizes[i]);
+            if (sizes[i] > 0) {
+                assertThat(read.get(i).payload()[sizes[i] / 2]).isEqualTo((byte) i);
+            }
+            assertThat(read.get(i).header().originTimestamp().longValue()).isEqualTo(i);
+        }
     }
 
     @Test

@@ -25,8 +25,10 @@ import org.apache.flink.connector.iggy.sink.IggySinkWriterTest.ScriptedSender;
 
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +49,8 @@ class WriteAheadDeliveryTest {
     private final ScriptedSender sender = new ScriptedSender(2);
     private final TestSinkInitContext context = new TestSinkInitContext();
     private int sendersOpened;
+
+    @TempDir Path writeAheadDir;
 
     @Test
     void holdsTheMessagesAndHandsThemToTheCheckpointWithTheEndOffsets() throws Exception {
@@ -96,6 +100,7 @@ class WriteAheadDeliveryTest {
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setRecordSerializer(IggySinkWriterTest.byFirstChar())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setExactlyOnceWriteAheadDir(writeAheadDir.toString())
                         .build()
                         .writerConfig();
         return new WriteAheadDelivery(

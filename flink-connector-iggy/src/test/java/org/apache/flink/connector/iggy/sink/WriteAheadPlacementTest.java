@@ -31,7 +31,7 @@ class WriteAheadPlacementTest {
 
     @Test
     void theDirectorySetOnTheSinkWins() {
-        WriteAheadPlacement placement = new WriteAheadPlacement("s3://bucket/wal", 100);
+        WriteAheadPlacement placement = new WriteAheadPlacement("s3://bucket/wal");
         placement.resolve(checkpointDirectory("execution.checkpointing.dir", "s3://cp"));
 
         assertThat(placement.storage())
@@ -43,7 +43,7 @@ class WriteAheadPlacementTest {
     @Test
     void theDefaultIsASubdirectoryOfTheCheckpointDirectoryUnderEitherName() {
         for (String key : new String[] {"execution.checkpointing.dir", "state.checkpoints.dir"}) {
-            WriteAheadPlacement placement = new WriteAheadPlacement(null, 100);
+            WriteAheadPlacement placement = new WriteAheadPlacement(null);
             placement.resolve(checkpointDirectory(key, "hdfs:///flink/checkpoints"));
 
             assertThat(placement.storage())
@@ -54,21 +54,25 @@ class WriteAheadPlacementTest {
                                     assertThat(s.directory())
                                             .isEqualTo(
                                                     "hdfs:/flink/checkpoints/iggy-sink-write-ahead"));
-            assertThat(placement.storage().memoryBound()).isEqualTo(Long.MAX_VALUE);
         }
     }
 
     @Test
-    void withoutAnyDirectoryTheMessagesStayInStateUpToTheBound() {
-        WriteAheadPlacement placement = new WriteAheadPlacement(null, 100);
+    void withoutAnyDirectoryTheFilesGoToTheTaskManagersTemporaryDirectory() {
+        WriteAheadPlacement placement = new WriteAheadPlacement(null);
         assertThat(placement.storage())
                 .as("before the job is built")
-                .isInstanceOf(InStateWriteAhead.class);
+                .isInstanceOf(LocalDiskWriteAhead.class);
 
         placement.resolve(new Configuration());
 
-        assertThat(placement.storage()).isInstanceOf(InStateWriteAhead.class);
-        assertThat(placement.storage().memoryBound()).isEqualTo(100);
+        assertThat(placement.storage()).isInstanceOf(LocalDiskWriteAhead.class);
+        assertThat(java.nio.file.Path.of(java.net.URI.create(LocalDiskWriteAhead.directory())))
+                .as("looked up where the writer runs")
+                .isEqualTo(
+                        java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))
+                                .toAbsolutePath()
+                                .resolve("iggy-sink-write-ahead"));
     }
 
     @Test
