@@ -31,7 +31,6 @@ import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Partitioning;
-import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.stream.StreamBase;
 import org.apache.iggy.system.ClientInfo;
@@ -244,17 +243,13 @@ public final class IggyServerClient implements AutoCloseable {
      */
     public CompletableFuture<MessageBatch> poll(
             IggyId stream, IggyId topic, long partition, String consumer, long offset, long count) {
-        return timed(
-                        client.messages()
-                                .pollMessages(
-                                        streamId(stream),
-                                        topicId(topic),
-                                        Optional.of(partition),
-                                        consumer(consumer),
-                                        PollingStrategy.offset(BigInteger.valueOf(offset)),
-                                        count,
-                                        false))
-                .thenApply(MessageBatch::of);
+        return poll(
+                stream,
+                topic,
+                partition,
+                consumer,
+                PollingStrategy.offset(BigInteger.valueOf(offset)),
+                count);
     }
 
     /**
@@ -313,27 +308,23 @@ public final class IggyServerClient implements AutoCloseable {
     /** The offset of the partition's first message at or after the timestamp, if any. */
     public OptionalLong firstOffsetAtOrAfter(
             IggyId stream, IggyId topic, long partition, String consumer, long timestampMillis) {
-        PolledMessages polled =
+        MessageBatch first =
                 await(
-                        client.messages()
-                                .pollMessages(
-                                        streamId(stream),
-                                        topicId(topic),
-                                        Optional.of(partition),
-                                        consumer(consumer),
-                                        PollingStrategy.timestamp(
-                                                BigInteger.valueOf(timestampMillis * 1000)),
-                                        1L,
-                                        false),
+                        poll(
+                                stream,
+                                topic,
+                                partition,
+                                consumer,
+                                PollingStrategy.timestamp(
+                                        BigInteger.valueOf(timestampMillis * 1000)),
+                                1L),
                         "find the first message at or after timestamp "
                                 + timestampMillis
                                 + " in partition "
                                 + partition
                                 + " of "
                                 + topic);
-        return polled.messages().isEmpty()
-                ? OptionalLong.empty()
-                : OptionalLong.of(polled.messages().get(0).header().offset().longValueExact());
+        return first.isEmpty() ? OptionalLong.empty() : OptionalLong.of(first.offset(0));
     }
 
     /** Closes the client and waits for its threads (see {@link IggyClients#closeAndWait}). */
@@ -380,6 +371,27 @@ public final class IggyServerClient implements AutoCloseable {
             }
             return false;
         }
+    }
+
+    /** Every poll: as a plain consumer (not a group), storing no offset (Flink owns both). */
+    private CompletableFuture<MessageBatch> poll(
+            IggyId stream,
+            IggyId topic,
+            long partition,
+            String consumer,
+            PollingStrategy strategy,
+            long count) {
+        return timed(
+                        client.messages()
+                                .pollMessages(
+                                        streamId(stream),
+                                        topicId(topic),
+                                        Optional.of(partition),
+                                        consumer(consumer),
+                                        strategy,
+                                        count,
+                                        false))
+                .thenApply(MessageBatch::of);
     }
 
     private static Consumer consumer(String name) {

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
@@ -35,7 +36,7 @@ import java.util.Set;
  * Versioned serializer of {@link IggySourceEnumState}.
  *
  * <p>Version 2: initial-discovery flag (boolean); assigned partition count (int), then each as
- * stream id, topic id (as the split layout writes them) and partition id (long); pending split
+ * stream id, topic id (each in {@link IggyIdBinaryForm}) and partition id (long); pending split
  * count (int), the split layout version (int), then each split in that layout.
  *
  * <p>Version 1 (the single-topic source): as version 2, but each assigned partition is its id alone
@@ -61,8 +62,8 @@ public final class IggySourceEnumStateSerializer
         out.writeBoolean(state.initialDiscoveryFinished());
         out.writeInt(state.assignedPartitions().size());
         for (IggyTopicPartition partition : state.assignedPartitions()) {
-            IggyPartitionSplitSerializer.writeId(partition.stream(), out);
-            IggyPartitionSplitSerializer.writeId(partition.topic(), out);
+            IggyIdBinaryForm.write(partition.stream(), out);
+            IggyIdBinaryForm.write(partition.topic(), out);
             out.writeLong(partition.partition());
         }
         out.writeInt(state.pendingSplits().size());
@@ -94,8 +95,8 @@ public final class IggySourceEnumStateSerializer
             } else {
                 assigned.add(
                         new IggyTopicPartition(
-                                IggyPartitionSplitSerializer.readId(in),
-                                IggyPartitionSplitSerializer.readId(in),
+                                IggyIdBinaryForm.read(in),
+                                IggyIdBinaryForm.read(in),
                                 in.readLong()));
             }
         }

@@ -335,8 +335,7 @@ public final class IggySourceEnumerator
         found.forEach(
                 (topic, partitions) -> {
                     for (long partition : partitions) {
-                        IggyTopicPartition key =
-                                new IggyTopicPartition(topic.stream(), topic.topic(), partition);
+                        IggyTopicPartition key = topic.partition(partition);
                         if (!isKnown(key)) {
                             discovered.add(planner.discoveredSplit(topic, partition));
                         }

@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.source.enumerator;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
-import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.source.OffsetSpecs;
@@ -89,11 +88,7 @@ public final class IggySplitPlanner implements Serializable {
                                 partitionId, OffsetSpecs.timestampMillis(starting))
                         .orElseGet(() -> offsets.highWatermark(partitionId));
             case SPECIFIC:
-                Long start =
-                        OffsetSpecs.offsets(starting)
-                                .offsetOf(
-                                        new IggyTopicPartition(
-                                                topic.stream(), topic.topic(), partitionId));
+                Long start = OffsetSpecs.offsets(starting).offsetOf(topic.partition(partitionId));
                 return start != null ? start : 0L;
             case COMMITTED:
                 return offsets.storedOffset(partitionId)
@@ -131,11 +126,7 @@ public final class IggySplitPlanner implements Serializable {
             case LATEST:
                 return offsets.highWatermark(partitionId);
             case SPECIFIC:
-                Long end =
-                        OffsetSpecs.offsets(stopping)
-                                .offsetOf(
-                                        new IggyTopicPartition(
-                                                topic.stream(), topic.topic(), partitionId));
+                Long end = OffsetSpecs.offsets(stopping).offsetOf(topic.partition(partitionId));
                 return end != null ? end : offsets.highWatermark(partitionId);
             case TIMESTAMP:
                 return offsets.firstOffsetAtOrAfter(

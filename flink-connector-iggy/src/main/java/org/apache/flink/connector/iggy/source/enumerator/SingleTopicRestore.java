@@ -93,7 +93,7 @@ final class SingleTopicRestore {
     Set<IggyTopicPartition> partitionsOf(TopicPath topic) {
         Set<IggyTopicPartition> partitions = new TreeSet<>();
         for (long partition : partitionIds) {
-            partitions.add(new IggyTopicPartition(topic.stream(), topic.topic(), partition));
+            partitions.add(topic.partition(partition));
         }
         return partitions;
     }

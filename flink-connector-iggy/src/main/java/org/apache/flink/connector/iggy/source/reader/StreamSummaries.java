@@ -33,7 +33,7 @@ import java.util.function.Consumer;
 /**
  * Descriptions of the streams of which one split reader watches two or more topics. One description
  * of a stream tells each of its topics' message count, size and partition count: a {@link
- * TopicWatch} whose topic shows the same {@link Fingerprint} as at its last description skips
+ * TopicWatch} whose topic shows the same {@link TopicSummary} as at its last description skips
  * describing it, so an idle reader over many topics of a stream sends one request per poll interval
  * instead of one per topic. A reader watching one topic of a stream describes that topic directly,
  * as a description of the stream would cost as much.
@@ -43,33 +43,16 @@ import java.util.function.Consumer;
  */
 final class StreamSummaries {
 
-    /**
-     * What both a topic's and its stream's descriptions tell of a topic: equal when no message was
-     * added or removed and the topic was not re-created or re-partitioned.
-     */
-    record Fingerprint(
-            long id, BigInteger createdAt, long partitions, BigInteger messages, String size) {
-
-        /** A topic that does not exist. */
-        static final Fingerprint ABSENT =
-                new Fingerprint(-1, BigInteger.ZERO, 0, BigInteger.ZERO, "");
-
-        static Fingerprint of(TopicSummary topic) {
-            return new Fingerprint(
-                    topic.id(),
-                    topic.createdAt(),
-                    topic.partitionsCount(),
-                    topic.messagesCount(),
-                    topic.size());
-        }
-    }
+    /** A topic that does not exist, as a stream's or a topic's description tells it. */
+    static final TopicSummary ABSENT =
+            new TopicSummary(-1, "", BigInteger.ZERO, 0, BigInteger.ZERO, "");
 
     /**
-     * A topic's fingerprint in its stream's description, sent at {@code askedAt}; {@code
-     * fingerprint} is null while that description is asked for, or when it failed (the topic is
-     * then described directly, whose failure says what is wrong).
+     * A topic's summary in its stream's description, sent at {@code askedAt}; {@code summary} is
+     * null while that description is asked for, or when it failed (the topic is then described
+     * directly, whose failure says what is wrong).
      */
-    record Look(@Nullable Fingerprint fingerprint, long askedAt, boolean asking) {}
+    record Look(@Nullable TopicSummary summary, long askedAt, boolean asking) {}
 
     private final IggyReadRequests requests;
     private final Consumer<FetchEvent> events;
@@ -111,7 +94,7 @@ final class StreamSummaries {
                                                     topic.stream(), details, error)));
             return new Look(null, now, true);
         }
-        return new Look(summary.answer.fingerprintOf(topic.topic()), summary.askedAt, false);
+        return new Look(summary.answer.summaryOf(topic.topic()), summary.askedAt, false);
     }
 
     /** A stream's description answered: the topic watches look at it at their next due time. */
@@ -130,21 +113,21 @@ final class StreamSummaries {
     /** A stream's description: empty when the stream does not exist, null when it failed. */
     private record Answer(@Nullable Optional<StreamSummary> details) {
         @Nullable
-        Fingerprint fingerprintOf(IggyId topic) {
+        TopicSummary summaryOf(IggyId topic) {
             if (details == null) {
                 return null;
             }
             if (details.isEmpty()) {
-                return Fingerprint.ABSENT;
+                return ABSENT;
             }
             for (TopicSummary t : details.get().topics()) {
                 if (topic.isNumeric()
                         ? t.id() == topic.numericId()
                         : t.name().equals(topic.name())) {
-                    return Fingerprint.of(t);
+                    return t;
                 }
             }
-            return Fingerprint.ABSENT;
+            return ABSENT;
         }
     }
 }

@@ -22,6 +22,7 @@ import org.apache.flink.connector.iggy.common.client.FailureCopy;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import javax.annotation.Nullable;
@@ -66,7 +67,7 @@ final class TopicWatch {
     private boolean describeNext = true;
 
     /** The topic as last seen, described or in its stream's description; null before. */
-    @Nullable private StreamSummaries.Fingerprint lastSeen;
+    @Nullable private TopicSummary lastSeen;
 
     /** When the request that saw {@link #lastSeen} was sent. */
     private long lastSeenAt;
@@ -139,7 +140,7 @@ final class TopicWatch {
             if (look.asking()) {
                 return schedule.maxNanos(); // its answer ends the wait
             }
-            if (lastSeen.equals(look.fingerprint())) {
+            if (lastSeen.equals(look.summary())) {
                 lastSeenAt = look.askedAt();
                 rescheduleFrom(look.askedAt());
                 return schedule.nanosUntilDue(now);
@@ -194,13 +195,13 @@ final class TopicWatch {
     private void described(Optional<TopicDescription> answer) {
         long now = System.nanoTime();
         if (answer.isEmpty()) {
-            lastSeen = StreamSummaries.Fingerprint.ABSENT;
+            lastSeen = StreamSummaries.ABSENT;
             topicMissing();
             schedule.waitLongest(now);
             return;
         }
         TopicDescription details = answer.get();
-        lastSeen = StreamSummaries.Fingerprint.of(details.summary());
+        lastSeen = details.summary();
         partitionCount = details.partitions().size();
         pollSize.described(details.summary());
         Map<Long, PartitionCursor> cursors = partitions.ofTopic(topic);
@@ -222,7 +223,7 @@ final class TopicWatch {
      * the next one is shared again.
      */
     private void rescheduleFrom(long askedAt) {
-        if (StreamSummaries.Fingerprint.ABSENT.equals(lastSeen)) {
+        if (StreamSummaries.ABSENT.equals(lastSeen)) {
             schedule.waitLongest(askedAt);
         } else {
             schedule.described(askedAt, partitionCount);

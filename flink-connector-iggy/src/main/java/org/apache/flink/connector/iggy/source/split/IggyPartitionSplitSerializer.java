@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.source.split;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
@@ -30,8 +31,8 @@ import java.io.IOException;
 /**
  * Versioned serializer of {@link IggyPartitionSplit}.
  *
- * <p>Version 1: stream id, topic id (each a flag byte, 1 = numeric then a long, 0 = name then a UTF
- * string), partition id, starting offset, stopping offset (longs).
+ * <p>Version 1: stream id, topic id (each in {@link IggyIdBinaryForm}), partition id, starting
+ * offset, stopping offset (longs).
  */
 @Internal
 public final class IggyPartitionSplitSerializer
@@ -49,7 +50,7 @@ public final class IggyPartitionSplitSerializer
     @Override
     public byte[] serialize(IggyPartitionSplit split) throws IOException {
         DataOutputSerializer out = new DataOutputSerializer(64);
-        write(split, out);
+        writeSplit(split, out);
         return out.getCopyOfBuffer();
     }
 
@@ -58,41 +59,13 @@ public final class IggyPartitionSplitSerializer
         return readSplit(version, new DataInputDeserializer(serialized));
     }
 
-    private static void write(IggyPartitionSplit split, DataOutputView out) throws IOException {
-        writeId(split.stream(), out);
-        writeId(split.topic(), out);
+    /** Writes a split in this serializer's current layout (the enumerator state embeds it). */
+    public void writeSplit(IggyPartitionSplit split, DataOutputView out) throws IOException {
+        IggyIdBinaryForm.write(split.stream(), out);
+        IggyIdBinaryForm.write(split.topic(), out);
         out.writeLong(split.partitionId());
         out.writeLong(split.startingOffset());
         out.writeLong(split.stoppingOffset());
-    }
-
-    private static IggyPartitionSplit read(DataInputView in) throws IOException {
-        IggyId stream = readId(in);
-        IggyId topic = readId(in);
-        long partition = in.readLong();
-        long starting = in.readLong();
-        long stopping = in.readLong();
-        return new IggyPartitionSplit(stream, topic, partition, starting, stopping);
-    }
-
-    /** Writes a stream or topic id: a flag byte, then a long or a UTF string. */
-    public static void writeId(IggyId id, DataOutputView out) throws IOException {
-        out.writeBoolean(id.isNumeric());
-        if (id.isNumeric()) {
-            out.writeLong(id.numericId());
-        } else {
-            out.writeUTF(id.name());
-        }
-    }
-
-    /** Reads what {@link #writeId} wrote. */
-    public static IggyId readId(DataInputView in) throws IOException {
-        return in.readBoolean() ? IggyId.of(in.readLong()) : IggyId.of(in.readUTF());
-    }
-
-    /** Serializes splits for the enumerator state with this serializer's current layout. */
-    public void writeSplit(IggyPartitionSplit split, DataOutputView out) throws IOException {
-        write(split, out);
     }
 
     /** Reads a split written by {@link #writeSplit} in the given version. */
@@ -105,6 +78,8 @@ public final class IggyPartitionSplitSerializer
                             + CURRENT_VERSION
                             + "): the state was written by a newer connector.");
         }
-        return read(in);
+        IggyId stream = IggyIdBinaryForm.read(in);
+        IggyId topic = IggyIdBinaryForm.read(in);
+        return new IggyPartitionSplit(stream, topic, in.readLong(), in.readLong(), in.readLong());
     }
 }

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.source.split;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import java.io.Serializable;
 import java.util.Objects;
@@ -33,6 +34,11 @@ public record TopicPath(IggyId stream, IggyId topic) implements Serializable {
     public TopicPath {
         Objects.requireNonNull(stream, "stream");
         Objects.requireNonNull(topic, "topic");
+    }
+
+    /** The partition {@code partitionId} of this topic. */
+    public IggyTopicPartition partition(long partitionId) {
+        return new IggyTopicPartition(stream, topic, partitionId);
     }
 
     @Override

@@ -213,15 +213,6 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     }
 
     @Override
-    public List<String> listViews(String databaseName)
-            throws DatabaseNotExistException, CatalogException {
-        if (!databaseExists(databaseName)) {
-            throw new DatabaseNotExistException(catalogName, databaseName);
-        }
-        return Collections.emptyList();
-    }
-
-    @Override
     public CatalogBaseTable getTable(ObjectPath tablePath)
             throws TableNotExistException, CatalogException {
         return tables().get(tablePath);

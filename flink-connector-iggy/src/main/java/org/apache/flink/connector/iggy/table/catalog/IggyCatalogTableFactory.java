@@ -20,7 +20,6 @@ package org.apache.flink.connector.iggy.table.catalog;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
 import org.apache.flink.connector.iggy.table.UpsertIggyDynamicTableFactory;
@@ -29,7 +28,6 @@ import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
-import org.apache.flink.table.factories.DynamicTableFactory;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -126,7 +124,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
         options.putAll(catalogSupplied);
         options.put(IggyConnectorOptions.STREAM.key(), id.getDatabaseName());
         options.put(IggyConnectorOptions.TOPIC.key(), id.getObjectName());
-        return new TableContext(
+        return new FactoryUtil.DefaultDynamicTableContext(
                 id,
                 context.getCatalogTable().copy(options),
                 context.getEnrichmentOptions(),
@@ -141,64 +139,9 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
      */
     void validate(ObjectIdentifier id, ResolvedCatalogTable table, ClassLoader classLoader) {
         Context context =
-                new TableContext(
+                new FactoryUtil.DefaultDynamicTableContext(
                         id, table, Collections.emptyMap(), new Configuration(), classLoader, false);
         createDynamicTableSource(context);
         createDynamicTableSink(context);
-    }
-
-    /** A table's context: the planner's, or the catalog's when it validates a new table. */
-    private static final class TableContext implements DynamicTableFactory.Context {
-        private final ObjectIdentifier id;
-        private final ResolvedCatalogTable table;
-        private final Map<String, String> enrichment;
-        private final ReadableConfig configuration;
-        private final ClassLoader classLoader;
-        private final boolean temporary;
-
-        TableContext(
-                ObjectIdentifier id,
-                ResolvedCatalogTable table,
-                Map<String, String> enrichment,
-                ReadableConfig configuration,
-                ClassLoader classLoader,
-                boolean temporary) {
-            this.id = id;
-            this.table = table;
-            this.enrichment = enrichment;
-            this.configuration = configuration;
-            this.classLoader = classLoader;
-            this.temporary = temporary;
-        }
-
-        @Override
-        public ObjectIdentifier getObjectIdentifier() {
-            return id;
-        }
-
-        @Override
-        public ResolvedCatalogTable getCatalogTable() {
-            return table;
-        }
-
-        @Override
-        public Map<String, String> getEnrichmentOptions() {
-            return enrichment;
-        }
-
-        @Override
-        public ReadableConfig getConfiguration() {
-            return configuration;
-        }
-
-        @Override
-        public ClassLoader getClassLoader() {
-            return classLoader;
-        }
-
-        @Override
-        public boolean isTemporary() {
-            return temporary;
-        }
     }
 }

@@ -42,7 +42,7 @@ import java.util.List;
 
 /**
  * The parts of Flink's {@link org.apache.flink.table.catalog.Catalog} contract that the Iggy
- * catalog does not have: renaming tables, database properties, partitions (an Iggy topic's
+ * catalog does not have: views, renaming tables, database properties, partitions (an Iggy topic's
  * partitions are not Flink's), functions and statistics. Reads answer "none" (or "unknown" for
  * statistics), writes fail naming what to do instead; what remains for a subclass are databases and
  * tables.
@@ -147,10 +147,19 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
     }
 
     @Override
-    public List<String> listFunctions(String dbName)
-            throws DatabaseNotExistException, CatalogException {
-        if (!databaseExists(dbName)) {
-            throw new DatabaseNotExistException(catalogName, dbName);
+    public List<String> listViews(String databaseName) throws DatabaseNotExistException {
+        return noneIn(databaseName);
+    }
+
+    @Override
+    public List<String> listFunctions(String databaseName) throws DatabaseNotExistException {
+        return noneIn(databaseName);
+    }
+
+    /** What the catalog lists of views and functions: nothing, in a database that exists. */
+    private List<String> noneIn(String databaseName) throws DatabaseNotExistException {
+        if (!databaseExists(databaseName)) {
+            throw new DatabaseNotExistException(catalogName, databaseName);
         }
         return Collections.emptyList();
     }

@@ -198,7 +198,8 @@ class FakeTopicRequests implements IggyReadRequests {
     public CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic) {
         requestingThreads.add(Thread.currentThread().getName());
         describes.incrementAndGet();
-        return CompletableFuture.completedFuture(details().map(TopicDescription::of));
+        return CompletableFuture.completedFuture(
+                details(topic.topic().asText()).map(TopicDescription::of));
     }
 
     /** One stream of this one topic, named "t". */
@@ -219,7 +220,7 @@ class FakeTopicRequests implements IggyReadRequests {
 
     /** This topic, named {@code name}, as its stream's description tells it; empty if deleted. */
     Optional<Topic> asListed(String name) {
-        return details()
+        return details(name)
                 .map(
                         d ->
                                 new Topic(
@@ -235,7 +236,8 @@ class FakeTopicRequests implements IggyReadRequests {
                                         d.partitionsCount()));
     }
 
-    private Optional<TopicDetails> details() {
+    /** This topic, named {@code name} as it is in its stream's description. */
+    private Optional<TopicDetails> details(String name) {
         if (!exists) {
             return Optional.empty();
         }
@@ -265,7 +267,7 @@ class FakeTopicRequests implements IggyReadRequests {
                 new TopicDetails(
                         topicId,
                         BigInteger.valueOf(createdAt),
-                        "t",
+                        name,
                         Long.toString(topicBytesAndCount[0]),
                         BigInteger.ZERO,
                         CompressionAlgorithm.None,
