@@ -20,6 +20,13 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.connector.iggy.sink.internal.CommitterHandoff;
+import org.apache.flink.connector.iggy.sink.internal.ExactlyOnceJobCheck;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
+import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
+import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
@@ -29,7 +36,7 @@ import org.apache.flink.streaming.api.datastream.DataStream;
  * checkpoint completed.
  */
 @Internal
-final class ExactlyOnceIggySink<IN> extends IggySink<IN>
+public final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         implements CommitterHandoff, SupportsPreWriteTopology<IN> {
 
     private static final long serialVersionUID = 1L;
@@ -49,7 +56,7 @@ final class ExactlyOnceIggySink<IN> extends IggySink<IN>
     }
 
     /** See {@link IggyCommitter#withBetweenSends}. */
-    ExactlyOnceIggySink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
+    public ExactlyOnceIggySink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
         return new ExactlyOnceIggySink<>(writerConfig(), recordSerializer(), hook);
     }
 

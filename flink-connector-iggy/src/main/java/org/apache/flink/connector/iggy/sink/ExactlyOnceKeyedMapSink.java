@@ -20,6 +20,12 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
+import org.apache.flink.connector.iggy.sink.internal.CommitterHandoff;
+import org.apache.flink.connector.iggy.sink.internal.ExactlyOnceJobCheck;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
+import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
+import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 /**
@@ -33,7 +39,8 @@ import org.apache.flink.streaming.api.datastream.DataStream;
  * after the checkpoint is reconciled again from the restored fingerprint.
  */
 @Internal
-final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN> implements CommitterHandoff {
+public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
+        implements CommitterHandoff {
 
     private static final long serialVersionUID = 1L;
 
@@ -50,7 +57,7 @@ final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN> implements 
     }
 
     /** See {@link IggyCommitter#withBetweenSends}. */
-    ExactlyOnceKeyedMapSink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
+    public ExactlyOnceKeyedMapSink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
         return new ExactlyOnceKeyedMapSink<>(this, hook);
     }
 

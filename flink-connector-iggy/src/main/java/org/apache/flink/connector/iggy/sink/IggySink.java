@@ -24,6 +24,11 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyLineage;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.shim.FlinkSink;
+import org.apache.flink.connector.iggy.sink.internal.AtLeastOnceDelivery;
+import org.apache.flink.connector.iggy.sink.internal.IggyClientBatchSender;
+import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.RecordWriter;
+import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.streaming.api.lineage.LineageVertex;
@@ -95,12 +100,12 @@ public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
     }
 
     @VisibleForTesting
-    IggyWriterConfig writerConfig() {
+    public IggyWriterConfig writerConfig() {
         return config;
     }
 
     @VisibleForTesting
-    IggyRecordSerializationSchema<IN> recordSerializer() {
+    public IggyRecordSerializationSchema<IN> recordSerializer() {
         return recordSerializer;
     }
 

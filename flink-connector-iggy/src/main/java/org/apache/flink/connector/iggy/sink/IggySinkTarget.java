@@ -51,7 +51,7 @@ public record IggySinkTarget(IggyId stream, IggyId topic) implements Serializabl
     }
 
     /** The topic of {@code partition}. */
-    static IggySinkTarget of(IggyTopicPartition partition) {
+    public static IggySinkTarget of(IggyTopicPartition partition) {
         return new IggySinkTarget(partition.stream(), partition.topic());
     }
 

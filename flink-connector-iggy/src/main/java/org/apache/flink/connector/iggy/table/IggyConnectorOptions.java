@@ -24,7 +24,7 @@ import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.sink.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets.CommittedFallback;
 import org.apache.flink.table.factories.FactoryUtil;

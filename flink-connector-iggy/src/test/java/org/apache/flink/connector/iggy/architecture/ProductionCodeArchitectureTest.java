@@ -178,6 +178,30 @@ class ProductionCodeArchitectureTest {
                                     + " source.internal, source.reader, source.enumerator and"
                                     + " source.split");
 
+    /**
+     * What besides the public API stays in {@code sink}: the exactly-once variants of the two
+     * public sinks (a sealed class's subclasses share its package) and the accessor that opens the
+     * keyed-map sink's package-private parts to the SQL sink.
+     */
+    private static final String SINK_RESIDENTS =
+            "org\\.apache\\.flink\\.connector\\.iggy\\.sink\\."
+                    + "(ExactlyOnceIggySink|ExactlyOnceKeyedMapSink|KeyedMapSinks)";
+
+    @ArchTest
+    static final ArchRule SINK_PACKAGE_SHOWS_THE_API =
+            classes()
+                    .that()
+                    .resideInAPackage(CONNECTOR + ".sink")
+                    .and()
+                    .areTopLevelClasses()
+                    .and()
+                    .areNotAnnotatedWith(PublicEvolving.class)
+                    .should()
+                    .haveNameMatching(SINK_RESIDENTS)
+                    .because(
+                            "the sink package shows its public API; internals live in"
+                                    + " sink.internal and sink.reconcile");
+
     @ArchTest
     static final ArchRule PUBLIC_API_INHERITS_ONLY_PUBLIC_API =
             classes()

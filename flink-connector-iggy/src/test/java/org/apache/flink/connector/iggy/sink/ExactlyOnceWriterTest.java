@@ -20,6 +20,13 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.IggySinkWriter;
+import org.apache.flink.connector.iggy.sink.internal.IggySinkWriterTest;
+import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.RecordWriter;
+import org.apache.flink.connector.iggy.sink.internal.SpillFile;
+import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,7 +43,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The writer side of exactly-once: write-ahead files, committables and the bytes written. */
-class ExactlyOnceWriterTest {
+public class ExactlyOnceWriterTest {
 
     private final IggySinkWriterTest.ScriptedSender sender =
             new IggySinkWriterTest.ScriptedSender(3);
@@ -233,7 +240,7 @@ class ExactlyOnceWriterTest {
     }
 
     /** The id as the wire carries it. */
-    static byte[] wireId(OutgoingMessage message) {
+    public static byte[] wireId(OutgoingMessage message) {
         return message.wireId();
     }
 

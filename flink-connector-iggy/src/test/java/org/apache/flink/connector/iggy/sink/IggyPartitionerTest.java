@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
+import org.apache.flink.connector.iggy.sink.internal.Partitioners;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

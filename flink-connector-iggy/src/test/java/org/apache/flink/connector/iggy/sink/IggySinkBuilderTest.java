@@ -36,16 +36,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** What the sink builders make of their options, and how they report wrong ones. */
-class IggySinkBuilderTest {
+public class IggySinkBuilderTest {
 
-    static final IggyConnectionConfig CONNECTION =
+    public static final IggyConnectionConfig CONNECTION =
             IggyConnectionConfig.builder()
                     .setAddress("127.0.0.1:8090")
                     .setCredentials("iggy", "iggy")
                     .build();
 
     /** A stream sink builder with everything required except the record's encoding. */
-    static <T> IggySinkBuilder<T> sinkTo(String stream, String topic) {
+    public static <T> IggySinkBuilder<T> sinkTo(String stream, String topic) {
         return IggySink.<T>builder().setConnection(CONNECTION).setStream(stream).setTopic(topic);
     }
 

@@ -27,6 +27,7 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;

@@ -29,7 +29,8 @@ import java.util.Map;
  * An operator's metric group that keeps what is registered in it by name, so that a test reads a
  * metric as a reporter would. Used by the test's thread only.
  */
-final class RecordingMetricGroup extends UnregisteredMetricGroups.UnregisteredOperatorMetricGroup {
+public final class RecordingMetricGroup
+        extends UnregisteredMetricGroups.UnregisteredOperatorMetricGroup {
 
     /** Created at the first registration: Flink's constructor already registers I/O counters. */
     private Map<String, Metric> registered;
@@ -54,7 +55,7 @@ final class RecordingMetricGroup extends UnregisteredMetricGroups.UnregisteredOp
     }
 
     /** The metric registered under {@code name}; fails the test if there is none. */
-    Metric registered(String name) {
+    public Metric registered(String name) {
         Metric metric = registered == null ? null : registered.get(name);
         if (metric == null) {
             throw new AssertionError("no metric '" + name + "' among " + registered);

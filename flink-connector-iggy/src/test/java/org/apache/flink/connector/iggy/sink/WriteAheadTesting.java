@@ -18,6 +18,8 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.WriteAheadMessages;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,12 +28,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Reads a committable's messages, wherever they are kept. */
-final class WriteAheadTesting {
+public final class WriteAheadTesting {
 
     private WriteAheadTesting() {}
 
     /** The committable's messages in order, each with its final id. */
-    static List<OutgoingMessage> messages(IggyCommittable committable) {
+    public static List<OutgoingMessage> messages(IggyCommittable committable) {
         List<OutgoingMessage> messages = new ArrayList<>(committable.messageCount());
         try (WriteAheadMessages.Reader reader = committable.openMessages()) {
             for (int i = 0; i < committable.messageCount(); i++) {
@@ -44,7 +46,7 @@ final class WriteAheadTesting {
     }
 
     /** The committable's payloads in order, as UTF-8 text. */
-    static List<String> texts(IggyCommittable committable) {
+    public static List<String> texts(IggyCommittable committable) {
         List<String> texts = new ArrayList<>();
         for (OutgoingMessage m : messages(committable)) {
             texts.add(new String(m.payload(), StandardCharsets.UTF_8));
