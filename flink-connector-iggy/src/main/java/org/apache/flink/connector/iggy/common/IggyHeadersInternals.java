@@ -95,15 +95,19 @@ public final class IggyHeadersInternals {
         return IggyHeaders.wrap(Collections.unmodifiableMap(headers), length);
     }
 
-    private static void writeBytes(byte[] bytes, DataOutput out) throws IOException {
+    /**
+     * Writes bytes as their length (4 bytes) and themselves, the form headers and payloads share.
+     */
+    public static void writeBytes(byte[] bytes, DataOutput out) throws IOException {
         out.writeInt(bytes.length);
         out.write(bytes);
     }
 
-    private static byte[] readBytes(DataInput in) throws IOException {
+    /** Reads what {@link #writeBytes} wrote. */
+    public static byte[] readBytes(DataInput in) throws IOException {
         int length = in.readInt();
         if (length < 0) {
-            throw new IOException("Corrupt headers: negative length " + length);
+            throw new IOException("Corrupt bytes: negative length " + length);
         }
         byte[] bytes = new byte[length];
         in.readFully(bytes);

@@ -38,7 +38,7 @@ final class WriteAheadMessageCodec {
 
     static void write(DataOutput out, OutgoingMessage message) throws IOException {
         out.writeLong(message.originTimestampMicros());
-        writeBytes(out, message.payload());
+        IggyHeadersInternals.writeBytes(message.payload(), out);
         IggyHeadersInternals.write(message.headers(), out);
     }
 
@@ -51,26 +51,11 @@ final class WriteAheadMessageCodec {
     /** Reads the message at {@code sequence} of the committable tagged {@code tag}. */
     static OutgoingMessage read(DataInput in, byte[] tag, int sequence) throws IOException {
         long originTimestamp = in.readLong();
-        byte[] payload = readBytes(in);
+        byte[] payload = IggyHeadersInternals.readBytes(in);
         return new OutgoingMessage(
                 payload,
                 IggyHeadersInternals.read(in),
                 IggyCommittable.messageId(tag, sequence),
                 originTimestamp);
-    }
-
-    private static void writeBytes(DataOutput out, byte[] bytes) throws IOException {
-        out.writeInt(bytes.length);
-        out.write(bytes);
-    }
-
-    private static byte[] readBytes(DataInput in) throws IOException {
-        int length = in.readInt();
-        if (length < 0) {
-            throw new IOException("Corrupt write-ahead message: negative length " + length);
-        }
-        byte[] bytes = new byte[length];
-        in.readFully(bytes);
-        return bytes;
     }
 }
