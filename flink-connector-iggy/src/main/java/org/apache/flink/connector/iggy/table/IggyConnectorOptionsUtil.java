@@ -153,10 +153,7 @@ public final class IggyConnectorOptionsUtil {
                             + " names in a writable 'topic' metadata column (`topic` STRING"
                             + " METADATA), which the table does not have");
         }
-        if (!problems.isEmpty()) {
-            throw new ValidationException(
-                    "Invalid Iggy sink table: " + String.join("; ", problems) + ".");
-        }
+        failOnProblems("Invalid Iggy sink table: ", problems);
     }
 
     /** The stream name, checked as Iggy checks names. */
@@ -219,10 +216,10 @@ public final class IggyConnectorOptionsUtil {
         }
     }
 
-    /** Fails with every problem, if there is any: one per line is too long, so they are joined. */
-    static void failOnProblems(List<String> problems) {
+    /** Fails with {@code prefix} and every problem, if there is any, joined on one line. */
+    static void failOnProblems(String prefix, List<String> problems) {
         if (!problems.isEmpty()) {
-            throw new ValidationException(String.join("; ", problems) + ".");
+            throw new ValidationException(prefix + String.join("; ", problems) + ".");
         }
     }
 }

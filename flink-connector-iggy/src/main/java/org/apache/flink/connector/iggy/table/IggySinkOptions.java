@@ -155,7 +155,7 @@ final class IggySinkOptions {
         if (options.get(SINK_LINGER).isNegative()) {
             problems.add("Option '" + SINK_LINGER.key() + "' must not be negative");
         }
-        IggyConnectorOptionsUtil.failOnProblems(problems);
+        IggyConnectorOptionsUtil.failOnProblems("", problems);
         return custom;
     }
 

@@ -132,7 +132,7 @@ class IggyConnectorOptionsUtilTest {
                 IggyConnectorOptions.SCAN_POLL_INTERVAL, Optional.of(Duration.ZERO), problems);
         IggyConnectorOptionsUtil.positive(
                 IggyConnectorOptions.SINK_STATE_TTL, Optional.of(Duration.ofSeconds(-1)), problems);
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.failOnProblems(problems))
+        assertThatThrownBy(() -> IggyConnectorOptionsUtil.failOnProblems("", problems))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage(
                         "Option 'scan.poll.interval' must be positive, but is PT0S; Option"
