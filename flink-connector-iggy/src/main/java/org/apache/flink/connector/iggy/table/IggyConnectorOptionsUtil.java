@@ -22,7 +22,6 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.table.api.ValidationException;
 
 import java.time.Duration;
@@ -154,27 +153,6 @@ public final class IggyConnectorOptionsUtil {
                             + " METADATA), which the table does not have");
         }
         failOnProblems("Invalid Iggy sink table: ", problems);
-    }
-
-    /** The stream name, checked as Iggy checks names. */
-    static String stream(ReadableConfig options) {
-        return name(options, STREAM);
-    }
-
-    /** The topic name, checked as Iggy checks names. */
-    static String topic(ReadableConfig options) {
-        return name(options, TOPIC);
-    }
-
-    private static String name(ReadableConfig options, ConfigOption<String> option) {
-        String name = options.get(option);
-        try {
-            IggyId.of(name);
-            return name;
-        } catch (IllegalArgumentException e) {
-            throw new ValidationException(
-                    "Invalid option '" + option.key() + "': " + e.getMessage());
-        }
     }
 
     /** Adds a problem if {@code option} is set below 1. */

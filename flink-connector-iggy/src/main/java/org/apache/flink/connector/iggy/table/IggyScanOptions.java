@@ -134,7 +134,7 @@ final class IggyScanOptions {
         if (streamPattern.isPresent()) {
             builder.setStreamPattern(Pattern.compile(streamPattern.get()));
         } else {
-            builder.setStream(IggyConnectorOptionsUtil.stream(options));
+            builder.setStream(options.get(STREAM));
         }
         Optional<String> topicPattern = options.getOptional(TOPIC_PATTERN);
         if (topicPattern.isPresent()) {

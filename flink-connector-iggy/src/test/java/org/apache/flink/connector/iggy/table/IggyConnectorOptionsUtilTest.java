@@ -106,17 +106,22 @@ class IggyConnectorOptionsUtilTest {
     @Test
     void streamAndTopicNamesAreCheckedAsIggyChecksThem() {
         Configuration valid = Configuration.fromMap(Map.of("stream", "orders", "topic", "eu"));
-        assertThat(IggyConnectorOptionsUtil.stream(valid)).isEqualTo("orders");
-        assertThat(IggyConnectorOptionsUtil.topic(valid)).isEqualTo("eu");
+        IggyScanOptions.validateTopics(valid);
+        IggyConnectorOptionsUtil.validateSinkTopics(valid, false);
 
         Configuration invalid =
                 Configuration.fromMap(Map.of("stream", "s".repeat(256), "topic", ""));
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.stream(invalid))
+        assertThatThrownBy(() -> IggyScanOptions.validateTopics(invalid))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("Invalid option 'stream'")
-                .hasMessageContaining("at most 255 bytes");
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.topic(invalid))
-                .hasMessageContaining("Invalid option 'topic'")
+                .hasMessageContaining("option 'stream'")
+                .hasMessageContaining("at most 255 bytes")
+                .hasMessageContaining("option 'topic'")
+                .hasMessageContaining("must not be empty");
+        assertThatThrownBy(() -> IggyConnectorOptionsUtil.validateSinkTopics(invalid, false))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("option 'stream'")
+                .hasMessageContaining("at most 255 bytes")
+                .hasMessageContaining("option 'topic'")
                 .hasMessageContaining("must not be empty");
     }
 
