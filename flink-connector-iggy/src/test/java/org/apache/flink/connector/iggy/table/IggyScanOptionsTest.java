@@ -156,7 +156,7 @@ class IggyScanOptionsTest {
                         () ->
                                 IggyScanOptions.validateScanOptions(
                                         options("scan.poll.batch-size", "0")))
-                .hasMessage("Option 'scan.poll.batch-size' must be at least 1, but is 0");
+                .hasMessage("Option 'scan.poll.batch-size' must be at least 1, but is 0.");
         assertThatThrownBy(
                         () ->
                                 IggyScanOptions.validateScanOptions(
