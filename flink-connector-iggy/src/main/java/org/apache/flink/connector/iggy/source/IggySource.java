@@ -90,11 +90,6 @@ public final class IggySource<T>
         return config;
     }
 
-    @VisibleForTesting
-    IggyRecordDeserializationSchema<T> deserializer() {
-        return deserializer;
-    }
-
     @Override
     public Boundedness getBoundedness() {
         return config.bounded() ? Boundedness.BOUNDED : Boundedness.CONTINUOUS_UNBOUNDED;

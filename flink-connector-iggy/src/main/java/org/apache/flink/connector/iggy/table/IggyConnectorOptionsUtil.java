@@ -22,7 +22,6 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.table.api.ValidationException;
 
 import java.time.Duration;
@@ -153,31 +152,7 @@ public final class IggyConnectorOptionsUtil {
                             + " names in a writable 'topic' metadata column (`topic` STRING"
                             + " METADATA), which the table does not have");
         }
-        if (!problems.isEmpty()) {
-            throw new ValidationException(
-                    "Invalid Iggy sink table: " + String.join("; ", problems) + ".");
-        }
-    }
-
-    /** The stream name, checked as Iggy checks names. */
-    static String stream(ReadableConfig options) {
-        return name(options, STREAM);
-    }
-
-    /** The topic name, checked as Iggy checks names. */
-    static String topic(ReadableConfig options) {
-        return name(options, TOPIC);
-    }
-
-    private static String name(ReadableConfig options, ConfigOption<String> option) {
-        String name = options.get(option);
-        try {
-            IggyId.of(name);
-            return name;
-        } catch (IllegalArgumentException e) {
-            throw new ValidationException(
-                    "Invalid option '" + option.key() + "': " + e.getMessage());
-        }
+        failOnProblems("Invalid Iggy sink table: ", problems);
     }
 
     /** Adds a problem if {@code option} is set below 1. */
@@ -219,10 +194,10 @@ public final class IggyConnectorOptionsUtil {
         }
     }
 
-    /** Fails with every problem, if there is any: one per line is too long, so they are joined. */
-    static void failOnProblems(List<String> problems) {
+    /** Fails with {@code prefix} and every problem, if there is any, joined on one line. */
+    static void failOnProblems(String prefix, List<String> problems) {
         if (!problems.isEmpty()) {
-            throw new ValidationException(String.join("; ", problems) + ".");
+            throw new ValidationException(prefix + String.join("; ", problems) + ".");
         }
     }
 }

@@ -266,11 +266,11 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 + " table sink ("
                 + table.connection().address()
                 + ", stream '"
-                + IggyConnectorOptionsUtil.stream(table.options())
+                + table.options().get(IggyConnectorOptions.STREAM)
                 + "', "
                 + (routed()
                         ? "the topic each row names"
-                        : "topic '" + IggyConnectorOptionsUtil.topic(table.options()) + "'")
+                        : "topic '" + table.options().get(IggyConnectorOptions.TOPIC) + "'")
                 + ")";
     }
 

@@ -68,7 +68,7 @@ sealed interface IggyRowRouting extends Serializable
             allowed = AllowedTopics.Any.INSTANCE;
         }
         return new ByTopicColumn(
-                IggyId.of(IggyConnectorOptionsUtil.stream(options)), position, allowed, table);
+                IggyId.of(options.get(IggyConnectorOptions.STREAM)), position, allowed, table);
     }
 
     /** See {@link #unrouted()}. */

@@ -134,7 +134,7 @@ final class IggyScanOptions {
         if (streamPattern.isPresent()) {
             builder.setStreamPattern(Pattern.compile(streamPattern.get()));
         } else {
-            builder.setStream(IggyConnectorOptionsUtil.stream(options));
+            builder.setStream(options.get(STREAM));
         }
         Optional<String> topicPattern = options.getOptional(TOPIC_PATTERN);
         if (topicPattern.isPresent()) {
@@ -226,10 +226,7 @@ final class IggyScanOptions {
         checkTopics(options, problems);
         checkPattern(options, STREAM_PATTERN, problems);
         checkPattern(options, TOPIC_PATTERN, problems);
-        if (!problems.isEmpty()) {
-            throw new ValidationException(
-                    "Invalid Iggy source table: " + String.join("; ", problems) + ".");
-        }
+        IggyConnectorOptionsUtil.failOnProblems("Invalid Iggy source table: ", problems);
     }
 
     /** The topics of option 'topic', if set, after checking their names and that none repeats. */
@@ -325,7 +322,7 @@ final class IggyScanOptions {
                 options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL),
                 problems);
         IggyConnectorOptionsUtil.notBlankUid(options, IggyConnectorOptions.SCAN_UID, problems);
-        IggyConnectorOptionsUtil.failOnProblems(problems);
+        IggyConnectorOptionsUtil.failOnProblems("", problems);
     }
 
     /** Parses {@code partition:0,offset:42;partition:1,offset:300}. */

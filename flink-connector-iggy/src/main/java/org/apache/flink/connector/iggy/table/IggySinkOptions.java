@@ -65,9 +65,9 @@ final class IggySinkOptions {
      */
     static void configure(IggySinkBuilderBase<?> builder, ReadableConfig options, boolean routed) {
         if (!routed) {
-            builder.setTopic(IggyConnectorOptionsUtil.topic(options));
+            builder.setTopic(options.get(IggyConnectorOptions.TOPIC));
         }
-        builder.setStream(IggyConnectorOptionsUtil.stream(options))
+        builder.setStream(options.get(IggyConnectorOptions.STREAM))
                 .setDeliveryGuarantee(options.get(SINK_DELIVERY_GUARANTEE))
                 .setExactlyOnceWriteAheadDir(options.get(SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                 .setBatchSize(
@@ -155,7 +155,7 @@ final class IggySinkOptions {
         if (options.get(SINK_LINGER).isNegative()) {
             problems.add("Option '" + SINK_LINGER.key() + "' must not be negative");
         }
-        IggyConnectorOptionsUtil.failOnProblems(problems);
+        IggyConnectorOptionsUtil.failOnProblems("", problems);
         return custom;
     }
 

@@ -106,17 +106,22 @@ class IggyConnectorOptionsUtilTest {
     @Test
     void streamAndTopicNamesAreCheckedAsIggyChecksThem() {
         Configuration valid = Configuration.fromMap(Map.of("stream", "orders", "topic", "eu"));
-        assertThat(IggyConnectorOptionsUtil.stream(valid)).isEqualTo("orders");
-        assertThat(IggyConnectorOptionsUtil.topic(valid)).isEqualTo("eu");
+        IggyScanOptions.validateTopics(valid);
+        IggyConnectorOptionsUtil.validateSinkTopics(valid, false);
 
         Configuration invalid =
                 Configuration.fromMap(Map.of("stream", "s".repeat(256), "topic", ""));
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.stream(invalid))
+        assertThatThrownBy(() -> IggyScanOptions.validateTopics(invalid))
                 .isInstanceOf(ValidationException.class)
-                .hasMessageContaining("Invalid option 'stream'")
-                .hasMessageContaining("at most 255 bytes");
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.topic(invalid))
-                .hasMessageContaining("Invalid option 'topic'")
+                .hasMessageContaining("option 'stream'")
+                .hasMessageContaining("at most 255 bytes")
+                .hasMessageContaining("option 'topic'")
+                .hasMessageContaining("must not be empty");
+        assertThatThrownBy(() -> IggyConnectorOptionsUtil.validateSinkTopics(invalid, false))
+                .isInstanceOf(ValidationException.class)
+                .hasMessageContaining("option 'stream'")
+                .hasMessageContaining("at most 255 bytes")
+                .hasMessageContaining("option 'topic'")
                 .hasMessageContaining("must not be empty");
     }
 
@@ -132,7 +137,7 @@ class IggyConnectorOptionsUtilTest {
                 IggyConnectorOptions.SCAN_POLL_INTERVAL, Optional.of(Duration.ZERO), problems);
         IggyConnectorOptionsUtil.positive(
                 IggyConnectorOptions.SINK_STATE_TTL, Optional.of(Duration.ofSeconds(-1)), problems);
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.failOnProblems(problems))
+        assertThatThrownBy(() -> IggyConnectorOptionsUtil.failOnProblems("", problems))
                 .isInstanceOf(ValidationException.class)
                 .hasMessage(
                         "Option 'scan.poll.interval' must be positive, but is PT0S; Option"

@@ -84,11 +84,6 @@ public final class FailureCopy extends RuntimeException {
         return failure;
     }
 
-    /** The class name of the failure copied. */
-    public String originalClassName() {
-        return originalClassName;
-    }
-
     @Override
     public String toString() {
         String message = getLocalizedMessage();

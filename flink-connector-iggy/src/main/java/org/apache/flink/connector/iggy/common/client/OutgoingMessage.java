@@ -37,11 +37,6 @@ public record OutgoingMessage(
     /** The bytes of a message's header in a send request and in the partition. */
     public static final int HEADER_BYTES = 64;
 
-    /** The same message with the id {@code wireId}. */
-    public OutgoingMessage withWireId(byte[] wireId) {
-        return new OutgoingMessage(payload, headers, wireId, originTimestampMicros);
-    }
-
     /**
      * The bytes the message takes in a send request and in the partition, as the server counts
      * them: its 64-byte header, payload and user headers.

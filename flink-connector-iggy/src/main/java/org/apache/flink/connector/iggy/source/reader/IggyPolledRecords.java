@@ -64,15 +64,6 @@ final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
         return splits.isEmpty() && finishedSplits.isEmpty();
     }
 
-    /** Messages handed over so far, for tests. */
-    int recordCount() {
-        int count = 0;
-        for (MessageBatch messages : batches) {
-            count += messages.size();
-        }
-        return count;
-    }
-
     @Nullable
     @Override
     public String nextSplit() {
