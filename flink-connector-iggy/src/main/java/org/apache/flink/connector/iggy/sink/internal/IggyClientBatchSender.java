@@ -76,10 +76,7 @@ public final class IggyClientBatchSender implements IggyBatchSender {
                 IggyServerClient.connectWithOneConnection(config.connection(), reconnects), config);
     }
 
-    /**
-     * Opens a sender when called, counting in the writer's {@value IggyClients#RECONNECTS} metric
-     * the connections it opens again.
-     */
+    /** {@link #open}, when called, with the writer's {@value IggyClients#RECONNECTS} counter. */
     public static Supplier<IggyBatchSender> opener(
             IggyWriterConfig config, WriterInitContext context) {
         Counter reconnects =
