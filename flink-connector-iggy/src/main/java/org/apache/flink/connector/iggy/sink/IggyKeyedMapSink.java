@@ -22,7 +22,6 @@ import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyLineage;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.sink.internal.AtLeastOnceDelivery;
 import org.apache.flink.connector.iggy.sink.internal.IggyClientBatchSender;
@@ -33,8 +32,6 @@ import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncodingFunction;
 import org.apache.flink.connector.iggy.sink.reconcile.IggyReconcileFunction;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -141,15 +138,12 @@ public sealed class IggyKeyedMapSink<IN>
 
     @Override
     public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
-        Counter reconnects =
-                context.metricGroup()
-                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         return new KeyedMessageWriter<>(
                 config,
                 partitionByKey,
                 partition,
                 keyHeader,
-                () -> IggyClientBatchSender.open(config, reconnects),
+                IggyClientBatchSender.opener(config, context),
                 delivery(),
                 context);
     }

@@ -22,15 +22,12 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyLineage;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.shim.FlinkSink;
 import org.apache.flink.connector.iggy.sink.internal.AtLeastOnceDelivery;
 import org.apache.flink.connector.iggy.sink.internal.IggyClientBatchSender;
 import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.RecordWriter;
 import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.streaming.api.lineage.LineageVertex;
 import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 
@@ -77,13 +74,10 @@ public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
 
     @Override
     public SinkWriter<IN> createWriter(WriterInitContext context) throws IOException {
-        Counter reconnects =
-                context.metricGroup()
-                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
         return new RecordWriter<>(
                 config,
                 recordSerializer,
-                () -> IggyClientBatchSender.open(config, reconnects),
+                IggyClientBatchSender.opener(config, context),
                 delivery(),
                 context);
     }

@@ -297,7 +297,7 @@ public final class IggySourceBuilder<T> {
         }
         if (startingOffsets == null) {
             problems.add("the starting offsets are null (setStartingOffsets)");
-        } else if (OffsetSpecs.kind(startingOffsets) == OffsetSpecs.StartKind.COMMITTED
+        } else if (startingOffsets.kind() == OffsetSpecs.StartKind.COMMITTED
                 && consumerName == null) {
             problems.add(
                     "the committed starting position (the default) reads the offsets stored under a"
@@ -347,17 +347,16 @@ public final class IggySourceBuilder<T> {
             problems.add(
                     "partition discovery applies to unbounded sources only: unset the discovery interval or the stopping offsets");
         }
+        // only specific offsets have any keyed by partition id
         if (startingOffsets != null
-                && OffsetSpecs.kind(startingOffsets) == OffsetSpecs.StartKind.SPECIFIC
-                && !OffsetSpecs.offsetsByPartitionId(startingOffsets).isEmpty()
+                && !startingOffsets.offsets().byPartitionId().isEmpty()
                 && !readsOneTopic()) {
             problems.add(
                     "specific starting offsets keyed by partition id alone apply to one topic:"
                             + " key them by IggyTopicPartition (IggyStartingOffsets#specificByTopic)");
         }
         if (stoppingOffsets != null
-                && OffsetSpecs.kind(stoppingOffsets) == OffsetSpecs.StopKind.SPECIFIC
-                && !OffsetSpecs.offsetsByPartitionId(stoppingOffsets).isEmpty()
+                && !stoppingOffsets.offsets().byPartitionId().isEmpty()
                 && !readsOneTopic()) {
             problems.add(
                     "specific stopping offsets keyed by partition id alone apply to one topic:"

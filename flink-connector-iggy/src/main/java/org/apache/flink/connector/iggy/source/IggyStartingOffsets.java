@@ -79,14 +79,16 @@ public final class IggyStartingOffsets implements Serializable {
         this.offsets = offsets;
     }
 
+    private IggyStartingOffsets(StartKind kind, long timestampMillis, SpecificOffsets offsets) {
+        this(kind, CommittedFallback.EARLIEST, timestampMillis, offsets);
+    }
+
     public static IggyStartingOffsets earliest() {
-        return new IggyStartingOffsets(
-                StartKind.EARLIEST, CommittedFallback.EARLIEST, -1, SpecificOffsets.NONE);
+        return new IggyStartingOffsets(StartKind.EARLIEST, -1, SpecificOffsets.NONE);
     }
 
     public static IggyStartingOffsets latest() {
-        return new IggyStartingOffsets(
-                StartKind.LATEST, CommittedFallback.EARLIEST, -1, SpecificOffsets.NONE);
+        return new IggyStartingOffsets(StartKind.LATEST, -1, SpecificOffsets.NONE);
     }
 
     /** The stored offset + 1, or the earliest offset when the consumer has stored none. */
@@ -112,18 +114,13 @@ public final class IggyStartingOffsets implements Serializable {
                     "Starting timestamp must be epoch milliseconds >= 0, but is "
                             + timestampMillis);
         }
-        return new IggyStartingOffsets(
-                StartKind.TIMESTAMP,
-                CommittedFallback.EARLIEST,
-                timestampMillis,
-                SpecificOffsets.NONE);
+        return new IggyStartingOffsets(StartKind.TIMESTAMP, timestampMillis, SpecificOffsets.NONE);
     }
 
     /** The given next offset per partition id; other partitions start at the earliest offset. */
     public static IggyStartingOffsets specific(Map<Long, Long> offsetsByPartition) {
         return new IggyStartingOffsets(
                 StartKind.SPECIFIC,
-                CommittedFallback.EARLIEST,
                 -1,
                 SpecificOffsets.byPartitionId(offsetsByPartition, "starting"));
     }
@@ -134,10 +131,7 @@ public final class IggyStartingOffsets implements Serializable {
      */
     public static IggyStartingOffsets specificByTopic(Map<IggyTopicPartition, Long> offsets) {
         return new IggyStartingOffsets(
-                StartKind.SPECIFIC,
-                CommittedFallback.EARLIEST,
-                -1,
-                SpecificOffsets.byTopicPartition(offsets, "starting"));
+                StartKind.SPECIFIC, -1, SpecificOffsets.byTopicPartition(offsets, "starting"));
     }
 
     StartKind kind() {

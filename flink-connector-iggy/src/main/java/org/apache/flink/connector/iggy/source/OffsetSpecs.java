@@ -20,8 +20,6 @@ package org.apache.flink.connector.iggy.source;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 
-import java.util.Map;
-
 /**
  * What an {@link IggyStartingOffsets} or {@link IggyStoppingOffsets} holds, for the builder and the
  * enumerator that resolve it. Users pick positions with the factory methods of those types; this
@@ -77,14 +75,6 @@ public final class OffsetSpecs {
     /** The next offset per partition id of {@link StartKind#SPECIFIC}. */
     public static SpecificOffsets offsets(IggyStartingOffsets starting) {
         return starting.offsets();
-    }
-
-    static Map<Long, Long> offsetsByPartitionId(IggyStartingOffsets starting) {
-        return starting.offsets().byPartitionId();
-    }
-
-    static Map<Long, Long> offsetsByPartitionId(IggyStoppingOffsets stopping) {
-        return stopping.offsets().byPartitionId();
     }
 
     public static StopKind kind(IggyStoppingOffsets stopping) {

@@ -24,7 +24,6 @@ import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets.CommittedFallback;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -65,20 +64,19 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "User to log in as. When neither this nor '"
-                                    + "personal-access-token' is set, the credentials come from"
-                                    + " the Flink configuration ("
-                                    + IggyConnectionConfig.USERNAME_CONFIG_KEY
-                                    + ", "
-                                    + IggyConnectionConfig.PASSWORD_CONFIG_KEY
-                                    + ", "
-                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY
+                            "User to log in as. When neither this nor 'personal-access-token' is"
+                                    + " set, the credentials come from the Flink configuration ("
+                                    + String.join(
+                                            ", ",
+                                            IggyConnectionConfig.USERNAME_CONFIG_KEY,
+                                            IggyConnectionConfig.PASSWORD_CONFIG_KEY,
+                                            IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY)
                                     + ") or the environment ("
-                                    + IggyConnectionConfig.USERNAME_ENV
-                                    + ", "
-                                    + IggyConnectionConfig.PASSWORD_ENV
-                                    + ", "
-                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV
+                                    + String.join(
+                                            ", ",
+                                            IggyConnectionConfig.USERNAME_ENV,
+                                            IggyConnectionConfig.PASSWORD_ENV,
+                                            IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV)
                                     + ").");
 
     public static final ConfigOption<String> PASSWORD =
@@ -315,11 +313,8 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "Trades CPU for latency: the shortest time between two checks for new"
                                     + " data, right after data arrived; it grows with the quiet"
-                                    + " time up to 'scan.poll.interval' (see"
-                                    + " 'scan.poll.back-off'). Unset, it equals"
-                                    + " 'scan.poll.interval'. A few milliseconds read a topic that"
-                                    + " gets a message now and then within milliseconds, at up to"
-                                    + " a few hundred requests a second.");
+                                    + " time up to 'scan.poll.interval' (see 'scan.poll.back-off')."
+                                    + " Unset, it equals 'scan.poll.interval'.");
 
     public static final ConfigOption<Duration> SCAN_POLL_BACK_OFF =
             ConfigOptions.key("scan.poll.back-off")
@@ -328,12 +323,9 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "With 'scan.poll.min-interval' shorter than 'scan.poll.interval': the"
                                     + " quiet time after which the time between two checks has"
-                                    + " grown from the minimum to 'scan.poll.interval', in"
-                                    + " proportion to the time since data. Unset, 250 times"
-                                    + " 'scan.poll.interval' (37.5 s by default): a check comes"
-                                    + " at most 1/250 of the quiet time after the one before."
-                                    + " Shorter makes an idle source cheap sooner and a message"
-                                    + " after a pause wait longer.");
+                                    + " grown, in proportion to the time since data, from the"
+                                    + " minimum to 'scan.poll.interval'. Unset, 250 times"
+                                    + " 'scan.poll.interval' (37.5 s by default).");
 
     public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
             ConfigOptions.key("scan.skip-undecodable-records")
@@ -373,126 +365,28 @@ public final class IggyConnectorOptions {
                                     + " 'iggy-source: ' and the table's identifier, which stays the"
                                     + " same when the query changes.");
 
-    // ----- sink -------------------------------------------------------------------------------
+    // ----- sink: defined in IggySinkOptions, which reads them -----------------------------------
 
-    public static final ConfigOption<String> SINK_PARTITIONER =
-            ConfigOptions.key("sink.partitioner")
-                    .stringType()
-                    .defaultValue(SinkPartitioner.FIXED)
-                    .withDescription(
-                            "'fixed' (every row to 'sink.partition'), 'round-robin', 'key' (XXH32"
-                                    + " of the key bytes, as Iggy's messages-key partitioning), or"
-                                    + " the class name of an IggyPartitioner<RowData> (append"
-                                    + " 'iggy' only).");
-
-    public static final ConfigOption<Long> SINK_PARTITION =
-            ConfigOptions.key("sink.partition")
-                    .longType()
-                    .defaultValue(0L)
-                    .withDescription("The partition of the 'fixed' partitioner.");
-
+    public static final ConfigOption<String> SINK_PARTITIONER = IggySinkOptions.SINK_PARTITIONER;
+    public static final ConfigOption<Long> SINK_PARTITION = IggySinkOptions.SINK_PARTITION;
     public static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
-            ConfigOptions.key("sink.delivery-guarantee")
-                    .enumType(DeliveryGuarantee.class)
-                    .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
-                    .withDescription(
-                            "'at-least-once' (every checkpoint waits for the server's"
-                                    + " acknowledgements), 'exactly-once' (each checkpoint's rows"
-                                    + " are held in write-ahead files and sent when the checkpoint"
-                                    + " completes) or 'none'.");
-
+            IggySinkOptions.SINK_DELIVERY_GUARANTEE;
     public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
-            ConfigOptions.key("sink.exactly-once.write-ahead-dir")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "With 'exactly-once': the durable directory (a URI of any Flink file"
-                                    + " system, or an absolute path) of the files that hold each"
-                                    + " checkpoint's messages until they are committed. Default:"
-                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
-                                    + " without either, in each TaskManager's temporary"
-                                    + " directory, whose files do not survive the loss of its"
-                                    + " machine.");
-
-    public static final ConfigOption<Integer> SINK_BATCH_SIZE =
-            ConfigOptions.key("sink.batch-size")
-                    .intType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "Most messages per send request and partition. When unset, only"
-                                    + " 'sink.max-batch-bytes' decides where a request ends.");
-
+            IggySinkOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
+    public static final ConfigOption<Integer> SINK_BATCH_SIZE = IggySinkOptions.SINK_BATCH_SIZE;
     public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
-            ConfigOptions.key("sink.max-batch-bytes")
-                    .longType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
-                    .withDescription(
-                            "Most bytes (64-byte message headers, payloads and user headers)"
-                                    + " per send request and partition: the bound that sizes"
-                                    + " batches.");
-
+            IggySinkOptions.SINK_MAX_BATCH_BYTES;
     public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
-            ConfigOptions.key("sink.max-in-flight-requests")
-                    .intType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
-                    .withDescription(
-                            "Most batches per sink subtask sent and unanswered or waiting to be"
-                                    + " sent; the subtask waits for an acknowledgement beyond.");
-
-    public static final ConfigOption<Duration> SINK_LINGER =
-            ConfigOptions.key("sink.linger")
-                    .durationType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_LINGER)
-                    .withDescription("How long a row may wait in a partially filled batch.");
-
+            IggySinkOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
+    public static final ConfigOption<Duration> SINK_LINGER = IggySinkOptions.SINK_LINGER;
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
-
-    public static final ConfigOption<String> SINK_UID =
-            ConfigOptions.key("sink.uid")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "Operator uid of the sink's writer, under which savepoints keep its"
-                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
-                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
-                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
-                                    + " stays the same when the query changes.");
-
-    public static final ConfigOption<Duration> SINK_STATE_TTL =
-            ConfigOptions.key("sink.state-ttl")
-                    .durationType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "upsert-iggy: forget the fingerprint of a key not written for this"
-                                    + " long (bounds state); its next value is then sent even if"
-                                    + " unchanged. Default: keep forever.");
-
+    public static final ConfigOption<String> SINK_UID = IggySinkOptions.SINK_UID;
+    public static final ConfigOption<Duration> SINK_STATE_TTL = IggySinkOptions.SINK_STATE_TTL;
     public static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
-            ConfigOptions.key("sink.idempotent-writes")
-                    .booleanType()
-                    .defaultValue(false)
-                    .withDescription(
-                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
-                                    + " key and the key's message count), so that with the"
-                                    + " server's message deduplication on, messages replayed"
-                                    + " after a failover are dropped.");
-
-    // ----- upsert deletes ---------------------------------------------------------------------
-
+            IggySinkOptions.SINK_IDEMPOTENT_WRITES;
     public static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
-            ConfigOptions.key("delete.encoding")
-                    .enumType(DeleteEncoding.class)
-                    .defaultValue(DeleteEncoding.HEADER)
-                    .withDescription(
-                            "upsert-iggy: how a deleted key travels (Iggy has no tombstones).");
-
-    public static final ConfigOption<String> DELETE_PAYLOAD =
-            ConfigOptions.key("delete.payload")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "upsert-iggy with 'delete.encoding' = 'custom-payload': the payload"
-                                    + " (UTF-8) of a deletion message.");
+            IggySinkOptions.DELETE_ENCODING;
+    public static final ConfigOption<String> DELETE_PAYLOAD = IggySinkOptions.DELETE_PAYLOAD;
 
     private IggyConnectorOptions() {}
 

@@ -19,42 +19,149 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilderBase;
 import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.InstantiationUtil;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_BATCH_BYTES;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_STATE_TTL;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_UID;
 
 /**
- * The {@code sink.*} options of a table: {@link #configure} is the one place that reads them into a
- * sink builder, for {@code iggy} and {@code upsert-iggy} alike; {@link #validateSinkOptions} checks
- * them when the table is created and names every problem at once, each with its option and allowed
- * values.
+ * The {@code sink.*} and {@code delete.*} options of a table, defined here and published by {@link
+ * IggyConnectorOptions}: {@link #configure} is the one place that reads them into a sink builder,
+ * for {@code iggy} and {@code upsert-iggy} alike; {@link #validateSinkOptions} checks them when the
+ * table is created and names every problem at once, each with its option and allowed values.
  */
 @Internal
 final class IggySinkOptions {
+
+    static final ConfigOption<String> SINK_PARTITIONER =
+            ConfigOptions.key("sink.partitioner")
+                    .stringType()
+                    .defaultValue(SinkPartitioner.FIXED)
+                    .withDescription(
+                            "'fixed' (every row to 'sink.partition'), 'round-robin', 'key' (XXH32"
+                                    + " of the key bytes, as Iggy's messages-key partitioning), or"
+                                    + " the class name of an IggyPartitioner<RowData> (append"
+                                    + " 'iggy' only).");
+
+    static final ConfigOption<Long> SINK_PARTITION =
+            ConfigOptions.key("sink.partition")
+                    .longType()
+                    .defaultValue(0L)
+                    .withDescription("The partition of the 'fixed' partitioner.");
+
+    static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
+            ConfigOptions.key("sink.delivery-guarantee")
+                    .enumType(DeliveryGuarantee.class)
+                    .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
+                    .withDescription(
+                            "'at-least-once' (every checkpoint waits for the server's"
+                                    + " acknowledgements), 'exactly-once' (each checkpoint's rows"
+                                    + " are held in write-ahead files and sent when the checkpoint"
+                                    + " completes) or 'none'.");
+
+    static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
+            ConfigOptions.key("sink.exactly-once.write-ahead-dir")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "With 'exactly-once': the durable directory (a URI of any Flink file"
+                                    + " system, or an absolute path) of the files that hold each"
+                                    + " checkpoint's messages until they are committed. Default:"
+                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
+                                    + " without either, in each TaskManager's temporary"
+                                    + " directory, whose files do not survive the loss of its"
+                                    + " machine.");
+
+    static final ConfigOption<Integer> SINK_BATCH_SIZE =
+            ConfigOptions.key("sink.batch-size")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Most messages per send request and partition. When unset, only"
+                                    + " 'sink.max-batch-bytes' decides where a request ends.");
+
+    static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
+            ConfigOptions.key("sink.max-batch-bytes")
+                    .longType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
+                    .withDescription(
+                            "Most bytes (64-byte message headers, payloads and user headers)"
+                                    + " per send request and partition: the bound that sizes"
+                                    + " batches.");
+
+    static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
+            ConfigOptions.key("sink.max-in-flight-requests")
+                    .intType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
+                    .withDescription(
+                            "Most batches per sink subtask sent and unanswered or waiting to be"
+                                    + " sent; the subtask waits for an acknowledgement beyond.");
+
+    static final ConfigOption<Duration> SINK_LINGER =
+            ConfigOptions.key("sink.linger")
+                    .durationType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_LINGER)
+                    .withDescription("How long a row may wait in a partially filled batch.");
+
+    static final ConfigOption<String> SINK_UID =
+            ConfigOptions.key("sink.uid")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Operator uid of the sink's writer, under which savepoints keep its"
+                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
+                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
+                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
+                                    + " stays the same when the query changes.");
+
+    static final ConfigOption<Duration> SINK_STATE_TTL =
+            ConfigOptions.key("sink.state-ttl")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "upsert-iggy: forget the fingerprint of a key not written for this"
+                                    + " long (bounds state); its next value is then sent even if"
+                                    + " unchanged. Default: keep forever.");
+
+    static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
+            ConfigOptions.key("sink.idempotent-writes")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
+                                    + " key and the key's message count), so that with the"
+                                    + " server's message deduplication on, messages replayed"
+                                    + " after a failover are dropped.");
+
+    static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
+            ConfigOptions.key("delete.encoding")
+                    .enumType(DeleteEncoding.class)
+                    .defaultValue(DeleteEncoding.HEADER)
+                    .withDescription(
+                            "upsert-iggy: how a deleted key travels (Iggy has no tombstones).");
+
+    static final ConfigOption<String> DELETE_PAYLOAD =
+            ConfigOptions.key("delete.payload")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "upsert-iggy with 'delete.encoding' = 'custom-payload': the payload"
+                                    + " (UTF-8) of a deletion message.");
 
     private IggySinkOptions() {}
 

@@ -50,49 +50,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.DELETE_ENCODING;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.DELETE_PAYLOAD;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS_PREFIX;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_HEADER;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PASSWORD;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PERSONAL_ACCESS_TOKEN;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.REQUEST_TIMEOUT;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_MODE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_CONSUMER_NAME;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARALLELISM;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BACK_OFF;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_BATCH_SIZE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_INTERVAL;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_BATCH_BYTES;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARALLELISM;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_STATE_TTL;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_CERTIFICATE;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_ENABLED;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAME;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FIELDS_INCLUDE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FORMAT;
 
 /**
@@ -108,7 +71,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public Set<ConfigOption<?>> requiredOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
-        options.add(ADDRESS);
+        options.add(IggyConnectorOptions.ADDRESS);
         if (upsert()) {
             options.add(KEY_FORMAT);
         }
@@ -118,58 +81,58 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
-        options.add(STREAM);
+        options.add(IggyConnectorOptions.STREAM);
         options.add(IggyConnectorOptions.STREAM_PATTERN);
         options.add(TOPIC);
         options.add(IggyConnectorOptions.TOPIC_PATTERN);
-        options.add(USERNAME);
-        options.add(PASSWORD);
-        options.add(PERSONAL_ACCESS_TOKEN);
-        options.add(TLS_ENABLED);
-        options.add(TLS_CERTIFICATE);
-        options.add(CONNECT_TIMEOUT);
-        options.add(REQUEST_TIMEOUT);
+        options.add(IggyConnectorOptions.USERNAME);
+        options.add(IggyConnectorOptions.PASSWORD);
+        options.add(IggyConnectorOptions.PERSONAL_ACCESS_TOKEN);
+        options.add(IggyConnectorOptions.TLS_ENABLED);
+        options.add(IggyConnectorOptions.TLS_CERTIFICATE);
+        options.add(IggyConnectorOptions.CONNECT_TIMEOUT);
+        options.add(IggyConnectorOptions.REQUEST_TIMEOUT);
         options.add(FactoryUtil.FORMAT);
         options.add(VALUE_FORMAT);
-        options.add(VALUE_FIELDS_INCLUDE);
+        options.add(IggyConnectorOptions.VALUE_FIELDS_INCLUDE);
         options.add(KEY_FIELDS_PREFIX);
-        options.add(KEY_HEADER);
-        options.add(SCAN_CONSUMER_NAME);
-        options.add(SCAN_STARTUP_MODE);
-        options.add(SCAN_STARTUP_COMMITTED_FALLBACK);
-        options.add(SCAN_STARTUP_TIMESTAMP_MILLIS);
-        options.add(SCAN_STARTUP_SPECIFIC_OFFSETS);
-        options.add(SCAN_BOUNDED_MODE);
-        options.add(SCAN_BOUNDED_TIMESTAMP_MILLIS);
-        options.add(SCAN_BOUNDED_SPECIFIC_OFFSETS);
-        options.add(SCAN_PARTITION_DISCOVERY_INTERVAL);
-        options.add(SCAN_POLL_BATCH_SIZE);
-        options.add(SCAN_POLL_INTERVAL);
-        options.add(SCAN_POLL_MIN_INTERVAL);
-        options.add(SCAN_POLL_BACK_OFF);
-        options.add(SCAN_SKIP_UNDECODABLE_RECORDS);
-        options.add(SCAN_RECREATED_TOPIC_READ_FROM_START);
+        options.add(IggyConnectorOptions.KEY_HEADER);
+        options.add(IggyConnectorOptions.SCAN_CONSUMER_NAME);
+        options.add(IggyConnectorOptions.SCAN_STARTUP_MODE);
+        options.add(IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK);
+        options.add(IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS);
+        options.add(IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS);
+        options.add(IggyConnectorOptions.SCAN_BOUNDED_MODE);
+        options.add(IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS);
+        options.add(IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS);
+        options.add(IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL);
+        options.add(IggyConnectorOptions.SCAN_POLL_BATCH_SIZE);
+        options.add(IggyConnectorOptions.SCAN_POLL_INTERVAL);
+        options.add(IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL);
+        options.add(IggyConnectorOptions.SCAN_POLL_BACK_OFF);
+        options.add(IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS);
+        options.add(IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START);
         options.add(IggyConnectorOptions.SCAN_DELETED_TOPIC_SKIP);
         options.add(SCAN_PARALLELISM);
         options.add(IggyConnectorOptions.SCAN_UID);
-        options.add(SINK_PARTITIONER);
-        options.add(SINK_PARTITION);
-        options.add(SINK_DELIVERY_GUARANTEE);
+        options.add(IggyConnectorOptions.SINK_PARTITIONER);
+        options.add(IggyConnectorOptions.SINK_PARTITION);
+        options.add(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE);
         options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR);
-        options.add(SINK_BATCH_SIZE);
-        options.add(SINK_MAX_BATCH_BYTES);
-        options.add(SINK_LINGER);
-        options.add(SINK_MAX_IN_FLIGHT_REQUESTS);
-        options.add(SINK_PARALLELISM);
+        options.add(IggyConnectorOptions.SINK_BATCH_SIZE);
+        options.add(IggyConnectorOptions.SINK_MAX_BATCH_BYTES);
+        options.add(IggyConnectorOptions.SINK_LINGER);
+        options.add(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS);
+        options.add(IggyConnectorOptions.SINK_PARALLELISM);
         options.add(IggyConnectorOptions.SINK_UID);
         if (upsert()) {
-            options.add(SINK_IDEMPOTENT_WRITES);
-            options.add(SINK_STATE_TTL);
+            options.add(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES);
+            options.add(IggyConnectorOptions.SINK_STATE_TTL);
             options.add(DELETE_ENCODING);
             options.add(DELETE_PAYLOAD);
         } else {
             options.add(KEY_FORMAT);
-            options.add(KEY_FIELDS);
+            options.add(IggyConnectorOptions.KEY_FIELDS);
         }
         return options;
     }

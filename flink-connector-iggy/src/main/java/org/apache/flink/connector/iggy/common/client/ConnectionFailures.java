@@ -67,13 +67,13 @@ final class ConnectionFailures {
 
     /** TCP did not come up: nothing listens, a firewall, a wrong host. */
     static IggyConnectorException cannotConnect(IggyConnectionConfig config, Throwable failure) {
-        return withOriginal(
+        return IggyClients.asRootCause(
                 "Cannot connect to Iggy at "
                         + config.address()
                         + " within "
                         + config.connectTimeout()
                         + ": "
-                        + describe(failure)
+                        + IggyClients.describe(failure)
                         + ". Check that the server is running and that the address (host:port of"
                         + " its TCP listener) is right.",
                 failure);
@@ -95,7 +95,7 @@ final class ConnectionFailures {
                 && message(failure).contains("subject alternative")) {
             fix =
                     "failed: "
-                            + describe(failure)
+                            + IggyClients.describe(failure)
                             + ". The server's certificate does not name '"
                             + config.host()
                             + "': connect by a host name or IP address the certificate names.";
@@ -104,7 +104,7 @@ final class ConnectionFailures {
                 || has(failure, CertificateException.class)) {
             fix =
                     "failed: "
-                            + describe(failure)
+                            + IggyClients.describe(failure)
                             + ". The server's certificate is not trusted: "
                             + config.tlsCertificate()
                                     .map(
@@ -121,14 +121,14 @@ final class ConnectionFailures {
         } else if (isNotTls(failure) || isClosed(failure)) {
             fix =
                     "failed: "
-                            + describe(failure)
+                            + IggyClients.describe(failure)
                             + ". The server does not seem to speak TLS on this port: turn TLS off ("
                             + names.tlsOff()
                             + ") or use the server's TLS port.";
         } else {
             fix =
                     "failed: "
-                            + describe(failure)
+                            + IggyClients.describe(failure)
                             + ". Check the TLS settings against the server's: whether it"
                             + " expects TLS ("
                             + names.tlsOn()
@@ -183,7 +183,7 @@ final class ConnectionFailures {
                                             + " is an Iggy server's TCP port.");
         } else {
             transientFailure = true;
-            reason = describe(failure) + ". Check the server's log.";
+            reason = IggyClients.describe(failure) + ". Check the server's log.";
         }
         String message =
                 "Cannot log in to Iggy at "
@@ -209,14 +209,6 @@ final class ConnectionFailures {
                                 + " (reading a source's topic, sending messages to a sink's), or"
                                 + " connect as a user that has it."),
                 failure);
-    }
-
-    private static IggyConnectorException withOriginal(String message, Throwable original) {
-        return IggyClients.asRootCause(message, original);
-    }
-
-    private static String describe(Throwable t) {
-        return IggyClients.describe(t);
     }
 
     private static boolean isAuthenticationFailure(Throwable t) {

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sink.internal;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
@@ -27,6 +28,7 @@ import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
 import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 
 import java.util.List;
@@ -34,6 +36,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * {@link IggyBatchSender} over one logged-in {@link IggyServerClient} with a single connection.
@@ -71,6 +74,15 @@ public final class IggyClientBatchSender implements IggyBatchSender {
     public static IggyClientBatchSender open(IggyWriterConfig config, Counter reconnects) {
         return new IggyClientBatchSender(
                 IggyServerClient.connectWithOneConnection(config.connection(), reconnects), config);
+    }
+
+    /** {@link #open}, when called, with the writer's {@value IggyClients#RECONNECTS} counter. */
+    public static Supplier<IggyBatchSender> opener(
+            IggyWriterConfig config, WriterInitContext context) {
+        Counter reconnects =
+                context.metricGroup()
+                        .counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
+        return () -> open(config, reconnects);
     }
 
     /**
