@@ -31,6 +31,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.pool.FixedChannelPool;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.util.AttributeKey;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
@@ -60,7 +61,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p><b>The TLS handshake is part of connecting.</b> The SDK reports a connection as open once TCP
  * is up, so a failed handshake used to surface as a failed login. {@link #watch} returns the
- * handshake of the first connection so that the caller can wait for it and name it.
+ * handshake of a connection it watched from the start, so that the caller can wait for it and name
+ * its failure.
  *
  * <p><b>A close without a pause.</b> {@link #close} ends the client's threads in a tenth of a
  * second, not after Netty's 2 s quiet period.
@@ -81,6 +83,13 @@ final class SdkChannels {
      */
     private static final long CLOSING_QUIET_MILLIS = 100;
 
+    /**
+     * The TLS handshake of a connection this class set up, kept on the connection because a
+     * connection that closes loses its handlers, the TLS one with its handshake too.
+     */
+    private static final AttributeKey<Future<Channel>> HANDSHAKE =
+            AttributeKey.valueOf("iggy-connector-tls-handshake");
+
     /** How often {@link #watch} looks whether {@code connect()} has given its connection back. */
     private static final long RELEASE_CHECK_MICROS = 50;
 
@@ -91,8 +100,8 @@ final class SdkChannels {
      * its requests in flight when it closes. Call right after the client connected, before anything
      * else uses it.
      *
-     * @param tls whether the client speaks TLS, so that an open connection found closed (its
-     *     handlers, the TLS one too, removed) counts as a failed handshake
+     * @param tls whether the client speaks TLS: then the connection {@code connect()} opened is
+     *     replaced by one whose handshake is watched from the start
      * @return completes when the TLS handshake of the open connection has (at once without TLS),
      *     exceptionally with the handshake's failure
      */
@@ -129,7 +138,7 @@ final class SdkChannels {
                         new Reconnects(onReconnect, replaceClosed));
         bootstrap.handler(watching);
         CompletableFuture<Void> handshake = new CompletableFuture<>();
-        watchOpenConnection(watching, tls, handshake);
+        watchOpenConnection(watching, tls, handshake, true);
         return handshake;
     }
 
@@ -168,6 +177,10 @@ final class SdkChannels {
                 return;
             }
             channel.pipeline().addLast(poolInitializer);
+            SslHandler ssl = channel.pipeline().get(SslHandler.class);
+            if (ssl != null) {
+                channel.attr(HANDSHAKE).set(ssl.handshakeFuture());
+            }
             watch(channel);
         }
 
@@ -291,14 +304,23 @@ final class SdkChannels {
      * the pool does so on the connection's event loop, later. Borrowing before then would make the
      * pool open a second connection, watched, and leave the first one unwatched, so wait until no
      * connection is borrowed (the caller's deadline bounds the wait; closing the client ends it).
+     *
+     * <p>With TLS, the handshake of the connection the SDK opened cannot be relied on to be seen: a
+     * failed handshake closes its connection, and a closed connection loses its handlers, the TLS
+     * one with the failure, possibly before this look. So that connection is closed, and the look
+     * repeated on the connection the pool opens instead, set up by this class, which keeps its
+     * handshake from the start.
      */
     private static void watchOpenConnection(
-            WatchingInitializer watching, boolean tls, CompletableFuture<Void> handshake) {
+            WatchingInitializer watching,
+            boolean tls,
+            CompletableFuture<Void> handshake,
+            boolean firstLook) {
         FixedChannelPool pool = watching.pool;
         if (pool.acquiredChannelCount() > 0) {
             try {
                 watching.loops.schedule(
-                        () -> watchOpenConnection(watching, tls, handshake),
+                        () -> watchOpenConnection(watching, tls, handshake, firstLook),
                         RELEASE_CHECK_MICROS,
                         TimeUnit.MICROSECONDS);
             } catch (RejectedExecutionException e) {
@@ -314,32 +336,34 @@ final class SdkChannels {
                                 return;
                             }
                             Channel channel = acquired.getNow();
+                            Future<Channel> shake = channel.attr(HANDSHAKE).get();
+                            boolean lookAgain = tls && shake == null && firstLook;
                             try {
-                                watching.watch(channel);
-                                SslHandler ssl = channel.pipeline().get(SslHandler.class);
-                                if (ssl == null && tls) {
-                                    // Netty removes a closed connection's handlers: the handshake
-                                    // failed and the connection closed before this look.
-                                    handshake.completeExceptionally(
-                                            new SSLHandshakeException(
-                                                    "the connection closed before the TLS"
-                                                            + " handshake completed"));
-                                } else if (ssl == null) {
-                                    handshake.complete(null);
+                                if (lookAgain) {
+                                    channel.close();
                                 } else {
-                                    ssl.handshakeFuture()
-                                            .addListener(
-                                                    done -> {
-                                                        if (done.isSuccess()) {
-                                                            handshake.complete(null);
-                                                        } else {
-                                                            handshake.completeExceptionally(
-                                                                    done.cause());
-                                                        }
-                                                    });
+                                    watching.watch(channel);
                                 }
                             } finally {
                                 pool.release(channel);
+                            }
+                            if (lookAgain) {
+                                watchOpenConnection(watching, true, handshake, false);
+                            } else if (!tls) {
+                                handshake.complete(null);
+                            } else if (shake == null) {
+                                handshake.completeExceptionally(
+                                        new SSLHandshakeException(
+                                                "the connection has no TLS handler"));
+                            } else {
+                                shake.addListener(
+                                        done -> {
+                                            if (done.isSuccess()) {
+                                                handshake.complete(null);
+                                            } else {
+                                                handshake.completeExceptionally(done.cause());
+                                            }
+                                        });
                             }
                         });
     }

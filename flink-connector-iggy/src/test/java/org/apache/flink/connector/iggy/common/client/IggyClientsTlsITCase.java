@@ -22,14 +22,21 @@ import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.server.SelfSignedCertificate;
 
+import io.netty.channel.Channel;
+import io.netty.channel.pool.FixedChannelPool;
+import io.netty.channel.pool.SimpleChannelPool;
+import io.netty.handler.ssl.SslHandler;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Deque;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -88,6 +95,68 @@ class IggyClientsTlsITCase {
                 .doesNotContain("..")
                 .doesNotContain("username and password")
                 .doesNotContain("'tls.enabled'");
+    }
+
+    /**
+     * A failed handshake closes the connection, and Netty then removes its handlers, the TLS one
+     * too: when that happened before the connector looked at the connection the SDK opened, the
+     * certificate's failure was lost and the error said the server did not speak TLS.
+     */
+    @Test
+    void aHandshakeThatFailedBeforeTheConnectorLookedStillNamesTheCertificate() throws Exception {
+        String wrongCa =
+                SelfSignedCertificate.generate().writeCertificatePem(certificates).toString();
+        IggyConnectionConfig config = config(TLS).setTlsCertificate(wrongCa).build();
+        AsyncIggyTcpClient client =
+                AsyncIggyTcpClient.builder()
+                        .host(config.host())
+                        .port(config.port())
+                        .tls(true)
+                        .tlsCertificate(wrongCa)
+                        .credentials(TLS.username(), TLS.password())
+                        .connectionPoolSize(1)
+                        .build();
+        try {
+            IggyClients.await(client.connect(), config.connectTimeout(), "connect");
+            Deque<Channel> idle = idleConnections(SdkInternals.resolve().pool(client));
+            waitUntil(
+                    "the SDK's connection closed and lost its TLS handler",
+                    Duration.ofSeconds(10),
+                    () ->
+                            !idle.isEmpty()
+                                    && !idle.peekFirst().isOpen()
+                                    && idle.peekFirst().pipeline().get(SslHandler.class) == null);
+
+            assertThatThrownBy(
+                            () ->
+                                    IggyClients.await(
+                                            IggySdk.get()
+                                                    .watchConnections(
+                                                            client,
+                                                            config.address(),
+                                                            true,
+                                                            () -> {},
+                                                            true),
+                                            config.connectTimeout(),
+                                            "complete the TLS handshake"))
+                    .satisfies(
+                            failure ->
+                                    assertThat(
+                                                    ConnectionFailures.tlsHandshakeFailed(
+                                                                    config, failure)
+                                                            .getMessage())
+                                            .contains("certificate is not trusted")
+                                            .contains(wrongCa));
+        } finally {
+            IggyClients.closeAndWait(client);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Deque<Channel> idleConnections(FixedChannelPool pool) throws Exception {
+        Field deque = SimpleChannelPool.class.getDeclaredField("deque");
+        deque.setAccessible(true);
+        return (Deque<Channel>) deque.get(pool);
     }
 
     @Test
