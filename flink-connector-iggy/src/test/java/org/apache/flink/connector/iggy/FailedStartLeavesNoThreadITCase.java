@@ -23,7 +23,7 @@ import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
@@ -96,11 +96,16 @@ class FailedStartLeavesNoThreadITCase {
 
     @Test
     void aFailedLoginEndsTheClientsThreadsBeforeItThrows() {
-        assertThat(threadsLeftBy(() -> IggyClients.connect(wrongPassword()))).isEmpty();
         assertThat(
                         threadsLeftBy(
                                 () ->
-                                        IggyClients.connectWithOneConnection(
+                                        IggyServerClient.connect(
+                                                wrongPassword(), new SimpleCounter())))
+                .isEmpty();
+        assertThat(
+                        threadsLeftBy(
+                                () ->
+                                        IggyServerClient.connectWithOneConnection(
                                                 connection()
                                                         .setPersonalAccessToken("no-such-token")
                                                         .build(),
@@ -116,7 +121,8 @@ class FailedStartLeavesNoThreadITCase {
         }
         IggyConnectionConfig unreachable = connection().setAddress(closed).build();
 
-        assertThat(threadsLeftBy(() -> IggyClients.connect(unreachable))).isEmpty();
+        assertThat(threadsLeftBy(() -> IggyServerClient.connect(unreachable, new SimpleCounter())))
+                .isEmpty();
     }
 
     @Test
@@ -125,7 +131,12 @@ class FailedStartLeavesNoThreadITCase {
             IggyConnectionConfig neverAnswers =
                     connection().setAddress("127.0.0.1:" + silent.getLocalPort()).build();
 
-            assertThat(threadsLeftBy(() -> IggyClients.connect(neverAnswers))).isEmpty();
+            assertThat(
+                            threadsLeftBy(
+                                    () ->
+                                            IggyServerClient.connect(
+                                                    neverAnswers, new SimpleCounter())))
+                    .isEmpty();
         }
     }
 

@@ -21,12 +21,13 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
@@ -177,11 +178,12 @@ class ConfigurationErrorsFailFastITCase {
         Throwable failure =
                 catchThrowable(
                         () ->
-                                IggyClients.connect(
+                                IggyServerClient.connect(
                                         connection()
                                                 .setTlsEnabled(true)
                                                 .setConnectTimeout(Duration.ofSeconds(2))
-                                                .build()));
+                                                .build(),
+                                        new SimpleCounter()));
 
         assertThat(failure)
                 .isInstanceOf(IggyConfigurationException.class)

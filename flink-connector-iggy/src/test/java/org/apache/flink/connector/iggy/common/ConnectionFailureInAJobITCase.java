@@ -19,12 +19,13 @@ package org.apache.flink.connector.iggy.common;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
+import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
@@ -81,7 +82,9 @@ class ConnectionFailureInAJobITCase {
 
     @Test
     void aLoginFailureCanBeSerializedAndPrintsItsClassOnce() {
-        Throwable failure = catchThrowable(() -> IggyClients.connect(wrongPassword()));
+        Throwable failure =
+                catchThrowable(
+                        () -> IggyServerClient.connect(wrongPassword(), new SimpleCounter()));
 
         Throwable received =
                 new SerializedThrowable(failure).deserializeError(getClass().getClassLoader());

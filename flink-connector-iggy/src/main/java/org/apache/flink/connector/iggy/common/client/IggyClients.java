@@ -58,52 +58,40 @@ public final class IggyClients {
     private IggyClients() {}
 
     /**
-     * Connects and logs in, or fails within the connect timeout with a message naming the address,
-     * the principal, what failed and the fix (see {@link ConnectionFailures}). The caller owns (and
-     * must {@link #closeAndWait close}) the client. A connection of the client that closes fails
-     * its requests in flight at once (see {@link IggySdk}). A failed attempt has closed its client
-     * and ended its threads before it throws.
+     * A pooled SDK client, connected and logged in as {@link #connect(IggyConnectionConfig,
+     * AsyncIggyTcpClientBuilder, Counter, boolean)} does, for code that uses the SDK's own API: the
+     * benchmarks' plain SDK loops. The connector itself goes through {@link IggyServerClient}.
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config) {
-        return connect(config, new SimpleCounter());
+        return connect(config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true);
     }
 
     /**
-     * Like {@link #connect(IggyConnectionConfig)}, counting in {@code reconnects} each connection
-     * the client opens to replace one that closed (the server restarted, or the network or the
-     * server closed it): the {@value #RECONNECTS} metric of the operator that owns the client.
+     * A client whose every request goes over one connection, in the order the caller issued them:
+     * the SDK holds a pooled connection from sending a request until its answer and hands it to
+     * waiting requests first come, first served. A request waits for it at most the request
+     * timeout.
      */
-    public static AsyncIggyTcpClient connect(IggyConnectionConfig config, Counter reconnects) {
-        return connect(config, AsyncIggyTcpClient.builder(), reconnects, true);
-    }
-
-    /**
-     * Like {@link #connect(IggyConnectionConfig, Counter)}, but every request goes over one
-     * connection, in the order the caller issued them: the SDK holds a pooled connection from
-     * sending a request until its answer and hands it to waiting requests first come, first served.
-     * A request waits for the connection at most the request timeout.
-     */
-    public static AsyncIggyTcpClient connectWithOneConnection(
-            IggyConnectionConfig config, Counter reconnects) {
-        return connect(config, oneConnection(config), reconnects, true);
-    }
-
-    /**
-     * Like {@link #connectWithOneConnection}, but once its connection closed the client opens no
-     * other: the requests queued behind one that was lost fail too, instead of being appended on a
-     * new connection ahead of it. The caller opens a new client to go on.
-     */
-    public static AsyncIggyTcpClient connectWithOneLastingConnection(IggyConnectionConfig config) {
-        return connect(config, oneConnection(config), new SimpleCounter(), false);
-    }
-
-    private static AsyncIggyTcpClientBuilder oneConnection(IggyConnectionConfig config) {
+    static AsyncIggyTcpClientBuilder oneConnection(IggyConnectionConfig config) {
         return AsyncIggyTcpClient.builder()
                 .connectionPoolSize(1)
                 .acquireTimeout(config.requestTimeout());
     }
 
-    private static AsyncIggyTcpClient connect(
+    /**
+     * Connects and logs in, or fails within the connect timeout with a message naming the address,
+     * the principal, what failed and the fix (see {@link ConnectionFailures}). A failed attempt has
+     * closed its client and ended its threads before it throws. A connection of the client that
+     * closes fails its requests in flight at once (see {@link IggySdk}). The caller owns (and must
+     * {@link #closeAndWait close}) the client.
+     *
+     * @param reconnects counts each connection the client opens to replace one that closed (the
+     *     server restarted, or the network or the server closed it): the {@value #RECONNECTS}
+     *     metric of the operator that owns the client
+     * @param replaceClosed false: once a connection closed the client opens no other, so the
+     *     requests queued behind one that was lost fail too instead of overtaking it
+     */
+    static AsyncIggyTcpClient connect(
             IggyConnectionConfig config,
             AsyncIggyTcpClientBuilder builder,
             Counter reconnects,

@@ -73,29 +73,37 @@ public final class IggyServerClient implements AutoCloseable {
         this.failures = failures;
     }
 
-    /** Connects and logs in (see {@link IggyClients#connect}); failures are the SDK's. */
+    /**
+     * Connects and logs in (see {@link IggyClients#connect}); a failed request fails as the SDK's.
+     *
+     * @param reconnects counts the connections opened to replace one that closed
+     */
     public static IggyServerClient connect(IggyConnectionConfig config, Counter reconnects) {
-        return new IggyServerClient(
-                IggyClients.connect(config, reconnects), config, (what, e) -> e);
+        return sdkFailures(
+                IggyClients.connect(config, AsyncIggyTcpClient.builder(), reconnects, true),
+                config);
     }
 
     /**
-     * Connects over one connection that carries the requests in call order (see {@link
-     * IggyClients#connectWithOneConnection}); failures are the SDK's.
+     * Like {@link #connect(IggyConnectionConfig, Counter)}, over one connection that carries the
+     * requests in call order (see {@link IggyClients#oneConnection}).
      */
     public static IggyServerClient connectWithOneConnection(
             IggyConnectionConfig config, Counter reconnects) {
-        return new IggyServerClient(
-                IggyClients.connectWithOneConnection(config, reconnects), config, (what, e) -> e);
+        return sdkFailures(
+                IggyClients.connect(config, IggyClients.oneConnection(config), reconnects, true),
+                config);
     }
 
     /**
-     * Like {@link #connectWithOneConnection}, but no other connection replaces a closed one (see
-     * {@link IggyClients#connectWithOneLastingConnection}).
+     * Like {@link #connectWithOneConnection}, but no other connection replaces a closed one: the
+     * requests queued behind a lost one fail too; the caller opens a new client to go on.
      */
     public static IggyServerClient connectWithOneLastingConnection(IggyConnectionConfig config) {
-        return new IggyServerClient(
-                IggyClients.connectWithOneLastingConnection(config), config, (what, e) -> e);
+        return sdkFailures(
+                IggyClients.connect(
+                        config, IggyClients.oneConnection(config), new SimpleCounter(), false),
+                config);
     }
 
     /**
@@ -106,7 +114,15 @@ public final class IggyServerClient implements AutoCloseable {
             IggyConnectionConfig config,
             BiFunction<String, RuntimeException, RuntimeException> failures) {
         return new IggyServerClient(
-                IggyClients.connect(config, new SimpleCounter()), config, failures);
+                IggyClients.connect(
+                        config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true),
+                config,
+                failures);
+    }
+
+    private static IggyServerClient sdkFailures(
+            AsyncIggyTcpClient client, IggyConnectionConfig config) {
+        return new IggyServerClient(client, config, (what, e) -> e);
     }
 
     public List<String> streamNames() {

@@ -44,8 +44,8 @@ import java.util.function.Supplier;
  * <p>The SDK encodes a batch on the thread that sends it, and encoding costs more than everything
  * else the sink does per record. Sends therefore run on a thread of their own, one after the other
  * in call order, so the task goes on with the next records meanwhile. The single connection carries
- * the requests in that order (see {@link IggyClients#connectWithOneConnection}), so batches of a
- * partition are appended in call order even while several are in flight. Topics are described on
+ * the requests in that order (see {@link IggyServerClient#connectWithOneConnection}), so batches of
+ * a partition are appended in call order even while several are in flight. Topics are described on
  * that thread too, so the task never waits on the network.
  */
 @Internal
@@ -67,9 +67,7 @@ public final class IggyClientBatchSender implements IggyBatchSender {
      * Connects and logs in, failing with a message naming the address otherwise. Topics are
      * described when a record first goes to them ({@link #partitionCount}).
      *
-     * @param reconnects counts the connections the client opens again (see {@link
-     *     IggyClients#connect(org.apache.flink.connector.iggy.common.IggyConnectionConfig,
-     *     Counter)})
+     * @param reconnects counts the connections the client opens again
      */
     public static IggyClientBatchSender open(IggyWriterConfig config, Counter reconnects) {
         return new IggyClientBatchSender(
@@ -87,8 +85,8 @@ public final class IggyClientBatchSender implements IggyBatchSender {
 
     /**
      * Like {@link #open}, but once its connection closed nothing more is sent (see {@link
-     * IggyClients#connectWithOneLastingConnection}): a batch queued behind a lost one fails instead
-     * of overtaking it. For the exactly-once committer, which then opens a new sender.
+     * IggyServerClient#connectWithOneLastingConnection}): a batch queued behind a lost one fails
+     * instead of overtaking it. For the exactly-once committer, which then opens a new sender.
      */
     static IggyClientBatchSender openWithoutReconnecting(IggyWriterConfig config) {
         return new IggyClientBatchSender(

@@ -123,7 +123,9 @@ class IggyClientsITCase {
                             .setRequestTimeout(Duration.ofSeconds(30))
                             .build();
             SimpleCounter reconnects = new SimpleCounter();
-            AsyncIggyTcpClient client = IggyClients.connectWithOneConnection(config, reconnects);
+            AsyncIggyTcpClient client =
+                    IggyClients.connect(
+                            config, IggyClients.oneConnection(config), reconnects, true);
             try {
                 proxy.closeOnNextRequest();
                 long start = System.nanoTime();
@@ -164,7 +166,8 @@ class IggyClientsITCase {
     void connectionsAddedForConcurrentRequestsAreNoReconnects() {
         IggyConnectionConfig config = config().build();
         SimpleCounter reconnects = new SimpleCounter();
-        AsyncIggyTcpClient client = IggyClients.connect(config, reconnects);
+        AsyncIggyTcpClient client =
+                IggyClients.connect(config, AsyncIggyTcpClient.builder(), reconnects, true);
         try {
             List<CompletableFuture<?>> concurrent = new ArrayList<>();
             for (int i = 0; i < 20; i++) {
