@@ -31,6 +31,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * {@code IggySink} with periodic checkpoints for {@link SinkBenchmark}'s exactly-once rows: one job
@@ -78,13 +79,19 @@ final class CheckpointedSinkJob {
      * @param checkpoints checkpoints completed during the run
      * @param largestCheckpointBytes the state size of the largest of the latest of them
      * @param cpuMicrosPerRecord the process's CPU time per record over the whole run
+     * @param cpuByGroup the same by thread group (see {@link ThreadCpu}), in microseconds
+     * @param coresBusy the process's CPU time while the writers took the records (from the first to
+     *     the last record's origin timestamp) over that time: on two cores, 2 means both worked for
+     *     the process all along
      */
     record Result(
             double recordsPerSecond,
             long finalWaitMillis,
             long checkpoints,
             long largestCheckpointBytes,
-            double cpuMicrosPerRecord) {}
+            double cpuMicrosPerRecord,
+            String cpuByGroup,
+            double coresBusy) {}
 
     /**
      * @param parallelism of the source and the sink; every writer sends to partition 0
@@ -114,10 +121,21 @@ final class CheckpointedSinkJob {
                                 .setValueSerializationSchema(b -> b)
                                 .build());
         long cpuBefore = processCpuNanos();
+        long nanoTimeOffset = System.nanoTime() - System.currentTimeMillis() * 1_000_000L;
+        ThreadCpu threads = ThreadCpu.start();
         JobID job = setup.runToEnd(env, guarantee + " job");
+        String cpuByGroup = ThreadCpu.format(threads.stop(), records * 1000.0);
         double cpuMicrosPerRecord = (processCpuNanos() - cpuBefore) / 1000.0 / records;
         long firstTaken = originMicros(stream, 0);
         long lastTaken = originMicros(stream, records - 1);
+        Map<String, Long> taking =
+                threads.between(
+                        firstTaken * 1000 + nanoTimeOffset, lastTaken * 1000 + nanoTimeOffset);
+        long takingCpu = ThreadCpu.processCpu(taking);
+        double coresBusy =
+                Runtime.getRuntime().availableProcessors()
+                        * (double) takingCpu
+                        / (takingCpu + taking.get(ThreadCpu.IDLE));
         long lastAppended = setup.timestampMicros(stream, records - 1);
 
         CheckpointStatsSnapshot stats =
@@ -153,7 +171,9 @@ final class CheckpointedSinkJob {
                 finalWait / 1000,
                 stats.getCounts().getNumberOfCompletedCheckpoints(),
                 largest,
-                cpuMicrosPerRecord);
+                cpuMicrosPerRecord,
+                cpuByGroup,
+                coresBusy);
     }
 
     private static long processCpuNanos() {

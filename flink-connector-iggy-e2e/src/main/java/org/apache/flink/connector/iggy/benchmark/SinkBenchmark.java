@@ -362,7 +362,9 @@ public final class SinkBenchmark {
                         + " %,10.0f records/s, exactly-once %,10.0f records/s (%.2f x);"
                         + " exactly-once: %,d ms final wait left out, %d checkpoints, largest"
                         + " %,.1f MB, %,.0f B of checkpoint per message; CPU per record:"
-                        + " at-least-once %.2f us, exactly-once %.2f us (%.2f x)%n",
+                        + " at-least-once %.2f us, exactly-once %.2f us (%.2f x); cores busy:"
+                        + " at-least-once %.2f, exactly-once %.2f%n"
+                        + "  CPU per record by thread group, us: at-least-once %s; exactly-once %s%n",
                 n,
                 payloadBytes,
                 parallelism,
@@ -376,7 +378,11 @@ public final class SinkBenchmark {
                 exactlyOnce.largestCheckpointBytes() / Math.max(1, perInterval),
                 atLeastOnce.cpuMicrosPerRecord(),
                 exactlyOnce.cpuMicrosPerRecord(),
-                exactlyOnce.cpuMicrosPerRecord() / atLeastOnce.cpuMicrosPerRecord());
+                exactlyOnce.cpuMicrosPerRecord() / atLeastOnce.cpuMicrosPerRecord(),
+                atLeastOnce.coresBusy(),
+                exactlyOnce.coresBusy(),
+                atLeastOnce.cpuByGroup(),
+                exactlyOnce.cpuByGroup());
     }
 
     private static CheckpointedSinkJob.Result faster(

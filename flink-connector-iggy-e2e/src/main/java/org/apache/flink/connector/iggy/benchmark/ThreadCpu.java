@@ -38,11 +38,11 @@ import java.util.function.Function;
 
 /**
  * Where the CPU of a stretch of time went, by thread group: the source's fetcher and task threads,
- * the SDK's event loops (every client in the JVM), request time-outs, the in-JVM server, the plain
- * SDK loop's threads, the rest of the Java threads (MiniCluster), and the JVM's own threads: JIT
- * compilers and garbage collectors apart. Samples every thread's CPU time fifty times a second, so
- * that threads which end before the stretch does (a finished job's) still count, up to their last
- * sample.
+ * the sink's sending threads and its exactly-once committer's task, the SDK's event loops (every
+ * client in the JVM), request time-outs, the in-JVM server, the plain SDK loop's threads, the rest
+ * of the Java threads (MiniCluster), and the JVM's own threads: JIT compilers and garbage
+ * collectors apart. Samples every thread's CPU time fifty times a second, so that threads which end
+ * before the stretch does (a finished job's) still count, up to their last sample.
  *
  * <p>The JVM's own threads are invisible to {@link ThreadMXBean}; on Linux their CPU time comes
  * from {@code /proc/self/task}, by thread name. Elsewhere they count as {@link #JVM}.
@@ -51,6 +51,8 @@ final class ThreadCpu {
 
     static final String FETCHER = "fetcher";
     static final String TASK = "task";
+    static final String SENDER = "sink sender";
+    static final String COMMITTER = "committer";
     static final String SDK = "SDK event loops";
     static final String TIMEOUTS = "request timeouts";
     static final String SERVER = "in-JVM server";
@@ -70,7 +72,9 @@ final class ThreadCpu {
     /** Prefix of the plain SDK loop's thread names. */
     static final String LOOP_THREAD_PREFIX = "sdk-loop-";
 
-    private static final String[] GROUPS = {FETCHER, TASK, SDK, TIMEOUTS, SERVER, LOOP, REST};
+    private static final String[] GROUPS = {
+        FETCHER, TASK, SENDER, COMMITTER, SDK, TIMEOUTS, SERVER, LOOP, REST
+    };
     private static final com.sun.management.OperatingSystemMXBean PROCESS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private static final long SAMPLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
@@ -235,6 +239,13 @@ final class ThreadCpu {
         }
         if (threadName.startsWith("Source: ")) {
             return TASK;
+        }
+        if (threadName.startsWith("iggy-sink-sender")) {
+            return SENDER;
+        }
+        // the exactly-once committer's task, named after its chain's head
+        if (threadName.startsWith("Sink: Iggy Commit Handoff")) {
+            return COMMITTER;
         }
         if (threadName.startsWith("multiThreadIoEventLoopGroup")) {
             return SDK;
