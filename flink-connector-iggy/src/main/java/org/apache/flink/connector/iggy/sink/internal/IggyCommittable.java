@@ -19,11 +19,9 @@ package org.apache.flink.connector.iggy.sink.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * The messages one writer of an exactly-once sink took for one partition between two checkpoints:
@@ -69,18 +67,6 @@ public final class IggyCommittable {
         this.tag = tag.clone();
         this.readFrom = readFrom;
         this.messages = messages;
-    }
-
-    /** A committable that holds its messages, each with its final id. */
-    IggyCommittable(
-            IggyId stream,
-            IggyId topic,
-            long partition,
-            long checkpointId,
-            byte[] tag,
-            long readFrom,
-            List<OutgoingMessage> messages) {
-        this(stream, topic, partition, checkpointId, tag, readFrom, new InlineMessages(messages));
     }
 
     /**

@@ -28,17 +28,45 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
  * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
  * IggySourceBuilder}, immutable.
+ *
+ * @param subscription the topics read: a list, or a search by pattern
+ * @param userConsumerName the consumer name the user set, or {@code null} (see {@link
+ *     #consumerName()})
+ * @param stoppingOffsets where each partition stops; {@code null} for an unbounded source
+ * @param fixedPollBatchSize messages per poll as the user fixed them; 0: each poll's count follows
+ *     the topic's message size
+ * @param pollMinInterval the shortest time between two checks for new data, right after data
+ *     arrived
+ * @param pollInterval the longest time between two checks for new data, in an idle topic
+ * @param pollBackOff the quiet time over which the time between two checks grows from the minimum
+ *     to the poll interval
+ * @param partitionDiscoveryInterval {@code null}: no partition discovery
+ * @param recreatedTopicReadFromStart on a deleted and re-created topic: read it from its start
+ *     instead of failing
+ * @param deletedTopicSkip on a topic or stream deleted while it is read: finish its splits and read
+ *     on the others, instead of failing
  */
 @Internal
-public final class IggySourceConfig implements Serializable {
-
-    private static final long serialVersionUID = 1L;
+public record IggySourceConfig(
+        IggyConnectionConfig connection,
+        TopicSubscription subscription,
+        @Nullable String userConsumerName,
+        IggyStartingOffsets startingOffsets,
+        @Nullable IggyStoppingOffsets stoppingOffsets,
+        int fixedPollBatchSize,
+        Duration pollMinInterval,
+        Duration pollInterval,
+        Duration pollBackOff,
+        @Nullable Duration partitionDiscoveryInterval,
+        boolean skipUndecodableRecords,
+        boolean recreatedTopicReadFromStart,
+        boolean deletedTopicSkip)
+        implements Serializable {
 
     /**
      * The consumer a source without a consumer name polls as. Polls never store offsets
@@ -46,82 +74,17 @@ public final class IggySourceConfig implements Serializable {
      */
     public static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
 
-    private final IggyConnectionConfig connection;
-    private final TopicSubscription subscription;
-    @Nullable private final String consumerName;
-    private final IggyStartingOffsets startingOffsets;
-    @Nullable private final IggyStoppingOffsets stoppingOffsets;
-
-    /** 0: each poll's count follows the topic's message size. */
-    private final int pollBatchSize;
-
-    private final Duration pollMinInterval;
-    private final Duration pollInterval;
-    private final Duration pollBackOff;
-    @Nullable private final Duration partitionDiscoveryInterval;
-    private final boolean skipUndecodableRecords;
-    private final boolean recreatedTopicReadFromStart;
-    private final boolean deletedTopicSkip;
-
-    public IggySourceConfig(
-            IggyConnectionConfig connection,
-            TopicSubscription subscription,
-            @Nullable String consumerName,
-            IggyStartingOffsets startingOffsets,
-            @Nullable IggyStoppingOffsets stoppingOffsets,
-            int pollBatchSize,
-            Duration pollMinInterval,
-            Duration pollInterval,
-            Duration pollBackOff,
-            @Nullable Duration partitionDiscoveryInterval,
-            boolean skipUndecodableRecords,
-            boolean recreatedTopicReadFromStart,
-            boolean deletedTopicSkip) {
-        this.connection = connection;
-        this.subscription = subscription;
-        this.consumerName = consumerName;
-        this.startingOffsets = startingOffsets;
-        this.stoppingOffsets = stoppingOffsets;
-        this.pollBatchSize = pollBatchSize;
-        this.pollMinInterval = pollMinInterval;
-        this.pollInterval = pollInterval;
-        this.pollBackOff = pollBackOff;
-        this.partitionDiscoveryInterval = partitionDiscoveryInterval;
-        this.skipUndecodableRecords = skipUndecodableRecords;
-        this.recreatedTopicReadFromStart = recreatedTopicReadFromStart;
-        this.deletedTopicSkip = deletedTopicSkip;
-    }
-
-    public IggyConnectionConfig connection() {
-        return connection;
-    }
-
-    /** The topics read: a list, or a search by pattern. */
-    public TopicSubscription subscription() {
-        return subscription;
-    }
-
     /**
      * The consumer the source polls as: the consumer name offsets are stored under and read back
      * from, or, when the user set none, a fixed name under which nothing is stored.
      */
     public String consumerName() {
-        return consumerName != null ? consumerName : POLL_ONLY_CONSUMER_NAME;
+        return userConsumerName != null ? userConsumerName : POLL_ONLY_CONSUMER_NAME;
     }
 
     /** Whether completed checkpoints store offsets in Iggy: only under a consumer name. */
     public boolean storesOffsets() {
-        return consumerName != null;
-    }
-
-    public IggyStartingOffsets startingOffsets() {
-        return startingOffsets;
-    }
-
-    /** Where each partition stops; {@code null} for an unbounded source. */
-    @Nullable
-    public IggyStoppingOffsets stoppingOffsets() {
-        return stoppingOffsets;
+        return userConsumerName != null;
     }
 
     public boolean bounded() {
@@ -130,77 +93,7 @@ public final class IggySourceConfig implements Serializable {
 
     /** Messages per poll as the user fixed them; empty: sized by the topic's message size. */
     public OptionalInt pollBatchSize() {
-        return pollBatchSize > 0 ? OptionalInt.of(pollBatchSize) : OptionalInt.empty();
-    }
-
-    /** The shortest time between two checks for new data, right after data arrived. */
-    public Duration pollMinInterval() {
-        return pollMinInterval;
-    }
-
-    /** The longest time between two checks for new data, in an idle topic. */
-    public Duration pollInterval() {
-        return pollInterval;
-    }
-
-    /**
-     * The quiet time over which the time between two checks grows from the minimum to the poll
-     * interval.
-     */
-    public Duration pollBackOff() {
-        return pollBackOff;
-    }
-
-    /** {@code null}: no partition discovery. */
-    @Nullable
-    public Duration partitionDiscoveryInterval() {
-        return partitionDiscoveryInterval;
-    }
-
-    public boolean skipUndecodableRecords() {
-        return skipUndecodableRecords;
-    }
-
-    /** On a deleted and re-created topic: read it from its start instead of failing. */
-    public boolean recreatedTopicReadFromStart() {
-        return recreatedTopicReadFromStart;
-    }
-
-    /**
-     * On a topic or stream deleted while it is read: finish its splits and read on the others,
-     * instead of failing.
-     */
-    public boolean deletedTopicSkip() {
-        return deletedTopicSkip;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggySourceConfig)) {
-            return false;
-        }
-        IggySourceConfig that = (IggySourceConfig) o;
-        return connection.equals(that.connection)
-                && subscription.equals(that.subscription)
-                && Objects.equals(consumerName, that.consumerName)
-                && startingOffsets.equals(that.startingOffsets)
-                && Objects.equals(stoppingOffsets, that.stoppingOffsets)
-                && pollBatchSize == that.pollBatchSize
-                && pollMinInterval.equals(that.pollMinInterval)
-                && pollInterval.equals(that.pollInterval)
-                && pollBackOff.equals(that.pollBackOff)
-                && Objects.equals(partitionDiscoveryInterval, that.partitionDiscoveryInterval)
-                && skipUndecodableRecords == that.skipUndecodableRecords
-                && recreatedTopicReadFromStart == that.recreatedTopicReadFromStart
-                && deletedTopicSkip == that.deletedTopicSkip;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(subscription, consumerName, startingOffsets, stoppingOffsets);
+        return fixedPollBatchSize > 0 ? OptionalInt.of(fixedPollBatchSize) : OptionalInt.empty();
     }
 
     /** The fields {@link IggySource#toString()} shows; no secret, the connection masks its own. */
@@ -209,8 +102,8 @@ public final class IggySourceConfig implements Serializable {
         return subscription.describe()
                 + ", connection="
                 + connection
-                + (consumerName != null
-                        ? ", consumer='" + consumerName + "'"
+                + (userConsumerName != null
+                        ? ", consumer='" + userConsumerName + "'"
                         : ", no consumer name (offsets not stored)")
                 + ", start="
                 + startingOffsets

@@ -54,7 +54,8 @@ class IggyCommittableSerializerTest {
                         IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2})),
                         6));
         messages.add(message(tag, 2, "", IggyHeaders.empty(), 0));
-        return new IggyCommittable(IggyId.of("orders"), IggyId.of(7), 3, 42, tag, 1000, messages);
+        return new IggyCommittable(
+                IggyId.of("orders"), IggyId.of(7), 3, 42, tag, 1000, new InlineMessages(messages));
     }
 
     /** The committable stored in {@code serializer/iggy-committable-v2-spill-file.bin}. */
@@ -145,8 +146,22 @@ class IggyCommittableSerializerTest {
         }
         for (IggyCommittable c :
                 List.of(
-                        new IggyCommittable(IggyId.of(1), IggyId.of("t"), 0, 1, tag, 0, List.of()),
-                        new IggyCommittable(IggyId.of("s"), IggyId.of("t"), 9, 1, tag, 77, many))) {
+                        new IggyCommittable(
+                                IggyId.of(1),
+                                IggyId.of("t"),
+                                0,
+                                1,
+                                tag,
+                                0,
+                                new InlineMessages(List.of())),
+                        new IggyCommittable(
+                                IggyId.of("s"),
+                                IggyId.of("t"),
+                                9,
+                                1,
+                                tag,
+                                77,
+                                new InlineMessages(many)))) {
             assertThat(describe(serializer.deserialize(2, serializer.serialize(c))))
                     .isEqualTo(describe(c));
         }
@@ -172,7 +187,14 @@ class IggyCommittableSerializerTest {
         for (IggyCommittable c :
                 List.of(
                         fixture(),
-                        new IggyCommittable(IggyId.of(1), IggyId.of(2), 0, 1, tag, 0, List.of()),
+                        new IggyCommittable(
+                                IggyId.of(1),
+                                IggyId.of(2),
+                                0,
+                                1,
+                                tag,
+                                0,
+                                new InlineMessages(List.of())),
                         // one-, two- and three-byte characters of modified UTF-8, and U+0000
                         new IggyCommittable(
                                 IggyId.of("zürich-€-\u0000"),
@@ -181,7 +203,7 @@ class IggyCommittableSerializerTest {
                                 1,
                                 tag,
                                 9,
-                                withHeaders))) {
+                                new InlineMessages(withHeaders)))) {
             byte[] serialized = serializer.serialize(c);
             assertThat(IggyCommittableSerializer.serializedSize(c))
                     .as("size of %s", c)

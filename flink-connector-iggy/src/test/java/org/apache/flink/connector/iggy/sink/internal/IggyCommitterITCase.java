@@ -352,7 +352,7 @@ class IggyCommitterITCase {
                 checkpoint,
                 tag,
                 readFrom,
-                messages);
+                new InlineMessages(messages));
     }
 
     private static List<byte[]> payloads(String prefix, int n) {

@@ -134,7 +134,8 @@ class ReadBackITCase {
                     new OutgoingMessage(
                             payload(i), IggyHeaders.empty(), IggyCommittable.messageId(tag, i), 0));
         }
-        return new IggyCommittable(IggyId.of(stream), IggyId.of("t"), 0, 4, tag, 0, messages);
+        return new IggyCommittable(
+                IggyId.of(stream), IggyId.of("t"), 0, 4, tag, 0, new InlineMessages(messages));
     }
 
     private static byte[] payload(int i) {
