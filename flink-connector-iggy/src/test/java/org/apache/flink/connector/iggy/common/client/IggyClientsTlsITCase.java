@@ -122,10 +122,12 @@ class IggyClientsTlsITCase {
             waitUntil(
                     "the SDK's connection closed and lost its TLS handler",
                     Duration.ofSeconds(10),
-                    () ->
-                            !idle.isEmpty()
-                                    && !idle.peekFirst().isOpen()
-                                    && idle.peekFirst().pipeline().get(SslHandler.class) == null);
+                    () -> {
+                        Channel first = idle.peekFirst();
+                        return first != null
+                                && !first.isOpen()
+                                && first.pipeline().get(SslHandler.class) == null;
+                    });
 
             assertThatThrownBy(
                             () ->
