@@ -28,7 +28,6 @@ import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -120,12 +119,12 @@ final class CheckpointedSinkJob {
                                 .setDeliveryGuarantee(guarantee)
                                 .setValueSerializationSchema(b -> b)
                                 .build());
-        long cpuBefore = processCpuNanos();
+        long cpuBefore = ThreadCpu.processCpuNanos();
         long nanoTimeOffset = System.nanoTime() - System.currentTimeMillis() * 1_000_000L;
         ThreadCpu threads = ThreadCpu.start();
         JobID job = setup.runToEnd(env, guarantee + " job");
         String cpuByGroup = ThreadCpu.format(threads.stop(), records * 1000.0);
-        double cpuMicrosPerRecord = (processCpuNanos() - cpuBefore) / 1000.0 / records;
+        double cpuMicrosPerRecord = (ThreadCpu.processCpuNanos() - cpuBefore) / 1000.0 / records;
         long firstTaken = originMicros(stream, 0);
         long lastTaken = originMicros(stream, records - 1);
         Map<String, Long> taking =
@@ -174,12 +173,6 @@ final class CheckpointedSinkJob {
                 cpuMicrosPerRecord,
                 cpuByGroup,
                 coresBusy);
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean)
-                        ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 
     private long originMicros(String stream, long offset) {
