@@ -220,7 +220,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
     /**
      * Server settings. Defaults: {@code 127.0.0.1}, an ephemeral port, root user {@code
      * iggy}/{@code iggy}, message deduplication off (as {@code system.message_deduplication} in the
-     * real server's config).
+     * real server's config), 1 GiB segments whose oldest are never deleted to make room (as {@code
+     * system.segment.size} and {@code system.topic.delete_oldest_segments}).
      */
     public static final class Config {
         private final String host;
@@ -231,6 +232,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final Duration consumerGroupRebalancingTimeout;
         private final SSLContext tls; // null: plain TCP
         private final int maxRequestPayload;
+        private final long segmentSize;
+        private final boolean deleteOldestSegments;
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -241,6 +244,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
             this.tls = builder.tls;
             this.maxRequestPayload = builder.maxRequestPayload;
+            this.segmentSize = builder.segmentSize;
+            this.deleteOldestSegments = builder.deleteOldestSegments;
         }
 
         public static Config defaults() {
@@ -260,7 +265,9 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                             .rootCredentials(rootUsername, rootPassword)
                             .deduplication(deduplication)
                             .consumerGroupRebalancingTimeout(consumerGroupRebalancingTimeout)
-                            .maxRequestPayload(maxRequestPayload);
+                            .maxRequestPayload(maxRequestPayload)
+                            .segmentSize(segmentSize)
+                            .deleteOldestSegments(deleteOldestSegments);
             builder.tls = tls;
             return builder;
         }
@@ -309,6 +316,24 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             return maxRequestPayload;
         }
 
+        /**
+         * The size in bytes at which a partition's active segment is sealed and a new one begins
+         * (the real server's {@code system.segment.size}, default 1 GiB). A topic's custom maximum
+         * size may not be smaller (error 1019 on create).
+         */
+        public long segmentSize() {
+            return segmentSize;
+        }
+
+        /**
+         * Whether a topic with a maximum size deletes its oldest sealed segments once full (the
+         * real server's {@code system.topic.delete_oldest_segments}, default false). The real
+         * server does so in a periodic cleaner; this one right after the append that filled it.
+         */
+        public boolean deleteOldestSegments() {
+            return deleteOldestSegments;
+        }
+
         @Override
         public String toString() {
             return "Config{host="
@@ -321,6 +346,10 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                     + deduplication
                     + ", tls="
                     + (tls != null)
+                    + ", segmentSize="
+                    + segmentSize
+                    + ", deleteOldestSegments="
+                    + deleteOldestSegments
                     + '}';
         }
 
@@ -359,6 +388,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
             private SSLContext tls;
             private int maxRequestPayload = 256 * 1024 * 1024;
+            private long segmentSize = 1L << 30;
+            private boolean deleteOldestSegments;
 
             private Builder() {}
 
@@ -416,6 +447,21 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                             "maxRequestPayload must be within 0.." + MAX_ARRAY_SIZE + ": " + bytes);
                 }
                 this.maxRequestPayload = bytes;
+                return this;
+            }
+
+            /** See {@link Config#segmentSize()}; must be positive. */
+            public Builder segmentSize(long bytes) {
+                if (bytes <= 0) {
+                    throw new IllegalArgumentException("segmentSize must be positive: " + bytes);
+                }
+                this.segmentSize = bytes;
+                return this;
+            }
+
+            /** See {@link Config#deleteOldestSegments()}. */
+            public Builder deleteOldestSegments(boolean delete) {
+                this.deleteOldestSegments = delete;
                 return this;
             }
 
