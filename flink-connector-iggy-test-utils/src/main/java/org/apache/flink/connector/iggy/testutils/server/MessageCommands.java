@@ -256,7 +256,7 @@ final class MessageCommands {
             ConsumerRef consumer,
             ConsumerGroupState group) {
         PartitionLog.Stats stats = partition.stats();
-        if (count == 0 || !stats.hasMessages()) {
+        if (count == 0 || !stats.hasCurrentOffset()) {
             return -1;
         }
         switch (kind) {

@@ -58,6 +58,11 @@ final class ServerState {
         return config.maxRequestPayload();
     }
 
+    /** The size at which a partition's active segment is sealed; see {@link #newPartition}. */
+    long segmentSize() {
+        return config.segmentSize();
+    }
+
     long rebalancingTimeoutNanos() {
         return config.consumerGroupRebalancingTimeout().toNanos();
     }
@@ -192,7 +197,7 @@ final class ServerState {
         }
     }
 
-    /** A new partition, deduplicating if the server is configured to. */
+    /** A new partition with the configured segment size, deduplicating if configured to. */
     PartitionLog newPartition(int id, long createdAt) {
         EmbeddedIggyServer.Config.Deduplication dedup = config.deduplication();
         MessageDeduplicator deduplicator =
@@ -200,6 +205,6 @@ final class ServerState {
                         ? new MessageDeduplicator(
                                 dedup.maxEntries(), dedup.expiry().toNanos() / 1000)
                         : null;
-        return new PartitionLog(id, createdAt, deduplicator);
+        return new PartitionLog(id, createdAt, config.segmentSize(), deduplicator);
     }
 }

@@ -97,7 +97,16 @@ final class TopicState {
     long sizeBytes() {
         long total = 0;
         for (PartitionLog partition : partitions) {
-            total += partition.stats().sizeBytes();
+            total += partition.sizeBytes();
+        }
+        return total;
+    }
+
+    /** Sealed and active segments over all partitions. */
+    long segmentsCount() {
+        long total = 0;
+        for (PartitionLog partition : partitions) {
+            total += partition.stats().segmentsCount();
         }
         return total;
     }
