@@ -67,6 +67,9 @@ final class MessageCommands {
                     Permissioner.sendMessages(user, topic);
                     PartitionLog partition = topic.partition(partitioning.choose(topic));
                     partition.append(data, ends);
+                    if (state.deleteOldestSegments()) {
+                        topic.deleteOldestSegmentsWhileFull(partition);
+                    }
                     return null;
                 });
         return Reply.EMPTY;

@@ -63,6 +63,11 @@ final class ServerState {
         return config.segmentSize();
     }
 
+    /** Whether a full topic with a maximum size deletes its oldest sealed segments. */
+    boolean deleteOldestSegments() {
+        return config.deleteOldestSegments();
+    }
+
     long rebalancingTimeoutNanos() {
         return config.consumerGroupRebalancingTimeout().toNanos();
     }

@@ -128,6 +128,59 @@ class SegmentsAndRetentionTest {
     }
 
     @Test
+    void retentionKeepsATopicWithAMaxSizeBoundedWhileOffsetsGoOn() {
+        IGGY.createTopic(stream, "t", 1, MAX_TOPIC_SIZE);
+        int sends = 200;
+
+        for (int i = 0; i < sends; i++) {
+            sendOneByOne("t", 1);
+            assertThat(Long.parseLong(partition("t", 0).size()))
+                    .as("topic size after send %d", i)
+                    .isLessThan(MAX_TOPIC_SIZE + MESSAGE_SIZE);
+        }
+
+        assertThat(IGGY.currentOffset(stream, "t", 0)).isEqualTo(sends - 1L);
+        long retained = IGGY.messagesCount(stream, "t", 0);
+        assertThat(retained).isBetween(1L, MAX_TOPIC_SIZE / MESSAGE_SIZE + 1);
+        List<Long> offsets = offsets(IGGY.readAll(stream, "t", 0));
+        assertThat(offsets).hasSize((int) retained);
+        assertThat(offsets.get(0)).isEqualTo(sends - retained);
+        assertThat(offsets.get(offsets.size() - 1)).isEqualTo(sends - 1L);
+    }
+
+    @Test
+    void retentionTakesTheWholeTopicsSizeIntoAccount() {
+        IGGY.createTopic(stream, "t", 2, MAX_TOPIC_SIZE);
+        sendOneByOne("t", 0, 12); // three sealed segments in partition 0: 12 of 16 KiB
+        sendOneByOne("t", 1, 12); // each segment sealed in partition 1 fills the topic
+
+        assertThat(IGGY.messagesCount(stream, "t", 0))
+                .as("only the partition appended to loses segments")
+                .isEqualTo(12);
+        assertThat(IGGY.messagesCount(stream, "t", 1)).isZero();
+        assertThat(IGGY.currentOffset(stream, "t", 1)).isEqualTo(11);
+        assertThat(partition("t", 1).segmentsCount()).as("the empty active one").isEqualTo(1L);
+    }
+
+    @Test
+    void pollsBelowTheFirstRetainedOffsetStartAtIt() {
+        IGGY.createTopic(stream, "t", 1, MAX_TOPIC_SIZE);
+        sendOneByOne("t", 40);
+        long first = 40 - IGGY.messagesCount(stream, "t", 0);
+        assertThat(first).as("segments were deleted").isPositive();
+
+        assertThat(offsets(IGGY.poll(stream, "t", 0, 0, 2))).containsExactly(first, first + 1);
+        assertThat(offsets(poll(PollingStrategy.first(), 2))).containsExactly(first, first + 1);
+        assertThat(offsets(poll(PollingStrategy.timestamp(BigInteger.ZERO), 1)))
+                .containsExactly(first);
+        assertThat(offsets(poll(PollingStrategy.next(), 1)))
+                .as("a consumer without a stored offset")
+                .containsExactly(first);
+        assertThat(offsets(poll(PollingStrategy.last(), 2))).containsExactly(38L, 39L);
+        assertThat(poll(PollingStrategy.offset(BigInteger.valueOf(40)), 1)).isEmpty();
+    }
+
+    @Test
     void aMaxTopicSizeBelowTheSegmentSizeIsInvalidTopicSize() {
         assertServerError(
                 () -> IGGY.createTopic(stream, "small", 1, SEGMENT_SIZE - 1),
