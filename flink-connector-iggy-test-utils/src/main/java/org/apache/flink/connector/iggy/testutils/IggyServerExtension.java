@@ -34,6 +34,7 @@ import org.apache.iggy.message.MessageId;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.TopicDetails;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -66,8 +67,8 @@ import java.util.concurrent.locks.LockSupport;
  * }</pre>
  *
  * <p>Tests on a shared real server should name their streams with {@link #uniqueName(String)}.
- * Tests that need the embedded server itself (restart, deduplication) should skip when {@link
- * #embeddedServer()} is empty.
+ * Tests that need the embedded server itself (restart, deduplication, segment settings) should skip
+ * when {@link #embeddedServer()} is empty.
  */
 @PublicEvolving
 public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback {
@@ -269,13 +270,27 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
 
     /** No compression, server-default expiry and size, no replication factor. */
     public void createTopic(String stream, String topic, int partitions) {
+        createTopic(stream, topic, partitions, 0);
+    }
+
+    /**
+     * Like {@link #createTopic(String, String, int)}, with a maximum size: 0 means the server's
+     * default (unlimited). The server refuses a size below its segment size (error 1019); the
+     * embedded one's is {@link EmbeddedIggyServer.Config#segmentSize()}. With {@link
+     * EmbeddedIggyServer.Config#deleteOldestSegments()} on, the topic's oldest segments are deleted
+     * once it is full.
+     */
+    public void createTopic(String stream, String topic, int partitions, long maxTopicSizeBytes) {
+        if (maxTopicSizeBytes < 0) {
+            throw new IllegalArgumentException("negative maxTopicSizeBytes: " + maxTopicSizeBytes);
+        }
         client().topics()
                 .createTopic(
                         StreamId.of(stream),
                         (long) partitions,
                         CompressionAlgorithm.None,
                         BigInteger.ZERO,
-                        BigInteger.ZERO,
+                        BigInteger.valueOf(maxTopicSizeBytes),
                         Optional.empty(),
                         topic);
     }
@@ -314,16 +329,21 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         return polled.messages();
     }
 
-    /** Every message currently in the partition, in offset order. */
+    /**
+     * Every message currently in the partition, in offset order: from offset 0, or from the first
+     * offset retained if older segments were deleted.
+     */
     public List<Message> readAll(String stream, String topic, long partition) {
         long messagesCount = messagesCount(stream, topic, partition);
         List<Message> all = new ArrayList<>();
+        long next = 0;
         while (all.size() < messagesCount) {
-            List<Message> page = poll(stream, topic, partition, all.size(), READ_ALL_PAGE);
+            List<Message> page = poll(stream, topic, partition, next, READ_ALL_PAGE);
             if (page.isEmpty()) {
                 break;
             }
             all.addAll(page);
+            next = page.get(page.size() - 1).header().offset().longValueExact() + 1;
         }
         return all;
     }
@@ -373,8 +393,23 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         return readAll(stream, topic, partition);
     }
 
-    /** The number of messages in one partition, from the topic's details. */
+    /**
+     * The number of messages in one partition, from the topic's details: those retained, so fewer
+     * than were sent once old segments were deleted.
+     */
     public long messagesCount(String stream, String topic, long partition) {
+        return partitionDetails(stream, topic, partition).messagesCount().longValueExact();
+    }
+
+    /**
+     * The current offset of one partition, from the topic's details: the highest offset assigned so
+     * far (0 when empty), also after older segments were deleted.
+     */
+    public long currentOffset(String stream, String topic, long partition) {
+        return partitionDetails(stream, topic, partition).currentOffset().longValueExact();
+    }
+
+    private Partition partitionDetails(String stream, String topic, long partition) {
         TopicDetails details =
                 client().topics()
                         .getTopic(StreamId.of(stream), TopicId.of(topic))
@@ -385,9 +420,7 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         return details.partitions().stream()
                 .filter(p -> p.id() == partition)
                 .findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("No partition " + partition))
-                .messagesCount()
-                .longValueExact();
+                .orElseThrow(() -> new IllegalArgumentException("No partition " + partition));
     }
 
     private static Message message(byte[] payload) {

@@ -81,11 +81,39 @@ class IggyServerExtensionTest {
         List<Message> all = IGGY.readAll(stream, "t", 1);
         assertThat(texts(all)).hasSize(25).startsWith("m0", "m1").endsWith("m24");
         assertThat(IGGY.readAll(stream, "t", 0)).isEmpty();
+        assertThat(IGGY.currentOffset(stream, "t", 1)).isEqualTo(24);
+        assertThat(IGGY.currentOffset(stream, "t", 0)).as("empty").isZero();
         // poll() stores nothing on the server
         assertThat(IGGY.storedOffset(stream, "t", 1, "extension")).isEmpty();
 
         IGGY.deleteStream(stream);
         assertThat(IGGY.client().streams().getStream(StreamId.of(stream))).isEmpty();
+    }
+
+    @Test
+    void createTopicWithAMaxSize() {
+        String stream = IGGY.uniqueName("ext-size");
+        IGGY.createStream(stream);
+        long twoGibibytes = 2L << 30; // above the real server's default segment size too
+
+        IGGY.createTopic(stream, "limited", 1, twoGibibytes);
+        IGGY.createTopic(stream, "default", 1);
+
+        assertThat(maxTopicSize(stream, "limited")).isEqualTo(BigInteger.valueOf(twoGibibytes));
+        assertThat(maxTopicSize(stream, "default"))
+                .as("0 asks for the server's default: unlimited, u64::MAX")
+                .isEqualTo(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE));
+        assertThatThrownBy(() -> IGGY.createTopic(stream, "negative", 1, -1))
+                .isInstanceOf(IllegalArgumentException.class);
+        IGGY.deleteStream(stream);
+    }
+
+    private static BigInteger maxTopicSize(String stream, String topic) {
+        return IGGY.client()
+                .topics()
+                .getTopic(StreamId.of(stream), TopicId.of(topic))
+                .orElseThrow()
+                .maxTopicSize();
     }
 
     @Test

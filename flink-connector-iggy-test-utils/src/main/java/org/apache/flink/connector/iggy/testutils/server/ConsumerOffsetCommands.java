@@ -27,7 +27,7 @@ final class ConsumerOffsetCommands {
 
     /**
      * Stores the offset of the last consumed message. The partition must have received a message
-     * and the offset may not exceed its current offset (else 4100).
+     * (since deleted or not) and the offset may not exceed its current offset (else 4100).
      */
     Reply store(Session session, UserAccount user, RequestReader request) {
         ConsumerRef consumer = request.consumer();
@@ -49,7 +49,7 @@ final class ConsumerOffsetCommands {
                     }
                     PartitionLog partition = topic.partition(partitionId);
                     PartitionLog.Stats stats = partition.stats();
-                    if (!stats.hasMessages()
+                    if (!stats.hasCurrentOffset()
                             || Long.compareUnsigned(offset, stats.currentOffset()) > 0) {
                         throw CommandException.of(
                                 ErrorCodes.INVALID_OFFSET,

@@ -28,15 +28,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * An Iggy server inside the JVM that speaks the binary TCP protocol of Iggy 0.8, so the unmodified
@@ -52,16 +46,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>{@link #restart()} drops every connection and keeps all data (streams, topics, messages,
  * stored offsets, consumer groups, users, tokens), like a restart of a real server.
+ *
+ * <p>Guarded by {@code this}: the listening socket, the acceptor thread and the bound port. The
+ * connections are {@link ClientConnections}' own.
  */
 @PublicEvolving
 public final class EmbeddedIggyServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedIggyServer.class);
-    private static final AtomicInteger THREAD_IDS = new AtomicInteger();
 
     private final Config config;
-    private final ServerState state;
-    private final CommandDispatcher dispatcher;
-    private final Set<ClientConnection> connections = ConcurrentHashMap.newKeySet();
+    private final ClientConnections connections;
 
     private ServerSocket serverSocket;
     private Thread acceptor;
@@ -73,8 +67,10 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
     public EmbeddedIggyServer(Config config) {
         this.config = Objects.requireNonNull(config, "config");
-        this.state = new ServerState(config);
-        this.dispatcher = new CommandDispatcher(state, config.host(), this::port);
+        ServerState state = new ServerState(config);
+        this.connections =
+                new ClientConnections(
+                        state, new CommandDispatcher(state, config.host(), this::port));
     }
 
     /** Creates and starts a server. */
@@ -109,7 +105,10 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                     "Cannot listen on " + config.host() + ":" + port + ": " + e.getMessage(), e);
         }
         ServerSocket socket = serverSocket;
-        acceptor = newThread(() -> acceptLoop(socket), "iggy-embedded-acceptor");
+        acceptor =
+                ClientConnections.newThread(
+                        () -> connections.acceptLoop(socket, this::listensOn),
+                        "iggy-embedded-acceptor");
         acceptor.start();
         LOG.info(
                 "Embedded Iggy server listening on {}{}",
@@ -137,26 +136,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             acceptor = null;
         }
         joinQuietly(acceptorThread);
-        closeAndAwait(List.copyOf(connections));
+        connections.closeAndAwait();
         LOG.info("Embedded Iggy server on port {} stopped", boundPort);
-    }
-
-    /** Closes the connections and waits until their threads have ended their sessions. */
-    private void closeAndAwait(List<ClientConnection> closing) {
-        for (ClientConnection connection : closing) {
-            connection.close();
-        }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (closing.stream().anyMatch(connections::contains) && System.nanoTime() < deadline) {
-            synchronized (connections) {
-                try {
-                    connections.wait(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
     }
 
     /**
@@ -164,7 +145,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
      * clients must reconnect (and log in again). Returns once their sessions are gone.
      */
     public void disconnectClients() {
-        closeAndAwait(List.copyOf(connections));
+        connections.closeAndAwait();
     }
 
     /**
@@ -172,7 +153,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
      * clients (each SDK client may hold several pooled connections).
      */
     public int connectionCount() {
-        return connections.size();
+        return connections.count();
     }
 
     /** Simulates a server restart: connections are dropped, all data survives. */
@@ -221,46 +202,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         EmbeddedIggyServerMain.main(args);
     }
 
-    private void acceptLoop(ServerSocket socket) {
-        while (!socket.isClosed()) {
-            Socket client;
-            try {
-                client = socket.accept();
-            } catch (SocketException e) {
-                return; // closed by stop()
-            } catch (IOException e) {
-                LOG.warn("Accepting a connection failed", e);
-                continue;
-            }
-            ClientConnection[] holder = new ClientConnection[1];
-            ClientConnection connection =
-                    new ClientConnection(
-                            client,
-                            state,
-                            dispatcher,
-                            () -> {
-                                connections.remove(holder[0]);
-                                synchronized (connections) {
-                                    connections.notifyAll();
-                                }
-                            });
-            holder[0] = connection;
-            connections.add(connection);
-            synchronized (this) {
-                if (serverSocket != socket) {
-                    // stop() ran meanwhile and may have missed this connection.
-                    connection.close();
-                }
-            }
-            newThread(connection, "iggy-embedded-connection-" + THREAD_IDS.incrementAndGet())
-                    .start();
-        }
-    }
-
-    private static Thread newThread(Runnable runnable, String name) {
-        Thread thread = new Thread(runnable, name);
-        thread.setDaemon(true);
-        return thread;
+    private synchronized boolean listensOn(ServerSocket socket) {
+        return serverSocket == socket;
     }
 
     private static void joinQuietly(Thread thread) {
@@ -277,7 +220,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
     /**
      * Server settings. Defaults: {@code 127.0.0.1}, an ephemeral port, root user {@code
      * iggy}/{@code iggy}, message deduplication off (as {@code system.message_deduplication} in the
-     * real server's config).
+     * real server's config), 1 GiB segments whose oldest are never deleted to make room (as {@code
+     * system.segment.size} and {@code system.topic.delete_oldest_segments}).
      */
     public static final class Config {
         private final String host;
@@ -288,6 +232,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
         private final Duration consumerGroupRebalancingTimeout;
         private final SSLContext tls; // null: plain TCP
         private final int maxRequestPayload;
+        private final long segmentSize;
+        private final boolean deleteOldestSegments;
 
         private Config(Builder builder) {
             this.host = builder.host;
@@ -298,6 +244,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             this.consumerGroupRebalancingTimeout = builder.consumerGroupRebalancingTimeout;
             this.tls = builder.tls;
             this.maxRequestPayload = builder.maxRequestPayload;
+            this.segmentSize = builder.segmentSize;
+            this.deleteOldestSegments = builder.deleteOldestSegments;
         }
 
         public static Config defaults() {
@@ -317,7 +265,9 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                             .rootCredentials(rootUsername, rootPassword)
                             .deduplication(deduplication)
                             .consumerGroupRebalancingTimeout(consumerGroupRebalancingTimeout)
-                            .maxRequestPayload(maxRequestPayload);
+                            .maxRequestPayload(maxRequestPayload)
+                            .segmentSize(segmentSize)
+                            .deleteOldestSegments(deleteOldestSegments);
             builder.tls = tls;
             return builder;
         }
@@ -366,6 +316,24 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             return maxRequestPayload;
         }
 
+        /**
+         * The size in bytes at which a partition's active segment is sealed and a new one begins
+         * (the real server's {@code system.segment.size}, default 1 GiB). A topic's custom maximum
+         * size may not be smaller (error 1019 on create).
+         */
+        public long segmentSize() {
+            return segmentSize;
+        }
+
+        /**
+         * Whether a topic with a maximum size deletes its oldest sealed segments once full (the
+         * real server's {@code system.topic.delete_oldest_segments}, default false). The real
+         * server does so in a periodic cleaner; this one right after the append that filled it.
+         */
+        public boolean deleteOldestSegments() {
+            return deleteOldestSegments;
+        }
+
         @Override
         public String toString() {
             return "Config{host="
@@ -378,6 +346,10 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                     + deduplication
                     + ", tls="
                     + (tls != null)
+                    + ", segmentSize="
+                    + segmentSize
+                    + ", deleteOldestSegments="
+                    + deleteOldestSegments
                     + '}';
         }
 
@@ -416,6 +388,8 @@ public final class EmbeddedIggyServer implements AutoCloseable {
             private Duration consumerGroupRebalancingTimeout = Duration.ofSeconds(30);
             private SSLContext tls;
             private int maxRequestPayload = 256 * 1024 * 1024;
+            private long segmentSize = 1L << 30;
+            private boolean deleteOldestSegments;
 
             private Builder() {}
 
@@ -473,6 +447,21 @@ public final class EmbeddedIggyServer implements AutoCloseable {
                             "maxRequestPayload must be within 0.." + MAX_ARRAY_SIZE + ": " + bytes);
                 }
                 this.maxRequestPayload = bytes;
+                return this;
+            }
+
+            /** See {@link Config#segmentSize()}; must be positive. */
+            public Builder segmentSize(long bytes) {
+                if (bytes <= 0) {
+                    throw new IllegalArgumentException("segmentSize must be positive: " + bytes);
+                }
+                this.segmentSize = bytes;
+                return this;
+            }
+
+            /** See {@link Config#deleteOldestSegments()}. */
+            public Builder deleteOldestSegments(boolean delete) {
+                this.deleteOldestSegments = delete;
                 return this;
             }
 

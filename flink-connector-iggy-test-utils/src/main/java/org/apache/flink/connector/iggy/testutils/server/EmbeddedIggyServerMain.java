@@ -56,6 +56,11 @@ public final class EmbeddedIggyServerMain {
                     "  --password PASSWORD    root user's password (default iggy)",
                     "  --deduplication        drop a message whose id the partition saw in the"
                             + " last minute",
+                    "  --segment-size BYTES   seal a partition's segment at this size"
+                            + " (default 1073741824)",
+                    "  --delete-oldest-segments",
+                    "                         delete the oldest segments of a topic that reached"
+                            + " its max size",
                     "  --stream NAME          create this stream at start; repeatable",
                     "  --topic STREAM/TOPIC[:PARTITIONS]",
                     "                         create this topic with PARTITIONS partitions"
@@ -150,6 +155,12 @@ public final class EmbeddedIggyServerMain {
                     case "--deduplication":
                         config.deduplicationEnabled();
                         break;
+                    case "--segment-size":
+                        config.segmentSize(bytesOf(valueOf(args, ++i, option), option));
+                        break;
+                    case "--delete-oldest-segments":
+                        config.deleteOldestSegments(true);
+                        break;
                     case "--stream":
                         streams.add(nameOf(valueOf(args, ++i, option), option));
                         break;
@@ -194,6 +205,19 @@ public final class EmbeddedIggyServerMain {
                 // reported below
             }
             throw new IllegalArgumentException("--port must be 0..65535, got '" + value + "'");
+        }
+
+        private static long bytesOf(String value, String option) {
+            try {
+                long bytes = Long.parseLong(value);
+                if (bytes > 0) {
+                    return bytes;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new IllegalArgumentException(
+                    option + " must be a positive number of bytes, got '" + value + "'");
         }
 
         private static String nameOf(String value, String option) {

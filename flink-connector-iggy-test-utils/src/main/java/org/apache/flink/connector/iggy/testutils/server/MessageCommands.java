@@ -67,6 +67,9 @@ final class MessageCommands {
                     Permissioner.sendMessages(user, topic);
                     PartitionLog partition = topic.partition(partitioning.choose(topic));
                     partition.append(data, ends);
+                    if (state.deleteOldestSegments()) {
+                        topic.deleteOldestSegmentsWhileFull(partition);
+                    }
                     return null;
                 });
         return Reply.EMPTY;
@@ -256,7 +259,7 @@ final class MessageCommands {
             ConsumerRef consumer,
             ConsumerGroupState group) {
         PartitionLog.Stats stats = partition.stats();
-        if (count == 0 || !stats.hasMessages()) {
+        if (count == 0 || !stats.hasCurrentOffset()) {
             return -1;
         }
         switch (kind) {

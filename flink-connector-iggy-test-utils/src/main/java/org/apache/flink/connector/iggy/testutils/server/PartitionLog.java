@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.testutils.server;
 import com.dynatrace.hash4j.hashing.Hasher64;
 import com.dynatrace.hash4j.hashing.Hashing;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -29,9 +30,19 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One partition: its message log and the consumer offsets stored for it.
  *
- * <p>The log is a growing array of {@link StoredBatch}es, one per send. Appends are serialised by
- * the partition's monitor; a poll finds its start by binary search over the batches and returns
- * slices of the immutable batch arrays, so it copies nothing while holding the lock.
+ * <p>The log is an array of {@link StoredBatch}es, one per send, grouped into segments as the real
+ * server's: once the active (last) segment holds at least the segment size, it is sealed and a new,
+ * empty active segment begins. Deleting the oldest sealed segment drops its batches from the head
+ * of the array (the slots are cleared, so they can be garbage-collected); the offsets of the
+ * remaining messages and the current offset stay as they were. Appends and deletions cost no more
+ * than the batches they add or drop: the array grows by doubling and compacts its live part to the
+ * front when it fills up with at most half of it live.
+ *
+ * <p>A poll finds its start by binary search over the live batches and returns slices of the
+ * immutable batch arrays, so it copies nothing while holding the lock.
+ *
+ * <p>Guarded by {@code this}: the batch array and its bounds, the segments, and the counters. The
+ * consumer-offset maps are concurrent and need no lock.
  */
 final class PartitionLog {
     /**
@@ -45,13 +56,19 @@ final class PartitionLog {
 
     private final int id;
     private final long createdAt;
+    private final long segmentSize;
 
     /** Null when deduplication is off. */
     private final MessageDeduplicator deduplicator;
 
-    // Guarded by "this".
+    // Guarded by "this". The live batches are batches[head..tail), oldest first.
     private StoredBatch[] batches = new StoredBatch[16];
-    private int batchCount;
+    private int head;
+    private int tail;
+
+    /** Oldest first; the last one is the active segment. Never empty. */
+    private final ArrayDeque<Segment> segments = new ArrayDeque<>();
+
     private long nextOffset;
     private long messagesCount;
     private long sizeBytes;
@@ -66,10 +83,19 @@ final class PartitionLog {
     /** The last offset returned to each consumer group; decides pending revocations. */
     private final Map<Integer, Long> groupLastPolled = new ConcurrentHashMap<>();
 
-    PartitionLog(int id, long createdAt, MessageDeduplicator deduplicator) {
+    /**
+     * @param segmentSize the size in bytes at which the active segment is sealed
+     * @param deduplicator null when deduplication is off
+     */
+    PartitionLog(int id, long createdAt, long segmentSize, MessageDeduplicator deduplicator) {
+        if (segmentSize <= 0) {
+            throw new IllegalArgumentException("segmentSize must be positive: " + segmentSize);
+        }
         this.id = id;
         this.createdAt = createdAt;
+        this.segmentSize = segmentSize;
         this.deduplicator = deduplicator;
+        segments.add(new Segment());
     }
 
     int id() {
@@ -94,10 +120,31 @@ final class PartitionLog {
 
     /** A consistent view of the counters shown in topic details and poll replies. */
     synchronized Stats stats() {
-        return new Stats(currentOffset(), messagesCount, sizeBytes, messagesCount > 0);
+        return new Stats(
+                currentOffset(), messagesCount, sizeBytes, nextOffset > 0, segments.size());
     }
 
-    record Stats(long currentOffset, long messagesCount, long sizeBytes, boolean hasMessages) {}
+    /**
+     * @param currentOffset the highest offset ever assigned (0 before the first message), also
+     *     after the message holding it was deleted with its segment
+     * @param messagesCount the messages retained
+     * @param sizeBytes the size of the messages retained
+     * @param hasCurrentOffset whether an offset was ever assigned (since creation or the last
+     *     purge), so {@code currentOffset} names a real offset; messages may have been deleted
+     *     since
+     * @param segmentsCount sealed segments plus the active one
+     */
+    record Stats(
+            long currentOffset,
+            long messagesCount,
+            long sizeBytes,
+            boolean hasCurrentOffset,
+            int segmentsCount) {}
+
+    /** The size of the messages retained. */
+    synchronized long sizeBytes() {
+        return sizeBytes;
+    }
 
     /**
      * Appends the messages of one send, assigning consecutive offsets and one server timestamp,
@@ -126,15 +173,42 @@ final class PartitionLog {
             LittleEndian.putLong(
                     data, start + MessageLayout.CHECKSUM, checksum(data, start, ends[i]));
         }
-        if (batchCount == batches.length) {
-            batches = Arrays.copyOf(batches, batchCount * 2);
-        }
-        batches[batchCount++] = new StoredBatch(nextOffset, timestamp, data, ends);
+        makeRoomForOneBatch();
+        batches[tail++] = new StoredBatch(nextOffset, timestamp, data, ends);
+        int size = ends[ends.length - 1];
         nextOffset += ends.length;
         messagesCount += ends.length;
-        sizeBytes += ends[ends.length - 1];
+        sizeBytes += size;
         lastTimestamp = timestamp;
+        Segment active = segments.getLast();
+        active.batches++;
+        active.messages += ends.length;
+        active.bytes += size;
+        if (active.bytes >= segmentSize) {
+            segments.add(new Segment()); // seals the active segment
+        }
         return ends.length;
+    }
+
+    /**
+     * Makes {@code batches[tail]} free: compacts the live batches to the front when at most half of
+     * the array is live, else doubles the array. Either way, what it copies is paid for by the
+     * appends that filled the array since the last time.
+     */
+    private void makeRoomForOneBatch() {
+        if (tail < batches.length) {
+            return;
+        }
+        int live = tail - head;
+        StoredBatch[] target =
+                live <= batches.length / 2 ? batches : new StoredBatch[batches.length * 2];
+        System.arraycopy(batches, head, target, 0, live);
+        if (target == batches) {
+            Arrays.fill(batches, live, tail, null);
+        }
+        batches = target;
+        head = 0;
+        tail = live;
     }
 
     /**
@@ -190,8 +264,8 @@ final class PartitionLog {
 
     /** Offset of the first message whose server timestamp is at least {@code micros}, or -1. */
     synchronized long firstOffsetAtOrAfter(long micros) {
-        int low = 0;
-        int high = batchCount;
+        int low = head;
+        int high = tail;
         while (low < high) {
             int middle = (low + high) >>> 1;
             if (Long.compareUnsigned(batches[middle].timestamp(), micros) < 0) {
@@ -200,16 +274,20 @@ final class PartitionLog {
                 high = middle;
             }
         }
-        return low < batchCount ? batches[low].firstOffset() : -1;
-    }
-
-    /** The first retained offset. Nothing is ever deleted here, so it is 0. */
-    long firstOffset() {
-        return 0;
+        return low < tail ? batches[low].firstOffset() : -1;
     }
 
     /**
-     * Reads up to {@code count} messages starting at {@code startOffset}.
+     * The first retained offset: 0 before the first message, the next offset to be assigned when
+     * every message was deleted with its segment.
+     */
+    synchronized long firstOffset() {
+        return head < tail ? batches[head].firstOffset() : nextOffset;
+    }
+
+    /**
+     * Reads up to {@code count} messages starting at {@code startOffset}, or at the first retained
+     * offset if {@code startOffset} was deleted.
      *
      * @return the slices to send and the offset of the last message in them
      */
@@ -218,13 +296,14 @@ final class PartitionLog {
         if (messagesCount == 0 || startOffset > current || count <= 0) {
             return new ReadResult(List.of(), 0, -1, current);
         }
+        startOffset = Math.max(startOffset, batches[head].firstOffset());
         int batchIndex = batchContaining(startOffset);
         List<Reply.ByteSlice> slices = new ArrayList<>();
         long remaining = count;
         long offset = startOffset;
         int messages = 0;
         long bytesLeft = MAX_READ_BYTES;
-        while (remaining > 0 && batchIndex < batchCount) {
+        while (remaining > 0 && batchIndex < tail) {
             StoredBatch batch = batches[batchIndex++];
             int first = (int) (offset - batch.firstOffset());
             int last = (int) Math.min(batch.count() - 1L, first + remaining - 1);
@@ -249,9 +328,10 @@ final class PartitionLog {
     record ReadResult(
             List<Reply.ByteSlice> slices, int messageCount, long lastOffset, long currentOffset) {}
 
+    /** The index of the live batch holding {@code offset}, which must be a retained offset. */
     private int batchContaining(long offset) {
-        int low = 0;
-        int high = batchCount - 1;
+        int low = head;
+        int high = tail - 1;
         while (low < high) {
             int middle = (low + high + 1) >>> 1;
             if (batches[middle].firstOffset() <= offset) {
@@ -263,10 +343,42 @@ final class PartitionLog {
         return low;
     }
 
-    /** Deletes every message and stored offset, as a purge does; offsets start again at 0. */
+    /**
+     * Deletes up to {@code count} of the oldest sealed segments with their messages; the active
+     * segment always stays. Offsets do not change: the current offset stays the highest ever
+     * assigned, and the first retained offset moves up.
+     *
+     * @return the number of segments deleted
+     */
+    synchronized int deleteOldestSealedSegments(long count) {
+        int deleted = 0;
+        while (deleted < count && segments.size() > 1) {
+            Segment oldest = segments.removeFirst();
+            for (int i = 0; i < oldest.batches; i++) {
+                batches[head++] = null; // let the messages be garbage-collected
+            }
+            messagesCount -= oldest.messages;
+            sizeBytes -= oldest.bytes;
+            deleted++;
+        }
+        return deleted;
+    }
+
+    /** Whether the partition has a segment that {@link #deleteOldestSealedSegments} can delete. */
+    synchronized boolean hasSealedSegment() {
+        return segments.size() > 1;
+    }
+
+    /**
+     * Deletes every message and stored offset, as a purge does; offsets start again at 0 and one
+     * empty active segment remains.
+     */
     synchronized void purge() {
         batches = new StoredBatch[16];
-        batchCount = 0;
+        head = 0;
+        tail = 0;
+        segments.clear();
+        segments.add(new Segment());
         nextOffset = 0;
         messagesCount = 0;
         sizeBytes = 0;
@@ -275,7 +387,18 @@ final class PartitionLog {
         groupLastPolled.clear();
     }
 
+    /** The highest offset ever assigned, or 0 before the first message. */
     private long currentOffset() {
-        return messagesCount == 0 ? 0 : nextOffset - 1;
+        return nextOffset == 0 ? 0 : nextOffset - 1;
+    }
+
+    /**
+     * What a segment holds: a run of consecutive live batches. Guarded by the monitor of the {@link
+     * PartitionLog} that owns it.
+     */
+    private static final class Segment {
+        private int batches;
+        private long messages;
+        private long bytes;
     }
 }

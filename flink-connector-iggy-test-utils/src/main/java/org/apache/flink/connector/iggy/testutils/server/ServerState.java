@@ -58,6 +58,16 @@ final class ServerState {
         return config.maxRequestPayload();
     }
 
+    /** The size at which a partition's active segment is sealed; see {@link #newPartition}. */
+    long segmentSize() {
+        return config.segmentSize();
+    }
+
+    /** Whether a full topic with a maximum size deletes its oldest sealed segments. */
+    boolean deleteOldestSegments() {
+        return config.deleteOldestSegments();
+    }
+
     long rebalancingTimeoutNanos() {
         return config.consumerGroupRebalancingTimeout().toNanos();
     }
@@ -192,7 +202,7 @@ final class ServerState {
         }
     }
 
-    /** A new partition, deduplicating if the server is configured to. */
+    /** A new partition with the configured segment size, deduplicating if configured to. */
     PartitionLog newPartition(int id, long createdAt) {
         EmbeddedIggyServer.Config.Deduplication dedup = config.deduplication();
         MessageDeduplicator deduplicator =
@@ -200,6 +210,6 @@ final class ServerState {
                         ? new MessageDeduplicator(
                                 dedup.maxEntries(), dedup.expiry().toNanos() / 1000)
                         : null;
-        return new PartitionLog(id, createdAt, deduplicator);
+        return new PartitionLog(id, createdAt, config.segmentSize(), deduplicator);
     }
 }

@@ -18,10 +18,9 @@
 package org.apache.flink.connector.iggy.testutils.server;
 
 /**
- * FLUSH_UNSAVED_BUFFER (102) and DELETE_SEGMENTS (503): validated like Iggy 0.8 does and accepted,
- * with nothing to do. Messages live in memory, so there is no buffer to flush; every partition is
- * one active segment, which Iggy never deletes (it deletes only sealed segments), so no segment
- * goes.
+ * FLUSH_UNSAVED_BUFFER (102) and DELETE_SEGMENTS (503), validated like Iggy 0.8 does. A flush has
+ * nothing to do: messages live in memory, so there is no buffer to flush. DELETE_SEGMENTS deletes
+ * the partition's oldest sealed segments with their messages; the active segment always stays.
  */
 final class StorageCommands {
     private final ServerState state;
@@ -51,18 +50,20 @@ final class StorageCommands {
     /**
      * {@code [stream][topic][partition u32][segments count u32]}. Unknown stream 1009, unknown
      * topic 2010, unknown partition 3007, no permission to manage the topic 41 (in that order, as
-     * Iggy checks them).
+     * Iggy checks them). Then deletes up to {@code segments count} of the oldest sealed segments;
+     * the reply is empty success also when there was none to delete.
      */
     Reply deleteSegments(UserAccount user, RequestReader request) {
         EntityId streamId = request.identifier();
         EntityId topicId = request.identifier();
         long partitionId = request.u32();
-        request.u32(); // segments count: only sealed segments go, and there are none
+        long segmentsCount = request.u32();
         return state.read(
                 () -> {
                     TopicState topic = state.topic(streamId, topicId);
-                    topic.partition(partitionId);
+                    PartitionLog partition = topic.partition(partitionId);
                     Permissioner.manageTopic(user, topic);
+                    partition.deleteOldestSealedSegments(segmentsCount);
                     return Reply.EMPTY;
                 });
     }

@@ -22,7 +22,6 @@ import java.util.List;
 /** Streams (200–205), topics (300–305) and partitions (402, 403). */
 final class StreamCommands {
     static final int MAX_PARTITIONS = 1000;
-    static final long MIN_CUSTOM_TOPIC_SIZE = 1024L * 1024 * 1024; // the 1 GiB segment size
 
     private final ServerState state;
 
@@ -134,8 +133,13 @@ final class StreamCommands {
                     validateCompression(compression);
                     long maxSize = maxTopicSize == 0 ? TopicState.UNLIMITED : maxTopicSize;
                     if (maxSize != TopicState.UNLIMITED
-                            && Long.compareUnsigned(maxSize, MIN_CUSTOM_TOPIC_SIZE) < 0) {
-                        throw CommandException.of(ErrorCodes.INVALID_TOPIC_SIZE, "topic too small");
+                            && Long.compareUnsigned(maxSize, state.segmentSize()) < 0) {
+                        throw CommandException.of(
+                                ErrorCodes.INVALID_TOPIC_SIZE,
+                                "max topic size "
+                                        + Long.toUnsignedString(maxSize)
+                                        + " is below the segment size "
+                                        + state.segmentSize());
                     }
                     long createdAt = Clock.nowMicros();
                     TopicState topic =
@@ -152,8 +156,7 @@ final class StreamCommands {
                     ResponseWriter out = new ResponseWriter();
                     writeTopicHeader(out, topic);
                     for (PartitionLog partition : topic.partitions) {
-                        // A fresh partition has no segment yet in the real server's reply.
-                        writePartition(out, partition, 0);
+                        writePartition(out, partition, true);
                     }
                     return Reply.of(out);
                 });
@@ -172,7 +175,7 @@ final class StreamCommands {
                     ResponseWriter out = new ResponseWriter();
                     writeTopicHeader(out, topic);
                     for (PartitionLog partition : topic.partitions) {
-                        writePartition(out, partition, 1);
+                        writePartition(out, partition, false);
                     }
                     return Reply.of(out);
                 });
@@ -337,11 +340,15 @@ final class StreamCommands {
                 .str8(topic.name);
     }
 
-    static void writePartition(ResponseWriter out, PartitionLog partition, int segmentsCount) {
+    /**
+     * @param created for the reply to a create: a fresh partition has no segment yet in the real
+     *     server's reply, while later details count its active segment
+     */
+    static void writePartition(ResponseWriter out, PartitionLog partition, boolean created) {
         PartitionLog.Stats stats = partition.stats();
         out.u32(partition.id())
                 .u64(partition.createdAt())
-                .u32(segmentsCount)
+                .u32(created ? 0 : stats.segmentsCount())
                 .u64(stats.currentOffset())
                 .u64(stats.sizeBytes())
                 .u64(stats.messagesCount());

@@ -119,6 +119,7 @@ final class SystemCommands {
                     long messages = 0;
                     long bytes = 0;
                     long groups = 0;
+                    long segments = 0;
                     for (StreamState stream : state.streams()) {
                         streams++;
                         for (TopicState topic : stream.topics.values()) {
@@ -127,13 +128,14 @@ final class SystemCommands {
                             groups += topic.groups.size();
                             messages += topic.messagesCount();
                             bytes += topic.sizeBytes();
+                            segments += topic.segmentsCount();
                         }
                     }
                     out.u64(bytes)
                             .u32(streams)
                             .u32(topics)
                             .u32(partitions)
-                            .u32(partitions) // one segment per partition
+                            .u32(segments)
                             .u64(messages)
                             .u32(state.sessions().size())
                             .u32(groups);

@@ -97,9 +97,48 @@ final class TopicState {
     long sizeBytes() {
         long total = 0;
         for (PartitionLog partition : partitions) {
-            total += partition.stats().sizeBytes();
+            total += partition.sizeBytes();
         }
         return total;
+    }
+
+    /** Sealed and active segments over all partitions. */
+    long segmentsCount() {
+        long total = 0;
+        for (PartitionLog partition : partitions) {
+            total += partition.stats().segmentsCount();
+        }
+        return total;
+    }
+
+    /** Whether a maximum size was set: {@code u64::MAX} and 0 both mean unlimited. */
+    boolean hasMaxSize() {
+        return maxTopicSize != UNLIMITED && maxTopicSize != 0;
+    }
+
+    /**
+     * Deletes the oldest sealed segments of {@code partition}, which was just appended to, while
+     * the topic is at or above its maximum size, as the real server does with {@code
+     * system.topic.delete_oldest_segments} on. The real server checks periodically, in its message
+     * cleaner; this one right after each append, so the topic never stays over its size for longer
+     * than one append (a documented simplification). The active segment always stays, so a topic
+     * whose partitions have none sealed may still outgrow its size.
+     *
+     * <p>The caller holds the read lock of {@link ServerState} and no partition's lock: the topic's
+     * size is summed one partition lock at a time, then the partition is locked alone to delete.
+     * Appends racing on one partition may each delete a segment, so the topic may end up slightly
+     * below the point where one deletion would have sufficed.
+     */
+    void deleteOldestSegmentsWhileFull(PartitionLog partition) {
+        if (!hasMaxSize()) {
+            return;
+        }
+        while (partition.hasSealedSegment()
+                && Long.compareUnsigned(sizeBytes(), maxTopicSize) >= 0) {
+            if (partition.deleteOldestSealedSegments(1) == 0) {
+                return;
+            }
+        }
     }
 
     long messagesCount() {

@@ -113,6 +113,30 @@ class EmbeddedIggyServerLifecycleTest {
                 .isEqualTo(10_000);
     }
 
+    @Test
+    void segmentSettingsAreValidatedAndCarriedByToBuilder() {
+        EmbeddedIggyServer.Config defaults = EmbeddedIggyServer.Config.defaults();
+        assertThat(defaults.segmentSize()).as("the real server's 1 GiB").isEqualTo(1L << 30);
+        assertThat(defaults.deleteOldestSegments()).isFalse();
+        assertThatThrownBy(() -> EmbeddedIggyServer.Config.builder().segmentSize(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("segmentSize must be positive");
+        assertThatThrownBy(() -> EmbeddedIggyServer.Config.builder().segmentSize(-1))
+                .isInstanceOf(IllegalArgumentException.class);
+
+        EmbeddedIggyServer.Config config =
+                EmbeddedIggyServer.Config.builder()
+                        .segmentSize(256L << 20)
+                        .deleteOldestSegments(true)
+                        .build();
+        EmbeddedIggyServer.Config derived = config.toBuilder().port(1234).build();
+
+        assertThat(derived.segmentSize()).isEqualTo(256L << 20);
+        assertThat(derived.deleteOldestSegments()).isTrue();
+        assertThat(derived.toString())
+                .contains("segmentSize=268435456", "deleteOldestSegments=true");
+    }
+
     private static IggyTcpClient login(EmbeddedIggyServer server, String user, String password) {
         return IggyTcpClient.builder()
                 .host(server.host())

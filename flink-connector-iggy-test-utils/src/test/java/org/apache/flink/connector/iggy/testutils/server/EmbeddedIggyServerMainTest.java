@@ -38,6 +38,8 @@ class EmbeddedIggyServerMainTest {
         assertThat(options.config().rootUsername()).isEqualTo("iggy");
         assertThat(options.config().rootPassword()).isEqualTo("iggy");
         assertThat(options.config().deduplication().enabled()).isFalse();
+        assertThat(options.config().segmentSize()).isEqualTo(1L << 30);
+        assertThat(options.config().deleteOldestSegments()).isFalse();
         assertThat(options.streams()).isEmpty();
         assertThat(options.topics()).isEmpty();
     }
@@ -55,6 +57,9 @@ class EmbeddedIggyServerMainTest {
                         "--password",
                         "s3cret",
                         "--deduplication",
+                        "--segment-size",
+                        "268435456",
+                        "--delete-oldest-segments",
                         "--stream",
                         "audit",
                         "--topic",
@@ -67,6 +72,8 @@ class EmbeddedIggyServerMainTest {
         assertThat(options.config().rootUsername()).isEqualTo("admin");
         assertThat(options.config().rootPassword()).isEqualTo("s3cret");
         assertThat(options.config().deduplication().enabled()).isTrue();
+        assertThat(options.config().segmentSize()).isEqualTo(256L << 20);
+        assertThat(options.config().deleteOldestSegments()).isTrue();
         assertThat(options.streams()).containsExactly("audit", "shop");
         assertThat(options.topics())
                 .containsExactly(
@@ -100,6 +107,10 @@ class EmbeddedIggyServerMainTest {
                 .hasMessageContaining("shop/orders twice");
         assertThatThrownBy(() -> Options.parse("--port", "70000"))
                 .hasMessageContaining("--port must be 0..65535");
+        assertThatThrownBy(() -> Options.parse("--segment-size", "0"))
+                .hasMessageContaining("--segment-size must be a positive number of bytes");
+        assertThatThrownBy(() -> Options.parse("--segment-size", "1GiB"))
+                .hasMessageContaining("got '1GiB'");
         assertThatThrownBy(() -> Options.parse("--stream"))
                 .hasMessageContaining("--stream needs a value");
         assertThatThrownBy(() -> Options.parse("--stream", "--topic"))
