@@ -34,19 +34,9 @@ import java.util.Map;
 
 /**
  * {@code IggySink} with periodic checkpoints for {@link SinkBenchmark}'s exactly-once rows: one job
- * over generated payloads, at-least-once or exactly-once, and what it measured. Immutable; used by
- * the benchmark's main thread.
- *
- * <p>The rate is records ÷ the time the job worked on them: from the first record the writer took
- * (its origin timestamp) to the last record's append on the server, less the time it only waited
- * for the checkpoint after the input ended. Exactly-once output is sent when the checkpoint that
- * took it completes: in a running job it appears one checkpoint later, on average half an interval
- * of latency that is not throughput. A bounded job's last records wait for the next periodic
- * checkpoint, up to a whole interval with nothing to do, which would dominate a run shorter than a
- * few intervals; that wait (from the last record taken, or the last append before it, to the
- * checkpoint's trigger) is left out. Everything else exactly-once costs counts: writing the
- * write-ahead files, the checkpoints, and the committer's reads and sends. An at-least-once job's
- * last append precedes that checkpoint, so nothing is left out of its rate.
+ * over generated payloads, at-least-once or exactly-once, and what it measured. Its {@link
+ * SinkRate} says how the rate is measured: over the whole run, or over the steady middle of a long
+ * one. Immutable; used by the benchmark's main thread.
  *
  * <p>Both run at the sink's default batch sizes. Each run also measures the CPU time the whole
  * process (Flink, the sink, the in-JVM server) spent per record from submission to the job's end:
@@ -64,28 +54,29 @@ final class CheckpointedSinkJob {
     /** Where the checkpoints are written. */
     private final Path snapshots;
 
-    CheckpointedSinkJob(SinkBenchmarkSetup setup, Path snapshots) {
+    private final SinkRate rate;
+
+    CheckpointedSinkJob(SinkBenchmarkSetup setup, Path snapshots, SinkRate rate) {
         this.setup = setup;
         this.snapshots = snapshots;
+        this.rate = rate;
     }
 
     /**
      * What one run measured.
      *
-     * @param recordsPerSecond records ÷ the time the job worked on them (see the class comment)
-     * @param finalWaitMillis the wait for the checkpoint after the input ended, left out of the
-     *     rate
+     * @param recordsPerSecond the rate, as the job's {@link SinkRate} measures it
+     * @param leftOutMillis time the rate leaves out (see {@link WholeRunRate})
      * @param checkpoints checkpoints completed during the run
      * @param largestCheckpointBytes the state size of the largest of the latest of them
      * @param cpuMicrosPerRecord the process's CPU time per record over the whole run
      * @param cpuByGroup the same by thread group (see {@link ThreadCpu}), in microseconds
-     * @param coresBusy the process's CPU time while the writers took the records (from the first to
-     *     the last record's origin timestamp) over that time: on two cores, 2 means both worked for
-     *     the process all along
+     * @param coresBusy the process's CPU time over the stretch the rate covers, divided by that
+     *     stretch: on two cores, 2 means both worked for the process all along
      */
     record Result(
             double recordsPerSecond,
-            long finalWaitMillis,
+            long leftOutMillis,
             long checkpoints,
             long largestCheckpointBytes,
             double cpuMicrosPerRecord,
@@ -102,7 +93,7 @@ final class CheckpointedSinkJob {
             DeliveryGuarantee guarantee,
             int parallelism)
             throws Exception {
-        String stream = setup.newTopic();
+        String stream = rate.newTopic();
         byte[] payload = new byte[payloadBytes];
         Configuration config = new Configuration();
         config.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, snapshots.toUri().toString());
@@ -120,83 +111,34 @@ final class CheckpointedSinkJob {
                                 .setValueSerializationSchema(b -> b)
                                 .build());
         long cpuBefore = ThreadCpu.processCpuNanos();
-        long nanoTimeOffset = System.nanoTime() - System.currentTimeMillis() * 1_000_000L;
         ThreadCpu threads = ThreadCpu.start();
+        SinkRate.Measuring measuring = rate.start(stream);
         JobID job = setup.runToEnd(env, guarantee + " job");
         String cpuByGroup = ThreadCpu.format(threads.stop(), records * 1000.0);
         double cpuMicrosPerRecord = (ThreadCpu.processCpuNanos() - cpuBefore) / 1000.0 / records;
-        long firstTaken = originMicros(stream, 0);
-        long lastTaken = originMicros(stream, records - 1);
-        Map<String, Long> taking =
-                threads.between(
-                        firstTaken * 1000 + nanoTimeOffset, lastTaken * 1000 + nanoTimeOffset);
-        long takingCpu = ThreadCpu.processCpu(taking);
-        double coresBusy =
-                Runtime.getRuntime().availableProcessors()
-                        * (double) takingCpu
-                        / (takingCpu + taking.get(ThreadCpu.IDLE));
-        long lastAppended = setup.timestampMicros(stream, records - 1);
-
         CheckpointStatsSnapshot stats =
                 setup.flink().getArchivedExecutionGraph(job).get().getCheckpointStatsSnapshot();
-        long finalTrigger = Long.MAX_VALUE;
+        SinkRate.Measured measured = measuring.finish(records, stats);
+        Map<String, Long> covered = threads.between(measured.fromNanos(), measured.toNanos());
+        long coveredCpu = ThreadCpu.processCpu(covered);
+        double coresBusy =
+                Runtime.getRuntime().availableProcessors()
+                        * (double) coveredCpu
+                        / (coveredCpu + covered.get(ThreadCpu.IDLE));
         long largest = 0;
-        // The latest checkpoints (Flink's web.checkpoints.history): the one that committed the
-        // last records is the first completed after them; if it is not among them, nothing is
-        // left out.
         for (AbstractCheckpointStats checkpoint : stats.getHistory().getCheckpoints()) {
             if (checkpoint.getStatus() == CheckpointStatsStatus.COMPLETED) {
                 largest = Math.max(largest, checkpoint.getStateSize());
-                long trigger = checkpoint.getTriggerTimestamp() * 1000;
-                if (trigger >= lastTaken) {
-                    finalTrigger = Math.min(finalTrigger, trigger);
-                }
             }
         }
-        // Output that waited for the checkpoint was appended after its trigger.
-        long finalWait =
-                finalTrigger < lastAppended
-                        ? Math.max(
-                                0,
-                                finalTrigger
-                                        - Math.max(
-                                                lastTaken,
-                                                lastAppendedBefore(stream, records, finalTrigger)))
-                        : 0;
         setup.dropTopic(stream);
-        double seconds = Math.max(1, lastAppended - firstTaken - finalWait) / 1e6;
         return new Result(
-                records / seconds,
-                finalWait / 1000,
+                measured.recordsPerSecond(),
+                measured.leftOutMillis(),
                 stats.getCounts().getNumberOfCompletedCheckpoints(),
                 largest,
                 cpuMicrosPerRecord,
                 cpuByGroup,
                 coresBusy);
-    }
-
-    private long originMicros(String stream, long offset) {
-        return setup.iggy()
-                .poll(stream, "t", 0, offset, 1)
-                .get(0)
-                .header()
-                .originTimestamp()
-                .longValueExact();
-    }
-
-    /** The append time of the last message appended before {@code micros}, or 0 if none. */
-    private long lastAppendedBefore(String stream, long messages, long micros) {
-        long low = -1;
-        long high = messages;
-        // binary search: every message before low+1 was appended before micros, none from high on
-        while (high - low > 1) {
-            long middle = (low + high) >>> 1;
-            if (setup.timestampMicros(stream, middle) < micros) {
-                low = middle;
-            } else {
-                high = middle;
-            }
-        }
-        return low < 0 ? 0 : setup.timestampMicros(stream, low);
     }
 }

@@ -27,6 +27,7 @@ import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -64,11 +65,13 @@ import java.util.function.UnaryOperator;
  * sending to partition 0). Uses the in-JVM server, or a real one when {@code IGGY_TCP_ADDRESS} is
  * set.
  *
- * <p>Arguments: {@code [records] [exactly-once [bytes,seconds,parallelism] | defaults
- * [bytes,...]]}: {@code exactly-once} prints only the exactly-once rows, or with a row's payload
- * bytes, checkpoint interval and parallelism only that row, of {@code records} records; {@code
- * defaults} only the rows of the sink at its default settings against the plain loop, plus the sink
- * with each listed byte bound instead.
+ * <p>Arguments: {@code [records] [exactly-once [bytes,seconds,parallelism] | steady
+ * bytes,seconds,parallelism | defaults [bytes,...]]}: {@code exactly-once} prints only the
+ * exactly-once rows, or with a row's payload bytes, checkpoint interval and parallelism only that
+ * row, of {@code records} records; {@code steady} that row once, measured over the steady middle of
+ * the run ({@link SteadyRate}: give it a minute or more of input); {@code defaults} only the rows
+ * of the sink at its default settings against the plain loop, plus the sink with each listed byte
+ * bound instead.
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
@@ -87,9 +90,16 @@ public final class SinkBenchmark {
     /** Runs per figure; the best counts. */
     private static final int REPEATS = 3;
 
+    /**
+     * The in-JVM server's segment size: the steady rows' topics keep 1 GiB, deleting their oldest
+     * segments as they fill, and the server deletes a quarter of that at a time.
+     */
+    private static final long SEGMENT_BYTES = SteadyRate.MAX_TOPIC_BYTES / 4;
+
     private final SinkBenchmarkSetup setup;
     private final KeyedMapSinkJob keyedMap;
     private final CheckpointedSinkJob checkpointed;
+    private final CheckpointedSinkJob steady;
 
     /** The plain send loop's client: the asynchronous one, as the sink's writer uses. */
     private final AsyncIggyTcpClient client;
@@ -104,20 +114,28 @@ public final class SinkBenchmark {
                         .build();
         this.setup = new SinkBenchmarkSetup(iggy, connection, flink);
         this.keyedMap = new KeyedMapSinkJob(setup, snapshots);
-        this.checkpointed = new CheckpointedSinkJob(setup, snapshots);
+        this.checkpointed = new CheckpointedSinkJob(setup, snapshots, new WholeRunRate(setup));
+        this.steady = new CheckpointedSinkJob(setup, snapshots, new SteadyRate(setup));
         this.client = IggyClients.connect(connection);
     }
 
     public static void main(String[] args) throws Exception {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
-        IggyServerExtension iggy = new IggyServerExtension();
+        IggyServerExtension iggy =
+                new IggyServerExtension(
+                        EmbeddedIggyServer.Config.builder()
+                                .segmentSize(SEGMENT_BYTES)
+                                .deleteOldestSegments(true)
+                                .build());
         iggy.start();
         MiniCluster flink = BenchmarkCluster.start();
         Path snapshots = Files.createTempDirectory("sink-benchmark-snapshots");
         SinkBenchmark benchmark = new SinkBenchmark(iggy, flink, snapshots);
         try {
             if (args.length > 2 && args[1].equals("exactly-once")) {
-                benchmark.exactlyOnceRow(args[2], records);
+                benchmark.exactlyOnceRow(args[2], records, benchmark.checkpointed, REPEATS);
+            } else if (args.length > 2 && args[1].equals("steady")) {
+                benchmark.exactlyOnceRow(args[2], records, benchmark.steady, 1);
             } else if (args.length > 1 && args[1].equals("exactly-once")) {
                 benchmark.exactlyOnceRows(records);
             } else if (args.length > 1 && args[1].equals("defaults")) {
@@ -304,16 +322,18 @@ public final class SinkBenchmark {
                 int n = payloadBytes == PAYLOAD_BYTES ? records : Math.max(1, records / 4);
                 for (Duration interval :
                         new Duration[] {Duration.ofSeconds(1), Duration.ofSeconds(10)}) {
-                    exactlyOnceRow(n, payloadBytes, interval, parallelism);
+                    exactlyOnceRow(n, payloadBytes, interval, parallelism, checkpointed, REPEATS);
                 }
             }
         }
     }
 
     /**
-     * The one row {@code <payload bytes>,<checkpoint seconds>,<parallelism>} of {@code records}.
+     * The one row {@code <payload bytes>,<checkpoint seconds>,<parallelism>} of {@code records},
+     * measured by {@code job}, the best of {@code repeats} runs.
      */
-    private void exactlyOnceRow(String row, int records) throws Exception {
+    private void exactlyOnceRow(String row, int records, CheckpointedSinkJob job, int repeats)
+            throws Exception {
         String[] parts = row.split(",");
         if (parts.length != 3) {
             throw new IllegalArgumentException(
@@ -323,23 +343,32 @@ public final class SinkBenchmark {
                 records,
                 Integer.parseInt(parts[0]),
                 Duration.ofSeconds(Integer.parseInt(parts[1])),
-                Integer.parseInt(parts[2]));
+                Integer.parseInt(parts[2]),
+                job,
+                repeats);
     }
 
     /**
-     * One row: at-least-once and exactly-once runs interleaved, the best of {@link #REPEATS} each,
-     * the exactly-once checkpoint's bytes per message it held (its largest checkpoint over the
-     * messages of one interval at the measured rate), and each one's CPU time per record.
+     * One row: at-least-once and exactly-once runs of {@code job} interleaved, the best of {@code
+     * repeats} each, the exactly-once checkpoint's bytes per message it held (its largest
+     * checkpoint over the messages of one interval at the measured rate), and each one's CPU time
+     * per record.
      */
-    private void exactlyOnceRow(int n, int payloadBytes, Duration interval, int parallelism)
+    private void exactlyOnceRow(
+            int n,
+            int payloadBytes,
+            Duration interval,
+            int parallelism,
+            CheckpointedSinkJob job,
+            int repeats)
             throws Exception {
         CheckpointedSinkJob.Result atLeastOnce = null;
         CheckpointedSinkJob.Result exactlyOnce = null;
-        for (int i = 0; i < REPEATS; i++) {
+        for (int i = 0; i < repeats; i++) {
             atLeastOnce =
                     faster(
                             atLeastOnce,
-                            checkpointed.run(
+                            job.run(
                                     n,
                                     payloadBytes,
                                     interval,
@@ -348,7 +377,7 @@ public final class SinkBenchmark {
             exactlyOnce =
                     faster(
                             exactlyOnce,
-                            checkpointed.run(
+                            job.run(
                                     n,
                                     payloadBytes,
                                     interval,
@@ -360,7 +389,7 @@ public final class SinkBenchmark {
         System.out.printf(
                 "IggySink %,d x %4d B, parallelism %d, checkpoints every %2d s: at-least-once"
                         + " %,10.0f records/s, exactly-once %,10.0f records/s (%.2f x);"
-                        + " exactly-once: %,d ms final wait left out, %d checkpoints, largest"
+                        + " exactly-once: %,d ms left out, %d checkpoints, largest"
                         + " %,.1f MB, %,.0f B of checkpoint per message; CPU per record:"
                         + " at-least-once %.2f us, exactly-once %.2f us (%.2f x); cores busy:"
                         + " at-least-once %.2f, exactly-once %.2f%n"
@@ -372,7 +401,7 @@ public final class SinkBenchmark {
                 atLeastOnce.recordsPerSecond(),
                 exactlyOnce.recordsPerSecond(),
                 exactlyOnce.recordsPerSecond() / atLeastOnce.recordsPerSecond(),
-                exactlyOnce.finalWaitMillis(),
+                exactlyOnce.leftOutMillis(),
                 exactlyOnce.checkpoints(),
                 exactlyOnce.largestCheckpointBytes() / 1e6,
                 exactlyOnce.largestCheckpointBytes() / Math.max(1, perInterval),

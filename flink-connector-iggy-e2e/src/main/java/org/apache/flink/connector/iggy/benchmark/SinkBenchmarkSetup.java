@@ -58,11 +58,16 @@ record SinkBenchmarkSetup(
                 "payloads");
     }
 
-    /** A new stream with topic "t" of one partition. */
+    /** A new stream with topic "t" of one partition, of the server's default size. */
     String newTopic() {
+        return newTopic(0);
+    }
+
+    /** A new stream with topic "t" of one partition and {@code maxTopicBytes} (0: default). */
+    String newTopic(long maxTopicBytes) {
         String stream = iggy.uniqueName("sink-bench");
         iggy.createStream(stream);
-        iggy.createTopic(stream, "t", 1);
+        iggy.createTopic(stream, "t", 1, maxTopicBytes);
         return stream;
     }
 
