@@ -32,5 +32,5 @@ if [ "${#names[@]}" -gt 1 ]; then
 fi
 for one in "${names[@]}"; do
     # shellcheck disable=SC2086 # the options are words on purpose
-    java -Xmx6g ${BENCHMARK_JAVA_OPTS:-} -cp "$cp" "org.apache.flink.connector.iggy.benchmark.$one" "$@"
+    java -Xms6g -Xmx6g -XX:+AlwaysPreTouch ${BENCHMARK_JAVA_OPTS:-} -cp "$cp" "org.apache.flink.connector.iggy.benchmark.$one" "$@"
 done
