@@ -31,6 +31,9 @@ import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.connector.iggy.testutils.server.EmbeddedIggyServer;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.util.RestartStrategyUtils;
@@ -207,15 +210,19 @@ class IggySinkIdempotentWritesITCase {
     }
 
     /**
-     * Turns index i into upsert(k(i mod 20), v(i)). From record {@link #KILL_FROM} on, once at
-     * least {@link #AFTER_CHECKPOINT} records passed since the last completed checkpoint, it tells
-     * the test to kill the TaskManager and waits for it, so that those records are replayed. If the
-     * test tells it how to count the topic (only when the writer runs in another task), it first
-     * waits until everything it emitted is in the topic, so the replay is certain to repeat sent
-     * messages.
+     * Turns index i into upsert(k(i mod 20), v(i)). From record {@link #KILL_FROM} on, once a
+     * checkpoint completed and at least {@link #AFTER_CHECKPOINT} records passed since the last
+     * checkpoint barrier, it tells the test to kill the TaskManager and waits for it, so that those
+     * records are replayed. Counting from the barrier, not from the completion: a barrier that
+     * passed after the last completion belongs to a checkpoint that may still complete, and the
+     * records before it would then not be replayed. If the test tells it how to count the topic
+     * (only when the writer runs in another task), it first waits until everything it emitted is in
+     * the topic, so the replay is certain to repeat sent messages.
      */
     static final class KillPointAfterCheckpoint
-            implements MapFunction<Long, IggyMapChange<String, String>>, CheckpointListener {
+            implements MapFunction<Long, IggyMapChange<String, String>>,
+                    CheckpointListener,
+                    CheckpointedFunction {
         static final int AFTER_CHECKPOINT = 10;
         private final SharedReference<CompletableFuture<Long>> reached;
         @Nullable private final SharedReference<IntSupplier> messagesInTopic;
@@ -263,9 +270,16 @@ class IggySinkIdempotentWritesITCase {
         }
 
         @Override
+        public void snapshotState(FunctionSnapshotContext context) {
+            sinceCheckpoint = 0;
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
+
+        @Override
         public void notifyCheckpointComplete(long checkpointId) {
             checkpointed = true;
-            sinceCheckpoint = 0;
         }
     }
 }
