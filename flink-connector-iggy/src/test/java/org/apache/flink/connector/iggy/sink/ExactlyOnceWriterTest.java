@@ -35,11 +35,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The writer side of exactly-once: write-ahead files, committables and the bytes written. */
@@ -173,8 +175,8 @@ public class ExactlyOnceWriterTest {
         assertThat(p0.storedMessages()).isInstanceOf(SpillFile.class);
         SpillFile file = (SpillFile) p0.storedMessages();
         assertThat(Files.size(Path.of(file.path().toUri())))
-                .as("flushed and closed before the checkpoint")
-                .isEqualTo(file.length());
+                .as("written and closed before the checkpoint, padded to the disk's block size")
+                .isBetween(file.length(), file.length() + 4095);
         assertThat(Path.of(file.path().toUri())).startsWith(dir);
         assertThat(p0.messageCount()).isEqualTo(10_000);
         assertThat(p0.readFrom()).isEqualTo(5);
@@ -199,10 +201,12 @@ public class ExactlyOnceWriterTest {
         IggySinkWriterTest.write(writer, "0a");
         writer.flush(false);
         SpillFile taken = (SpillFile) writer.prepareCommit().iterator().next().storedMessages();
-        IggySinkWriterTest.write(writer, "0b", "1b");
-        try (Stream<Path> files = Files.walk(dir)) {
-            assertThat(files.filter(Files::isRegularFile)).hasSize(3);
-        }
+        // larger than a block, so its file is on disk before any checkpoint; "1b" is only in memory
+        IggySinkWriterTest.write(writer, "0" + "b".repeat(300_000), "1b");
+        waitUntil(
+                "the taken file and the unfinished file of partition 0 on disk",
+                Duration.ofSeconds(30),
+                () -> regularFiles(dir) == 2);
 
         writer.close();
 
@@ -210,6 +214,12 @@ public class ExactlyOnceWriterTest {
             assertThat(files.filter(Files::isRegularFile))
                     .as("only the file a checkpoint took is left")
                     .containsExactly(Path.of(taken.path().toUri()));
+        }
+    }
+
+    private static long regularFiles(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).count();
         }
     }
 

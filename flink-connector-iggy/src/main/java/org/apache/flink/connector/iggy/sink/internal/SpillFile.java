@@ -23,9 +23,14 @@ import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.DataInput;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Paths;
 
 /**
  * Messages kept in a spill file of the write-ahead directory, which {@link SpillFileWriteAhead}
@@ -37,6 +42,8 @@ import java.io.IOException;
  */
 @Internal
 public final class SpillFile implements WriteAheadMessages {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SpillFile.class);
 
     static final int MAGIC = 0x49575746; // "IWWF": Iggy write-ahead file
     static final int FORMAT_VERSION = 1;
@@ -80,7 +87,7 @@ public final class SpillFile implements WriteAheadMessages {
                     checkpointId,
                     "has " + status.getLen() + " bytes instead of the " + length + " written");
         }
-        SpillFileInput in = new SpillFileInput(path, fs.open(path));
+        SpillFileInput in = new SpillFileInput(path, input(fs));
         try {
             long header = in.readHeader();
             int magic = (int) (header >>> 32);
@@ -100,6 +107,24 @@ public final class SpillFile implements WriteAheadMessages {
             throw e;
         }
         return new FileReader(in, tag);
+    }
+
+    /**
+     * The file's bytes: with direct I/O on a local file system where it can, as the writer wrote
+     * them (see {@link DirectFileWriter}), else through the file system's stream.
+     */
+    private InputStream input(FileSystem fs) throws IOException {
+        if ("file".equals(path.toUri().getScheme())) {
+            try {
+                return DirectFileInput.open(Paths.get(path.toUri()));
+            } catch (IOException | UnsupportedOperationException e) {
+                LOG.debug(
+                        "Reading {} through the page cache: no direct I/O ({})",
+                        path,
+                        e.toString());
+            }
+        }
+        return fs.open(path);
     }
 
     /** Reads the messages in order, each with its id. Confined to the committer's task thread. */

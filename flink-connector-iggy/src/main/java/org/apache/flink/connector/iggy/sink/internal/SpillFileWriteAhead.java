@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink.internal;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -31,6 +30,7 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,8 +42,8 @@ import java.util.List;
  * durable, and the checkpoint stores only the file's handle ({@link SpillFile}). The committer
  * reads the file when it commits and deletes it afterwards.
  *
- * <p>A writer holds one write buffer of {@link #WRITE_BUFFER_BYTES} per open file, whatever the
- * volume.
+ * <p>A writer holds one block of {@link WriteAheadFileOutput#BLOCK_BYTES} per open file and, on a
+ * local disk, the blocks waiting for it: bounded memory, whatever the volume.
  */
 @Internal
 public final class SpillFileWriteAhead implements WriteAheadStorage {
@@ -51,11 +51,6 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
     private static final long serialVersionUID = 1L;
 
     private static final Logger LOG = LoggerFactory.getLogger(SpillFileWriteAhead.class);
-
-    static final int WRITE_BUFFER_BYTES = 64 * 1024;
-
-    /** Room beyond a full block for the message that fills it, so it seldom grows. */
-    private static final int BLOCK_SLACK_BYTES = 16 * 1024;
 
     private final String directory;
 
@@ -103,13 +98,21 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
 
     /**
      * One writer's files. Before its first file it deletes what earlier writers of its subtask left
-     * over (see {@link LeftoverFiles}). Confined to the writer's task thread.
+     * over (see {@link LeftoverFiles}). Files on a local file system are written with direct I/O by
+     * a thread of the writer's ({@link DirectFileWriter}) where the file system allows; others
+     * through a stream on the task thread ({@link StreamFileOutput}). Confined to the writer's task
+     * thread.
      */
     private final class SpillWriterLog implements WriterLog {
 
         private final WriterIdentity writer;
         private final List<FileLog> started = new ArrayList<>();
         private boolean leftoversRemoved;
+
+        /** Started with the first local file, unless direct I/O is not available there. */
+        @Nullable private DirectFileWriter direct;
+
+        private boolean directTried;
 
         SpillWriterLog(WriterIdentity writer) {
             this.writer = writer;
@@ -127,9 +130,27 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
                         .remove();
             }
             started.removeIf(FileLog::isSealed);
-            FileLog log = new FileLog(path.makeQualified(fs));
+            Path qualified = path.makeQualified(fs);
+            FileLog log = new FileLog(qualified, outputs(qualified));
             started.add(log);
             return log;
+        }
+
+        /** How the file at {@code path} is written. */
+        private FileLog.Opener outputs(Path path) {
+            if (!"file".equals(path.toUri().getScheme())) {
+                return StreamFileOutput::new;
+            }
+            if (!directTried) {
+                directTried = true;
+                direct =
+                        DirectFileWriter.start(
+                                Paths.get(path.getParent().toUri()), "subtask " + writer.subtask());
+            }
+            DirectFileWriter local = direct;
+            return local != null
+                    ? file -> local.open(Paths.get(file.toUri()))
+                    : StreamFileOutput::new;
         }
 
         @Override
@@ -138,6 +159,10 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
                 log.abandon();
             }
             started.clear();
+            if (direct != null) {
+                direct.close(); // after the abandons, which it carries out first
+                direct = null;
+            }
             Path own = writerDirectory(writer);
             try {
                 FileSystem fs = own.getFileSystem();
@@ -153,18 +178,30 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
 
     /**
      * One file, created on the first message. Messages are encoded into a block in memory, which
-     * goes to the file in one call once it holds {@link #WRITE_BUFFER_BYTES}: no lock and no call
-     * per field. Confined to the writer's task thread.
+     * goes to the file's {@link WriteAheadFileOutput} once it holds {@link
+     * WriteAheadFileOutput#BLOCK_BYTES}: no lock and no call per field. Confined to the writer's
+     * task thread.
      */
     private static final class FileLog implements PartitionLog {
 
+        /** Creates the output of a file. */
+        @FunctionalInterface
+        interface Opener {
+            WriteAheadFileOutput open(Path path) throws IOException;
+        }
+
         private final Path path;
-        private FSDataOutputStream stream;
+        private final Opener opener;
+        @Nullable private WriteAheadFileOutput out;
+
+        /** Null before the first message and once sealed. */
         @Nullable private DataOutputSerializer block;
+
         private int count;
 
-        FileLog(Path path) {
+        FileLog(Path path, Opener opener) {
             this.path = path;
+            this.opener = opener;
         }
 
         @Override
@@ -174,27 +211,16 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
             }
             WriteAheadMessageCodec.write(block, message);
             count++;
-            if (block.length() >= WRITE_BUFFER_BYTES) {
-                writeBlock();
+            if (block.length() >= WriteAheadFileOutput.BLOCK_BYTES) {
+                block = out.write(block);
             }
         }
 
         private void open() throws IOException {
-            FileSystem fs = path.getFileSystem();
-            stream = fs.create(path, FileSystem.WriteMode.NO_OVERWRITE);
-            block = new DataOutputSerializer(WRITE_BUFFER_BYTES + BLOCK_SLACK_BYTES);
+            out = opener.open(path);
+            block = WriteAheadFileOutput.newBlock();
             block.writeInt(SpillFile.MAGIC);
             block.writeInt(SpillFile.FORMAT_VERSION);
-        }
-
-        private void writeBlock() throws IOException {
-            stream.write(block.getSharedBuffer(), 0, block.length());
-            if (block.getSharedBuffer().length > 2 * WRITE_BUFFER_BYTES) {
-                // back to the usual size after a large message
-                block = new DataOutputSerializer(WRITE_BUFFER_BYTES + BLOCK_SLACK_BYTES);
-            } else {
-                block.clear();
-            }
         }
 
         @Override
@@ -202,17 +228,14 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
             if (block == null) {
                 open();
             }
-            writeBlock();
-            stream.flush();
-            stream.sync();
-            long length = stream.getPos();
-            stream.close();
+            long length = out.seal(block);
+            // only now: a log whose seal failed is still unfinished, and its file is deleted
             block = null;
             return new SpillFile(path, count, length);
         }
 
         boolean isSealed() {
-            return block == null && stream != null;
+            return block == null && out != null;
         }
 
         void abandon() {
@@ -220,12 +243,7 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
                 return;
             }
             block = null;
-            try {
-                stream.close();
-                path.getFileSystem().delete(path, false);
-            } catch (IOException e) {
-                LOG.warn("Could not delete the unfinished write-ahead file {}", path, e);
-            }
+            out.abandon();
         }
     }
 }
