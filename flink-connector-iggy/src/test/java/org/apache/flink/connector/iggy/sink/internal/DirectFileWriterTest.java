@@ -104,16 +104,8 @@ class DirectFileWriterTest {
     @Test
     void aFileOfWholeReadsEndsCleanly() throws IOException {
         Path path = dir.resolve("whole");
-        WriteAheadFileOutput out = writer.open(path);
-        DataOutputSerializer block = WriteAheadFileOutput.newBlock();
-        byte[] bytes = new byte[2 * DirectFileInput.READ_BYTES];
-        new Random(3).nextBytes(bytes);
-        block.write(bytes);
 
-        long length = out.seal(block);
-
-        assertThat(Files.size(path)).isEqualTo(length).isEqualTo(bytes.length);
-        assertThat(readDirectly(path, length)).isEqualTo(bytes);
+        sealedReadsBackWhole(writer.open(path), path, 2 * DirectFileInput.READ_BYTES);
     }
 
     @Test
@@ -151,10 +143,21 @@ class DirectFileWriterTest {
     @Test
     void aFileWrittenThroughAStreamReadsBackWithDirectIoToItsUnalignedEnd() throws IOException {
         Path path = dir.resolve("streamed");
-        StreamFileOutput out =
-                new StreamFileOutput(new org.apache.flink.core.fs.Path(path.toUri()));
-        byte[] bytes = new byte[3 * 4096 + 123];
-        new Random(7).nextBytes(bytes);
+
+        sealedReadsBackWhole(
+                new StreamFileOutput(new org.apache.flink.core.fs.Path(path.toUri())),
+                path,
+                3 * 4096 + 123);
+    }
+
+    /**
+     * Seals one block of {@code size} random bytes into {@code out}: a file of just those bytes,
+     * without padding, that reads back whole.
+     */
+    private static void sealedReadsBackWhole(WriteAheadFileOutput out, Path path, int size)
+            throws IOException {
+        byte[] bytes = new byte[size];
+        new Random(size).nextBytes(bytes);
         DataOutputSerializer block = WriteAheadFileOutput.newBlock();
         block.write(bytes);
 
