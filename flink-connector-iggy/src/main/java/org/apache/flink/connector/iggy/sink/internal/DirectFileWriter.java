@@ -131,6 +131,14 @@ final class DirectFileWriter {
     }
 
     /**
+     * Whether {@code path} is on a local file system, where write-ahead files are written and read
+     * with direct I/O if it allows.
+     */
+    static boolean isLocal(org.apache.flink.core.fs.Path path) {
+        return "file".equals(path.toUri().getScheme());
+    }
+
+    /**
      * What direct reads and writes of files at {@code path} align their buffers, positions and
      * lengths to: the block size of its file store, at least 4 KiB.
      */

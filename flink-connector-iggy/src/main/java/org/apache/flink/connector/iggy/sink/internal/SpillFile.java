@@ -114,7 +114,7 @@ public final class SpillFile implements WriteAheadMessages {
      * them (see {@link DirectFileWriter}), else through the file system's stream.
      */
     private InputStream input(FileSystem fs) throws IOException {
-        if ("file".equals(path.toUri().getScheme())) {
+        if (DirectFileWriter.isLocal(path)) {
             try {
                 return DirectFileInput.open(Paths.get(path.toUri()));
             } catch (IOException | UnsupportedOperationException e) {

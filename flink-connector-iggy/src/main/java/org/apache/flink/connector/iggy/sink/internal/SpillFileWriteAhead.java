@@ -138,7 +138,7 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
 
         /** How the file at {@code path} is written. */
         private FileLog.Opener outputs(Path path) {
-            if (!"file".equals(path.toUri().getScheme())) {
+            if (!DirectFileWriter.isLocal(path)) {
                 return StreamFileOutput::new;
             }
             if (!directTried) {
