@@ -69,6 +69,12 @@ final class InlineMessages implements WriteAheadMessages {
     @Override
     public void discard() {}
 
+    /** Nothing holds them but the committable. */
+    @Override
+    public boolean isDiscarded() {
+        return true;
+    }
+
     @Override
     public String toString() {
         return messages.size() + " messages";

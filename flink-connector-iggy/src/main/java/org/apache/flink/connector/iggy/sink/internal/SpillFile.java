@@ -184,6 +184,11 @@ public final class SpillFile implements WriteAheadMessages {
     }
 
     @Override
+    public boolean isDiscarded() throws IOException {
+        return !path.getFileSystem().exists(path);
+    }
+
+    @Override
     public String toString() {
         return count + " messages in " + path;
     }

@@ -29,6 +29,7 @@ import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.Collection;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -40,6 +41,9 @@ import java.util.function.Supplier;
  * <p>{@code numRecordsSend} and {@code numBytesSend} count a message when it is taken, as Flink's
  * Kafka sink counts the records of open transactions. The gauge {@code exactlyOnceBufferedBytes}
  * shows the bytes written to the write-ahead files since the last checkpoint.
+ *
+ * <p>The first message after a checkpoint waits until the committer sent the checkpoints before it
+ * ({@link CommitBacklog}): the counter {@code exactlyOnceCommitWaitMs} adds up those waits.
  *
  * <p>Threads: every field is owned by the task thread (the gauges only read).
  */
@@ -53,6 +57,7 @@ public final class WriteAheadDelivery implements SinkDelivery {
     private final Supplier<IggyBatchSender> sender;
     private final MailboxExecutor mailbox;
     private final WriteAheadBuffer buffer;
+    private final CommitBacklog backlog;
     private final Counter numRecordsSend;
     private final Counter numBytesSend;
 
@@ -68,6 +73,12 @@ public final class WriteAheadDelivery implements SinkDelivery {
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
         metrics.gauge("exactlyOnceBufferedBytes", buffer::bufferedBytes);
+        this.backlog =
+                new CommitBacklog(
+                        mailbox,
+                        metrics.counter("exactlyOnceCommitWaitMs"),
+                        CommitBacklog.GIVE_UP,
+                        System::nanoTime);
     }
 
     /** The job, the operator (from the metric scope), a new random id and where it started. */
@@ -86,6 +97,7 @@ public final class WriteAheadDelivery implements SinkDelivery {
     @Override
     public void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
             throws IOException {
+        backlog.beforeMessage(buffer.bufferedBytes());
         numBytesSend.inc(buffer.add(target, message, withMessageId));
         numRecordsSend.inc();
     }
@@ -97,7 +109,10 @@ public final class WriteAheadDelivery implements SinkDelivery {
 
     @Override
     public Collection<IggyCommittable> prepareCommit() throws IOException {
-        return buffer.drain();
+        long bytes = buffer.bufferedBytes();
+        List<IggyCommittable> committables = buffer.drain();
+        backlog.taken(committables, bytes);
+        return committables;
     }
 
     @Override

@@ -46,6 +46,9 @@ public interface WriteAheadMessages {
     /** Frees what holds the messages once they are committed: deletes a spill file. */
     void discard() throws IOException;
 
+    /** Whether {@link #discard} has freed the messages, by this process or another. */
+    boolean isDiscarded() throws IOException;
+
     /** Reads messages one by one; {@link #next} at most {@link #count()} times. */
     interface Reader extends Closeable {
         OutgoingMessage next() throws IOException;

@@ -26,14 +26,19 @@ import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilderTest;
 import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.connector.iggy.sink.internal.IggySinkWriterTest.ScriptedSender;
+import org.apache.flink.connector.iggy.testutils.Conditions;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -97,7 +102,64 @@ class WriteAheadDeliveryTest {
         delivery.close();
     }
 
+    @Test
+    void aWriterFarAheadOfItsCommitterWaitsUntilTheOldestCheckpointIsCommitted() throws Exception {
+        byte[] mebibyte = new byte[1 << 20];
+        OutgoingMessage large = new OutgoingMessage(mebibyte, IggyHeaders.empty(), null, 0);
+        CompletableFuture<IggyCommittable> oldest = new CompletableFuture<>();
+        CompletableFuture<Void> lastMessage = new CompletableFuture<>();
+        // the mailbox belongs to the thread that made it: the writer runs there
+        Thread task =
+                new Thread(
+                        () -> {
+                            try {
+                                WriteAheadDelivery delivery = delivery(new TestSinkInitContext());
+                                sender.endOffset = 0;
+                                delivery.add(P0, message("a"), false);
+                                delivery.flush(false);
+                                oldest.complete(delivery.prepareCommit().iterator().next());
+                                for (long i = 0; i <= CommitBacklog.MIN_AHEAD_BYTES >> 20; i++) {
+                                    delivery.add(P0, large, false);
+                                }
+                                delivery.flush(false);
+                                delivery.prepareCommit();
+                                delivery.add(P0, message("waits"), false);
+                                lastMessage.complete(null);
+                                delivery.close();
+                            } catch (Throwable e) {
+                                oldest.completeExceptionally(e);
+                                lastMessage.completeExceptionally(e);
+                            }
+                        });
+        task.start();
+        IggyCommittable committable = oldest.get(30, TimeUnit.SECONDS);
+        Conditions.waitUntil(
+                "the writer waits: "
+                        + CommitBacklog.MIN_AHEAD_BYTES
+                        + " bytes ahead of "
+                        + committable,
+                Duration.ofSeconds(30),
+                () -> waitsForItsCommitter(task) || lastMessage.isDone());
+        assertThat(lastMessage).as("waiting for the oldest checkpoint's commit").isNotDone();
+
+        committable.discardMessages();
+        lastMessage.get(30, TimeUnit.SECONDS);
+        task.join();
+    }
+
+    private static boolean waitsForItsCommitter(Thread task) {
+        return Arrays.stream(task.getStackTrace())
+                .anyMatch(
+                        frame ->
+                                frame.getClassName().equals(CommitBacklog.class.getName())
+                                        && frame.getMethodName().equals("beforeMessage"));
+    }
+
     private WriteAheadDelivery delivery() {
+        return delivery(context);
+    }
+
+    private WriteAheadDelivery delivery(TestSinkInitContext context) {
         IggyWriterConfig config =
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setRecordSerializer(IggySinkWriterTest.byFirstChar())
