@@ -42,8 +42,8 @@ import java.util.function.Supplier;
  * Kafka sink counts the records of open transactions. The gauge {@code exactlyOnceBufferedBytes}
  * shows the bytes written to the write-ahead files since the last checkpoint.
  *
- * <p>The first message after a checkpoint waits until the committer sent the checkpoints before it
- * ({@link CommitBacklog}): the counter {@code exactlyOnceCommitWaitMs} adds up those waits.
+ * <p>A writer more than about a checkpoint ahead of its committer waits for it ({@link
+ * CommitBacklog}): the counter {@code exactlyOnceCommitWaitMs} adds up those waits.
  *
  * <p>Threads: every field is owned by the task thread (the gauges only read).
  */
