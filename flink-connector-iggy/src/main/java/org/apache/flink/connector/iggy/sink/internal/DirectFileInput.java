@@ -37,7 +37,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Reads a local write-ahead file with direct I/O ({@code O_DIRECT}), in aligned reads of {@link
@@ -66,6 +65,12 @@ final class DirectFileInput extends InputStream {
     private final FileChannel channel;
     private final int alignment;
     private final ExecutorService reads;
+
+    /**
+     * The thread of {@link #reads}, made by its factory during the constructor's first read: {@link
+     * #close} waits for it to end, not only for its last task.
+     */
+    private Thread readingThread;
 
     /** The caller's buffer, and the one being read into. */
     private ByteBuffer current;
@@ -98,9 +103,9 @@ final class DirectFileInput extends InputStream {
         this.reads =
                 Executors.newSingleThreadExecutor(
                         task -> {
-                            Thread thread = new Thread(task, threadName(path));
-                            thread.setDaemon(true);
-                            return thread;
+                            readingThread = new Thread(task, threadName(path));
+                            readingThread.setDaemon(true);
+                            return readingThread;
                         });
         this.ahead = readAhead();
     }
@@ -202,7 +207,8 @@ final class DirectFileInput extends InputStream {
         reads.shutdownNow();
         boolean interrupted = false;
         try {
-            if (!reads.awaitTermination(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+            readingThread.join(CLOSE_TIMEOUT.toMillis());
+            if (readingThread.isAlive()) {
                 LOG.warn("The thread reading {} did not end within {}", path, CLOSE_TIMEOUT);
             }
         } catch (InterruptedException e) {
