@@ -62,6 +62,9 @@ import java.util.OptionalLong;
  * only the messages not found are sent, one batch at a time. This holds whatever the server's
  * deduplication setting and however long the job was down.
  *
+ * <p>A committable wholly in its partition has its write-ahead file deleted in the background
+ * ({@link CommittedFiles}): the next checkpoint need not wait for that.
+ *
  * <p>A send that fails, times out or loses its connection ends the attempt: the connection is
  * closed, and every committable not wholly acknowledged is retried (Flink's {@code
  * sink.committer.retries}), the later ones too, so none of a partition overtakes an earlier one. A
@@ -110,6 +113,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private final ClientFence fence;
     private final ReadBack readBack;
     private final InFlightSends inFlight;
+    private final CommittedFiles committedFiles;
 
     private final Counter messagesCommitted;
     private final Counter messagesReadBack;
@@ -140,6 +144,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         this.readBack =
                 new ReadBack(config, config.connection().requestTimeout(), messagesReadBack);
         this.inFlight = new InFlightSends(config.connection().requestTimeout(), messagesCommitted);
+        this.committedFiles = new CommittedFiles("iggy-sink-discard " + config.stream());
         metrics.gauge("readBackTimeMs", readBack::lastTimeMs);
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
     }
@@ -220,19 +225,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 started.get(i).signalAlreadyCommitted();
             }
             pendingCommittables--;
-            discardMessages(attempt.committable);
-        }
-    }
-
-    /** Deletes a committed committable's write-ahead file; a failure leaves it for cleanup. */
-    private static void discardMessages(IggyCommittable committable) {
-        try {
-            committable.discardMessages();
-        } catch (IOException e) {
-            LOG.warn(
-                    "Could not delete the write-ahead messages of the committed {}",
-                    committable,
-                    e);
+            committedFiles.discard(attempt.committable);
         }
     }
 
@@ -384,6 +377,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     public void close() {
         inFlight.abandon();
         closeSender();
+        committedFiles.close();
     }
 
     /** A committable cannot be committed by any retry: the job must fail, not skip it. */

@@ -34,11 +34,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -86,6 +89,30 @@ class WriteAheadCommitITCase {
 
         assertThat(texts(IGGY.readAll(stream, topic, 0))).containsExactlyElementsOf(expected(50));
         assertThat(file).as("deleted once committed").doesNotExist();
+    }
+
+    /**
+     * Deleting a file of gigabytes can take seconds: the commit hands the deletion to a thread of
+     * its own and returns, and closing the committer waits for it.
+     */
+    @Test
+    void aCommitDoesNotWaitForItsFileToBeDeleted() throws Exception {
+        IggyCommittable written = committable(30);
+        Path file = Path.of(((SpillFile) written.storedMessages()).path().toUri());
+        HeldDeletion held = new HeldDeletion(written.storedMessages());
+        IggyCommittable committable =
+                new IggyCommittable(IggyId.of(stream), IggyId.of(topic), 0, 3, TAG, 0, held);
+
+        try (IggyCommitter committer = committer(OptionalLong.empty())) {
+            committer.commit(List.of(new RecordingCommitRequest(committable)));
+            held.release.countDown();
+        }
+
+        assertThat(held.releasedInTime)
+                .as("the deletion waited for the commit to return, not the commit for the deletion")
+                .isTrue();
+        assertThat(file).as("deleted by the time the committer closed").doesNotExist();
+        assertThat(texts(IGGY.readAll(stream, topic, 0))).containsExactlyElementsOf(expected(30));
     }
 
     @Test
@@ -146,6 +173,45 @@ class WriteAheadCommitITCase {
                             text.getBytes(StandardCharsets.UTF_8), IggyHeaders.empty(), null, 0));
         }
         return new IggyCommittable(IggyId.of(stream), IggyId.of(topic), 0, 3, TAG, 0, log.seal());
+    }
+
+    /** Messages whose deletion waits until released, for at most 30 s. */
+    private static final class HeldDeletion implements WriteAheadMessages {
+        private final WriteAheadMessages messages;
+        final CountDownLatch release = new CountDownLatch(1);
+
+        /** Written by the deleting thread, read once it ended. */
+        volatile boolean releasedInTime;
+
+        HeldDeletion(WriteAheadMessages messages) {
+            this.messages = messages;
+        }
+
+        @Override
+        public int count() {
+            return messages.count();
+        }
+
+        @Override
+        public Reader open(byte[] tag, long checkpointId) throws IOException {
+            return messages.open(tag, checkpointId);
+        }
+
+        @Override
+        public void discard() throws IOException {
+            try {
+                releasedInTime = release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while the deletion was held");
+            }
+            messages.discard();
+        }
+
+        @Override
+        public boolean isDiscarded() throws IOException {
+            return messages.isDiscarded();
+        }
     }
 
     private static List<String> expected(int n) {
