@@ -256,7 +256,7 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
         if (isTls()) {
             builder.tls(true).tlsCertificate(tlsCertificatePath.toFile());
         }
-        return builder.buildAndLogin();
+        return TestClients.buildAndLogin(builder);
     }
 
     /** A name no other test (in this or another JVM) uses, so tests can share a real server. */

@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.testutils.server;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.testutils.TestClients;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
@@ -263,11 +264,11 @@ public final class EmbeddedIggyServerMain {
         }
         EmbeddedIggyServer.Config config = options.config();
         try (IggyTcpClient client =
-                IggyTcpClient.builder()
-                        .host(server.host())
-                        .port(server.port())
-                        .credentials(config.rootUsername(), config.rootPassword())
-                        .buildAndLogin()) {
+                TestClients.buildAndLogin(
+                        IggyTcpClient.builder()
+                                .host(server.host())
+                                .port(server.port())
+                                .credentials(config.rootUsername(), config.rootPassword()))) {
             for (String stream : options.streams()) {
                 client.streams().createStream(stream);
                 log.println("Created stream " + stream);

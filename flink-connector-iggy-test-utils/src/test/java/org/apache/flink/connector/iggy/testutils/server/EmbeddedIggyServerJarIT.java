@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils.server;
 
+import org.apache.flink.connector.iggy.testutils.TestClients;
+
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
@@ -64,11 +66,11 @@ class EmbeddedIggyServerJarIT {
             String address = awaitAddress(process);
             String[] hostPort = address.split(":");
             try (IggyTcpClient client =
-                    IggyTcpClient.builder()
-                            .host(hostPort[0])
-                            .port(Integer.parseInt(hostPort[1]))
-                            .credentials("iggy", "iggy")
-                            .buildAndLogin()) {
+                    TestClients.buildAndLogin(
+                            IggyTcpClient.builder()
+                                    .host(hostPort[0])
+                                    .port(Integer.parseInt(hostPort[1]))
+                                    .credentials("iggy", "iggy"))) {
                 assertThat(client.streams().getStream(StreamId.of("audit"))).isPresent();
                 TopicDetails orders =
                         client.topics()
