@@ -17,6 +17,8 @@
  */
 package org.apache.flink.connector.iggy.testutils;
 
+import org.apache.flink.annotation.Internal;
+
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
 import org.apache.iggy.client.blocking.tcp.IggyTcpClientBuilder;
 import org.apache.iggy.exception.IggyNotConnectedException;
@@ -25,6 +27,7 @@ import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
 /** The SDK's blocking clients, logged in for tests and the test server's jar. */
+@Internal
 public final class TestClients {
 
     /** How long {@link #buildAndLogin} waits for the SDK to mark a login done. */
