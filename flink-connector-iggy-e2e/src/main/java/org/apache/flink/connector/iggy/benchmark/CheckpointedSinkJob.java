@@ -28,6 +28,8 @@ import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
+import javax.annotation.Nullable;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -56,10 +58,30 @@ final class CheckpointedSinkJob {
 
     private final SinkRate rate;
 
+    /** The exactly-once writers' write-ahead directory; {@code null}: under the checkpoints. */
+    @Nullable private final String writeAheadDir;
+
     CheckpointedSinkJob(SinkBenchmarkSetup setup, Path snapshots, SinkRate rate) {
+        this(setup, snapshots, rate, null);
+    }
+
+    private CheckpointedSinkJob(
+            SinkBenchmarkSetup setup,
+            Path snapshots,
+            SinkRate rate,
+            @Nullable String writeAheadDir) {
         this.setup = setup;
         this.snapshots = snapshots;
         this.rate = rate;
+        this.writeAheadDir = writeAheadDir;
+    }
+
+    /**
+     * The same job with the exactly-once write-ahead files in {@code directory} (a memory file
+     * system, say, to see what the disk costs).
+     */
+    CheckpointedSinkJob withWriteAheadDir(String directory) {
+        return new CheckpointedSinkJob(setup, snapshots, rate, directory);
     }
 
     /**
@@ -109,6 +131,7 @@ final class CheckpointedSinkJob {
                                 .setTopic("t")
                                 .setDeliveryGuarantee(guarantee)
                                 .setValueSerializationSchema(b -> b)
+                                .setExactlyOnceWriteAheadDir(writeAheadDir)
                                 .build());
         long cpuBefore = ThreadCpu.processCpuNanos();
         ThreadCpu threads = ThreadCpu.start();

@@ -66,12 +66,13 @@ import java.util.function.UnaryOperator;
  * set.
  *
  * <p>Arguments: {@code [records] [exactly-once [bytes,seconds,parallelism] | steady
- * bytes,seconds,parallelism | defaults [bytes,...]]}: {@code exactly-once} prints only the
- * exactly-once rows, or with a row's payload bytes, checkpoint interval and parallelism only that
- * row, of {@code records} records; {@code steady} that row once, measured over the steady middle of
- * the run ({@link SteadyRate}: give it a minute or more of input); {@code defaults} only the rows
- * of the sink at its default settings against the plain loop, plus the sink with each listed byte
- * bound instead.
+ * bytes,seconds,parallelism [write-ahead dir] | defaults [bytes,...]]}: {@code exactly-once} prints
+ * only the exactly-once rows, or with a row's payload bytes, checkpoint interval and parallelism
+ * only that row, of {@code records} records; {@code steady} that row once, measured over the steady
+ * middle of the run ({@link SteadyRate}: give it a minute or more of input), with the write-ahead
+ * files in the directory given (a URI), if any, else under the checkpoints; {@code defaults} only
+ * the rows of the sink at its default settings against the plain loop, plus the sink with each
+ * listed byte bound instead.
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
@@ -135,7 +136,11 @@ public final class SinkBenchmark {
             if (args.length > 2 && args[1].equals("exactly-once")) {
                 benchmark.exactlyOnceRow(args[2], records, benchmark.checkpointed, REPEATS);
             } else if (args.length > 2 && args[1].equals("steady")) {
-                benchmark.exactlyOnceRow(args[2], records, benchmark.steady, 1);
+                CheckpointedSinkJob job =
+                        args.length > 3
+                                ? benchmark.steady.withWriteAheadDir(args[3])
+                                : benchmark.steady;
+                benchmark.exactlyOnceRow(args[2], records, job, 1);
             } else if (args.length > 1 && args[1].equals("exactly-once")) {
                 benchmark.exactlyOnceRows(records);
             } else if (args.length > 1 && args[1].equals("defaults")) {
