@@ -23,8 +23,6 @@ import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.annotation.Nullable;
-
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,8 +35,8 @@ import java.util.concurrent.TimeUnit;
  * checkpoint could complete and nothing was sent. A file's name is gone as soon as its deletion
  * starts, which is all a writer waiting for its committer looks for (see {@link CommitBacklog}).
  *
- * <p>The committer's task thread calls every method and owns {@link #deleting}; the deleting thread
- * only runs the deletions handed to it, each a committed {@link IggyCommittable}.
+ * <p>The committer's task thread calls every method; the deleting thread, started on the first
+ * deletion, only runs the deletions handed to it, each a committed {@link IggyCommittable}.
  */
 @Internal
 final class CommittedFiles implements AutoCloseable {
@@ -46,25 +44,19 @@ final class CommittedFiles implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CommittedFiles.class);
 
     /** How long {@link #close} waits for the deletions handed over. */
-    static final Duration CLOSE_WAIT = Duration.ofMinutes(1);
+    private static final Duration CLOSE_WAIT = Duration.ofMinutes(1);
 
-    private final String threadName;
-
-    /** Started on the first deletion: a job without write-ahead files never needs it. */
-    @Nullable private ExecutorService deleting;
+    private final ExecutorService deleting;
 
     /**
      * @param threadName the deleting thread's name
      */
     CommittedFiles(String threadName) {
-        this.threadName = threadName;
+        this.deleting = Executors.newSingleThreadExecutor(new ExecutorThreadFactory(threadName));
     }
 
     /** Deletes the committed committable's write-ahead file, if it has one, soon. */
     void discard(IggyCommittable committed) {
-        if (deleting == null) {
-            deleting = Executors.newSingleThreadExecutor(new ExecutorThreadFactory(threadName));
-        }
         deleting.execute(() -> discardNow(committed));
     }
 
@@ -86,9 +78,6 @@ final class CommittedFiles implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (deleting == null) {
-            return;
-        }
         deleting.shutdown();
         try {
             if (!deleting.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
