@@ -71,12 +71,6 @@ public final class IggyHeadersInternals {
         }
     }
 
-    /** The bytes {@link #write} writes. */
-    public static long size(IggyHeaders headers) {
-        // the count, then kind (1) and length (4) of each key and value: as encodedLength counts
-        return 4 + headers.encodedLength();
-    }
-
     public static IggyHeaders read(DataInput in) throws IOException {
         int count = in.readInt();
         if (count == 0) {

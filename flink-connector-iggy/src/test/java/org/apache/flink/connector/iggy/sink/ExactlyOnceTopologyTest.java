@@ -42,7 +42,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Where Flink places an exactly-once sink's committer: in a task of its own, chained to nothing of
- * the writer's, with the uids that savepoints of the chained topology carry.
+ * the writer's, with stable uids: the writer's and the committer's are those Flink derives from the
+ * sink's.
  */
 class ExactlyOnceTopologyTest {
 

@@ -172,8 +172,7 @@ public class ExactlyOnceWriterTest {
         List<IggyCommittable> committables = new ArrayList<>(writer.prepareCommit());
         assertThat(committables).hasSize(2);
         IggyCommittable p0 = committables.get(0);
-        assertThat(p0.storedMessages()).isInstanceOf(SpillFile.class);
-        SpillFile file = (SpillFile) p0.storedMessages();
+        SpillFile file = p0.file();
         assertThat(Files.size(Path.of(file.path().toUri())))
                 .as("written and closed before the checkpoint, padded to the disk's block size")
                 .isBetween(file.length(), file.length() + 4095);
@@ -188,7 +187,7 @@ public class ExactlyOnceWriterTest {
         assertThat(payloads(committables.get(1))).containsExactly("1a");
         assertThat(sender.sends).isEmpty();
 
-        p0.discardMessages();
+        p0.file().discard();
         assertThat(Files.exists(Path.of(file.path().toUri())))
                 .as("deleted once committed")
                 .isFalse();
@@ -200,7 +199,7 @@ public class ExactlyOnceWriterTest {
         IggySinkWriter<String> writer = writer(dir.toString(), context);
         IggySinkWriterTest.write(writer, "0a");
         writer.flush(false);
-        SpillFile taken = (SpillFile) writer.prepareCommit().iterator().next().storedMessages();
+        SpillFile taken = writer.prepareCommit().iterator().next().file();
         // larger than a block, so its file is on disk before any checkpoint; "1b" is only in memory
         IggySinkWriterTest.write(writer, "0" + "b".repeat(300_000), "1b");
         waitUntil(

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * Keeps an exactly-once writer about one checkpoint ahead of its committer. Writing a message to a
@@ -76,6 +77,7 @@ final class CommitBacklog {
     private final Counter waitedMs;
     private final Duration giveUp;
     private final LongSupplier nanoTime;
+    private final Predicate<SpillFile> deleted;
 
     /** Each checkpoint taken and not known to be committed, oldest first. */
     private final Deque<Taken> uncommitted = new ArrayDeque<>();
@@ -85,13 +87,20 @@ final class CommitBacklog {
 
     /**
      * @param waitedMs counts the milliseconds the writer waited for its committer
+     * @param deleted whether a file was deleted, which its committer does once it committed it:
+     *     {@link #isDeleted} but in tests
      */
     CommitBacklog(
-            MailboxExecutor mailbox, Counter waitedMs, Duration giveUp, LongSupplier nanoTime) {
+            MailboxExecutor mailbox,
+            Counter waitedMs,
+            Duration giveUp,
+            LongSupplier nanoTime,
+            Predicate<SpillFile> deleted) {
         this.mailbox = mailbox;
         this.waitedMs = waitedMs;
         this.giveUp = giveUp;
         this.nanoTime = nanoTime;
+        this.deleted = deleted;
     }
 
     /**
@@ -102,17 +111,17 @@ final class CommitBacklog {
         if (committables.isEmpty()) {
             return;
         }
-        List<WriteAheadMessages> messages = new ArrayList<>(committables.size());
+        List<SpillFile> files = new ArrayList<>(committables.size());
         for (IggyCommittable committable : committables) {
-            messages.add(committable.storedMessages());
+            files.add(committable.file());
         }
         if (!uncommitted.isEmpty()) {
             bytesAfterOldest += bytes;
         }
-        uncommitted.addLast(new Taken(messages, bytes));
+        uncommitted.addLast(new Taken(files, bytes));
         // what was committed meanwhile is forgotten here, since a writer that is never too far
         // ahead never waits: its backlog stays short whatever the number of checkpoints
-        while (uncommitted.size() > 1 && uncommitted.peekFirst().committed()) {
+        while (uncommitted.size() > 1 && committed(uncommitted.peekFirst())) {
             removeOldest();
         }
     }
@@ -131,7 +140,7 @@ final class CommitBacklog {
         long pause = FIRST_LOOK_NANOS;
         while (tooFarAhead(openBytes)) {
             Taken oldest = uncommitted.peekFirst();
-            boolean committed = oldest.committed();
+            boolean committed = committed(oldest);
             boolean givenUp = !committed && nanoTime.getAsLong() - oldestSince >= giveUp.toNanos();
             if (givenUp) {
                 LOG.warn(
@@ -139,7 +148,7 @@ final class CommitBacklog {
                                 + " hold them may have failed, and then they are sent after the"
                                 + " next one completes",
                         giveUp,
-                        oldest.messages);
+                        oldest.files);
             }
             if (committed || givenUp) {
                 removeOldest();
@@ -164,11 +173,18 @@ final class CommitBacklog {
         bytesAfterOldest -= uncommitted.isEmpty() ? 0 : uncommitted.peekFirst().bytes;
     }
 
-    private static boolean committed(WriteAheadMessages messages) {
+    /** Whether every file of the checkpoint was deleted; forgets those that were. */
+    private boolean committed(Taken checkpoint) {
+        checkpoint.files.removeIf(deleted);
+        return checkpoint.files.isEmpty();
+    }
+
+    /** Whether the file was deleted; false if that cannot be told. */
+    static boolean isDeleted(SpillFile file) {
         try {
-            return messages.isDiscarded();
+            return file.isDiscarded();
         } catch (IOException e) {
-            LOG.debug("Could not tell whether {} was committed", messages, e);
+            LOG.debug("Could not tell whether {} was committed", file, e);
             return false;
         }
     }
@@ -190,18 +206,12 @@ final class CommitBacklog {
 
     /** The files of one checkpoint not yet seen deleted, and the bytes it took. */
     private static final class Taken {
-        final List<WriteAheadMessages> messages;
+        final List<SpillFile> files;
         final long bytes;
 
-        Taken(List<WriteAheadMessages> messages, long bytes) {
-            this.messages = messages;
+        Taken(List<SpillFile> files, long bytes) {
+            this.files = files;
             this.bytes = bytes;
-        }
-
-        /** Whether every file was deleted; forgets those that were. */
-        boolean committed() {
-            messages.removeIf(CommitBacklog::committed);
-            return messages.isEmpty();
         }
     }
 }

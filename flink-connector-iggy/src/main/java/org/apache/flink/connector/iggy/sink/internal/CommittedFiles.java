@@ -23,6 +23,7 @@ import org.apache.flink.util.concurrent.ExecutorThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -47,22 +48,30 @@ final class CommittedFiles implements AutoCloseable {
     private static final Duration CLOSE_WAIT = Duration.ofMinutes(1);
 
     private final ExecutorService deleting;
+    private final Deletion deletion;
+
+    /** Deletes one file; {@link SpillFile#discard} but in tests. */
+    @FunctionalInterface
+    interface Deletion {
+        void delete(SpillFile file) throws IOException;
+    }
 
     /**
      * @param threadName the deleting thread's name
      */
-    CommittedFiles(String threadName) {
+    CommittedFiles(String threadName, Deletion deletion) {
         this.deleting = Executors.newSingleThreadExecutor(new ExecutorThreadFactory(threadName));
+        this.deletion = deletion;
     }
 
-    /** Deletes the committed committable's write-ahead file, if it has one, soon. */
+    /** Deletes the committed committable's write-ahead file soon. */
     void discard(IggyCommittable committed) {
         deleting.execute(() -> discardNow(committed));
     }
 
-    private static void discardNow(IggyCommittable committed) {
+    private void discardNow(IggyCommittable committed) {
         try {
-            committed.discardMessages();
+            deletion.delete(committed.file());
         } catch (Exception e) {
             LOG.warn(
                     "Could not delete the write-ahead messages of the committed {}; the file stays"

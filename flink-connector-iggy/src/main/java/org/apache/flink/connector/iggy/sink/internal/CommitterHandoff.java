@@ -36,9 +36,8 @@ import javax.annotation.Nullable;
  * in a task of its own instead of on the writer's task thread. Committing a checkpoint's messages
  * then overlaps writing the next checkpoint's.
  *
- * <p>Flink names the writer after the sink's uid and the committer {@code "Sink Committer: <uid>"}
- * whatever comes between them, so their state restores from savepoints of the chained topology. The
- * pass-through holds no state; it gets the uid {@code "<uid>: }{@value #NAME}{@code "} when the
+ * <p>Flink names the writer after the sink's uid and the committer {@code "Sink Committer: <uid>"}.
+ * The pass-through holds no state; it gets the uid {@code "<uid>: }{@value #NAME}{@code "} when the
  * sink has a uid (Flink refuses a uid inside a sink without one).
  */
 @Internal

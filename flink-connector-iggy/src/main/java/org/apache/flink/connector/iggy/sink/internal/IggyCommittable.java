@@ -26,8 +26,7 @@ import java.util.Arrays;
 /**
  * The messages one writer of an exactly-once sink took for one partition between two checkpoints:
  * the unit its committer sends once the checkpoint completed. Immutable. The messages themselves
- * are either in a write-ahead file, of which this holds only the handle, or held here (see {@link
- * WriteAheadMessages}).
+ * are in a write-ahead file, of which this holds only the handle.
  *
  * <p>Every message has a 16-byte id: its sequence number in the committable (4 bytes) followed by
  * the committable's 12-byte tag, which the writer derives from its own random id and the checkpoint
@@ -47,7 +46,7 @@ public final class IggyCommittable {
     private final long checkpointId;
     private final byte[] tag;
     private final long readFrom;
-    private final WriteAheadMessages messages;
+    private final SpillFile file;
 
     IggyCommittable(
             IggyId stream,
@@ -56,7 +55,7 @@ public final class IggyCommittable {
             long checkpointId,
             byte[] tag,
             long readFrom,
-            WriteAheadMessages messages) {
+            SpillFile file) {
         if (tag.length != TAG_BYTES) {
             throw new IllegalArgumentException("A tag has " + TAG_BYTES + " bytes");
         }
@@ -66,7 +65,7 @@ public final class IggyCommittable {
         this.checkpointId = checkpointId;
         this.tag = tag.clone();
         this.readFrom = readFrom;
-        this.messages = messages;
+        this.file = file;
     }
 
     /**
@@ -97,7 +96,7 @@ public final class IggyCommittable {
         }
         int sequence =
                 (id[0] & 0xFF) | (id[1] & 0xFF) << 8 | (id[2] & 0xFF) << 16 | (id[3] & 0xFF) << 24;
-        return sequence >= 0 && sequence < messages.count() ? sequence : -1;
+        return sequence >= 0 && sequence < file.count() ? sequence : -1;
     }
 
     private static void putLittleEndian(byte[] target, int at, long value, int bytes) {
@@ -134,7 +133,7 @@ public final class IggyCommittable {
 
     /** How many messages it has. */
     public int messageCount() {
-        return messages.count();
+        return file.count();
     }
 
     /**
@@ -143,24 +142,19 @@ public final class IggyCommittable {
      * @throws IOException if they can no longer be read (a write-ahead file is gone), naming the
      *     file, the checkpoint and the fix
      */
-    public WriteAheadMessages.Reader openMessages() throws IOException {
-        return messages.open(tag, checkpointId);
+    public SpillFile.Reader openMessages() throws IOException {
+        return file.open(tag, checkpointId);
     }
 
-    /** Deletes its write-ahead file, if it has one; once it is committed. */
-    public void discardMessages() throws IOException {
-        messages.discard();
-    }
-
-    /** Where its messages are. */
-    public WriteAheadMessages storedMessages() {
-        return messages;
+    /** The write-ahead file that holds its messages. */
+    public SpillFile file() {
+        return file;
     }
 
     /** For messages: which messages of which checkpoint go where. */
     @Override
     public String toString() {
-        return messages.count()
+        return file.count()
                 + " messages of checkpoint "
                 + checkpointId
                 + " for partition "

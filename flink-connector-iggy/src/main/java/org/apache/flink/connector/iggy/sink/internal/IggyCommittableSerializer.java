@@ -20,48 +20,31 @@ package org.apache.flink.connector.iggy.sink.internal;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Writes {@link IggyCommittable}s into checkpoints.
  *
- * <p>Version 2: stream, topic, partition, checkpoint, tag, read-from offset, then where the
- * messages are: {@link #INLINE} followed by the message count and the messages as {@link
- * WriteAheadMessageCodec} writes them, or {@link #SPILL_FILE} followed by the file's path, message
- * count and length. Version 1, which every committable of an older connector has, is version 2's
- * inline form without the kind byte; it is still read.
- *
- * <p>Message ids are not stored: they follow from the tag and the message's position.
+ * <p>Version 1: stream, topic, partition, checkpoint, tag, read-from offset, then the write-ahead
+ * file's path, message count and length. Message ids are not stored: they follow from the tag and
+ * the message's position.
  */
 @Internal
 public final class IggyCommittableSerializer implements SimpleVersionedSerializer<IggyCommittable> {
 
-    static final int VERSION = 2;
-
-    /** Version 1: messages inline, no kind byte. */
-    static final int VERSION_INLINE_ONLY = 1;
-
-    static final byte INLINE = 0;
-    static final byte SPILL_FILE = 1;
+    static final int VERSION = 1;
 
     @Override
     public int getVersion() {
         return VERSION;
     }
 
-    /**
-     * Serializes into a buffer of exactly the right size, handed over without a copy: with the
-     * messages inline, a checkpoint holds every message since the last one, and growing and copying
-     * a buffer of that size was much of the time a checkpoint took on the task thread.
-     */
+    /** Serializes into a buffer of exactly the right size, handed over without a copy. */
     @Override
     public byte[] serialize(IggyCommittable committable) throws IOException {
         int size = serializedSize(committable);
@@ -72,44 +55,24 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
         out.writeLong(committable.checkpointId());
         out.write(committable.tag());
         out.writeLong(committable.readFrom());
-        WriteAheadMessages stored = committable.storedMessages();
-        if (stored instanceof SpillFile) {
-            SpillFile file = (SpillFile) stored;
-            out.writeByte(SPILL_FILE);
-            out.writeUTF(file.path().toString());
-            out.writeInt(file.count());
-            out.writeLong(file.length());
-        } else {
-            List<OutgoingMessage> messages = ((InlineMessages) stored).messages();
-            out.writeByte(INLINE);
-            out.writeInt(messages.size());
-            for (OutgoingMessage m : messages) {
-                WriteAheadMessageCodec.write(out, m);
-            }
-        }
+        SpillFile file = committable.file();
+        out.writeUTF(file.path().toString());
+        out.writeInt(file.count());
+        out.writeLong(file.length());
         return out.length() == size ? out.getSharedBuffer() : out.getCopyOfBuffer();
     }
 
     /** The bytes {@link #serialize} writes for {@code committable}. */
     static int serializedSize(IggyCommittable committable) {
-        long size =
-                idSize(committable.stream())
-                        + idSize(committable.topic())
-                        + 8 // partition
-                        + 8 // checkpoint
-                        + IggyCommittable.TAG_BYTES
-                        + 8 // read-from offset
-                        + 1 // kind
-                        + 4; // message count
-        WriteAheadMessages stored = committable.storedMessages();
-        if (stored instanceof SpillFile) {
-            size += utfSize(((SpillFile) stored).path().toString()) + 8; // path, length
-        } else {
-            for (OutgoingMessage m : ((InlineMessages) stored).messages()) {
-                size += WriteAheadMessageCodec.size(m);
-            }
-        }
-        return Math.toIntExact(size);
+        return idSize(committable.stream())
+                + idSize(committable.topic())
+                + 8 // partition
+                + 8 // checkpoint
+                + IggyCommittable.TAG_BYTES
+                + 8 // read-from offset
+                + utfSize(committable.file().path().toString())
+                + 4 // message count
+                + 8; // length
     }
 
     /** The bytes {@link IggyIdBinaryForm} writes: the flag, then the number or the name. */
@@ -129,12 +92,11 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
 
     @Override
     public IggyCommittable deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION && version != VERSION_INLINE_ONLY) {
+        if (version != VERSION) {
             throw new IOException(
                     "Unknown version "
                             + version
-                            + " of an Iggy sink committable; this connector reads versions 1"
-                            + " and "
+                            + " of an Iggy sink committable; this connector reads version "
                             + VERSION
                             + ". Restore with the connector version that wrote the checkpoint.");
         }
@@ -146,20 +108,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
         byte[] tag = new byte[IggyCommittable.TAG_BYTES];
         in.readFully(tag);
         long readFrom = in.readLong();
-        byte kind = version == VERSION_INLINE_ONLY ? INLINE : in.readByte();
-        WriteAheadMessages messages;
-        if (kind == SPILL_FILE) {
-            messages = new SpillFile(new Path(in.readUTF()), in.readInt(), in.readLong());
-        } else if (kind == INLINE) {
-            int count = in.readInt();
-            List<OutgoingMessage> inline = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                inline.add(WriteAheadMessageCodec.read(in, tag, i));
-            }
-            messages = new InlineMessages(inline);
-        } else {
-            throw new IOException("Unknown kind " + kind + " of an Iggy sink committable");
-        }
-        return new IggyCommittable(stream, topic, partition, checkpointId, tag, readFrom, messages);
+        SpillFile file = new SpillFile(new Path(in.readUTF()), in.readInt(), in.readLong());
+        return new IggyCommittable(stream, topic, partition, checkpointId, tag, readFrom, file);
     }
 }

@@ -133,6 +133,19 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             OptionalLong restoredCheckpointId,
             MetricGroup metrics,
             BetweenSends betweenSends) {
+        this(config, restoredCheckpointId, metrics, betweenSends, SpillFile::discard);
+    }
+
+    /**
+     * @param deletion deletes the write-ahead file of a committed committable
+     */
+    @VisibleForTesting
+    IggyCommitter(
+            IggyWriterConfig config,
+            OptionalLong restoredCheckpointId,
+            MetricGroup metrics,
+            BetweenSends betweenSends,
+            CommittedFiles.Deletion deletion) {
         this.config = config;
         this.betweenSends = betweenSends;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
@@ -144,7 +157,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         this.readBack =
                 new ReadBack(config, config.connection().requestTimeout(), messagesReadBack);
         this.inFlight = new InFlightSends(config.connection().requestTimeout(), messagesCommitted);
-        this.committedFiles = new CommittedFiles("iggy-sink-discard " + config.stream());
+        this.committedFiles = new CommittedFiles("iggy-sink-discard " + config.stream(), deletion);
         metrics.gauge("readBackTimeMs", readBack::lastTimeMs);
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
     }
@@ -260,7 +273,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         if (present.cardinality() < count) {
             // Opened only when something is missing: a restored commit found complete needs no
             // write-ahead file, which its first commit deleted.
-            try (WriteAheadMessages.Reader messages = committable.openMessages()) {
+            try (SpillFile.Reader messages = committable.openMessages()) {
                 for (int i = 0; i < count; i++) {
                     OutgoingMessage message = messages.next();
                     if (!present.get(i)) {

@@ -26,6 +26,7 @@ import org.apache.flink.core.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.Closeable;
 import java.io.DataInput;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -41,7 +42,7 @@ import java.nio.file.Paths;
  * WriteAheadMessageCodec} writes them.
  */
 @Internal
-public final class SpillFile implements WriteAheadMessages {
+public final class SpillFile {
 
     private static final Logger LOG = LoggerFactory.getLogger(SpillFile.class);
 
@@ -63,7 +64,6 @@ public final class SpillFile implements WriteAheadMessages {
         return path;
     }
 
-    @Override
     public int count() {
         return count;
     }
@@ -73,7 +73,12 @@ public final class SpillFile implements WriteAheadMessages {
         return length;
     }
 
-    @Override
+    /**
+     * Opens the messages for reading, in order, each with its final id.
+     *
+     * @param checkpointId for error messages: the checkpoint the messages belong to
+     * @throws IOException if the file can no longer be read, naming it and the fix
+     */
     public Reader open(byte[] tag, long checkpointId) throws IOException {
         FileSystem fs = path.getFileSystem();
         FileStatus status;
@@ -178,14 +183,19 @@ public final class SpillFile implements WriteAheadMessages {
                         + " this checkpoint.");
     }
 
-    @Override
+    /** Deletes the file once its messages are committed. */
     public void discard() throws IOException {
         path.getFileSystem().delete(path, false);
     }
 
-    @Override
+    /** Whether the file was deleted, by this process or another. */
     public boolean isDiscarded() throws IOException {
         return !path.getFileSystem().exists(path);
+    }
+
+    /** Reads messages one by one; {@link #next} at most {@link #count()} times. */
+    public interface Reader extends Closeable {
+        OutgoingMessage next() throws IOException;
     }
 
     @Override

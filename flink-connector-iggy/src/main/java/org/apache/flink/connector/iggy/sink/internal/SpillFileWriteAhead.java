@@ -224,7 +224,7 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
         }
 
         @Override
-        public WriteAheadMessages seal() throws IOException {
+        public SpillFile seal() throws IOException {
             if (block == null) {
                 open();
             }

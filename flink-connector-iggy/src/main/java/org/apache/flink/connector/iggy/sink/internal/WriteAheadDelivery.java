@@ -78,7 +78,8 @@ public final class WriteAheadDelivery implements SinkDelivery {
                         mailbox,
                         metrics.counter("exactlyOnceCommitWaitMs"),
                         CommitBacklog.GIVE_UP,
-                        System::nanoTime);
+                        System::nanoTime,
+                        CommitBacklog::isDeleted);
     }
 
     /** The job, the operator (from the metric scope), a new random id and where it started. */

@@ -26,10 +26,10 @@ import java.io.DataOutput;
 import java.io.IOException;
 
 /**
- * How the write-ahead log stores one message, in a checkpoint and in a spill file alike: its origin
- * timestamp (8 bytes), payload (length and bytes) and user headers (count, then kind, length and
- * bytes of each key and value). The id is not stored: it follows from the committable's tag and the
- * message's position (see {@link IggyCommittable#messageId}).
+ * How a write-ahead file stores one message: its origin timestamp (8 bytes), payload (length and
+ * bytes) and user headers (count, then kind, length and bytes of each key and value). The id is not
+ * stored: it follows from the committable's tag and the message's position (see {@link
+ * IggyCommittable#messageId}).
  */
 @Internal
 final class WriteAheadMessageCodec {
@@ -40,12 +40,6 @@ final class WriteAheadMessageCodec {
         out.writeLong(message.originTimestampMicros());
         IggyHeadersInternals.writeBytes(message.payload(), out);
         IggyHeadersInternals.write(message.headers(), out);
-    }
-
-    /** The bytes {@link #write} writes for {@code message}. */
-    static long size(OutgoingMessage message) {
-        // timestamp, payload, headers
-        return 8 + 4 + message.payload().length + IggyHeadersInternals.size(message.headers());
     }
 
     /** Reads the message at {@code sequence} of the committable tagged {@code tag}. */

@@ -61,7 +61,7 @@ public interface WriteAheadStorage extends Serializable {
         /**
          * Ends the log for its checkpoint: afterwards the messages are where the committer reads.
          */
-        WriteAheadMessages seal() throws IOException;
+        SpillFile seal() throws IOException;
     }
 
     /**

@@ -31,16 +31,11 @@ import java.util.TreeSet;
  * The enumerator's checkpoint: partitions already handed to a reader (their progress lives in
  * reader state), splits still waiting for their reader, and whether the first listing of the
  * topics' partitions has happened.
- *
- * <p>A checkpoint of the single-topic source (state version 1) names its assigned partitions by id
- * alone: they are {@link #legacyAssignedPartitions()}, of a topic the enumerator works out (see
- * {@link SingleTopicRestore}).
  */
 @Internal
 public final class IggySourceEnumState {
 
     private final Set<IggyTopicPartition> assignedPartitions;
-    private final Set<Long> legacyAssignedPartitions;
     private final List<IggyPartitionSplit> pendingSplits;
     private final boolean initialDiscoveryFinished;
 
@@ -48,28 +43,13 @@ public final class IggySourceEnumState {
             Set<IggyTopicPartition> assignedPartitions,
             List<IggyPartitionSplit> pendingSplits,
             boolean initialDiscoveryFinished) {
-        this(assignedPartitions, Set.of(), pendingSplits, initialDiscoveryFinished);
-    }
-
-    IggySourceEnumState(
-            Set<IggyTopicPartition> assignedPartitions,
-            Set<Long> legacyAssignedPartitions,
-            List<IggyPartitionSplit> pendingSplits,
-            boolean initialDiscoveryFinished) {
         this.assignedPartitions = Collections.unmodifiableSet(new TreeSet<>(assignedPartitions));
-        this.legacyAssignedPartitions =
-                Collections.unmodifiableSet(new TreeSet<>(legacyAssignedPartitions));
         this.pendingSplits = List.copyOf(pendingSplits);
         this.initialDiscoveryFinished = initialDiscoveryFinished;
     }
 
     public Set<IggyTopicPartition> assignedPartitions() {
         return assignedPartitions;
-    }
-
-    /** Assigned partitions of a version-1 checkpoint, whose topic it did not record. */
-    public Set<Long> legacyAssignedPartitions() {
-        return legacyAssignedPartitions;
     }
 
     public List<IggyPartitionSplit> pendingSplits() {
@@ -85,26 +65,18 @@ public final class IggySourceEnumState {
         return o instanceof IggySourceEnumState that
                 && initialDiscoveryFinished == that.initialDiscoveryFinished
                 && assignedPartitions.equals(that.assignedPartitions)
-                && legacyAssignedPartitions.equals(that.legacyAssignedPartitions)
                 && pendingSplits.equals(that.pendingSplits);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(
-                assignedPartitions,
-                legacyAssignedPartitions,
-                pendingSplits,
-                initialDiscoveryFinished);
+        return Objects.hash(assignedPartitions, pendingSplits, initialDiscoveryFinished);
     }
 
     @Override
     public String toString() {
         return "IggySourceEnumState{assigned="
                 + assignedPartitions
-                + (legacyAssignedPartitions.isEmpty()
-                        ? ""
-                        : ", assigned of the single topic=" + legacyAssignedPartitions)
                 + ", pending="
                 + pendingSplits
                 + ", initialDiscoveryFinished="

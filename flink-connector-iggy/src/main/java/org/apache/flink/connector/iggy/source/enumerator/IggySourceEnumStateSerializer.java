@@ -37,10 +37,8 @@ import java.util.Set;
  *
  * <p>Version 2: initial-discovery flag (boolean); assigned partition count (int), then each as
  * stream id, topic id (each in {@link IggyIdBinaryForm}) and partition id (long); pending split
- * count (int), the split layout version (int), then each split in that layout.
- *
- * <p>Version 1 (the single-topic source): as version 2, but each assigned partition is its id alone
- * (long); read into {@link IggySourceEnumState#legacyAssignedPartitions()}.
+ * count (int), the split layout version (int), then each split in that layout. No other version was
+ * released.
  */
 @Internal
 public final class IggySourceEnumStateSerializer
@@ -76,29 +74,22 @@ public final class IggySourceEnumStateSerializer
 
     @Override
     public IggySourceEnumState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != 1 && version != 2) {
+        if (version != CURRENT_VERSION) {
             throw new IOException(
                     "Unknown Iggy enumerator state version "
                             + version
-                            + " (this connector reads versions up to "
+                            + " (this connector reads version "
                             + CURRENT_VERSION
-                            + "): the state was written by a newer connector.");
+                            + "): restore with the connector version that wrote the state.");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         boolean initialDiscoveryFinished = in.readBoolean();
         int assignedCount = in.readInt();
         Set<IggyTopicPartition> assigned = new HashSet<>();
-        Set<Long> legacyAssigned = new HashSet<>();
         for (int i = 0; i < assignedCount; i++) {
-            if (version == 1) {
-                legacyAssigned.add(in.readLong());
-            } else {
-                assigned.add(
-                        new IggyTopicPartition(
-                                IggyIdBinaryForm.read(in),
-                                IggyIdBinaryForm.read(in),
-                                in.readLong()));
-            }
+            assigned.add(
+                    new IggyTopicPartition(
+                            IggyIdBinaryForm.read(in), IggyIdBinaryForm.read(in), in.readLong()));
         }
         int pendingCount = in.readInt();
         int splitVersion = in.readInt();
@@ -106,6 +97,6 @@ public final class IggySourceEnumStateSerializer
         for (int i = 0; i < pendingCount; i++) {
             pending.add(splitSerializer.readSplit(splitVersion, in));
         }
-        return new IggySourceEnumState(assigned, legacyAssigned, pending, initialDiscoveryFinished);
+        return new IggySourceEnumState(assigned, pending, initialDiscoveryFinished);
     }
 }

@@ -101,12 +101,6 @@ public final class IggySourceEnumerator
      */
     @Nullable private IggyConnectorException startFailure;
 
-    /**
-     * Restored partitions of the single-topic source whose topic no reader has told yet: nothing is
-     * planned or assigned meanwhile (see {@link SingleTopicRestore}).
-     */
-    @Nullable private SingleTopicRestore singleTopicAwaitingItsTopic;
-
     IggySourceEnumerator(
             SplitEnumeratorContext<IggyPartitionSplit> context,
             TopicSubscription subscription,
@@ -172,24 +166,8 @@ public final class IggySourceEnumerator
                 assignedPartitions.add(partition);
             }
         }
-        if (!restored.legacyAssignedPartitions().isEmpty()) {
-            restoreSingleTopicState(restored.legacyAssignedPartitions());
-        }
         if (!dropped.isEmpty()) {
             startFailure = RestoreCheck.notSubscribed(new TreeSet<>(dropped), subscription);
-        }
-    }
-
-    /**
-     * A checkpoint of the single-topic source: its topic is in the state, or the readers tell it.
-     */
-    private void restoreSingleTopicState(Set<Long> partitionIds) {
-        SingleTopicRestore singleTopic = new SingleTopicRestore(partitionIds);
-        Optional<TopicPath> topic = singleTopic.topicInState(pendingSplits.values(), subscription);
-        if (topic.isPresent()) {
-            assignedPartitions.addAll(singleTopic.partitionsOf(topic.get()));
-        } else {
-            singleTopicAwaitingItsTopic = singleTopic;
         }
     }
 
@@ -204,9 +182,7 @@ public final class IggySourceEnumerator
         if (startFailure != null) {
             return; // thrown when the first reader registers
         }
-        if (singleTopicAwaitingItsTopic == null) {
-            planInitialSplits();
-        } // else once a reader has told the topic (handleSourceEvent)
+        planInitialSplits();
     }
 
     private void planInitialSplits() {
@@ -377,7 +353,7 @@ public final class IggySourceEnumerator
 
     /**
      * A reader's restored splits ({@link RestoredSplitsEvent}, sent as it starts): never assigned
-     * again, and owned by that reader. They may tell the topic of a single-topic checkpoint.
+     * again, and owned by that reader.
      */
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
@@ -391,24 +367,6 @@ public final class IggySourceEnumerator
                 pendingSplits.remove(partition);
                 owners.put(partition, subtaskId);
             } // else the reader fails saying so
-        }
-        if (singleTopicAwaitingItsTopic != null) {
-            Optional<TopicPath> topic =
-                    singleTopicAwaitingItsTopic.reported(
-                            subtaskId,
-                            restored.partitions(),
-                            context.currentParallelism(),
-                            subscription);
-            if (topic.isPresent()) {
-                assignedPartitions.addAll(singleTopicAwaitingItsTopic.partitionsOf(topic.get()));
-                LOG.info(
-                        "{}: the restored {} are of {}",
-                        description,
-                        singleTopicAwaitingItsTopic,
-                        topic.get());
-                singleTopicAwaitingItsTopic = null;
-                planInitialSplits();
-            }
         }
     }
 
@@ -439,9 +397,6 @@ public final class IggySourceEnumerator
     }
 
     private void assignPendingSplits() {
-        if (singleTopicAwaitingItsTopic != null) {
-            return; // a pending split might be one a reader restored
-        }
         int parallelism = context.currentParallelism();
         Set<Integer> registered = context.registeredReaders().keySet();
         Map<Integer, List<IggyPartitionSplit>> assignment = new HashMap<>();
@@ -474,12 +429,6 @@ public final class IggySourceEnumerator
 
     @Override
     public IggySourceEnumState snapshotState(long checkpointId) {
-        if (singleTopicAwaitingItsTopic != null) {
-            // Not seen: readers report as they open, before their tasks run and checkpoints start.
-            throw new IllegalStateException(
-                    "No checkpoint before a reader has told the topic of the restored "
-                            + singleTopicAwaitingItsTopic);
-        }
         return new IggySourceEnumState(
                 assignedPartitions,
                 new ArrayList<>(pendingSplits.values()),

@@ -49,23 +49,6 @@ public final class RestoreCheck {
                         + " with --allowNonRestoredState after changing the source's uid.");
     }
 
-    /**
-     * A checkpoint of the single-topic source whose assigned partitions no reader restored a split
-     * of (a bounded source that had read them to the end): their topic cannot be told.
-     */
-    static IggyConfigurationException singleTopicUnknown(
-            Collection<Long> partitions, TopicSubscription subscription) {
-        return new IggyConfigurationException(
-                "The restored state was written by an Iggy source of one topic and names partitions "
-                        + partitions
-                        + " by id alone, and no reader restored a split that tells their topic"
-                        + " (they were read to the end). The source now reads "
-                        + subscription.describe()
-                        + ", so they could be read twice. Restore it first into a source of that one"
-                        + " topic (setTopic), take a savepoint, and restore that one here; or start"
-                        + " without state.");
-    }
-
     /** A split assigned to a reader that restored it: the enumerator's state did not know it. */
     public static IggyConfigurationException assignedTwice(TopicPath topic) {
         return new IggyConfigurationException(

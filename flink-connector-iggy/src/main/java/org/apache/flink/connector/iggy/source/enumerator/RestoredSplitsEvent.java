@@ -25,8 +25,7 @@ import java.util.List;
 
 /**
  * What a reader sends its enumerator once it has started: the partitions of the splits it restored
- * from a checkpoint (none on a fresh start). The enumerator never assigns them again, and learns
- * from them the topic of a checkpoint of the single-topic source (see {@link SingleTopicRestore}).
+ * from a checkpoint (none on a fresh start). The enumerator never assigns them again.
  *
  * @param partitions the restored splits' partitions
  */

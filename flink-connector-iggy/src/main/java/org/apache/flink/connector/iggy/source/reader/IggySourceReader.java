@@ -135,8 +135,7 @@ public final class IggySourceReader<T>
 
     /**
      * Tells the enumerator the splits this reader restored (Flink adds them before it starts the
-     * reader), which it must never assign again; a checkpoint of the single-topic source names
-     * their topic nowhere else.
+     * reader), which it must never assign again.
      */
     @Override
     public void start() {

@@ -20,13 +20,16 @@ package org.apache.flink.connector.iggy.sink.internal;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.testutils.Conditions;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.SimpleCounter;
 
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -45,6 +48,9 @@ class CommitBacklogTest {
 
     private final SimpleCounter waitedMs = new SimpleCounter();
     private final AtomicLong now = new AtomicLong();
+
+    /** Every file of the test, by identity: what the backlog looks at. */
+    private final Map<SpillFile, Held> held = new ConcurrentHashMap<>();
 
     @Test
     void theCheckpointJustTakenIsNeverWaitedFor() throws Exception {
@@ -148,13 +154,22 @@ class CommitBacklogTest {
 
     private CommitBacklog backlog(LongSupplier clock) {
         return new CommitBacklog(
-                new TestSinkInitContext().getMailboxExecutor(), waitedMs, GIVE_UP, clock);
+                new TestSinkInitContext().getMailboxExecutor(),
+                waitedMs,
+                GIVE_UP,
+                clock,
+                file -> held.get(file).looked());
     }
 
-    /** A checkpoint's messages for one partition, committed when the test says. */
-    private static final class Held implements WriteAheadMessages {
+    /** A checkpoint's file for one partition, deleted when the test says. */
+    private final class Held {
+        final SpillFile file = new SpillFile(new Path("file:/held/" + held.size()), 1, 1);
         final AtomicInteger looks = new AtomicInteger();
         volatile boolean discarded;
+
+        Held() {
+            held.put(file, this);
+        }
 
         IggyCommittable committable(long checkpointId) {
             return new IggyCommittable(
@@ -164,26 +179,10 @@ class CommitBacklogTest {
                     checkpointId,
                     IggyCommittable.tag(7, checkpointId),
                     0,
-                    this);
+                    file);
         }
 
-        @Override
-        public int count() {
-            return 1;
-        }
-
-        @Override
-        public Reader open(byte[] tag, long checkpointId) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void discard() {
-            discarded = true;
-        }
-
-        @Override
-        public boolean isDiscarded() {
+        boolean looked() {
             looks.incrementAndGet();
             return discarded;
         }

@@ -17,20 +17,13 @@
  */
 package org.apache.flink.connector.iggy.sink.internal;
 
-import org.apache.flink.connector.iggy.common.IggyHeaderValue;
-import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.core.fs.Path;
 
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -43,23 +36,6 @@ class IggyCommittableSerializerTest {
 
     /** The committable stored in {@code serializer/iggy-committable-v1.bin}. */
     static IggyCommittable fixture() {
-        byte[] tag = IggyCommittable.tag(0x1234_5678_9ABC_0002L, 42);
-        List<OutgoingMessage> messages = new ArrayList<>();
-        messages.add(message(tag, 0, "a", IggyHeaders.empty(), 5));
-        messages.add(
-                message(
-                        tag,
-                        1,
-                        "héllo",
-                        IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2})),
-                        6));
-        messages.add(message(tag, 2, "", IggyHeaders.empty(), 0));
-        return new IggyCommittable(
-                IggyId.of("orders"), IggyId.of(7), 3, 42, tag, 1000, new InlineMessages(messages));
-    }
-
-    /** The committable stored in {@code serializer/iggy-committable-v2-spill-file.bin}. */
-    static IggyCommittable spillFileFixture() {
         return new IggyCommittable(
                 IggyId.of("orders"),
                 IggyId.of(7),
@@ -70,43 +46,20 @@ class IggyCommittableSerializerTest {
                 new SpillFile(new Path("s3://bucket/wal/job/op/writer/42-0"), 3, 123));
     }
 
-    /** A committable of an older connector, with its messages inline, still restores. */
     @Test
-    void version1FixtureStillReadsWithItsMessagesInline() throws IOException {
+    void version1FixtureIsStableByteForByte() throws IOException {
         byte[] stored = stored("serializer/iggy-committable-v1.bin");
 
-        assertThat(describe(serializer.deserialize(1, stored))).isEqualTo(describe(fixture()));
+        assertThat(serializer.getVersion()).isEqualTo(1);
+        assertThat(serializer.serialize(fixture())).isEqualTo(stored);
+        IggyCommittable restored = serializer.deserialize(1, stored);
+        assertThat(describe(restored)).isEqualTo(describe(fixture()));
+        assertThat(IggyCommittableSerializer.serializedSize(fixture())).isEqualTo(stored.length);
     }
 
+    /** A write-ahead file's handle is all a checkpoint stores, however many messages it has. */
     @Test
-    void version2FixturesAreStableByteForByte() throws IOException {
-        byte[] inline = stored("serializer/iggy-committable-v2-inline.bin");
-        byte[] spillFile = stored("serializer/iggy-committable-v2-spill-file.bin");
-
-        assertThat(serializer.getVersion()).isEqualTo(2);
-        assertThat(serializer.serialize(fixture())).isEqualTo(inline);
-        assertThat(describe(serializer.deserialize(2, inline))).isEqualTo(describe(fixture()));
-        assertThat(serializer.serialize(spillFileFixture())).isEqualTo(spillFile);
-        IggyCommittable restored = serializer.deserialize(2, spillFile);
-        assertThat(restored.toString()).isEqualTo(spillFileFixture().toString());
-        assertThat(restored.storedMessages())
-                .isInstanceOfSatisfying(
-                        SpillFile.class,
-                        file -> {
-                            assertThat(file.path())
-                                    .isEqualTo(new Path("s3://bucket/wal/job/op/writer/42-0"));
-                            assertThat(file.count()).isEqualTo(3);
-                            assertThat(file.length()).isEqualTo(123);
-                        });
-        assertThat(restored.tag()).isEqualTo(spillFileFixture().tag());
-        assertThat(restored.readFrom()).isEqualTo(1000);
-        assertThat(IggyCommittableSerializer.serializedSize(spillFileFixture()))
-                .isEqualTo(spillFile.length);
-    }
-
-    /** A spill file's handle is all a checkpoint stores, however many messages the file has. */
-    @Test
-    void aSpillFileHandleIsSmallWhateverItsMessages() throws IOException {
+    void aFileHandleIsSmallWhateverItsMessages() throws IOException {
         IggyCommittable handle =
                 new IggyCommittable(
                         IggyId.of("s"),
@@ -137,53 +90,10 @@ class IggyCommittableSerializerTest {
         assertThat(committable.sequenceOf(otherWriter)).isEqualTo(-1);
     }
 
-    @Test
-    void roundTripsAnEmptyAndALargeCommittable() throws IOException {
-        byte[] tag = IggyCommittable.tag(1, 1);
-        List<OutgoingMessage> many = new ArrayList<>();
-        for (int i = 0; i < 10_000; i++) {
-            many.add(message(tag, i, "m" + i, IggyHeaders.empty(), i));
-        }
-        for (IggyCommittable c :
-                List.of(
-                        new IggyCommittable(
-                                IggyId.of(1),
-                                IggyId.of("t"),
-                                0,
-                                1,
-                                tag,
-                                0,
-                                new InlineMessages(List.of())),
-                        new IggyCommittable(
-                                IggyId.of("s"),
-                                IggyId.of("t"),
-                                9,
-                                1,
-                                tag,
-                                77,
-                                new InlineMessages(many)))) {
-            assertThat(describe(serializer.deserialize(2, serializer.serialize(c))))
-                    .isEqualTo(describe(c));
-        }
-    }
-
     /** The serializer writes into a buffer of this size and hands it over without a copy. */
     @Test
-    void serializedSizeIsExactForNamesHeadersAndEmptyCommittables() throws IOException {
+    void serializedSizeIsExactForNamesAndPaths() throws IOException {
         byte[] tag = IggyCommittable.tag(1, 1);
-        List<OutgoingMessage> withHeaders = new ArrayList<>();
-        for (int i = 0; i < 1_000; i++) {
-            withHeaders.add(
-                    message(
-                            tag,
-                            i,
-                            "payload " + i,
-                            i % 3 == 0
-                                    ? IggyHeaders.empty()
-                                    : IggyHeaders.of(
-                                            "key" + i, IggyHeaderValue.ofRaw(new byte[i % 7])),
-                            i));
-        }
         for (IggyCommittable c :
                 List.of(
                         fixture(),
@@ -194,7 +104,7 @@ class IggyCommittableSerializerTest {
                                 1,
                                 tag,
                                 0,
-                                new InlineMessages(List.of())),
+                                new SpillFile(new Path("file:/wal/1-0"), 0, 8)),
                         // one-, two- and three-byte characters of modified UTF-8, and U+0000
                         new IggyCommittable(
                                 IggyId.of("zürich-€-\u0000"),
@@ -203,61 +113,37 @@ class IggyCommittableSerializerTest {
                                 1,
                                 tag,
                                 9,
-                                new InlineMessages(withHeaders)))) {
+                                new SpillFile(
+                                        new Path("file:/wal/zürich-€/1-0"), 10_000, 1L << 40)))) {
             byte[] serialized = serializer.serialize(c);
             assertThat(IggyCommittableSerializer.serializedSize(c))
                     .as("size of %s", c)
                     .isEqualTo(serialized.length);
-            assertThat(describe(serializer.deserialize(2, serialized))).isEqualTo(describe(c));
+            assertThat(describe(serializer.deserialize(1, serialized))).isEqualTo(describe(c));
         }
     }
 
     @Test
     void unknownVersionIsRejectedWithAClearMessage() {
-        assertThatThrownBy(() -> serializer.deserialize(3, new byte[0]))
+        assertThatThrownBy(() -> serializer.deserialize(2, new byte[0]))
                 .isInstanceOf(IOException.class)
-                .hasMessageContaining("version 3");
+                .hasMessageContaining("version 2");
     }
 
-    private static OutgoingMessage message(
-            byte[] tag, int sequence, String payload, IggyHeaders headers, long timestamp) {
-        return new OutgoingMessage(
-                bytes(payload), headers, IggyCommittable.messageId(tag, sequence), timestamp);
-    }
-
-    /** Everything the committer sends, as text (messages compare arrays by reference). */
-    static String describe(IggyCommittable c) {
-        StringBuilder text =
-                new StringBuilder(c.toString())
-                        .append(" from ")
-                        .append(c.readFrom())
-                        .append(' ')
-                        .append(HexFormat.of().formatHex(c.tag()));
-        for (OutgoingMessage m : WriteAheadTesting.messages(c)) {
-            text.append("\n ")
-                    .append(HexFormat.of().formatHex(m.wireId()))
-                    .append(' ')
-                    .append(m.originTimestampMicros())
-                    .append(' ')
-                    .append(HexFormat.of().formatHex(m.payload()))
-                    .append(' ')
-                    .append(m.payload().length)
-                    .append(' ')
-                    .append(m.headers().encodedLength());
-            IggyHeadersInternals.view(m.headers())
-                    .forEach(
-                            (k, v) ->
-                                    text.append(' ')
-                                            .append(k)
-                                            .append('=')
-                                            .append(v.kind())
-                                            .append(HexFormat.of().formatHex(v.bytes())));
-        }
-        return text.toString();
-    }
-
-    private static byte[] bytes(String text) {
-        return text.getBytes(StandardCharsets.UTF_8);
+    /** Everything the checkpoint holds of the committable, as text. */
+    private static String describe(IggyCommittable c) {
+        SpillFile file = c.file();
+        return c
+                + " from "
+                + c.readFrom()
+                + ' '
+                + HexFormat.of().formatHex(c.tag())
+                + " in "
+                + file.path()
+                + ' '
+                + file.count()
+                + ' '
+                + file.length();
     }
 
     private static byte[] stored(String path) throws IOException {

@@ -40,9 +40,11 @@ import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,9 +62,14 @@ class IggyCommitterITCase {
 
     private static final int BATCH = 10;
 
+    /** Committed files stay: the tests compare what was sent with them. */
+    private static final CommittedFiles.Deletion KEEP_FILES = file -> {};
+
     private String stream;
     private final String topic = "eo";
     private IggyWriterConfig config;
+
+    @TempDir Path dir;
 
     @BeforeEach
     void createTopic() {
@@ -78,7 +85,8 @@ class IggyCommitterITCase {
         IggyCommittable committable = committable(1, 5, 100, 25);
         RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
-                new IggyCommitter(config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING)) {
+                new IggyCommitter(
+                        config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING, KEEP_FILES)) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -331,7 +339,8 @@ class IggyCommitterITCase {
 
     private static IggyCommitter committer(
             IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
-        return new IggyCommitter(config, restored, new UnregisteredMetricsGroup(), hook);
+        return new IggyCommitter(
+                config, restored, new UnregisteredMetricsGroup(), hook, KEEP_FILES);
     }
 
     private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
@@ -345,14 +354,15 @@ class IggyCommitterITCase {
                             IggyCommittable.messageId(tag, i),
                             0));
         }
-        return new IggyCommittable(
+        return TestCommittables.written(
+                dir,
                 IggyId.of(stream),
                 IggyId.of(topic),
                 partition,
                 checkpoint,
                 tag,
                 readFrom,
-                new InlineMessages(messages));
+                messages);
     }
 
     private static List<byte[]> payloads(String prefix, int n) {

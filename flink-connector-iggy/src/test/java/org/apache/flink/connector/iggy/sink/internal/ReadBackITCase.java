@@ -33,8 +33,10 @@ import org.apache.flink.metrics.SimpleCounter;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -49,6 +51,8 @@ class ReadBackITCase {
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     private final String stream = IGGY.uniqueName("read-back");
+
+    @TempDir Path dir;
 
     @Test
     void findsTheCommittablesMessagesAmongOthers() {
@@ -134,8 +138,8 @@ class ReadBackITCase {
                     new OutgoingMessage(
                             payload(i), IggyHeaders.empty(), IggyCommittable.messageId(tag, i), 0));
         }
-        return new IggyCommittable(
-                IggyId.of(stream), IggyId.of("t"), 0, 4, tag, 0, new InlineMessages(messages));
+        return TestCommittables.written(
+                dir, IggyId.of(stream), IggyId.of("t"), 0, 4, tag, 0, messages);
     }
 
     private static byte[] payload(int i) {

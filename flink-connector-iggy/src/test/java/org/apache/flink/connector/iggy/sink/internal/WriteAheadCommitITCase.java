@@ -81,7 +81,7 @@ class WriteAheadCommitITCase {
     @Test
     void aCommitSendsTheFilesMessagesInOrderAndDeletesTheFile() throws Exception {
         IggyCommittable committable = committable(50);
-        Path file = Path.of(((SpillFile) committable.storedMessages()).path().toUri());
+        Path file = Path.of(committable.file().path().toUri());
 
         try (IggyCommitter committer = committer(OptionalLong.empty())) {
             committer.commit(List.of(new RecordingCommitRequest(committable)));
@@ -98,13 +98,17 @@ class WriteAheadCommitITCase {
     @Test
     void aCommitDoesNotWaitForItsFileToBeDeleted() throws Exception {
         IggyCommittable written = committable(30);
-        Path file = Path.of(((SpillFile) written.storedMessages()).path().toUri());
-        HeldDeletion held = new HeldDeletion(written.storedMessages());
-        IggyCommittable committable =
-                new IggyCommittable(IggyId.of(stream), IggyId.of(topic), 0, 3, TAG, 0, held);
+        Path file = Path.of(written.file().path().toUri());
+        HeldDeletion held = new HeldDeletion();
 
-        try (IggyCommitter committer = committer(OptionalLong.empty())) {
-            committer.commit(List.of(new RecordingCommitRequest(committable)));
+        try (IggyCommitter committer =
+                new IggyCommitter(
+                        config,
+                        OptionalLong.empty(),
+                        new UnregisteredMetricsGroup(),
+                        IggyCommitter.NOTHING,
+                        held)) {
+            committer.commit(List.of(new RecordingCommitRequest(written)));
             held.release.countDown();
         }
 
@@ -118,7 +122,7 @@ class WriteAheadCommitITCase {
     @Test
     void aLostFileFailsTheCommitNamingItAndSendsNothing() throws Exception {
         IggyCommittable committable = committable(20);
-        SpillFile file = (SpillFile) committable.storedMessages();
+        SpillFile file = committable.file();
         Files.delete(Path.of(file.path().toUri()));
 
         try (IggyCommitter committer = committer(OptionalLong.empty())) {
@@ -144,8 +148,7 @@ class WriteAheadCommitITCase {
         try (IggyCommitter committer = committer(OptionalLong.empty())) {
             committer.commit(List.of(new RecordingCommitRequest(committable)));
         }
-        assertThat(Path.of(((SpillFile) committable.storedMessages()).path().toUri()))
-                .doesNotExist();
+        assertThat(Path.of(committable.file().path().toUri())).doesNotExist();
 
         RecordingCommitRequest again = new RecordingCommitRequest(committable);
         try (IggyCommitter committer = committer(OptionalLong.of(3))) {
@@ -175,42 +178,22 @@ class WriteAheadCommitITCase {
         return new IggyCommittable(IggyId.of(stream), IggyId.of(topic), 0, 3, TAG, 0, log.seal());
     }
 
-    /** Messages whose deletion waits until released, for at most 30 s. */
-    private static final class HeldDeletion implements WriteAheadMessages {
-        private final WriteAheadMessages messages;
+    /** Deletes a file once released, waiting for at most 30 s. */
+    private static final class HeldDeletion implements CommittedFiles.Deletion {
         final CountDownLatch release = new CountDownLatch(1);
 
         /** Written by the deleting thread, read once it ended. */
         volatile boolean releasedInTime;
 
-        HeldDeletion(WriteAheadMessages messages) {
-            this.messages = messages;
-        }
-
         @Override
-        public int count() {
-            return messages.count();
-        }
-
-        @Override
-        public Reader open(byte[] tag, long checkpointId) throws IOException {
-            return messages.open(tag, checkpointId);
-        }
-
-        @Override
-        public void discard() throws IOException {
+        public void delete(SpillFile file) throws IOException {
             try {
                 releasedInTime = release.await(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new InterruptedIOException("interrupted while the deletion was held");
             }
-            messages.discard();
-        }
-
-        @Override
-        public boolean isDiscarded() throws IOException {
-            return messages.isDiscarded();
+            file.discard();
         }
     }
 

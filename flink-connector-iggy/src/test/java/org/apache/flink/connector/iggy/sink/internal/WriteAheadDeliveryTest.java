@@ -142,7 +142,7 @@ class WriteAheadDeliveryTest {
                 () -> waitsForItsCommitter(task) || lastMessage.isDone());
         assertThat(lastMessage).as("waiting for the oldest checkpoint's commit").isNotDone();
 
-        committable.discardMessages();
+        committable.file().discard();
         lastMessage.get(30, TimeUnit.SECONDS);
         task.join();
     }

@@ -43,13 +43,6 @@ class IggySourceEnumStateSerializerTest {
                             IggyPartitionSplit.NO_STOPPING_OFFSET),
                     new IggyPartitionSplit(IggyId.of(3), IggyId.of(4), 3, 0, 10));
 
-    /**
-     * The state stored in {@code serializer/iggy-enumerator-state-v1.bin} by the single-topic
-     * source: assigned partitions by id alone.
-     */
-    static final IggySourceEnumState V1_FIXTURE_STATE =
-            new IggySourceEnumState(Set.of(), Set.of(0L, 2L), FIXTURE_PENDING, true);
-
     /** The state stored in {@code serializer/iggy-enumerator-state-v2.bin}. */
     static final IggySourceEnumState FIXTURE_STATE =
             new IggySourceEnumState(
@@ -68,17 +61,6 @@ class IggySourceEnumStateSerializerTest {
         assertThat(serializer.getVersion()).isEqualTo(2);
         assertThat(serializer.serialize(FIXTURE_STATE)).isEqualTo(stored);
         assertThat(serializer.deserialize(2, stored)).isEqualTo(FIXTURE_STATE);
-    }
-
-    @Test
-    void readsTheSingleTopicSourcesVersion1State() throws IOException {
-        byte[] stored = fixture("serializer/iggy-enumerator-state-v1.bin");
-
-        IggySourceEnumState restored = serializer.deserialize(1, stored);
-
-        assertThat(restored).isEqualTo(V1_FIXTURE_STATE);
-        assertThat(restored.assignedPartitions()).isEmpty();
-        assertThat(restored.legacyAssignedPartitions()).containsExactly(0L, 2L);
     }
 
     @Test

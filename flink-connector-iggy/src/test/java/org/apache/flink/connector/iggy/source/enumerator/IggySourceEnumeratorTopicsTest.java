@@ -301,71 +301,6 @@ class IggySourceEnumeratorTopicsTest {
     }
 
     @Test
-    void theSingleTopicSourcesStateRestoresIntoAListWhereItsTopicIsNotFirstAtTwoReaders() {
-        server.topic("s", "a").partition(0, 4).partition(1, 4);
-        server.topic("s", "b").partition(0, 2).partition(1, 2);
-        running(2, list("a", "b"), IggyStartingOffsets.earliest(), null, oldState());
-        assertThat(context.getSplitAssignments())
-                .as("nothing before a reader told the old topic")
-                .isEmpty();
-
-        enumerator.handleSourceEvent(0, new RestoredSplitsEvent(List.of()));
-        enumerator.handleSourceEvent(
-                1,
-                new RestoredSplitsEvent(
-                        List.of(
-                                IggyTopicPartition.of("s", "b", 0),
-                                IggyTopicPartition.of("s", "b", 1))));
-        context.triggerAllActions();
-
-        assertThat(assigned())
-                .as("b is the old topic, read on by reader 1; a is new")
-                .containsExactlyInAnyOrder(split("a", 0, 0), split("a", 1, 0));
-        assertThat(enumerator.snapshotState(1).assignedPartitions())
-                .containsExactlyInAnyOrder(
-                        IggyTopicPartition.of("s", "a", 0),
-                        IggyTopicPartition.of("s", "a", 1),
-                        IggyTopicPartition.of("s", "b", 0),
-                        IggyTopicPartition.of("s", "b", 1));
-    }
-
-    @Test
-    void theSingleTopicSourcesStateRestoresIntoAPattern() {
-        server.topic("s", "a").partition(0, 4);
-        server.topic("s", "b").partition(0, 2).partition(1, 2);
-        running(
-                1,
-                TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
-                IggyStartingOffsets.earliest(),
-                null,
-                oldState());
-        enumerator.handleSourceEvent(
-                0,
-                new RestoredSplitsEvent(
-                        List.of(
-                                IggyTopicPartition.of("s", "b", 0),
-                                IggyTopicPartition.of("s", "b", 1))));
-        context.triggerAllActions();
-
-        assertThat(assigned()).containsExactly(split("a", 0, 0));
-    }
-
-    @Test
-    void theSingleTopicSourcesStateWithoutASplitAnywhereFailsSayingHowToMoveOn() {
-        server.topic("s", "a").partition(0, 4);
-        create(2, list("a", "b"), IggyStartingOffsets.earliest(), null, oldState());
-        enumerator.start();
-        registerReaders(2);
-        enumerator.handleSourceEvent(0, new RestoredSplitsEvent(List.of()));
-
-        assertThatThrownBy(
-                        () -> enumerator.handleSourceEvent(1, new RestoredSplitsEvent(List.of())))
-                .hasMessageContaining("names partitions [0, 1] by id alone")
-                .hasMessageContaining("setTopic");
-        assertThat(context.getSplitAssignments()).isEmpty();
-    }
-
-    @Test
     void aSplitAReaderReportsItRestoredIsNeverAssignedAgain() {
         server.topic("s", "a").partition(0, 4).partition(1, 4);
         IggySourceEnumState pending =
@@ -380,11 +315,6 @@ class IggySourceEnumeratorTopicsTest {
         assertThat(enumerator.snapshotState(1).assignedPartitions())
                 .containsExactlyInAnyOrder(
                         IggyTopicPartition.of("s", "a", 0), IggyTopicPartition.of("s", "a", 1));
-    }
-
-    /** A checkpoint of the single-topic source: partitions 0 and 1 assigned, of no named topic. */
-    private static IggySourceEnumState oldState() {
-        return new IggySourceEnumState(Set.of(), Set.of(0L, 1L), List.of(), true);
     }
 
     @Test
