@@ -53,9 +53,9 @@ public final class ExactlyOnceJobCheck {
      */
     public static void check(DataStream<?> input, IggyWriterConfig config) {
         StreamExecutionEnvironment env = input.getExecutionEnvironment();
-        config.writeAhead().resolve(env.getConfiguration());
-        WriteAheadStorage storage = config.writeAhead().storage();
-        if (storage instanceof LocalDiskWriteAhead) {
+        WriteAheadPlacement placement = config.writeAhead();
+        placement.resolve(env.getConfiguration());
+        if (placement.onLocalDisk()) {
             LOG.warn(
                     "An exactly-once Iggy sink for {} has no write-ahead directory, so it keeps"
                             + " each checkpoint's messages in {}: a TaskManager lost with its"
@@ -65,12 +65,12 @@ public final class ExactlyOnceJobCheck {
                             + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir)"
                             + " to a durable directory.",
                     config.target(),
-                    storage.describe());
+                    placement);
         } else {
             LOG.info(
                     "An exactly-once Iggy sink for {} keeps its messages in {}",
                     config.target(),
-                    storage.describe());
+                    placement);
         }
         RuntimeExecutionMode mode = env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE);
         if (mode == RuntimeExecutionMode.BATCH

@@ -57,14 +57,11 @@ final class LeftoverFiles {
 
     private final FileSystem fs;
     private final Path operatorDirectory;
-    private final WriteAheadStorage.WriterIdentity writer;
+    private final WriterIdentity writer;
     private final String ownDirectory;
 
     LeftoverFiles(
-            FileSystem fs,
-            Path operatorDirectory,
-            WriteAheadStorage.WriterIdentity writer,
-            String ownDirectory) {
+            FileSystem fs, Path operatorDirectory, WriterIdentity writer, String ownDirectory) {
         this.fs = fs;
         this.operatorDirectory = operatorDirectory;
         this.writer = writer;

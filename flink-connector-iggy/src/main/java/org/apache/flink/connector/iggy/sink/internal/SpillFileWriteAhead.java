@@ -46,9 +46,7 @@ import java.util.List;
  * local disk, the blocks waiting for it: bounded memory, whatever the volume.
  */
 @Internal
-public final class SpillFileWriteAhead implements WriteAheadStorage {
-
-    private static final long serialVersionUID = 1L;
+public final class SpillFileWriteAhead {
 
     private static final Logger LOG = LoggerFactory.getLogger(SpillFileWriteAhead.class);
 
@@ -65,9 +63,9 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
         return directory;
     }
 
-    @Override
+    /** The files of one writer; nothing slow or fallible happens here (the task is starting). */
     public WriterLog open(WriterIdentity writer) {
-        return new SpillWriterLog(writer);
+        return new WriterLog(writer);
     }
 
     /** The directory of one operator's writers. */
@@ -87,11 +85,6 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
     }
 
     @Override
-    public String describe() {
-        return "write-ahead files in " + directory;
-    }
-
-    @Override
     public String toString() {
         return "SpillFileWriteAhead{" + directory + '}';
     }
@@ -103,10 +96,10 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
      * through a stream on the task thread ({@link StreamFileOutput}). Confined to the writer's task
      * thread.
      */
-    private final class SpillWriterLog implements WriterLog {
+    public final class WriterLog {
 
         private final WriterIdentity writer;
-        private final List<FileLog> started = new ArrayList<>();
+        private final List<PartitionLog> started = new ArrayList<>();
         private boolean leftoversRemoved;
 
         /** Started with the first local file, unless direct I/O is not available there. */
@@ -114,11 +107,15 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
 
         private boolean directTried;
 
-        SpillWriterLog(WriterIdentity writer) {
+        private WriterLog(WriterIdentity writer) {
             this.writer = writer;
         }
 
-        @Override
+        /**
+         * Starts the file of one checkpoint's messages for one partition.
+         *
+         * @param index the file's number among those of this writer and checkpoint, from 0
+         */
         public PartitionLog start(long checkpointId, byte[] tag, int index) throws IOException {
             Path path = new Path(writerDirectory(writer), checkpointId + "-" + index);
             // the committable names the file with its file system, whatever the default is there
@@ -129,15 +126,15 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
                                 fs, operatorDirectory(writer), writer, writerDirectoryName(writer))
                         .remove();
             }
-            started.removeIf(FileLog::isSealed);
+            started.removeIf(PartitionLog::isSealed);
             Path qualified = path.makeQualified(fs);
-            FileLog log = new FileLog(qualified, outputs(qualified));
+            PartitionLog log = new PartitionLog(qualified, outputs(qualified));
             started.add(log);
             return log;
         }
 
         /** How the file at {@code path} is written. */
-        private FileLog.Opener outputs(Path path) {
+        private PartitionLog.Opener outputs(Path path) {
             if (!DirectFileWriter.isLocal(path)) {
                 return StreamFileOutput::new;
             }
@@ -153,9 +150,9 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
                     : StreamFileOutput::new;
         }
 
-        @Override
+        /** Deletes what was started and never handed to a checkpoint; best effort. */
         public void close() {
-            for (FileLog log : started) {
+            for (PartitionLog log : started) {
                 log.abandon();
             }
             started.clear();
@@ -182,7 +179,7 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
      * WriteAheadFileOutput#BLOCK_BYTES}: no lock and no call per field. Confined to the writer's
      * task thread.
      */
-    private static final class FileLog implements PartitionLog {
+    public static final class PartitionLog {
 
         /** Creates the output of a file. */
         @FunctionalInterface
@@ -199,12 +196,12 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
 
         private int count;
 
-        FileLog(Path path, Opener opener) {
+        private PartitionLog(Path path, Opener opener) {
             this.path = path;
             this.opener = opener;
         }
 
-        @Override
+        /** Adds the next message; its id follows from the file's tag and its position. */
         public void append(OutgoingMessage message) throws IOException {
             if (block == null) {
                 open();
@@ -223,7 +220,7 @@ public final class SpillFileWriteAhead implements WriteAheadStorage {
             block.writeInt(SpillFile.FORMAT_VERSION);
         }
 
-        @Override
+        /** Ends the file for its checkpoint: flushed, synced and closed for the committer. */
         public SpillFile seal() throws IOException {
             if (block == null) {
                 open();

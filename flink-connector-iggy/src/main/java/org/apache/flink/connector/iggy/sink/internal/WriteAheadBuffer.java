@@ -36,8 +36,8 @@ import java.util.TreeMap;
  * The messages an exactly-once writer took since the last checkpoint, until the next checkpoint
  * takes them as {@link IggyCommittable}s, one per (stream, topic, partition) the writer routed
  * messages to. Nothing is sent from here: the committer sends a checkpoint's messages once the
- * checkpoint completed. Where the messages are kept meanwhile is the {@link WriteAheadStorage}'s
- * choice: files in a durable directory or on the local disk.
+ * checkpoint completed. Meanwhile the messages are in write-ahead files (see {@link
+ * WriteAheadPlacement}).
  *
  * <p>Each message gets its final id when added (see {@link IggyCommittable#messageId}): the
  * writer's random id, which no other writer shares, and the checkpoint number counted here: one
@@ -53,8 +53,8 @@ final class WriteAheadBuffer {
 
     private final IggyWriterConfig config;
     private final long writerId;
-    private final WriteAheadStorage.WriterLog log;
-    private final Map<IggyTopicPartition, WriteAheadStorage.PartitionLog> logs = new TreeMap<>();
+    private final SpillFileWriteAhead.WriterLog log;
+    private final Map<IggyTopicPartition, SpillFileWriteAhead.PartitionLog> logs = new TreeMap<>();
     private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
     private long checkpointId;
     private byte[] tag;
@@ -62,7 +62,7 @@ final class WriteAheadBuffer {
     /** The partition of the last message added, and its log: consecutive messages share them. */
     @Nullable private IggyTopicPartition lastTarget;
 
-    @Nullable private WriteAheadStorage.PartitionLog lastLog;
+    @Nullable private SpillFileWriteAhead.PartitionLog lastLog;
 
     /** Written by the task thread only; volatile for the metric reporter's gauge. */
     private volatile long bytes;
@@ -71,10 +71,7 @@ final class WriteAheadBuffer {
      * @param writer names the writer; its id is drawn at random when the writer starts: every
      *     writer instance (each subtask, each attempt, each operator, each job) gets its own
      */
-    WriteAheadBuffer(
-            IggyWriterConfig config,
-            WriteAheadStorage storage,
-            WriteAheadStorage.WriterIdentity writer) {
+    WriteAheadBuffer(IggyWriterConfig config, SpillFileWriteAhead storage, WriterIdentity writer) {
         this.config = config;
         this.writerId = writer.writerId();
         this.log = storage.open(writer);
@@ -133,7 +130,7 @@ final class WriteAheadBuffer {
      */
     List<IggyCommittable> drain() throws IOException {
         List<IggyCommittable> committables = new ArrayList<>(logs.size());
-        for (Map.Entry<IggyTopicPartition, WriteAheadStorage.PartitionLog> e : logs.entrySet()) {
+        for (Map.Entry<IggyTopicPartition, SpillFileWriteAhead.PartitionLog> e : logs.entrySet()) {
             IggyTopicPartition target = e.getKey();
             Long end = endOffsets.get(target);
             if (end == null) {

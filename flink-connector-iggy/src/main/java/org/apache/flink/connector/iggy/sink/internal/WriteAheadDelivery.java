@@ -68,7 +68,9 @@ public final class WriteAheadDelivery implements SinkDelivery {
         this.mailbox = context.getMailboxExecutor();
         this.buffer =
                 new WriteAheadBuffer(
-                        config, config.writeAhead().storage(), writerIdentity(context));
+                        config,
+                        new SpillFileWriteAhead(config.writeAhead().directory()),
+                        writerIdentity(context));
         SinkWriterMetricGroup metrics = context.metricGroup();
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
@@ -83,10 +85,10 @@ public final class WriteAheadDelivery implements SinkDelivery {
     }
 
     /** The job, the operator (from the metric scope), a new random id and where it started. */
-    private static WriteAheadStorage.WriterIdentity writerIdentity(WriterInitContext context) {
+    private static WriterIdentity writerIdentity(WriterInitContext context) {
         String operatorId =
                 context.metricGroup().getAllVariables().getOrDefault(OPERATOR_ID, "operator");
-        return new WriteAheadStorage.WriterIdentity(
+        return new WriterIdentity(
                 context.getJobInfo().getJobId().toHexString(),
                 operatorId,
                 new SecureRandom().nextLong(),

@@ -24,13 +24,14 @@ import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
+import java.io.File;
 import java.io.Serializable;
 
 /**
- * Where an exactly-once sink keeps its write-ahead messages: the write-ahead directory set on the
- * sink, else a subdirectory {@value #SUBDIRECTORY} of the job's checkpoint directory, else that
- * subdirectory of each TaskManager's temporary directory ({@link LocalDiskWriteAhead}). Files take
- * any volume in each case.
+ * Where an exactly-once sink keeps its write-ahead files: the directory set on the sink, as given;
+ * else the subdirectory {@value #SUBDIRECTORY} of the job's checkpoint directory; else that
+ * subdirectory of the temporary directory of the TaskManager the writer runs on, which a lost
+ * machine takes with it.
  *
  * <p>The checkpoint directory is known only when the job is built: {@link #resolve} reads it from
  * the job's configuration while the sink is added to the job graph, before the sink is shipped to
@@ -42,13 +43,13 @@ public final class WriteAheadPlacement implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The subdirectory of the checkpoint directory that holds the write-ahead files. */
+    /** The subdirectory of the checkpoint or temporary directory that holds the files. */
     public static final String SUBDIRECTORY = "iggy-sink-write-ahead";
 
     @Nullable private final String directory;
 
     /** Set by {@link #resolve} on the thread building the job graph. */
-    @Nullable private volatile WriteAheadStorage resolved;
+    @Nullable private volatile String checkpointDirectory;
 
     /**
      * @param directory the write-ahead directory set on the sink, or {@code null} for the default
@@ -57,26 +58,30 @@ public final class WriteAheadPlacement implements Serializable {
         this.directory = directory;
     }
 
-    /** Chooses the storage from the job's configuration; called when the sink joins a job. */
+    /** Reads the checkpoint directory from the job's configuration, when the sink joins a job. */
     void resolve(ReadableConfig job) {
-        resolved = choose(job.getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY).orElse(null));
+        checkpointDirectory =
+                job.getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY).orElse(null);
     }
 
-    /** The storage chosen for the job, or the one chosen without a checkpoint directory. */
-    WriteAheadStorage storage() {
-        WriteAheadStorage storage = resolved;
-        return storage != null ? storage : choose(null);
-    }
-
-    private WriteAheadStorage choose(@Nullable String checkpointDirectory) {
+    /** The directory of the files, as the writer that calls this sees it. */
+    String directory() {
         if (directory != null) {
-            return new SpillFileWriteAhead(directory);
+            return directory;
         }
-        if (checkpointDirectory != null) {
-            return new SpillFileWriteAhead(
-                    new Path(new Path(checkpointDirectory), SUBDIRECTORY).toString());
+        String checkpoints = checkpointDirectory;
+        if (checkpoints != null) {
+            return new Path(new Path(checkpoints), SUBDIRECTORY).toString();
         }
-        return new LocalDiskWriteAhead();
+        return new File(System.getProperty("java.io.tmpdir"), SUBDIRECTORY)
+                .getAbsoluteFile()
+                .toURI()
+                .toString();
+    }
+
+    /** Whether the files go to each TaskManager's temporary directory. */
+    boolean onLocalDisk() {
+        return directory == null && checkpointDirectory == null;
     }
 
     /**
@@ -101,10 +106,13 @@ public final class WriteAheadPlacement implements Serializable {
         return null;
     }
 
+    /** For messages: where the files go. */
     @Override
     public String toString() {
-        return directory != null
-                ? "write-ahead files in " + directory
-                : "write-ahead files in the checkpoint directory, else on the local disk";
+        return onLocalDisk()
+                ? "write-ahead files on each TaskManager's local disk (the subdirectory "
+                        + SUBDIRECTORY
+                        + " of its java.io.tmpdir)"
+                : "write-ahead files in " + directory();
     }
 }

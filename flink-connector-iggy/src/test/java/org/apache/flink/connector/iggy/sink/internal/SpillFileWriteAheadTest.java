@@ -40,8 +40,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** The write-ahead log on files: append, seal, read back, delete, and a lost file. */
 class SpillFileWriteAheadTest {
 
-    private static final WriteAheadStorage.WriterIdentity WRITER =
-            new WriteAheadStorage.WriterIdentity("job", "op", 0xABCDL, 0, 2, 6);
+    private static final WriterIdentity WRITER = new WriterIdentity("job", "op", 0xABCDL, 0, 2, 6);
     private static final byte[] TAG = IggyCommittable.tag(0xABCDL, 7);
 
     @TempDir Path dir;
@@ -49,7 +48,7 @@ class SpillFileWriteAheadTest {
     @Test
     void sealedMessagesReadBackInOrderWithTheirIdsHeadersAndTimestamps() throws IOException {
         SpillFileWriteAhead storage = new SpillFileWriteAhead(dir.toString());
-        WriteAheadStorage.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        SpillFileWriteAhead.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
         IggyHeaders headers = IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2, 3}));
         log.append(new OutgoingMessage(bytes("first"), headers, null, 11));
         log.append(new OutgoingMessage(bytes(""), IggyHeaders.empty(), null, 12));
@@ -84,7 +83,7 @@ class SpillFileWriteAheadTest {
     @Test
     void messagesAcrossBlocksAndLargerThanABlockReadBackWhole() throws IOException {
         SpillFileWriteAhead storage = new SpillFileWriteAhead(dir.toString());
-        WriteAheadStorage.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        SpillFileWriteAhead.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
         // sizes that end blocks at every offset, then messages larger than a write or read block
         int[] sizes = new int[3000];
         for (int i = 0; i < sizes.length; i++) {
@@ -136,9 +135,9 @@ class SpillFileWriteAheadTest {
 
     @Test
     void aClosedWriterDeletesOnlyTheFilesNoCheckpointTook() throws IOException {
-        WriteAheadStorage.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
+        SpillFileWriteAhead.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
         append(writer.start(7, TAG, 0), 1).seal();
-        WriteAheadStorage.PartitionLog unsealed = writer.start(8, TAG, 0);
+        SpillFileWriteAhead.PartitionLog unsealed = writer.start(8, TAG, 0);
         unsealed.append(plain("y"));
         Path own = dir.resolve("job/op/r6-s0-000000000000abcd");
 
@@ -150,7 +149,7 @@ class SpillFileWriteAheadTest {
 
     @Test
     void aWriterWithNothingLeftRemovesItsDirectory() throws IOException {
-        WriteAheadStorage.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
+        SpillFileWriteAhead.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
         SpillFile file = (SpillFile) append(writer.start(7, TAG, 0), 1).seal();
         file.discard();
 
@@ -173,7 +172,7 @@ class SpillFileWriteAheadTest {
         Path otherOperator = leftover("job/other/r3-s0-0000000000000005", "9-0");
         Path otherJob = leftover("job2/op/r3-s0-0000000000000006", "9-0");
 
-        WriteAheadStorage.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
+        SpillFileWriteAhead.WriterLog writer = new SpillFileWriteAhead(dir.toString()).open(WRITER);
         assertThat(earlier.resolve("7-0")).as("nothing while the task starts").exists();
         append(writer.start(7, TAG, 0), 1).seal();
 
@@ -200,8 +199,8 @@ class SpillFileWriteAheadTest {
                         .seal();
     }
 
-    private static WriteAheadStorage.PartitionLog append(
-            WriteAheadStorage.PartitionLog log, int messages) throws IOException {
+    private static SpillFileWriteAhead.PartitionLog append(
+            SpillFileWriteAhead.PartitionLog log, int messages) throws IOException {
         for (int i = 0; i < messages; i++) {
             log.append(plain("m" + i));
         }

@@ -47,11 +47,10 @@ public final class TestCommittables {
             long readFrom,
             List<OutgoingMessage> messages) {
         // an operator of its own: a writer removes the files other writers of its operator left
-        WriteAheadStorage.WriterIdentity writer =
-                new WriteAheadStorage.WriterIdentity(
-                        "job", "op-" + OPERATORS.incrementAndGet(), 1, 0, 1, 0);
+        WriterIdentity writer =
+                new WriterIdentity("job", "op-" + OPERATORS.incrementAndGet(), 1, 0, 1, 0);
         try {
-            WriteAheadStorage.PartitionLog log =
+            SpillFileWriteAhead.PartitionLog log =
                     new SpillFileWriteAhead(dir.toUri().toString())
                             .open(writer)
                             .start(checkpointId, tag, (int) partition);

@@ -166,9 +166,9 @@ class WriteAheadCommitITCase {
 
     /** A committable of checkpoint 3 whose {@code n} messages a writer wrote to a file. */
     private IggyCommittable committable(int n) throws IOException {
-        WriteAheadStorage.PartitionLog log =
+        SpillFileWriteAhead.PartitionLog log =
                 new SpillFileWriteAhead(dir.toString())
-                        .open(new WriteAheadStorage.WriterIdentity("job", "op", 0x5EEDL, 0, 1, 2))
+                        .open(new WriterIdentity("job", "op", 0x5EEDL, 0, 1, 2))
                         .start(3, TAG, 0);
         for (String text : expected(n)) {
             log.append(

@@ -32,14 +32,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class WriteAheadPlacementTest {
 
     @Test
-    void theDirectorySetOnTheSinkWins() {
-        WriteAheadPlacement placement = new WriteAheadPlacement("s3://bucket/wal");
-        placement.resolve(checkpointDirectory("execution.checkpointing.dir", "s3://cp"));
+    void theDirectorySetOnTheSinkWinsAndIsUsedAsGiven() {
+        for (String directory : new String[] {"s3://bucket/wal", "file:///data/wal", "/data/wal"}) {
+            WriteAheadPlacement placement = new WriteAheadPlacement(directory);
+            placement.resolve(checkpointDirectory("execution.checkpointing.dir", "s3://cp"));
 
-        assertThat(placement.storage())
-                .isInstanceOfSatisfying(
-                        SpillFileWriteAhead.class,
-                        s -> assertThat(s.directory()).isEqualTo("s3://bucket/wal"));
+            assertThat(placement.directory()).isEqualTo(directory);
+            assertThat(placement.onLocalDisk()).isFalse();
+        }
     }
 
     @Test
@@ -48,28 +48,22 @@ class WriteAheadPlacementTest {
             WriteAheadPlacement placement = new WriteAheadPlacement(null);
             placement.resolve(checkpointDirectory(key, "hdfs:///flink/checkpoints"));
 
-            assertThat(placement.storage())
+            assertThat(placement.directory())
                     .as(key)
-                    .isInstanceOfSatisfying(
-                            SpillFileWriteAhead.class,
-                            s ->
-                                    assertThat(s.directory())
-                                            .isEqualTo(
-                                                    "hdfs:/flink/checkpoints/iggy-sink-write-ahead"));
+                    .isEqualTo("hdfs:/flink/checkpoints/iggy-sink-write-ahead");
+            assertThat(placement.onLocalDisk()).isFalse();
         }
     }
 
     @Test
     void withoutAnyDirectoryTheFilesGoToTheTaskManagersTemporaryDirectory() {
         WriteAheadPlacement placement = new WriteAheadPlacement(null);
-        assertThat(placement.storage())
-                .as("before the job is built")
-                .isInstanceOf(LocalDiskWriteAhead.class);
+        assertThat(placement.onLocalDisk()).as("before the job is built").isTrue();
 
         placement.resolve(new Configuration());
 
-        assertThat(placement.storage()).isInstanceOf(LocalDiskWriteAhead.class);
-        assertThat(java.nio.file.Path.of(java.net.URI.create(LocalDiskWriteAhead.directory())))
+        assertThat(placement.onLocalDisk()).isTrue();
+        assertThat(java.nio.file.Path.of(java.net.URI.create(placement.directory())))
                 .as("looked up where the writer runs")
                 .isEqualTo(
                         java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))
