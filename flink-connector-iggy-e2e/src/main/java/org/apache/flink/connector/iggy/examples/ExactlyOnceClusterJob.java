@@ -22,6 +22,8 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
+import org.apache.flink.connector.iggy.sink.ExactlyOnceIggySink;
+import org.apache.flink.connector.iggy.sink.ExactlyOnceKeyedMapSink;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
 import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
@@ -82,7 +84,7 @@ public final class ExactlyOnceClusterJob {
                                 "lines")
                         .uid("lines-source");
         lines.sinkTo(
-                        IggyCommitter.withBetweenSends(
+                        ExactlyOnceIggySink.withBetweenSends(
                                 IggySink.<String>builder()
                                         .setConnection(connection)
                                         .setStream(stream)
@@ -101,7 +103,7 @@ public final class ExactlyOnceClusterJob {
                         new org.apache.flink.api.common.typeinfo.TypeHint<
                                 IggyMapChange<String, String>>() {})
                 .sinkTo(
-                        IggyCommitter.withBetweenSends(
+                        ExactlyOnceKeyedMapSink.withBetweenSends(
                                 IggySink.<String, String>keyedMap()
                                         .setConnection(connection)
                                         .setStream(stream)

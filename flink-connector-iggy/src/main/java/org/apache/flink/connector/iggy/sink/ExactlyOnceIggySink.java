@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.connector.iggy.sink.internal.CommitterHandoff;
@@ -29,6 +30,8 @@ import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
 import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
 import org.apache.flink.streaming.api.connector.sink2.SupportsPreWriteTopology;
 import org.apache.flink.streaming.api.datastream.DataStream;
+
+import static org.apache.flink.util.Preconditions.checkArgument;
 
 /**
  * {@link IggySink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages and
@@ -55,9 +58,16 @@ public final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         this.betweenSends = betweenSends;
     }
 
-    /** See {@link IggyCommitter#withBetweenSends}. */
-    public ExactlyOnceIggySink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
-        return new ExactlyOnceIggySink<>(writerConfig(), recordSerializer(), hook);
+    /**
+     * For tests: the exactly-once {@code sink}, whose committers run {@code hook} between two sends
+     * of a committable.
+     */
+    @VisibleForTesting
+    public static <IN> ExactlyOnceIggySink<IN> withBetweenSends(
+            IggySink<IN> sink, IggyCommitter.BetweenSends hook) {
+        checkArgument(
+                sink instanceof ExactlyOnceIggySink, "Not an exactly-once Iggy sink: %s", sink);
+        return new ExactlyOnceIggySink<>(sink.writerConfig(), sink.recordSerializer(), hook);
     }
 
     /** Adds nothing: refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */

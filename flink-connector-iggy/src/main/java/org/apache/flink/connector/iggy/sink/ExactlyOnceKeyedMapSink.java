@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.connector.iggy.sink.internal.CommitterHandoff;
@@ -27,6 +28,8 @@ import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
 import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
 import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
 import org.apache.flink.streaming.api.datastream.DataStream;
+
+import static org.apache.flink.util.Preconditions.checkArgument;
 
 /**
  * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
@@ -56,9 +59,16 @@ public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
         this.betweenSends = betweenSends;
     }
 
-    /** See {@link IggyCommitter#withBetweenSends}. */
-    public ExactlyOnceKeyedMapSink<IN> withBetweenSends(IggyCommitter.BetweenSends hook) {
-        return new ExactlyOnceKeyedMapSink<>(this, hook);
+    /**
+     * For tests: the exactly-once {@code sink}, whose committers run {@code hook} between two sends
+     * of a committable.
+     */
+    @VisibleForTesting
+    public static <IN> ExactlyOnceKeyedMapSink<IN> withBetweenSends(
+            IggyKeyedMapSink<IN> sink, IggyCommitter.BetweenSends hook) {
+        checkArgument(
+                sink instanceof ExactlyOnceKeyedMapSink, "Not an exactly-once Iggy sink: %s", sink);
+        return new ExactlyOnceKeyedMapSink<>(sink, hook);
     }
 
     /** Refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */

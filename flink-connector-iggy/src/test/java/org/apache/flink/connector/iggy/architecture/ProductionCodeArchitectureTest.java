@@ -19,7 +19,10 @@ package org.apache.flink.connector.iggy.architecture;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.PublicEvolving;
+import org.apache.flink.annotation.VisibleForTesting;
 
+import com.tngtech.archunit.core.domain.Dependency;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaCodeUnit;
 import com.tngtech.archunit.core.domain.JavaMember;
@@ -233,6 +236,40 @@ class ProductionCodeArchitectureTest {
                         events.add(
                                 SimpleConditionEvent.violated(
                                         type, member.getFullName() + " is public and @Internal"));
+                    }
+                }
+            }
+        };
+    }
+
+    @ArchTest
+    static final ArchRule PUBLIC_API_USES_NO_TEST_HOOKS =
+            classes()
+                    .that()
+                    .areAnnotatedWith(PublicEvolving.class)
+                    .should(useNoTestHooksOfOtherTypes())
+                    .because(
+                            "test code injects its hooks into internal types; a public type that"
+                                    + " reached one would carry test paths into users' jobs");
+
+    /** Depends on no {@code @VisibleForTesting} type, and uses no such member of another type. */
+    private static ArchCondition<JavaClass> useNoTestHooksOfOtherTypes() {
+        return new ArchCondition<>("use no @VisibleForTesting type or member of another type") {
+            @Override
+            public void check(JavaClass type, ConditionEvents events) {
+                for (Dependency dependency : type.getDirectDependenciesFromSelf()) {
+                    if (dependency.getTargetClass().isAnnotatedWith(VisibleForTesting.class)) {
+                        events.add(
+                                SimpleConditionEvent.violated(type, dependency.getDescription()));
+                    }
+                }
+                for (JavaAccess<?> access : type.getAccessesFromSelf()) {
+                    if (!access.getTargetOwner().equals(type)
+                            && access.getTarget()
+                                    .resolveMember()
+                                    .map(m -> m.isAnnotatedWith(VisibleForTesting.class))
+                                    .orElse(false)) {
+                        events.add(SimpleConditionEvent.violated(type, access.getDescription()));
                     }
                 }
             }

@@ -30,7 +30,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
+import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.core.execution.JobClient;
@@ -97,16 +97,21 @@ class IggyExactlyOnceSinkITCase {
      * {@code sink} with committers that fail between two sends while {@link #FAILURES_LEFT} is
      * positive (the MiniCluster runs in this JVM, so the hook's counters are the test's).
      */
-    private static <T> Sink<T> failingCommits(Sink<T> sink) {
-        return IggyCommitter.withBetweenSends(
-                sink,
-                (committable, sent) -> {
-                    if (FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-                        FAILED.incrementAndGet();
-                        throw new IllegalStateException(
-                                "test failure after " + sent + " of the " + committable);
-                    }
-                });
+    private static <T> Sink<T> failingCommits(IggySink<T> sink) {
+        return ExactlyOnceIggySink.withBetweenSends(sink, IggyExactlyOnceSinkITCase::failOrSend);
+    }
+
+    private static <T> Sink<T> failingCommits(IggyKeyedMapSink<T> sink) {
+        return ExactlyOnceKeyedMapSink.withBetweenSends(
+                sink, IggyExactlyOnceSinkITCase::failOrSend);
+    }
+
+    private static void failOrSend(IggyCommittable committable, int sent) {
+        if (FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            FAILED.incrementAndGet();
+            throw new IllegalStateException(
+                    "test failure after " + sent + " of the " + committable);
+        }
     }
 
     @Test

@@ -27,7 +27,6 @@ import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -108,7 +107,7 @@ class IggySinkRoutingITCase {
         env.setParallelism(2);
         env.enableCheckpointing(200);
         RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 5, 50L);
-        Sink<String> sink =
+        IggySink<String> sink =
                 IggySink.<String>builder()
                         .setConnection(connection(IGGY))
                         .setStream(stream)
@@ -121,8 +120,9 @@ class IggySinkRoutingITCase {
                         .build();
         if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {
             FAILURES_LEFT.set(1);
-            sink = failingCommits(sink);
         }
+        Sink<String> withFailures =
+                guarantee == DeliveryGuarantee.EXACTLY_ONCE ? failingCommits(sink) : sink;
         env.fromSource(
                         new DataGeneratorSource<>(
                                 (GeneratorFunction<Long, String>)
@@ -132,7 +132,7 @@ class IggySinkRoutingITCase {
                                 Types.STRING),
                         WatermarkStrategy.noWatermarks(),
                         "records")
-                .sinkTo(sink);
+                .sinkTo(withFailures);
         env.execute("routing sink " + guarantee);
 
         assertThat(FAILURES_LEFT).hasValue(0);
@@ -257,8 +257,8 @@ class IggySinkRoutingITCase {
                         });
     }
 
-    private static <T> Sink<T> failingCommits(Sink<T> sink) {
-        return IggyCommitter.withBetweenSends(
+    private static <T> Sink<T> failingCommits(IggySink<T> sink) {
+        return ExactlyOnceIggySink.withBetweenSends(
                 sink,
                 (committable, sent) -> {
                     if (FAILURES_LEFT.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {

@@ -20,14 +20,10 @@ package org.apache.flink.connector.iggy.sink.internal;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
-import org.apache.flink.api.connector.sink2.Sink;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
-import org.apache.flink.connector.iggy.sink.ExactlyOnceIggySink;
-import org.apache.flink.connector.iggy.sink.ExactlyOnceKeyedMapSink;
-import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.internal.InFlightSends.Attempt;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
@@ -85,8 +81,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     /**
      * What a test runs before each send of a committable but its first, once fewer than the allowed
-     * number of batches are unanswered, to fail or stop there; given to a sink by {@link
-     * #withBetweenSends}, and shipped with it to every committer.
+     * number of batches are unanswered, to fail or stop there. Test code gives it to an
+     * exactly-once sink (their {@code withBetweenSends}), which ships it to every committer.
      */
     @VisibleForTesting
     @FunctionalInterface
@@ -160,21 +156,6 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         this.committedFiles = new CommittedFiles("iggy-sink-discard " + config.stream(), deletion);
         metrics.gauge("readBackTimeMs", readBack::lastTimeMs);
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
-    }
-
-    /**
-     * The same exactly-once sink, built by {@link IggySink#builder()} or {@link
-     * IggySink#keyedMap()}, whose committers run {@code hook} between two sends of a committable.
-     */
-    @VisibleForTesting
-    public static <IN> Sink<IN> withBetweenSends(Sink<IN> exactlyOnceSink, BetweenSends hook) {
-        if (exactlyOnceSink instanceof ExactlyOnceIggySink) {
-            return ((ExactlyOnceIggySink<IN>) exactlyOnceSink).withBetweenSends(hook);
-        }
-        if (exactlyOnceSink instanceof ExactlyOnceKeyedMapSink) {
-            return ((ExactlyOnceKeyedMapSink<IN>) exactlyOnceSink).withBetweenSends(hook);
-        }
-        throw new IllegalArgumentException("Not an exactly-once Iggy sink: " + exactlyOnceSink);
     }
 
     @Override
