@@ -21,12 +21,12 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
-import org.apache.flink.connector.iggy.sink.internal.CommitterHandoff;
-import org.apache.flink.connector.iggy.sink.internal.ExactlyOnceJobCheck;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommitter;
-import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
-import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
+import org.apache.flink.connector.iggy.sink.internal.committer.CommitterHandoff;
+import org.apache.flink.connector.iggy.sink.internal.committer.IggyCommitter;
+import org.apache.flink.connector.iggy.sink.internal.exactlyonce.ExactlyOnceJobCheck;
+import org.apache.flink.connector.iggy.sink.internal.exactlyonce.WriteAheadDelivery;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.writer.SinkDelivery;
 import org.apache.flink.streaming.api.datastream.DataStream;
 
 import static org.apache.flink.util.Preconditions.checkArgument;

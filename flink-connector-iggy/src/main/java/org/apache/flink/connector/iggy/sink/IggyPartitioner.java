@@ -18,7 +18,7 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
-import org.apache.flink.connector.iggy.sink.internal.Partitioners;
+import org.apache.flink.connector.iggy.sink.internal.writer.Partitioners;
 
 import javax.annotation.Nullable;
 

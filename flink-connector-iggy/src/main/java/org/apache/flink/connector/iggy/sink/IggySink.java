@@ -23,11 +23,11 @@ import org.apache.flink.api.connector.sink2.SinkWriter;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyLineage;
 import org.apache.flink.connector.iggy.common.shim.FlinkSink;
-import org.apache.flink.connector.iggy.sink.internal.AtLeastOnceDelivery;
-import org.apache.flink.connector.iggy.sink.internal.IggyClientBatchSender;
-import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
-import org.apache.flink.connector.iggy.sink.internal.RecordWriter;
-import org.apache.flink.connector.iggy.sink.internal.SinkDelivery;
+import org.apache.flink.connector.iggy.sink.internal.batching.AtLeastOnceDelivery;
+import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.send.IggyClientBatchSender;
+import org.apache.flink.connector.iggy.sink.internal.writer.RecordWriter;
+import org.apache.flink.connector.iggy.sink.internal.writer.SinkDelivery;
 import org.apache.flink.streaming.api.lineage.LineageVertex;
 import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 

@@ -21,9 +21,9 @@ import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.sink.internal.BuiltRecordSerializationSchema;
-import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
-import org.apache.flink.connector.iggy.sink.internal.Partitioners;
+import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.writer.BuiltRecordSerializationSchema;
+import org.apache.flink.connector.iggy.sink.internal.writer.Partitioners;
 import org.apache.flink.util.function.SerializableFunction;
 
 import javax.annotation.Nullable;

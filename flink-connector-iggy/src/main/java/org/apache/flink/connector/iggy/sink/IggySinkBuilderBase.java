@@ -22,9 +22,9 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.sink.internal.DefaultTopic;
-import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
-import org.apache.flink.connector.iggy.sink.internal.WriteAheadPlacement;
+import org.apache.flink.connector.iggy.sink.internal.config.DefaultTopic;
+import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.config.WriteAheadPlacement;
 
 import javax.annotation.Nullable;
 

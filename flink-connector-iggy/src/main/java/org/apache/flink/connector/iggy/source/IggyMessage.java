@@ -43,9 +43,9 @@ public final class IggyMessage {
     private final int index;
 
     /**
-     * Made by the source's reader (through {@link IggyMessages}) and by {@link Builder}: a view of
-     * the message at {@code index} of a batch, which it shares with the other messages of the
-     * batch.
+     * Made by the source's reader (through {@link IggyMessageAccess}) and by {@link Builder}: a
+     * view of the message at {@code index} of a batch, which it shares with the other messages of
+     * the batch.
      */
     IggyMessage(IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
         this.stream = stream;

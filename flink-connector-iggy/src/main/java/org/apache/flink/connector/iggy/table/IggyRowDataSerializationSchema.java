@@ -27,7 +27,7 @@ import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkRecord;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
-import org.apache.flink.connector.iggy.sink.internal.RoutedSinkContext;
+import org.apache.flink.connector.iggy.sink.internal.writer.RoutedSinkContext;
 import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;

@@ -45,6 +45,7 @@ import java.lang.reflect.Method;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
  * The layering of the connector's production code: {@code table} builds on {@code source} and
@@ -163,7 +164,7 @@ class ProductionCodeArchitectureTest {
      * subpackages: they must share the package of those types.
      */
     private static final String SOURCE_ACCESSORS =
-            "org\\.apache\\.flink\\.connector\\.iggy\\.source\\.(IggyMessages|OffsetSpecs)";
+            "org\\.apache\\.flink\\.connector\\.iggy\\.source\\.(IggyMessageAccess|OffsetSpecs)";
 
     @ArchTest
     static final ArchRule SOURCE_PACKAGE_SHOWS_THE_API =
@@ -202,8 +203,60 @@ class ProductionCodeArchitectureTest {
                     .should()
                     .haveNameMatching(SINK_RESIDENTS)
                     .because(
-                            "the sink package shows its public API; internals live in"
-                                    + " sink.internal and sink.reconcile");
+                            "the sink package shows its public API; internals live in the"
+                                    + " subpackages of sink.internal and in sink.reconcile");
+
+    private static final String SINK_INTERNAL = CONNECTOR + ".sink.internal.";
+
+    @ArchTest
+    static final ArchRule SINK_PARTS_ARE_FREE_OF_CYCLES =
+            slices().matching(SINK_INTERNAL + "(*)..")
+                    .should()
+                    .beFreeOfCycles()
+                    .because("each part of the sink can be read without the ones above it");
+
+    /**
+     * The parts of the sink's internals, top to bottom: the committer and the two deliveries, then
+     * the writer they build on, the write-ahead files, sending, and the configuration.
+     */
+    @ArchTest
+    static final ArchRule SINK_PARTS_DEPEND_ONLY_DOWNWARDS =
+            layeredArchitecture()
+                    .consideringOnlyDependenciesInLayers()
+                    .layer("committer")
+                    .definedBy(SINK_INTERNAL + "committer..")
+                    .layer("batching")
+                    .definedBy(SINK_INTERNAL + "batching..")
+                    .layer("exactlyonce")
+                    .definedBy(SINK_INTERNAL + "exactlyonce..")
+                    .layer("writer")
+                    .definedBy(SINK_INTERNAL + "writer..")
+                    .layer("writeahead")
+                    .definedBy(SINK_INTERNAL + "writeahead..")
+                    .layer("send")
+                    .definedBy(SINK_INTERNAL + "send..")
+                    .layer("config")
+                    .definedBy(SINK_INTERNAL + "config..")
+                    .whereLayer("committer")
+                    .mayNotBeAccessedByAnyLayer()
+                    .whereLayer("batching")
+                    .mayNotBeAccessedByAnyLayer()
+                    .whereLayer("exactlyonce")
+                    .mayNotBeAccessedByAnyLayer()
+                    .whereLayer("writer")
+                    .mayOnlyBeAccessedByLayers("batching", "exactlyonce")
+                    .whereLayer("writeahead")
+                    .mayOnlyBeAccessedByLayers("committer", "batching", "exactlyonce", "writer")
+                    .whereLayer("send")
+                    .mayOnlyBeAccessedByLayers(
+                            "committer", "batching", "exactlyonce", "writer", "writeahead")
+                    .whereLayer("config")
+                    .mayOnlyBeAccessedByLayers(
+                            "committer", "batching", "exactlyonce", "writer", "writeahead", "send")
+                    .because(
+                            "the committer and the deliveries build on the writer, the writer on"
+                                    + " the write-ahead files and sending, all of them on the"
+                                    + " configuration; never the other way round");
 
     @ArchTest
     static final ArchRule PUBLIC_API_INHERITS_ONLY_PUBLIC_API =

@@ -24,7 +24,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.common.IggyMapChangeTypeInfo;
-import org.apache.flink.connector.iggy.sink.internal.CommitterHandoff;
+import org.apache.flink.connector.iggy.sink.internal.committer.CommitterHandoff;
 import org.apache.flink.runtime.jobgraph.JobVertex;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;

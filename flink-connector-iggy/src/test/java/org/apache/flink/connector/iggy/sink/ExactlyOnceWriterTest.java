@@ -20,13 +20,13 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.base.sink.writer.TestSinkInitContext;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
-import org.apache.flink.connector.iggy.sink.internal.IggySinkWriter;
-import org.apache.flink.connector.iggy.sink.internal.IggySinkWriterTest;
-import org.apache.flink.connector.iggy.sink.internal.IggyWriterConfig;
-import org.apache.flink.connector.iggy.sink.internal.RecordWriter;
-import org.apache.flink.connector.iggy.sink.internal.SpillFile;
-import org.apache.flink.connector.iggy.sink.internal.WriteAheadDelivery;
+import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
+import org.apache.flink.connector.iggy.sink.internal.exactlyonce.WriteAheadDelivery;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadFile;
+import org.apache.flink.connector.iggy.sink.internal.writer.IggySinkWriter;
+import org.apache.flink.connector.iggy.sink.internal.writer.IggySinkWriterTest;
+import org.apache.flink.connector.iggy.sink.internal.writer.RecordWriter;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -172,7 +172,7 @@ public class ExactlyOnceWriterTest {
         List<IggyCommittable> committables = new ArrayList<>(writer.prepareCommit());
         assertThat(committables).hasSize(2);
         IggyCommittable p0 = committables.get(0);
-        SpillFile file = p0.file();
+        WriteAheadFile file = p0.file();
         assertThat(Files.size(Path.of(file.path().toUri())))
                 .as("written and closed before the checkpoint, padded to the disk's block size")
                 .isBetween(file.length(), file.length() + 4095);
@@ -199,7 +199,7 @@ public class ExactlyOnceWriterTest {
         IggySinkWriter<String> writer = writer(dir.toString(), context);
         IggySinkWriterTest.write(writer, "0a");
         writer.flush(false);
-        SpillFile taken = writer.prepareCommit().iterator().next().file();
+        WriteAheadFile taken = writer.prepareCommit().iterator().next().file();
         // larger than a block, so its file is on disk before any checkpoint; "1b" is only in memory
         IggySinkWriterTest.write(writer, "0" + "b".repeat(300_000), "1b");
         waitUntil(

@@ -30,7 +30,7 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.core.execution.JobClient;

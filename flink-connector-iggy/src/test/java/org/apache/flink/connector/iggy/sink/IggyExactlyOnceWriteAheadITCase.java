@@ -28,7 +28,7 @@ import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.connector.datagen.source.GeneratorFunction;
-import org.apache.flink.connector.iggy.sink.internal.WriteAheadPlacement;
+import org.apache.flink.connector.iggy.sink.internal.config.WriteAheadPlacement;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.MiniClusters;
 import org.apache.flink.core.execution.JobClient;

@@ -17,7 +17,7 @@
  */
 package org.apache.flink.connector.iggy.sink;
 
-import org.apache.flink.connector.iggy.sink.internal.Partitioners;
+import org.apache.flink.connector.iggy.sink.internal.writer.Partitioners;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

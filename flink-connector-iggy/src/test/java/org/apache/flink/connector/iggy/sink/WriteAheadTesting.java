@@ -18,8 +18,8 @@
 package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.internal.IggyCommittable;
-import org.apache.flink.connector.iggy.sink.internal.SpillFile;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadFile;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,7 +35,7 @@ public final class WriteAheadTesting {
     /** The committable's messages in order, each with its final id. */
     public static List<OutgoingMessage> messages(IggyCommittable committable) {
         List<OutgoingMessage> messages = new ArrayList<>(committable.messageCount());
-        try (SpillFile.Reader reader = committable.openMessages()) {
+        try (WriteAheadFile.Reader reader = committable.openMessages()) {
             for (int i = 0; i < committable.messageCount(); i++) {
                 messages.add(reader.next());
             }

@@ -46,8 +46,8 @@ import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-import static org.apache.flink.connector.iggy.common.client.SdkMessages.streamId;
-import static org.apache.flink.connector.iggy.common.client.SdkMessages.topicId;
+import static org.apache.flink.connector.iggy.common.client.SdkConversions.streamId;
+import static org.apache.flink.connector.iggy.common.client.SdkConversions.topicId;
 
 /**
  * The connector's one gateway to an Iggy server for the source, the sink and the catalog: a
@@ -279,7 +279,7 @@ public final class IggyServerClient implements AutoCloseable {
                         streamId(target.stream()),
                         topicId(target.topic()),
                         Partitioning.partitionId(target.partition()),
-                        SdkMessages.toSdk(messages));
+                        SdkConversions.toSdk(messages));
     }
 
     /** The server's id of this client's connection. */

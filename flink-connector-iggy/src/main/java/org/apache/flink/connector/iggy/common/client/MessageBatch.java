@@ -78,7 +78,8 @@ public final class MessageBatch {
                         BigInteger.ZERO);
         // withUserHeaders computes the headers' length in the message header.
         Message message =
-                new Message(header, payload, Map.of()).withUserHeaders(SdkMessages.toSdk(headers));
+                new Message(header, payload, Map.of())
+                        .withUserHeaders(SdkConversions.toSdk(headers));
         return new MessageBatch(List.of(message), -1);
     }
 
@@ -140,15 +141,15 @@ public final class MessageBatch {
     /** The message's headers, a view converted value by value when read. */
     public IggyHeaders headers(int index) {
         Message message = messages.get(index);
-        return SdkMessages.fromSdk(message.userHeaders(), message.header().userHeadersLength());
+        return SdkConversions.fromSdk(message.userHeaders(), message.header().userHeadersLength());
     }
 
     /** The message's header {@code key}, looked up without converting the others. */
     public Optional<IggyHeaderValue> header(int index, String key) {
         Map<HeaderKey, HeaderValue> headers = messages.get(index).userHeaders();
         HeaderValue value =
-                headers == null || headers.isEmpty() ? null : headers.get(SdkMessages.key(key));
-        return value == null ? Optional.empty() : Optional.of(SdkMessages.valueFromSdk(value));
+                headers == null || headers.isEmpty() ? null : headers.get(SdkConversions.key(key));
+        return value == null ? Optional.empty() : Optional.of(SdkConversions.valueFromSdk(value));
     }
 
     /** The size the message takes in a batch on the wire: header, payload and user headers. */

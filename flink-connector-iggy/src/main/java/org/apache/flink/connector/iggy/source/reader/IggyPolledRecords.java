@@ -21,7 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.source.IggyMessage;
-import org.apache.flink.connector.iggy.source.IggyMessages;
+import org.apache.flink.connector.iggy.source.IggyMessageAccess;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import javax.annotation.Nullable;
@@ -86,7 +86,7 @@ final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
             throw new IllegalStateException("nextSplit() was not called or returned null");
         }
         return index < messages.size()
-                ? IggyMessages.of(
+                ? IggyMessageAccess.of(
                         split.stream(), split.topic(), split.partitionId(), messages, index++)
                 : null;
     }

@@ -1,0 +1,168 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink.internal.committer;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
+import org.apache.flink.connector.iggy.sink.internal.send.IggyBatchSender;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.metrics.Counter;
+
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The batches the committer sent and the server has not acknowledged yet, oldest first.
+ *
+ * <p>They all go through one {@link IggyBatchSender}, whose single connection appends the batches
+ * of a partition in the order they were sent, also while several are unanswered. Acknowledgements
+ * are taken oldest first; a batch unanswered after the request timeout fails (the SDK never
+ * enforces it). The first failure is thrown, and the committer then closes the connection and gives
+ * up the rest: its retry reads back what reached the partition.
+ *
+ * <p>Confined to the committer's task thread.
+ */
+@Internal
+final class InFlightSends {
+
+    /** One committable's commit attempt: how many of its messages are to send and acknowledged. */
+    static final class Attempt {
+        final IggyCommittable committable;
+        private int toSend;
+        private int acknowledged;
+        private boolean allSent;
+
+        Attempt(IggyCommittable committable) {
+            this.committable = committable;
+        }
+
+        /** Every message that had to be sent was sent and acknowledged. */
+        boolean isDone() {
+            return allSent && acknowledged == toSend;
+        }
+
+        /** Whether the attempt had anything to send. */
+        boolean sentAny() {
+            return toSend > 0;
+        }
+
+        int acknowledged() {
+            return acknowledged;
+        }
+    }
+
+    private static final class Sent {
+        final Attempt attempt;
+        final int messages;
+        final CompletableFuture<Void> acknowledged;
+
+        Sent(Attempt attempt, int messages, CompletableFuture<Void> acknowledged) {
+            this.attempt = attempt;
+            this.messages = messages;
+            this.acknowledged = acknowledged;
+        }
+    }
+
+    private final ArrayDeque<Sent> unanswered = new ArrayDeque<>();
+    private final Duration timeout;
+    private final Counter messagesCommitted;
+
+    /**
+     * @param messagesCommitted counts every message acknowledged
+     */
+    InFlightSends(Duration timeout, Counter messagesCommitted) {
+        this.timeout = timeout;
+        this.messagesCommitted = messagesCommitted;
+    }
+
+    /** Takes acknowledgements until fewer than {@code window} batches are unanswered. */
+    void awaitRoom(int window) throws InterruptedException {
+        while (unanswered.size() >= window) {
+            awaitOldest();
+        }
+    }
+
+    /** Sends a batch of {@code attempt}'s committable. */
+    void send(IggyBatchSender sender, Attempt attempt, List<OutgoingMessage> batch) {
+        attempt.toSend += batch.size();
+        CompletableFuture<Void> acknowledged;
+        try {
+            IggyCommittable c = attempt.committable;
+            acknowledged =
+                    sender.send(
+                            new IggyTopicPartition(c.stream(), c.topic(), c.partition()), batch);
+        } catch (RuntimeException e) {
+            acknowledged = CompletableFuture.failedFuture(e);
+        }
+        unanswered.add(
+                new Sent(
+                        attempt,
+                        batch.size(),
+                        acknowledged.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)));
+    }
+
+    /** {@code attempt} sends nothing more. */
+    void sentAll(Attempt attempt) {
+        attempt.allSent = true;
+    }
+
+    /** Takes every acknowledgement. */
+    void awaitAll() throws InterruptedException {
+        while (!unanswered.isEmpty()) {
+            awaitOldest();
+        }
+    }
+
+    /** Gives up the unanswered batches after a failure: they count as not acknowledged. */
+    void abandon() {
+        unanswered.clear();
+    }
+
+    private void awaitOldest() throws InterruptedException {
+        Sent oldest = unanswered.peek();
+        try {
+            oldest.acknowledged.get();
+        } catch (ExecutionException e) {
+            throw describe(oldest, e.getCause());
+        }
+        unanswered.poll();
+        oldest.attempt.acknowledged += oldest.messages;
+        messagesCommitted.inc(oldest.messages);
+    }
+
+    private IggyConnectorException describe(Sent sent, Throwable cause) {
+        String what = "send " + sent.messages + " of the " + sent.attempt.committable;
+        if (cause instanceof TimeoutException) {
+            return IggyClients.asRootCause(
+                    "Timed out after " + timeout + " waiting to " + what, cause);
+        }
+        RuntimeException failure = IggyClients.asRuntime(cause);
+        return failure instanceof IggyConnectorException
+                ? (IggyConnectorException) failure
+                : new IggyConnectorException(
+                        "Failed to " + what + ": " + failure.getMessage(), failure);
+    }
+}

@@ -1,0 +1,246 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink.internal.writeahead;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.memory.DataOutputSerializer;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes each checkpoint's messages to files of a durable directory (any Flink file system), one
+ * file per writer, checkpoint and partition: {@code <dir>/<job id>/<operator id>/r<restored
+ * checkpoint>-s<subtask>-<writer id>/<checkpoint>-<n>}. A file is flushed, synced and closed when
+ * the writer hands it to the checkpoint, so a checkpoint completes only once its messages are
+ * durable, and the checkpoint stores only the file's handle ({@link WriteAheadFile}). The committer
+ * reads the file when it commits and deletes it afterwards.
+ *
+ * <p>A writer holds one block of {@link WriteAheadFileOutput#BLOCK_BYTES} per open file and, on a
+ * local disk, the blocks waiting for it: bounded memory, whatever the volume.
+ */
+@Internal
+public final class WriteAheadDirectory {
+
+    private static final Logger LOG = LoggerFactory.getLogger(WriteAheadDirectory.class);
+
+    private final String directory;
+
+    /**
+     * @param directory a URI or path of a durable file system every TaskManager reaches
+     */
+    public WriteAheadDirectory(String directory) {
+        this.directory = directory;
+    }
+
+    String directory() {
+        return directory;
+    }
+
+    /** The files of one writer; nothing slow or fallible happens here (the task is starting). */
+    public WriterLog open(WriterIdentity writer) {
+        return new WriterLog(writer);
+    }
+
+    /** The directory of one operator's writers. */
+    private Path operatorDirectory(WriterIdentity writer) {
+        return new Path(new Path(new Path(directory), writer.jobId()), writer.operatorId());
+    }
+
+    /** The directory of one writer's files: {@code r<restored checkpoint>-s<subtask>-<id>}. */
+    Path writerDirectory(WriterIdentity writer) {
+        return new Path(operatorDirectory(writer), writerDirectoryName(writer));
+    }
+
+    private static String writerDirectoryName(WriterIdentity writer) {
+        return String.format(
+                "r%d-s%d-%016x",
+                writer.restoredCheckpointId(), writer.subtask(), writer.writerId());
+    }
+
+    @Override
+    public String toString() {
+        return "WriteAheadDirectory{" + directory + '}';
+    }
+
+    /**
+     * One writer's files. Before its first file it deletes what earlier writers of its subtask left
+     * over (see {@link LeftoverFiles}). Files on a local file system are written with direct I/O by
+     * a thread of the writer's ({@link DirectFileWriter}) where the file system allows; others
+     * through a stream on the task thread ({@link StreamFileOutput}). Confined to the writer's task
+     * thread.
+     */
+    public final class WriterLog {
+
+        private final WriterIdentity writer;
+        private final List<PartitionLog> started = new ArrayList<>();
+        private boolean leftoversRemoved;
+
+        /** Started with the first local file, unless direct I/O is not available there. */
+        @Nullable private DirectFileWriter direct;
+
+        private boolean directTried;
+
+        private WriterLog(WriterIdentity writer) {
+            this.writer = writer;
+        }
+
+        /**
+         * Starts the file of one checkpoint's messages for one partition.
+         *
+         * @param index the file's number among those of this writer and checkpoint, from 0
+         */
+        public PartitionLog start(long checkpointId, byte[] tag, int index) throws IOException {
+            Path path = new Path(writerDirectory(writer), checkpointId + "-" + index);
+            // the committable names the file with its file system, whatever the default is there
+            FileSystem fs = path.getFileSystem();
+            if (!leftoversRemoved) {
+                leftoversRemoved = true;
+                new LeftoverFiles(
+                                fs, operatorDirectory(writer), writer, writerDirectoryName(writer))
+                        .remove();
+            }
+            started.removeIf(PartitionLog::isSealed);
+            Path qualified = path.makeQualified(fs);
+            PartitionLog log = new PartitionLog(qualified, outputs(qualified));
+            started.add(log);
+            return log;
+        }
+
+        /** How the file at {@code path} is written. */
+        private PartitionLog.Opener outputs(Path path) {
+            if (!DirectFileWriter.isLocal(path)) {
+                return StreamFileOutput::new;
+            }
+            if (!directTried) {
+                directTried = true;
+                direct =
+                        DirectFileWriter.start(
+                                Paths.get(path.getParent().toUri()), "subtask " + writer.subtask());
+            }
+            DirectFileWriter local = direct;
+            return local != null
+                    ? file -> local.open(Paths.get(file.toUri()))
+                    : StreamFileOutput::new;
+        }
+
+        /** Deletes what was started and never handed to a checkpoint; best effort. */
+        public void close() {
+            for (PartitionLog log : started) {
+                log.abandon();
+            }
+            started.clear();
+            if (direct != null) {
+                direct.close(); // after the abandons, which it carries out first
+                direct = null;
+            }
+            Path own = writerDirectory(writer);
+            try {
+                FileSystem fs = own.getFileSystem();
+                FileStatus[] left = fs.exists(own) ? fs.listStatus(own) : null;
+                if (left != null && left.length == 0) {
+                    fs.delete(own, false);
+                }
+            } catch (IOException e) {
+                LOG.debug("Could not delete the empty write-ahead directory {}", own, e);
+            }
+        }
+    }
+
+    /**
+     * One file, created on the first message. Messages are encoded into a block in memory, which
+     * goes to the file's {@link WriteAheadFileOutput} once it holds {@link
+     * WriteAheadFileOutput#BLOCK_BYTES}: no lock and no call per field. Confined to the writer's
+     * task thread.
+     */
+    public static final class PartitionLog {
+
+        /** Creates the output of a file. */
+        @FunctionalInterface
+        interface Opener {
+            WriteAheadFileOutput open(Path path) throws IOException;
+        }
+
+        private final Path path;
+        private final Opener opener;
+        @Nullable private WriteAheadFileOutput out;
+
+        /** Null before the first message and once sealed. */
+        @Nullable private DataOutputSerializer block;
+
+        private int count;
+
+        private PartitionLog(Path path, Opener opener) {
+            this.path = path;
+            this.opener = opener;
+        }
+
+        /** Adds the next message; its id follows from the file's tag and its position. */
+        public void append(OutgoingMessage message) throws IOException {
+            if (block == null) {
+                open();
+            }
+            WriteAheadMessageCodec.write(block, message);
+            count++;
+            if (block.length() >= WriteAheadFileOutput.BLOCK_BYTES) {
+                block = out.write(block);
+            }
+        }
+
+        private void open() throws IOException {
+            out = opener.open(path);
+            block = WriteAheadFileOutput.newBlock();
+            block.writeInt(WriteAheadFile.MAGIC);
+            block.writeInt(WriteAheadFile.FORMAT_VERSION);
+        }
+
+        /** Ends the file for its checkpoint: flushed, synced and closed for the committer. */
+        public WriteAheadFile seal() throws IOException {
+            if (block == null) {
+                open();
+            }
+            long length = out.seal(block);
+            // only now: a log whose seal failed is still unfinished, and its file is deleted
+            block = null;
+            return new WriteAheadFile(path, count, length);
+        }
+
+        boolean isSealed() {
+            return block == null && out != null;
+        }
+
+        void abandon() {
+            if (block == null) {
+                return;
+            }
+            block = null;
+            out.abandon();
+        }
+    }
+}

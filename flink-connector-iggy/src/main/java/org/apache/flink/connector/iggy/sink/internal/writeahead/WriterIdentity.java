@@ -1,0 +1,34 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.sink.internal.writeahead;
+
+import org.apache.flink.annotation.Internal;
+
+/**
+ * Who writes write-ahead files: the job, the sink operator, the writer's random id (drawn on each
+ * start), which together name a writer's files uniquely, and the subtask and the checkpoint it
+ * started from (0 if none), which tell which files of earlier writers are left over.
+ */
+@Internal
+public record WriterIdentity(
+        String jobId,
+        String operatorId,
+        long writerId,
+        int subtask,
+        int parallelism,
+        long restoredCheckpointId) {}

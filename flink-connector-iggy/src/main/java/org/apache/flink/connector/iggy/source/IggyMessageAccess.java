@@ -1,0 +1,38 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package org.apache.flink.connector.iggy.source;
+
+import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.MessageBatch;
+
+/**
+ * Makes {@link IggyMessage}s of the reader's batches: the one way to its constructor from outside
+ * this package, keeping the gateway's type out of {@link IggyMessage}'s public signatures.
+ */
+@Internal
+public final class IggyMessageAccess {
+
+    private IggyMessageAccess() {}
+
+    /** The message at {@code index} of a batch read from {@code partition}; nothing is copied. */
+    public static IggyMessage of(
+            IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
+        return new IggyMessage(stream, topic, partition, batch, index);
+    }
+}
