@@ -23,7 +23,6 @@ import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.internal.committer.IggyCommitter;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.send.IggyBatchSender;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
@@ -43,7 +42,7 @@ import java.util.function.Supplier;
  * Delivery for {@link DeliveryGuarantee#EXACTLY_ONCE}: nothing is sent from here. Messages go to a
  * {@link WriteAheadBuffer} (write-ahead files), {@link #flush} reads the end offsets of their
  * topics' partitions, and {@link #prepareCommit} hands them to the checkpoint as {@link
- * IggyCommittable}s, which {@link IggyCommitter} sends once the checkpoint completed.
+ * IggyCommittable}s, which {@code IggyCommitter} sends once the checkpoint completed.
  *
  * <p>{@code numRecordsSend} and {@code numBytesSend} count a message when it is taken, as Flink's
  * Kafka sink counts the records of open transactions. The gauge {@code exactlyOnceBufferedBytes}

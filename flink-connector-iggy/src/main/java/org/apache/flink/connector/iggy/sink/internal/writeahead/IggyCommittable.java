@@ -82,7 +82,7 @@ public final class IggyCommittable {
     }
 
     /** The wire id (little-endian u128) of the message with {@code sequence} under {@code tag}. */
-    public static byte[] messageId(byte[] tag, int sequence) {
+    static byte[] messageId(byte[] tag, int sequence) {
         byte[] id = new byte[ID_BYTES];
         putLittleEndian(id, 0, sequence, 4);
         System.arraycopy(tag, 0, id, 4, TAG_BYTES);

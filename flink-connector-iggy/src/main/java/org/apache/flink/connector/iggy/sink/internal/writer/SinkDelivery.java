@@ -21,9 +21,7 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
-import org.apache.flink.connector.iggy.sink.internal.batching.AtLeastOnceDelivery;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
-import org.apache.flink.connector.iggy.sink.internal.exactlyonce.WriteAheadDelivery;
 import org.apache.flink.connector.iggy.sink.internal.send.IggyBatchSender;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
 
@@ -32,8 +30,8 @@ import java.util.Collection;
 import java.util.function.Supplier;
 
 /**
- * How a writer's messages reach the server: {@link AtLeastOnceDelivery} sends them in batches as
- * they come and waits for the acknowledgements at each checkpoint; {@link WriteAheadDelivery} holds
+ * How a writer's messages reach the server: {@code AtLeastOnceDelivery} sends them in batches as
+ * they come and waits for the acknowledgements at each checkpoint; {@code WriteAheadDelivery} holds
  * each checkpoint's messages and hands them to the committer. The sink chooses one when it makes
  * its writer ({@link Factory}); the writer turns records into messages and hands each to it.
  *

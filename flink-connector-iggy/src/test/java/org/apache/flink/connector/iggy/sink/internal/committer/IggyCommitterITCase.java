@@ -355,7 +355,7 @@ class IggyCommitterITCase {
                     new OutgoingMessage(
                             ("cp" + checkpoint + "-" + i).getBytes(StandardCharsets.UTF_8),
                             IggyHeaders.empty(),
-                            IggyCommittable.messageId(tag, i),
+                            null,
                             0));
         }
         return TestCommittables.written(

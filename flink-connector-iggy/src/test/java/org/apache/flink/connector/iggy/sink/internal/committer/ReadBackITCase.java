@@ -138,9 +138,7 @@ class ReadBackITCase {
         byte[] tag = IggyCommittable.tag(0x5EED, 4);
         List<OutgoingMessage> messages = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            messages.add(
-                    new OutgoingMessage(
-                            payload(i), IggyHeaders.empty(), IggyCommittable.messageId(tag, i), 0));
+            messages.add(new OutgoingMessage(payload(i), IggyHeaders.empty(), null, 0));
         }
         return TestCommittables.written(
                 dir, IggyId.of(stream), IggyId.of("t"), 0, 4, tag, 0, messages);

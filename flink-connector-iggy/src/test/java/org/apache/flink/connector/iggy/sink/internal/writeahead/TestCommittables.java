@@ -35,7 +35,7 @@ public final class TestCommittables {
 
     /**
      * A committable of {@code messages} in a file under {@code dir}; each message's id follows from
-     * {@code tag} and its position, whatever id it has.
+     * {@code tag} and its position (the file stores none).
      */
     public static IggyCommittable written(
             Path dir,
