@@ -171,7 +171,7 @@ public final class Playground {
                             home.resolve(JOB_MANAGER + ".log"),
                             settings.clusterClasspath(),
                             List.of()));
-            launchTaskManager(TASK_MANAGER + 1);
+            launchTaskManager();
         } catch (IOException | RuntimeException e) {
             System.err.println("The playground did not start: " + e.getMessage());
             System.err.println("Logs: " + home);
@@ -244,25 +244,14 @@ public final class Playground {
     /** Starts one more TaskManager and returns once it registered with the JobManager. */
     int startTaskManager() throws IOException, InterruptedException {
         requireRunning();
-        int next = 1;
-        for (Started process : processes.recorded()) {
-            if (process.name().startsWith(TASK_MANAGER)) {
-                next =
-                        Math.max(
-                                next,
-                                Integer.parseInt(process.name().substring(TASK_MANAGER.length()))
-                                        + 1);
-            }
-        }
-        launchTaskManager(TASK_MANAGER + next);
+        String name = launchTaskManager();
         System.out.println(
                 "Started "
-                        + TASK_MANAGER
-                        + next
+                        + name
                         + " with "
                         + SLOTS
                         + " slots; its output is in "
-                        + home.resolve(TASK_MANAGER + next + ".out"));
+                        + home.resolve(name + ".out"));
         return 0;
     }
 
@@ -367,8 +356,22 @@ public final class Playground {
         return iggy;
     }
 
-    /** Starts a TaskManager with this resource id and waits until it registered. */
-    private void launchTaskManager(String name) throws IOException {
+    /**
+     * Starts a TaskManager named after those recorded ({@code taskmanager-1}, {@code -2}, ...; the
+     * name is its resource id) and returns its name once it registered.
+     */
+    private String launchTaskManager() throws IOException {
+        int number = 1;
+        for (Started process : processes.recorded()) {
+            if (process.name().startsWith(TASK_MANAGER)) {
+                number =
+                        Math.max(
+                                number,
+                                Integer.parseInt(process.name().substring(TASK_MANAGER.length()))
+                                        + 1);
+            }
+        }
+        String name = TASK_MANAGER + number;
         Started taskManager =
                 processes.launch(
                         name,
@@ -395,7 +398,7 @@ public final class Playground {
                 HttpResponse<String> response =
                         http.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200 && response.body().contains('"' + name + '"')) {
-                    return;
+                    return name;
                 }
             } catch (IOException e) {
                 // not answering yet
