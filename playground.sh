@@ -19,12 +19,17 @@
 # customers, raw-topic and output (127.0.0.1:8090, user iggy, password iggy), a Flink JobManager
 # (web UI on http://localhost:8081) and a TaskManager, and Flink's SQL client with the SQL jar.
 #
-#   ./playground.sh start [SQL client options]   build if needed, start everything, open the SQL client
+#   ./playground.sh start [SQL client options]   build if needed, start everything (or Flink next to
+#                                                the server that stop kept), open the SQL client
 #   ./playground.sh sql [SQL client options]     open the SQL client again (e.g. -f script.sql)
 #   ./playground.sh flink run|list|cancel ...    Flink's command-line client (e.g. run -d job.jar)
 #   ./playground.sh send STREAM/TOPIC MESSAGE... send messages (one per line of stdin without MESSAGE)
 #   ./playground.sh poll STREAM/TOPIC [--offset N] [--partition N] [--count N]
-#   ./playground.sh stop                         stop everything the playground started
+#   ./playground.sh topic create STREAM/TOPIC [PARTITIONS]   create a topic (and its stream)
+#   ./playground.sh taskmanager kill             kill the last started TaskManager (SIGKILL)
+#   ./playground.sh taskmanager start            start one more TaskManager
+#   ./playground.sh stop                         stop Flink; the Iggy server keeps running with its data
+#   ./playground.sh stop --all                   stop everything the playground started
 #
 # Environment: FLINK_VERSION (e.g. 1.20.3) the Flink release to run, built for it at start when
 # the last build was for another (default: the last build's, or 2.2.0 with nothing built);
@@ -97,11 +102,11 @@ case "$command" in
     ( set -m; playground start & wait $! )
     playground sql "$@"
     ;;
-  sql|stop|flink)
+  sql|stop|flink|taskmanager)
     built || { echo "Nothing is built yet: run ./playground.sh start" >&2; exit 1; }
     playground "$command" "$@"
     ;;
-  send|poll)
+  send|poll|topic)
     built || { echo "Nothing is built yet: run ./playground.sh start" >&2; exit 1; }
     # The server's jar has no SLF4J binding (it must not impose one on class paths it is on):
     # SLF4J's three lines saying so are left out of what the command prints on stderr.
@@ -109,7 +114,7 @@ case "$command" in
         | { grep -v '^SLF4J:' >&2 || true; }; } 3>&1
     ;;
   *)
-    sed -n '18,33p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '18,38p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -14,5 +14,7 @@
 # See the License for the specific language governing permissions and
 # limitations under the License.
 
-# docs/getting-started.md: run by PlaygroundIT from the repository's root.
+# docs/getting-started.md: run by PlaygroundIT from the repository's root, the first line to stop
+# Flink and keep the server with its data, the second at the end, to stop everything.
 ./playground.sh stop
+./playground.sh stop --all

@@ -7,9 +7,10 @@
 -- BASIS, WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied. See the License
 -- for the specific language governing permissions and limitations under the License.
 
--- The complete exactly-once job of docs/table-sql.md, as it is there: the script itself sets the
--- checkpoint interval and directory (under Flink 2's and Flink 1.20's names). The INSERT is
--- submitted and runs on after the client exits.
+-- The production variant of the complete exactly-once job of docs/table-sql.md, as it is there:
+-- the script itself sets the checkpoint interval and directory (under Flink 2's and Flink 1.20's
+-- names). FlinkClusterIT runs it with its own address, stream, credentials and directory. The
+-- INSERT is submitted and runs on after the client exits.
 SET 'execution.runtime-mode' = 'streaming';
 SET 'execution.checkpointing.interval' = '10 s';
 SET 'execution.checkpointing.dir' = 's3://my-bucket/flink/checkpoints';

@@ -17,7 +17,8 @@
  */
 package org.apache.flink.connector.iggy.playground;
 
-import java.io.File;
+import org.apache.flink.connector.iggy.playground.PlaygroundProcesses.Started;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -29,25 +30,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The playground that {@code playground.sh} drives: an in-JVM Iggy server with the streams and
- * topics the documentation uses, a Flink JobManager (web UI) and a TaskManager, each its own
- * process started from Maven artifacts, and Flink's SQL client with the SQL jar.
+ * topics the documentation uses, a Flink JobManager (web UI) and TaskManagers, each its own process
+ * started from Maven artifacts, and Flink's SQL client with the SQL jar.
  *
- * <p>{@code start} leaves the processes running and records them (process id and start time) in
- * {@code <home>/processes}; {@code stop} ends exactly those; {@code sql} runs the SQL client and
- * {@code flink} Flink's command-line client in the foreground. Single-threaded: everything runs on
- * the main thread.
+ * <p>{@code start} leaves the processes running and records them ({@link PlaygroundProcesses});
+ * {@code stop} ends Flink's and keeps the Iggy server, whose data lives in its memory, unless told
+ * {@code --all}; the next {@code start} starts Flink next to the server it kept. {@code taskmanager
+ * kill} kills a TaskManager as a lost machine would end it, and {@code taskmanager start} starts
+ * one more. {@code sql} runs the SQL client and {@code flink} Flink's command-line client in the
+ * foreground. Single-threaded: everything runs on the main thread.
  */
 public final class Playground {
 
@@ -61,6 +59,12 @@ public final class Playground {
                     "shop/raw-topic",
                     "shop/output");
 
+    private static final String USAGE =
+            "Usage: playground.sh start|stop [--all]|sql|flink|taskmanager start|kill";
+    private static final String IGGY = "iggy";
+    private static final String JOB_MANAGER = "jobmanager";
+    private static final String TASK_MANAGER = "taskmanager-";
+    private static final int SLOTS = 2;
     private static final String LISTENING = "Embedded Iggy server listening on ";
 
     /**
@@ -72,97 +76,33 @@ public final class Playground {
     private static final String PLAYGROUND_PASSWORD = "iggy";
     private static final Duration IGGY_START = Duration.ofSeconds(60);
     private static final Duration CLUSTER_START = Duration.ofSeconds(180);
-    private static final Duration STOP = Duration.ofSeconds(30);
     private static final Duration POLL_INTERVAL = Duration.ofMillis(200);
 
     private final Path home;
-    private final Path processesFile;
-    private final Settings settings;
+    private final PlaygroundSettings settings;
+    private final PlaygroundProcesses processes;
 
-    /** Where things are and which ports to use; from system properties and the environment. */
-    record Settings(
-            Path home,
-            Path iggyJar,
-            Path sqlJar,
-            String clusterClasspath,
-            String clientClasspath,
-            int iggyPort,
-            int restPort) {
-
-        static Settings from(Map<String, String> env) throws IOException {
-            return new Settings(
-                    Path.of(property("playground.home")),
-                    Path.of(property("playground.iggy-jar")),
-                    Path.of(property("playground.sql-jar")),
-                    Files.readString(Path.of(property("playground.cluster-classpath"))).trim(),
-                    Files.readString(Path.of(property("playground.client-classpath"))).trim(),
-                    port(env, "IGGY_PORT", 8090),
-                    port(env, "FLINK_REST_PORT", 8081));
-        }
-
-        private static String property(String name) {
-            String value = System.getProperty(name);
-            if (value == null || value.isEmpty()) {
-                throw new IllegalArgumentException(
-                        "System property " + name + " is missing: run playground.sh");
-            }
-            return value;
-        }
-
-        private static int port(Map<String, String> env, String name, int fallback) {
-            String value = env.get(name);
-            if (value == null || value.isEmpty()) {
-                return fallback;
-            }
-            try {
-                return Integer.parseInt(value);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + " must be a port number, got " + value);
-            }
-        }
-    }
-
-    /** One process the playground started: enough to find it again, and only it. */
-    record Started(String name, long pid, Instant startedAt) {
-        String line() {
-            return name + " " + pid + " " + startedAt;
-        }
-
-        static Started parse(String line) {
-            String[] parts = line.trim().split(" ");
-            return new Started(parts[0], Long.parseLong(parts[1]), Instant.parse(parts[2]));
-        }
-
-        /** The process, if it is still the one started (a reused process id is not). */
-        Optional<ProcessHandle> handle() {
-            return ProcessHandle.of(pid)
-                    .filter(ProcessHandle::isAlive)
-                    .filter(h -> h.info().startInstant().map(startedAt::equals).orElse(false));
-        }
-    }
-
-    Playground(Settings settings) {
+    Playground(PlaygroundSettings settings) {
         this.settings = settings;
         this.home = settings.home().toAbsolutePath();
-        this.processesFile = home.resolve("processes");
+        this.processes = new PlaygroundProcesses(home);
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            System.err.println(
-                    "Usage: playground.sh start|stop|sql|flink [SQL client or flink options]");
+            System.err.println(USAGE);
             System.exit(2);
         }
         int exit;
         try {
-            Playground playground = new Playground(Settings.from(System.getenv()));
+            Playground playground = new Playground(PlaygroundSettings.from(System.getenv()));
             List<String> rest = List.of(args).subList(1, args.length);
-            switch (args[0]) {
+            switch (args[0] + (args[0].equals("taskmanager") ? " " + String.join(" ", rest) : "")) {
                 case "start":
                     exit = playground.start();
                     break;
                 case "stop":
-                    exit = playground.stop();
+                    exit = playground.stop(rest);
                     break;
                 case "sql":
                     exit = playground.sql(rest);
@@ -170,9 +110,15 @@ public final class Playground {
                 case "flink":
                     exit = playground.flink(rest);
                     break;
+                case "taskmanager start":
+                    exit = playground.startTaskManager();
+                    break;
+                case "taskmanager kill":
+                    exit = playground.killTaskManager();
+                    break;
                 default:
                     System.err.println(
-                            "Unknown command '" + args[0] + "': start, stop, sql or flink");
+                            "Unknown command '" + String.join(" ", args) + "'. " + USAGE);
                     exit = 2;
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -182,91 +128,156 @@ public final class Playground {
         System.exit(exit);
     }
 
-    /** Starts the server and the cluster and returns once the TaskManager registered. */
+    /**
+     * Starts the server, unless the last {@code stop} kept it, and the cluster; returns once the
+     * TaskManager registered.
+     */
     int start() throws IOException, InterruptedException {
-        if (!running().isEmpty()) {
+        if (processes.isRunning(JOB_MANAGER)) {
             System.err.println(
                     "The playground is running already ("
                             + home
-                            + "): stop it with ./playground.sh stop");
+                            + "): stop it with ./playground.sh stop, or start a TaskManager with"
+                            + " ./playground.sh taskmanager start");
             return 1;
         }
-        requireFree(settings.iggyPort(), "IGGY_PORT");
-        requireFree(settings.restPort(), "FLINK_REST_PORT");
         Files.createDirectories(home);
-        Files.deleteIfExists(processesFile);
+        processes.retain(processes.running());
+        boolean keptIggy = processes.isRunning(IGGY);
+        if (keptIggy && isFree(settings.iggyPort())) {
+            System.err.println(
+                    "The playground's Iggy server runs, but not on port "
+                            + settings.iggyPort()
+                            + ": set IGGY_PORT as when it started, or stop it with"
+                            + " ./playground.sh stop --all");
+            return 1;
+        }
         try {
-            List<String> iggy = new ArrayList<>();
-            iggy.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            iggy.add("-Xmx256m");
-            iggy.add("-jar");
-            iggy.add(settings.iggyJar().toAbsolutePath().toString());
-            iggy.add("--port");
-            iggy.add(String.valueOf(settings.iggyPort()));
-            iggy.add("--username");
-            iggy.add(PLAYGROUND_USERNAME);
-            iggy.add("--password");
-            iggy.add(PLAYGROUND_PASSWORD);
-            for (String topic : TOPICS) {
-                iggy.add("--topic");
-                iggy.add(topic);
+            if (!keptIggy) {
+                requireFree(settings.iggyPort(), "IGGY_PORT");
             }
-            launch("iggy", iggy);
-            awaitLine(home.resolve("iggy.out"), LISTENING, IGGY_START);
-
-            Path confDir = FlinkProcesses.writeConfig(home, settings.restPort(), 2);
-            launch(
-                    "jobmanager",
+            requireFree(settings.restPort(), "FLINK_REST_PORT");
+            if (!keptIggy) {
+                processes.launch(IGGY, iggyCommand());
+                awaitLine(home.resolve(IGGY + ".out"), LISTENING, IGGY_START);
+            }
+            Path confDir = FlinkProcesses.writeConfig(home, settings.restPort(), SLOTS);
+            processes.launch(
+                    JOB_MANAGER,
                     FlinkProcesses.clusterProcessCommand(
                             FlinkProcesses.JOB_MANAGER_MAIN,
                             FlinkProcesses.JOB_MANAGER_JVM_OPTIONS,
                             confDir,
-                            home.resolve("jobmanager.log"),
+                            home.resolve(JOB_MANAGER + ".log"),
                             settings.clusterClasspath(),
                             List.of()));
-            launch(
-                    "taskmanager",
-                    FlinkProcesses.clusterProcessCommand(
-                            FlinkProcesses.TASK_MANAGER_MAIN,
-                            FlinkProcesses.TASK_MANAGER_JVM_OPTIONS,
-                            confDir,
-                            home.resolve("taskmanager.log"),
-                            settings.clusterClasspath(),
-                            List.of("-Dtaskmanager.resource-id=taskmanager")));
-            awaitTaskManager();
+            launchTaskManager();
         } catch (IOException | RuntimeException e) {
             System.err.println("The playground did not start: " + e.getMessage());
             System.err.println("Logs: " + home);
-            stop();
+            stop(keptIggy ? List.of() : List.of("--all"));
             return 1;
         }
         System.out.println(
                 "Iggy server: 127.0.0.1:"
                         + settings.iggyPort()
-                        + " (user iggy, password iggy), stream shop with topics "
-                        + String.join(", ", TOPICS.stream().map(t -> t.substring(5)).toList()));
+                        + " (user iggy, password iggy), "
+                        + (keptIggy
+                                ? "kept running with its streams, topics and messages"
+                                : "stream shop with topics "
+                                        + String.join(
+                                                ", ",
+                                                TOPICS.stream()
+                                                        .map(t -> t.substring(5))
+                                                        .toList())));
         System.out.println("Flink web UI: http://localhost:" + settings.restPort());
-        System.out.println("Logs: " + home + "; stop everything with ./playground.sh stop");
+        System.out.println(
+                "Logs: "
+                        + home
+                        + "; stop Flink with ./playground.sh stop, everything with"
+                        + " ./playground.sh stop --all");
         return 0;
     }
 
-    /** Ends every process {@code start} recorded that still runs; returns 0 once all ended. */
-    int stop() throws IOException, InterruptedException {
-        List<Started> started = recorded();
+    /**
+     * Ends the TaskManagers and the JobManager, and with {@code --all} the Iggy server too (its
+     * data is lost); returns 0 once they ended.
+     */
+    int stop(List<String> arguments) throws IOException, InterruptedException {
+        boolean all = arguments.equals(List.of("--all"));
+        if (!all && !arguments.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "stop takes nothing or --all, not " + String.join(" ", arguments));
+        }
+        List<Started> started = processes.recorded();
+        List<Started> kept = new ArrayList<>();
         int stopped = 0;
-        // The last started first: the TaskManager, the JobManager, then the server.
+        // The last started first: the TaskManagers, the JobManager, then the server.
         for (int i = started.size() - 1; i >= 0; i--) {
-            Optional<ProcessHandle> process = started.get(i).handle();
-            if (process.isPresent()) {
-                end(process.get());
+            Started process = started.get(i);
+            if (process.name().equals(IGGY) && !all) {
+                kept.add(process);
+            } else if (process.handle().isPresent()) {
+                PlaygroundProcesses.end(process.handle().get());
                 stopped++;
             }
         }
-        Files.deleteIfExists(processesFile);
+        processes.retain(kept);
+        boolean iggyRuns = kept.stream().anyMatch(Started::isRunning);
         System.out.println(
-                stopped == 0
+                stopped == 0 && !iggyRuns
                         ? "Nothing of the playground was running."
-                        : "Stopped the playground (" + stopped + " processes).");
+                        : (all ? "Stopped the playground" : "Stopped Flink")
+                                + " ("
+                                + stopped
+                                + " processes).");
+        if (iggyRuns) {
+            System.out.println(
+                    "The Iggy server keeps running on 127.0.0.1:"
+                            + settings.iggyPort()
+                            + " with its data: ./playground.sh start starts Flink next to it,"
+                            + " ./playground.sh stop --all stops it too (its data is lost).");
+        }
+        return 0;
+    }
+
+    /** Starts one more TaskManager and returns once it registered with the JobManager. */
+    int startTaskManager() throws IOException, InterruptedException {
+        requireRunning();
+        String name = launchTaskManager();
+        System.out.println(
+                "Started "
+                        + name
+                        + " with "
+                        + SLOTS
+                        + " slots; its output is in "
+                        + home.resolve(name + ".out"));
+        return 0;
+    }
+
+    /**
+     * Kills the TaskManager started last of those running, at once (SIGKILL), as a lost machine
+     * ends it: Flink restarts its jobs from their last checkpoints once it has free slots.
+     */
+    int killTaskManager() throws IOException, InterruptedException {
+        List<Started> running =
+                processes.running().stream()
+                        .filter(s -> s.name().startsWith(TASK_MANAGER))
+                        .toList();
+        if (running.isEmpty()) {
+            System.err.println(
+                    "No TaskManager of the playground runs: start one with ./playground.sh"
+                            + " taskmanager start");
+            return 1;
+        }
+        Started victim = running.get(running.size() - 1);
+        PlaygroundProcesses.kill(victim.handle().orElseThrow());
+        System.out.println(
+                "Killed "
+                        + victim.name()
+                        + " (SIGKILL). Its jobs restart from their last checkpoints once a"
+                        + " TaskManager has free slots: ./playground.sh taskmanager start starts"
+                        + " one.");
         return 0;
     }
 
@@ -306,101 +317,71 @@ public final class Playground {
                         PLAYGROUND_PASSWORD));
     }
 
-    /** Runs a client of the running cluster in the foreground, in this terminal. */
+    /**
+     * Runs a client of the running cluster in the foreground, in this terminal; no TaskManager
+     * needs to run.
+     */
     private int foreground(List<String> command, Map<String, String> env)
             throws IOException, InterruptedException {
-        if (running().size() < 3) {
-            System.err.println(
-                    "The playground is not running: start it with ./playground.sh start");
-            return 1;
-        }
+        requireRunning();
         ProcessBuilder client = new ProcessBuilder(command).inheritIO();
         client.environment().put("FLINK_CONF_DIR", home.resolve("conf").toString());
         client.environment().putAll(env);
         return client.start().waitFor();
     }
 
-    private void launch(String name, List<String> command) throws IOException {
-        Process process =
-                new ProcessBuilder(command)
-                        .redirectErrorStream(true)
-                        .redirectOutput(home.resolve(name + ".out").toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
-                        .start();
-        Instant startedAt =
-                process.info()
-                        .startInstant()
-                        .orElseThrow(
-                                () ->
-                                        new IllegalStateException(
-                                                "The operating system does not tell when "
-                                                        + name
-                                                        + " started"));
-        Files.writeString(
-                processesFile,
-                new Started(name, process.pid(), startedAt).line() + "\n",
-                StandardCharsets.UTF_8,
-                java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
-    }
-
-    private List<Started> recorded() throws IOException {
-        if (!Files.isRegularFile(processesFile)) {
-            return List.of();
-        }
-        return Files.readAllLines(processesFile, StandardCharsets.UTF_8).stream()
-                .filter(line -> !line.isBlank())
-                .map(Started::parse)
-                .toList();
-    }
-
-    private List<Started> running() throws IOException {
-        return recorded().stream().filter(s -> s.handle().isPresent()).toList();
-    }
-
-    private static void end(ProcessHandle process) throws InterruptedException {
-        process.destroy();
-        try {
-            process.onExit().get(STOP.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            process.destroyForcibly();
-            try {
-                process.onExit().get(STOP.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | ExecutionException again) {
-                throw new IllegalStateException(
-                        "Process " + process.pid() + " did not end, not even when killed");
-            }
-        }
-    }
-
-    private static void requireFree(int port, String variable) {
-        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
-            socket.setReuseAddress(true);
-        } catch (IOException e) {
+    private void requireRunning() throws IOException {
+        if (!processes.isRunning(JOB_MANAGER)) {
             throw new IllegalStateException(
-                    "Port "
-                            + port
-                            + " is in use: stop what uses it, or choose another port with "
-                            + variable
-                            + "=PORT");
+                    "The playground is not running: start it with ./playground.sh start");
         }
     }
 
-    private void awaitLine(Path file, String prefix, Duration timeout) throws IOException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!Files.isRegularFile(file)
-                || Files.readAllLines(file, StandardCharsets.UTF_8).stream()
-                        .noneMatch(line -> line.startsWith(prefix))) {
-            requireAlive();
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException(
-                        "No '" + prefix.trim() + "' in " + file + " within " + timeout);
+    private List<String> iggyCommand() {
+        List<String> iggy = new ArrayList<>();
+        iggy.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        iggy.add("-Xmx256m");
+        iggy.add("-jar");
+        iggy.add(settings.iggyJar().toAbsolutePath().toString());
+        iggy.add("--port");
+        iggy.add(String.valueOf(settings.iggyPort()));
+        iggy.add("--username");
+        iggy.add(PLAYGROUND_USERNAME);
+        iggy.add("--password");
+        iggy.add(PLAYGROUND_PASSWORD);
+        for (String topic : TOPICS) {
+            iggy.add("--topic");
+            iggy.add(topic);
+        }
+        return iggy;
+    }
+
+    /**
+     * Starts a TaskManager named after those recorded ({@code taskmanager-1}, {@code -2}, ...; the
+     * name is its resource id) and returns its name once it registered.
+     */
+    private String launchTaskManager() throws IOException {
+        int number = 1;
+        for (Started process : processes.recorded()) {
+            if (process.name().startsWith(TASK_MANAGER)) {
+                number =
+                        Math.max(
+                                number,
+                                Integer.parseInt(process.name().substring(TASK_MANAGER.length()))
+                                        + 1);
             }
-            LockSupport.parkNanos(POLL_INTERVAL.toNanos());
         }
-    }
-
-    private void awaitTaskManager() throws IOException, InterruptedException {
+        String name = TASK_MANAGER + number;
+        Started taskManager =
+                processes.launch(
+                        name,
+                        FlinkProcesses.clusterProcessCommand(
+                                FlinkProcesses.TASK_MANAGER_MAIN,
+                                FlinkProcesses.TASK_MANAGER_JVM_OPTIONS,
+                                home.resolve("conf"),
+                                home.resolve(name + ".log"),
+                                settings.clusterClasspath(),
+                                List.of("-Dtaskmanager.resource-id=" + name)));
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         HttpRequest request =
                 HttpRequest.newBuilder(
@@ -412,27 +393,48 @@ public final class Playground {
                         .build();
         long deadline = System.nanoTime() + CLUSTER_START.toNanos();
         while (true) {
-            requireAlive();
+            requireAlive(taskManager);
             try {
                 HttpResponse<String> response =
                         http.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().contains("\"taskmanager\"")) {
-                    return;
+                if (response.statusCode() == 200 && response.body().contains('"' + name + '"')) {
+                    return name;
                 }
             } catch (IOException e) {
                 // not answering yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while " + name + " registers");
             }
             if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException(
-                        "The TaskManager did not register within " + CLUSTER_START);
+                throw new IllegalStateException(name + " did not register within " + CLUSTER_START);
             }
             LockSupport.parkNanos(POLL_INTERVAL.toNanos());
         }
     }
 
-    private void requireAlive() throws IOException {
-        for (Started started : recorded()) {
-            if (started.handle().isEmpty()) {
+    private void awaitLine(Path file, String prefix, Duration timeout) throws IOException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!Files.isRegularFile(file)
+                || Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                        .noneMatch(line -> line.startsWith(prefix))) {
+            requireAlive(null);
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException(
+                        "No '" + prefix.trim() + "' in " + file + " within " + timeout);
+            }
+            LockSupport.parkNanos(POLL_INTERVAL.toNanos());
+        }
+    }
+
+    /** Fails naming the logs when the server, the JobManager or {@code awaited} exited. */
+    private void requireAlive(Started awaited) throws IOException {
+        for (Started started : processes.recorded()) {
+            boolean watched =
+                    started.name().equals(IGGY)
+                            || started.name().equals(JOB_MANAGER)
+                            || started.equals(awaited);
+            if (watched && !started.isRunning()) {
                 throw new IllegalStateException(
                         started.name()
                                 + " exited; see "
@@ -443,7 +445,23 @@ public final class Playground {
         }
     }
 
-    private static File nullDevice() {
-        return new File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    private static void requireFree(int port, String variable) {
+        if (!isFree(port)) {
+            throw new IllegalStateException(
+                    "Port "
+                            + port
+                            + " is in use: stop what uses it, or choose another port with "
+                            + variable
+                            + "=PORT");
+        }
+    }
+
+    private static boolean isFree(int port) {
+        try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getByName("127.0.0.1"))) {
+            socket.setReuseAddress(true);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 }

@@ -678,7 +678,9 @@ class FlinkClusterIT {
         String missingTopic = "Iggy topic 'ordres' does not exist in stream '" + stream + "'";
         String wrongPassword =
                 "Cannot log in to Iggy at " + IGGY.address() + " as user '" + IGGY.username() + "'";
-        assertThat(errors[1]).as("SELECT of a misspelt topic").contains(missingTopic);
+        assertThat(errors[1])
+                .as("SELECT of a misspelt topic")
+                .contains(missingTopic, "(did you mean 'orders'?)");
         assertThat(errors[2]).as("SELECT with a wrong password").contains(wrongPassword);
         assertThat(errors[3]).as("INSERT into a misspelt topic").contains(missingTopic);
         assertThat(errors[4]).as("INSERT with a wrong password").contains(wrongPassword);

@@ -34,25 +34,32 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code playground.sh} as docs/getting-started.md uses it: start (which runs a SQL script through
- * Flink's SQL client), the documented send and poll commands, the documented query through the SQL
- * client, the job template and README's job run with {@code flink run} and their output polled (the
- * template also run attached with a wrong password, failing with the connector's message), stop;
- * then no process of the playground may be left and its ports must be free. The playground runs the
- * Flink release this build is for ({@code FLINK_VERSION}; the job template is built for it too),
- * and its own in-JVM server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}), so
- * {@code IGGY_TCP_ADDRESS} does not apply.
+ * {@code playground.sh} as docs/getting-started.md uses it, with one start of the playground for
+ * every check: start (which runs a SQL script through Flink's SQL client), the documented send and
+ * poll commands, the documented query and SQL quick starts through the SQL client, "Watch a
+ * failover" (a topic created, the exactly-once script of table-sql.md run as written by the SQL
+ * client, the TaskManager killed under it and another started, every large order counted once),
+ * stop, which keeps the Iggy server and its data, start again next to it, the job template and
+ * README's job run with {@code flink run} and their output polled (the template also run attached
+ * with a wrong password, failing with the connector's message), and stop --all; then no process of
+ * the playground may be left and its ports must be free. The playground runs the Flink release this
+ * build is for ({@code FLINK_VERSION}; the job template is built for it too), and its own in-JVM
+ * server, on free ports here ({@code IGGY_PORT}, {@code FLINK_REST_PORT}, replaced in the scripts
+ * too), so {@code IGGY_TCP_ADDRESS} does not apply.
  */
 class PlaygroundIT {
 
@@ -65,9 +72,13 @@ class PlaygroundIT {
     private static final Duration JOB = Duration.ofMinutes(3);
     private static final Duration RECHECK = Duration.ofSeconds(1);
     private static final Pattern JOB_ID = Pattern.compile("JobID ([0-9a-f]{32})");
+    private static final Pattern SQL_JOB_ID = Pattern.compile("Job ID: ([0-9a-f]{32})");
+
+    /** The checkpoint directory the playground's exactly-once script sets. */
+    private static final String SCRIPT_CHECKPOINTS = "file:///tmp/iggy-playground/checkpoints";
 
     @Test
-    void startsRunsQueriesAndStopsLeavingNothingRunning() throws Exception {
+    void startsRunsQueriesFailsOverRestartsAndStopsLeavingNothingRunning() throws Exception {
         int iggyPort = FlinkProcesses.freePort();
         int restPort = FlinkProcesses.freePort();
         Path home =
@@ -83,18 +94,18 @@ class PlaygroundIT {
                         "PLAYGROUND_HOME", home.toString());
         Path firstScript = Files.createDirectories(home).resolve("first.sql");
         Files.writeString(firstScript, "SHOW CATALOGS;\n");
-        List<Long> pids = new ArrayList<>();
+        String start = "./playground.sh start -f " + firstScript;
+        List<String> stop = commands(RESOURCES.resolve("playground/stop.sh"));
+        Set<Long> pids = new HashSet<>();
         try {
-            String started = run(env, START, "./playground.sh start -f " + firstScript);
+            String started = run(env, START, start);
             assertThat(started)
                     .doesNotContain("Building")
                     .contains("Flink " + flink + "\n")
+                    .contains("stream shop with topics events, latest")
                     .contains("Flink web UI: http://localhost:" + restPort)
                     .contains("default_catalog");
-            for (String line : Files.readAllLines(home.resolve("processes"))) {
-                pids.add(Long.parseLong(line.split(" ")[1]));
-            }
-            assertThat(pids).hasSize(3);
+            assertThat(recordPids(home, pids)).hasSize(3);
 
             List<String> commands = commands(RESOURCES.resolve("playground/send-and-poll.sh"));
             assertThat(run(env, COMMAND, commands.get(0)))
@@ -136,11 +147,13 @@ class PlaygroundIT {
             assertThat(rows).hasSize(13);
             assertThat(rows.get(12)).containsExactly("+I", "hello", "0", "0");
 
+            watchesAFailover(env, home, pids);
+
+            restartsFlinkKeepingTheServersData(env, home, pids, stop.get(0), start);
+
             runsTheDocumentedJobs(env);
         } finally {
-            for (String stop : commands(RESOURCES.resolve("playground/stop.sh"))) {
-                assertThat(run(env, COMMAND, stop)).contains("Stopped the playground");
-            }
+            assertThat(run(env, COMMAND, stop.get(1))).contains("Stopped the playground");
         }
 
         assertThat(home.resolve("processes")).doesNotExist();
@@ -151,6 +164,126 @@ class PlaygroundIT {
         }
         assertThat(isFree(iggyPort)).as("Iggy port %s free", iggyPort).isTrue();
         assertThat(isFree(restPort)).as("REST port %s free", restPort).isTrue();
+    }
+
+    /**
+     * getting-started.md's "Watch a failover" ({@code failover.sh}): the topic the exactly-once
+     * script writes created, 1,000 large orders sent, the playground's exactly-once script of
+     * table-sql.md ({@code exactly-once-playground.sql}, its port and checkpoint directory this
+     * test's) run by the SQL client, its output counted once committed; the TaskManager killed, the
+     * job still listed, 1,000 more orders sent while no TaskManager runs, another TaskManager
+     * started; then every large order is in {@code shop/large-orders} once, and the script's
+     * checkpoints are in its directory.
+     */
+    private static void watchesAFailover(Map<String, String> env, Path home, Set<Long> pids)
+            throws Exception {
+        List<String> failover = commands(RESOURCES.resolve("playground/failover.sh"));
+        Path checkpoints = home.resolve("exactly-once-checkpoints");
+        Path script = home.resolve("exactly-once.sql");
+        Files.writeString(
+                script,
+                Files.readString(RESOURCES.resolve("sql/exactly-once-playground.sql"))
+                        .replace("'localhost:8090'", "'localhost:" + env.get("IGGY_PORT") + "'")
+                        .replace(SCRIPT_CHECKPOINTS, checkpoints.toUri().toString()));
+        String submit = failover.get(2);
+        assertThat(submit).endsWith(" -f exactly-once.sql");
+
+        assertThat(run(env, COMMAND, failover.get(0)))
+                .contains("Created topic shop/large-orders with 1 partition(s)");
+        assertThat(run(env, COMMAND, failover.get(1)))
+                .contains("Sent 1000 messages to shop/orders");
+        String submitted = run(env, SQL, submit.replace("exactly-once.sql", script.toString()));
+        assertThat(submitted).doesNotContain(SqlClient.STATEMENT_FAILED);
+        Matcher jobId = SQL_JOB_ID.matcher(submitted);
+        assertThat(jobId.find()).as("the INSERT's job id in:%n%s", submitted).isTrue();
+        String count = failover.get(3);
+        awaitCount(env, count, 1000);
+
+        String killed = run(env, COMMAND, failover.get(4));
+        assertThat(killed).contains("Killed taskmanager-1 (SIGKILL)");
+        long firstTaskManager = pidOf(home, "taskmanager-1");
+        assertThat(ProcessHandle.of(firstTaskManager).filter(ProcessHandle::isAlive)).isEmpty();
+        // flink (and sql, and stop) work while no TaskManager runs
+        assertThat(run(env, COMMAND, failover.get(5))).contains(jobId.group(1));
+        assertThat(run(env, COMMAND, failover.get(6)))
+                .contains("Sent 1000 messages to shop/orders");
+        assertThat(run(env, START, failover.get(7))).contains("Started taskmanager-2");
+        recordPids(home, pids);
+
+        awaitCount(env, failover.get(8), 2000);
+        assertThat(run(env, COMMAND, failover.get(9)).strip())
+                .as("orders found twice")
+                .isEqualTo("0");
+        try (Stream<Path> jobCheckpoints = Files.list(checkpoints.resolve(jobId.group(1)))) {
+            assertThat(jobCheckpoints.map(p -> p.getFileName().toString()))
+                    .as("the script's checkpoint directory")
+                    .anyMatch(name -> name.startsWith("chk-"));
+        }
+    }
+
+    /**
+     * {@code stop} ends Flink and keeps the server, {@code start} starts Flink next to it: the
+     * topic created and the orders sent before are still there.
+     */
+    private static void restartsFlinkKeepingTheServersData(
+            Map<String, String> env, Path home, Set<Long> pids, String stop, String start)
+            throws Exception {
+        long server = pidOf(home, "iggy");
+        assertThat(run(env, COMMAND, stop))
+                .contains("Stopped Flink (2 processes)")
+                .contains("The Iggy server keeps running");
+        assertThat(Files.readAllLines(home.resolve("processes")))
+                .singleElement()
+                .satisfies(line -> assertThat(line).startsWith("iggy " + server + " "));
+
+        assertThat(run(env, START, start))
+                .contains("kept running with its streams, topics and messages")
+                .contains("default_catalog");
+        assertThat(pidOf(home, "iggy")).isEqualTo(server);
+        recordPids(home, pids);
+        List<String> failover = commands(RESOURCES.resolve("playground/failover.sh"));
+        assertThat(run(env, COMMAND, failover.get(8)).strip()).isEqualTo("2000");
+    }
+
+    /**
+     * Runs {@code count} (a {@code poll} counted by {@code grep -c}) until it prints {@code
+     * expected}; fails at once if it counts more.
+     */
+    private static void awaitCount(Map<String, String> env, String count, int expected)
+            throws InterruptedException {
+        AtomicReference<String> printed = new AtomicReference<>("");
+        Conditions.waitUntil(
+                "'" + count + "' prints " + expected,
+                JOB,
+                RECHECK,
+                () -> {
+                    // grep -c exits with 1 when it counts 0
+                    printed.set(execute(env, COMMAND, count).printed().strip());
+                    assertThat(Integer.parseInt(printed.get()))
+                            .as("what '%s' printed", count)
+                            .isLessThanOrEqualTo(expected);
+                    return printed.get().equals(String.valueOf(expected));
+                },
+                () -> "; it last printed:\n" + printed.get());
+    }
+
+    /** Adds the process ids the playground recorded; returns them. */
+    private static List<Long> recordPids(Path home, Set<Long> pids) throws IOException {
+        List<Long> recorded = new ArrayList<>();
+        for (String line : Files.readAllLines(home.resolve("processes"))) {
+            recorded.add(Long.parseLong(line.split(" ")[1]));
+        }
+        pids.addAll(recorded);
+        return recorded;
+    }
+
+    /** The process id the playground recorded for {@code name}. */
+    private static long pidOf(Path home, String name) throws IOException {
+        return Files.readAllLines(home.resolve("processes")).stream()
+                .filter(line -> line.startsWith(name + " "))
+                .map(line -> Long.parseLong(line.split(" ")[1]))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no process " + name + " recorded"));
     }
 
     /**

@@ -19,12 +19,12 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.connector.iggy.common.DidYouMean;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Flink's check for unknown options, with the nearest known option named for each unknown one:
@@ -80,11 +80,9 @@ public final class OptionSuggestions {
                 unsupported.append('\n');
             }
             unsupported.append(key);
-            Optional<String> nearest = nearest(key.strip(), supported);
-            if (nearest.isPresent()) {
-                unsupported.append(" (did you mean '").append(nearest.get()).append("'?)");
-                suggested = true;
-            }
+            String hint = DidYouMean.hint(key.strip(), supported);
+            unsupported.append(hint);
+            suggested |= !hint.isEmpty();
         }
         if (!suggested) {
             return e;
@@ -96,46 +94,5 @@ public final class OptionSuggestions {
                                 + message.substring(supportedAt));
         withSuggestions.setStackTrace(e.getStackTrace());
         return withSuggestions;
-    }
-
-    /**
-     * The candidate closest to {@code key} in edits (Levenshtein distance), if close enough to be a
-     * likely misspelling: at most one edit in four characters, at least one.
-     */
-    @VisibleForTesting
-    static Optional<String> nearest(String key, List<String> candidates) {
-        int allowed = Math.max(1, key.length() / 4);
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String candidate : candidates) {
-            int distance = distance(key, candidate);
-            if (distance <= allowed
-                    && (distance < bestDistance
-                            || (distance == bestDistance && candidate.compareTo(best) < 0))) {
-                best = candidate;
-                bestDistance = distance;
-            }
-        }
-        return Optional.ofNullable(best);
-    }
-
-    /** The number of single-character insertions, deletions and substitutions from a to b. */
-    private static int distance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitution = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[b.length()];
     }
 }

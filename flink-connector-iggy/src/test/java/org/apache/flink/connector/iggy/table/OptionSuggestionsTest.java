@@ -143,18 +143,6 @@ class OptionSuggestionsTest {
     }
 
     @Test
-    void nearestAllowsOneEditInFourCharacters() {
-        List<String> known = List.of("scan.startup.mode", "scan.bounded.mode", "topic");
-
-        assertThat(OptionSuggestions.nearest("scan.startup.mod", known))
-                .contains("scan.startup.mode");
-        assertThat(OptionSuggestions.nearest("scan_startup_mode", known))
-                .contains("scan.startup.mode");
-        assertThat(OptionSuggestions.nearest("topc", known)).contains("topic");
-        assertThat(OptionSuggestions.nearest("stream", known)).isEmpty();
-    }
-
-    @Test
     void otherFailuresPassThroughUnchanged() {
         ValidationException other = new ValidationException("Missing required options are: x");
 

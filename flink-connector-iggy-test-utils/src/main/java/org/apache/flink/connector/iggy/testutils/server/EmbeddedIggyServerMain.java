@@ -38,8 +38,8 @@ import java.util.concurrent.CountDownLatch;
  * and topics created up front (the connector never creates them). See {@link #USAGE}.
  *
  * <p>Prints {@code Embedded Iggy server listening on HOST:PORT} once the streams and topics exist,
- * so a script can wait for that line. With {@code send} or {@code poll} as first argument it runs
- * {@link IggyCli} instead.
+ * so a script can wait for that line. With {@code send}, {@code poll} or {@code topic} as first
+ * argument it runs {@link IggyCli} instead.
  */
 @Internal
 public final class EmbeddedIggyServerMain {
@@ -71,9 +71,12 @@ public final class EmbeddedIggyServerMain {
                     "",
                     "Example: --stream shop --topic shop/orders:3 --topic shop/payments",
                     "",
-                    "The jar also sends and polls messages on any Iggy 0.8 server:",
+                    "The jar also sends and polls messages, and creates topics, on any Iggy 0.8"
+                            + " server:",
                     "  java -jar flink-connector-iggy-test-utils-<version>.jar send|poll STREAM/TOPIC"
-                            + " ... (send --help)");
+                            + " ... (send --help)",
+                    "  java -jar flink-connector-iggy-test-utils-<version>.jar topic create"
+                            + " STREAM/TOPIC [PARTITIONS]");
 
     private EmbeddedIggyServerMain() {}
 
@@ -230,7 +233,7 @@ public final class EmbeddedIggyServerMain {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length > 0 && (args[0].equals("send") || args[0].equals("poll"))) {
+        if (args.length > 0 && List.of("send", "poll", "topic").contains(args[0])) {
             System.exit(IggyCli.run(args, System.getenv(), System.in, System.out));
             return;
         }

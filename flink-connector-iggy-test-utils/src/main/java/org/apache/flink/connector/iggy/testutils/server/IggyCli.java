@@ -26,6 +26,7 @@ import org.apache.iggy.message.HeaderValue;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.Partitioning;
 import org.apache.iggy.message.PollingStrategy;
+import org.apache.iggy.topic.CompressionAlgorithm;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -45,9 +46,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code send} and {@code poll}: put text messages into a topic of any Iggy 0.8 server and print
- * what a partition holds, through the official SDK, so that trying the connector needs no Iggy CLI.
- * See {@link #USAGE}. Single-threaded: everything runs on the caller's thread.
+ * {@code send}, {@code poll} and {@code topic create}: put text messages into a topic of any Iggy
+ * 0.8 server, print what a partition holds and create a topic, through the official SDK, so that
+ * trying the connector needs no Iggy CLI. See {@link #USAGE}. Single-threaded: everything runs on
+ * the caller's thread.
  */
 final class IggyCli {
 
@@ -58,11 +60,15 @@ final class IggyCli {
                             + " [options] [MESSAGE...]",
                     "       java -jar flink-connector-iggy-test-utils-<version>.jar poll STREAM/TOPIC"
                             + " [options]",
+                    "       java -jar flink-connector-iggy-test-utils-<version>.jar topic create"
+                            + " STREAM/TOPIC [PARTITIONS] [options]",
                     "",
                     "send: one message per MESSAGE argument, or per line of standard input when"
                             + " none is given.",
                     "poll: prints 'offset=N key=K payload=P' per message (key= only when the"
                             + " message has the key header).",
+                    "topic create: creates the topic with PARTITIONS partitions (default 1), and"
+                            + " its stream if missing; takes only the first three options.",
                     "",
                     "  --address HOST:PORT    server (default: $IGGY_TCP_ADDRESS, else"
                             + " 127.0.0.1:8090)",
@@ -79,6 +85,12 @@ final class IggyCli {
                     "          poll shop/latest --offset 0");
 
     static final String DEFAULT_ADDRESS = "127.0.0.1:8090";
+    static final String TOPIC_CREATE = "topic create";
+
+    /** The options of every command; {@code topic create} takes only these. */
+    private static final List<String> CONNECTION_OPTIONS =
+            List.of("--address", "--username", "--password");
+
     static final String DEFAULT_KEY_HEADER = "flink.key";
 
     private IggyCli() {}
@@ -96,14 +108,22 @@ final class IggyCli {
             long offset,
             int count,
             String keyHeader,
-            List<String> messages) {
+            List<String> messages,
+            int partitions) {
 
         static Options parse(Map<String, String> env, String... args) {
-            if (args.length < 2 || !(args[0].equals("send") || args[0].equals("poll"))) {
-                throw new IllegalArgumentException("send or poll needs STREAM/TOPIC");
+            boolean createTopic = args.length > 0 && args[0].equals("topic");
+            if (createTopic && (args.length < 2 || !args[1].equals("create"))) {
+                throw new IllegalArgumentException(
+                        "topic takes create: topic create STREAM/TOPIC [PARTITIONS]");
             }
-            String command = args[0];
-            String target = args[1];
+            int targetAt = createTopic ? 2 : 1;
+            String command = createTopic ? TOPIC_CREATE : args.length > 0 ? args[0] : "";
+            if (args.length <= targetAt
+                    || !List.of("send", "poll", TOPIC_CREATE).contains(command)) {
+                throw new IllegalArgumentException("send, poll or topic create needs STREAM/TOPIC");
+            }
+            String target = args[targetAt];
             int slash = target.indexOf('/');
             if (slash <= 0 || slash == target.length() - 1) {
                 throw new IllegalArgumentException(
@@ -118,8 +138,16 @@ final class IggyCli {
             int count = 100;
             String keyHeader = DEFAULT_KEY_HEADER;
             List<String> messages = new ArrayList<>();
-            for (int i = 2; i < args.length; i++) {
+            for (int i = targetAt + 1; i < args.length; i++) {
                 String option = args[i];
+                if (createTopic
+                        && option.startsWith("--")
+                        && !CONNECTION_OPTIONS.contains(option)) {
+                    throw new IllegalArgumentException(
+                            option
+                                    + " is not an option of topic create: it takes "
+                                    + CONNECTION_OPTIONS);
+                }
                 switch (option) {
                     case "--address":
                         address = EmbeddedIggyServerMain.Options.valueOf(args, ++i, option);
@@ -180,6 +208,7 @@ final class IggyCli {
             if (command.equals("poll") && !headers.isEmpty()) {
                 throw new IllegalArgumentException("--header is an option of send, not poll");
             }
+            int partitions = createTopic ? partitionsOf(messages) : 0;
             int colon = address.lastIndexOf(':');
             if (colon <= 0) {
                 throw new IllegalArgumentException(
@@ -198,7 +227,27 @@ final class IggyCli {
                     offset,
                     count,
                     keyHeader,
-                    List.copyOf(messages));
+                    createTopic ? List.of() : List.copyOf(messages),
+                    partitions);
+        }
+
+        /** The PARTITIONS argument of {@code topic create}: 1 when none is given. */
+        private static int partitionsOf(List<String> arguments) {
+            if (arguments.isEmpty()) {
+                return 1;
+            }
+            long max = EmbeddedIggyServerMain.TopicSpec.MAX_PARTITIONS;
+            if (arguments.size() == 1 && arguments.get(0).matches("[0-9]{1,4}")) {
+                long partitions = Long.parseLong(arguments.get(0));
+                if (partitions >= 1 && partitions <= max) {
+                    return (int) partitions;
+                }
+            }
+            throw new IllegalArgumentException(
+                    "topic create takes STREAM/TOPIC and a number of partitions, 1.."
+                            + max
+                            + "; got "
+                            + arguments);
         }
 
         String host() {
@@ -244,6 +293,9 @@ final class IggyCli {
                         .port(options.port())
                         .credentials(options.username(), options.password())
                         .buildAndLogin()) {
+            if (options.command().equals(TOPIC_CREATE)) {
+                return createTopic(client, options, out);
+            }
             if (options.command().equals("send")) {
                 List<String> messages =
                         options.messages().isEmpty() ? lines(in) : options.messages();
@@ -272,6 +324,33 @@ final class IggyCli {
                             + e);
             return 1;
         }
+    }
+
+    /**
+     * Creates the topic, and its stream if missing; 1 when the topic exists already, which it
+     * leaves as it is.
+     */
+    private static int createTopic(IggyTcpClient client, Options options, PrintStream out) {
+        StreamId stream = StreamId.of(options.stream());
+        String target = options.stream() + "/" + options.topic();
+        if (client.streams().getStream(stream).isEmpty()) {
+            client.streams().createStream(options.stream());
+            out.println("Created stream " + options.stream());
+        } else if (client.topics().getTopic(stream, TopicId.of(options.topic())).isPresent()) {
+            System.err.println("Topic " + target + " exists already at " + options.address());
+            return 1;
+        }
+        client.topics()
+                .createTopic(
+                        stream,
+                        (long) options.partitions(),
+                        CompressionAlgorithm.None,
+                        BigInteger.ZERO,
+                        BigInteger.ZERO,
+                        Optional.empty(),
+                        options.topic());
+        out.println("Created topic " + target + " with " + options.partitions() + " partition(s)");
+        return 0;
     }
 
     private static List<String> lines(InputStream in) throws IOException {

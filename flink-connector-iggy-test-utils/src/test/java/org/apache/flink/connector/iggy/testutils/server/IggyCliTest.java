@@ -19,6 +19,8 @@ package org.apache.flink.connector.iggy.testutils.server;
 
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.HeaderKey;
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.Test;
@@ -35,7 +37,10 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@code send} and {@code poll} against the in-JVM server, or the real one of IGGY_TCP_ADDRESS. */
+/**
+ * {@code send}, {@code poll} and {@code topic create} against the in-JVM server, or the real one of
+ * IGGY_TCP_ADDRESS.
+ */
 class IggyCliTest {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
@@ -135,6 +140,47 @@ class IggyCliTest {
                         () -> IggyCli.Options.parse(Map.of(), "poll", "shop/t", "--offset", "-1"))
                 .hasMessageContaining("--offset must be a number");
         assertThat(run("send", "shop")).isEqualTo(2);
+    }
+
+    @Test
+    void topicCreateCreatesTheTopicAndItsStreamOnce() {
+        String stream = IGGY.uniqueName("cli-create");
+
+        assertThat(run("topic", "create", stream + "/large-orders", "3")).isZero();
+        assertThat(lines())
+                .containsExactly(
+                        "Created stream " + stream,
+                        "Created topic " + stream + "/large-orders with 3 partition(s)");
+        assertThat(IGGY.client().topics().getTopic(StreamId.of(stream), TopicId.of("large-orders")))
+                .hasValueSatisfying(t -> assertThat(t.partitionsCount()).isEqualTo(3L));
+        printed.reset();
+
+        assertThat(run("topic", "create", stream + "/other")).isZero();
+        assertThat(lines())
+                .containsExactly("Created topic " + stream + "/other with 1 partition(s)");
+        assertThat(run("topic", "create", stream + "/other")).as("exists already").isEqualTo(1);
+        IGGY.deleteStream(stream);
+    }
+
+    @Test
+    void topicCreateRefusesWhatItDoesNotTake() {
+        assertThatThrownBy(() -> IggyCli.Options.parse(Map.of(), "topic", "delete", "s/t"))
+                .hasMessageContaining("topic create STREAM/TOPIC [PARTITIONS]");
+        assertThatThrownBy(() -> IggyCli.Options.parse(Map.of(), "topic", "create", "s/t", "0"))
+                .hasMessageContaining("a number of partitions, 1..1000");
+        assertThatThrownBy(
+                        () -> IggyCli.Options.parse(Map.of(), "topic", "create", "s/t", "2", "3"))
+                .hasMessageContaining("a number of partitions");
+        assertThatThrownBy(
+                        () ->
+                                IggyCli.Options.parse(
+                                        Map.of(), "topic", "create", "s/t", "--count", "2"))
+                .hasMessageContaining("--count is not an option of topic create");
+        IggyCli.Options options =
+                IggyCli.Options.parse(Map.of(), "topic", "create", "s/t", "2", "--address", "h:1");
+        assertThat(options.partitions()).isEqualTo(2);
+        assertThat(options.address()).isEqualTo("h:1");
+        assertThat(options.messages()).isEmpty();
     }
 
     @Test

@@ -18,11 +18,13 @@
 package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.DidYouMean;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.SimpleCounter;
 
@@ -172,7 +174,8 @@ public final class IggyServerClient implements AutoCloseable {
 
     /**
      * The topic, which must exist: when it or its stream does not, an {@link
-     * IggyConfigurationException} (no restart) naming what is missing and the fix.
+     * IggyConfigurationException} (no restart) naming what is missing, the closest existing names
+     * and the fix.
      */
     public TopicDescription describe(IggyId stream, IggyId topic) {
         Optional<TopicDescription> described =
@@ -180,24 +183,50 @@ public final class IggyServerClient implements AutoCloseable {
         if (described.isPresent()) {
             return described.get();
         }
-        if (await(describeStream(stream), "read stream " + stream).isEmpty()) {
+        Optional<StreamSummary> summary = await(describeStream(stream), "read stream " + stream);
+        if (summary.isEmpty()) {
             throw new IggyConfigurationException(
-                    "Iggy stream "
-                            + stream
-                            + " does not exist at "
-                            + config.address()
+                    missingStream(stream)
                             + ". The connector never creates streams: create it first (or fix the"
                             + " stream name).");
         }
         throw new IggyConfigurationException(
-                "Iggy topic "
-                        + topic
-                        + " does not exist in stream "
-                        + stream
-                        + " at "
-                        + config.address()
+                missingTopic(
+                                stream,
+                                topic,
+                                summary.get().topics().stream().map(TopicSummary::name).toList())
                         + ". The connector never creates topics: create it first (or fix the"
                         + " topic name).");
+    }
+
+    /**
+     * {@code Iggy stream 'S' does not exist at HOST:PORT}, with the closest names of the streams
+     * the server lists (none when it cannot list them).
+     */
+    public String missingStream(IggyId stream) {
+        String hint = "";
+        if (!stream.isNumeric()) {
+            try {
+                hint = DidYouMean.hint(stream.name(), streamNames());
+            } catch (RuntimeException e) {
+                // The user may not be allowed to list streams: the message goes without a hint.
+            }
+        }
+        return "Iggy stream " + stream + " does not exist at " + config.address() + hint;
+    }
+
+    /**
+     * {@code Iggy topic 'T' does not exist in stream 'S' at HOST:PORT}, with the closest of the
+     * stream's {@code topics}.
+     */
+    public String missingTopic(IggyId stream, IggyId topic, List<String> topics) {
+        return "Iggy topic "
+                + topic
+                + " does not exist in stream "
+                + stream
+                + " at "
+                + config.address()
+                + (topic.isNumeric() ? "" : DidYouMean.hint(topic.name(), topics));
     }
 
     /**

@@ -136,7 +136,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     public CatalogDatabase getDatabase(String databaseName)
             throws DatabaseNotExistException, CatalogException {
         server().stream(IggyId.of(databaseName))
-                .orElseThrow(() -> new DatabaseNotExistException(catalogName, databaseName));
+                .orElseThrow(() -> tables().missingDatabase(databaseName));
         return new CatalogDatabaseImpl(Collections.emptyMap(), null);
     }
 
@@ -176,7 +176,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             if (ignoreIfNotExists) {
                 return;
             }
-            throw new DatabaseNotExistException(catalogName, databaseName);
+            throw tables().missingDatabase(databaseName);
         }
         List<String> tableNames = IggyCatalogTables.names(stream.get());
         if (!tableNames.isEmpty() && !cascade) {
@@ -208,8 +208,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             throws DatabaseNotExistException, CatalogException {
         return IggyCatalogTables.names(
                 server().stream(IggyId.of(databaseName))
-                        .orElseThrow(
-                                () -> new DatabaseNotExistException(catalogName, databaseName)));
+                        .orElseThrow(() -> tables().missingDatabase(databaseName)));
     }
 
     @Override

@@ -81,6 +81,34 @@ final class IggyCatalogTables {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * Flink's exception for a stream that does not exist, caused by the connector's message naming
+     * the closest existing streams (the SQL client prints the cause).
+     */
+    DatabaseNotExistException missingDatabase(String stream) {
+        return new DatabaseNotExistException(
+                catalogName, stream, new CatalogException(server.missingStream(IggyId.of(stream))));
+    }
+
+    /**
+     * Flink's exception for a table without its topic, caused by the connector's message naming the
+     * closest existing tables, or streams when the stream is missing too.
+     */
+    private TableNotExistException missingTable(ObjectPath path) {
+        if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
+            return new TableNotExistException(catalogName, path);
+        }
+        IggyId stream = IggyId.of(path.getDatabaseName());
+        String why =
+                server.stream(stream)
+                        .map(
+                                s ->
+                                        server.missingTopic(
+                                                stream, IggyId.of(path.getObjectName()), names(s)))
+                        .orElseGet(() -> server.missingStream(stream));
+        return new TableNotExistException(catalogName, path, new CatalogException(why));
+    }
+
     /** The topic a table path names; empty also for the hidden definitions topic. */
     Optional<TopicDescription> topic(ObjectPath path) {
         if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
@@ -94,9 +122,7 @@ final class IggyCatalogTables {
      * not define, with the topic's settings as options.
      */
     CatalogBaseTable get(ObjectPath tablePath) throws TableNotExistException {
-        TopicDescription topic =
-                topic(tablePath)
-                        .orElseThrow(() -> new TableNotExistException(catalogName, tablePath));
+        TopicDescription topic = topic(tablePath).orElseThrow(() -> missingTable(tablePath));
         Optional<byte[]> stored =
                 definitions.read(tablePath.getDatabaseName(), tablePath.getObjectName());
         CatalogTable table =
@@ -118,7 +144,7 @@ final class IggyCatalogTables {
         String stream = tablePath.getDatabaseName();
         String topicName = tablePath.getObjectName();
         if (server.stream(IggyId.of(stream)).isEmpty()) {
-            throw new DatabaseNotExistException(catalogName, stream);
+            throw missingDatabase(stream);
         }
         Map<String, String> options = tableOptions.stored(tablePath, resolved);
         IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
@@ -162,7 +188,7 @@ final class IggyCatalogTables {
             if (ignoreIfNotExists) {
                 return;
             }
-            throw new TableNotExistException(catalogName, tablePath);
+            throw missingTable(tablePath);
         }
         ResolvedCatalogTable resolved = tableOptions.resolved(tablePath, newTable);
         Map<String, String> options = tableOptions.stored(tablePath, resolved);
@@ -188,7 +214,7 @@ final class IggyCatalogTables {
             if (ignoreIfNotExists) {
                 return;
             }
-            throw new TableNotExistException(catalogName, tablePath);
+            throw missingTable(tablePath);
         }
         if (!settings.allowDrops() && definitions.read(stream, topicName).isEmpty()) {
             throw new CatalogException(

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.common.client;
 
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyId;
@@ -268,7 +269,38 @@ class IggyClientsITCase {
                     .hasMessageContaining("create it first");
             assertThatThrownBy(() -> client.describe(IggyId.of(stream), IggyId.of("nope")))
                     .isInstanceOf(IggyConnectorException.class)
-                    .hasMessageContaining("topic 'nope' does not exist in stream '" + stream + "'");
+                    .hasMessageContaining("topic 'nope' does not exist in stream '" + stream + "'")
+                    .hasMessageNotContaining("did you mean");
+        } finally {
+            IGGY.deleteStream(stream);
+        }
+    }
+
+    @Test
+    void aMisspeltStreamOrTopicNamesTheClosestExistingOnes() {
+        String stream = IGGY.uniqueName("suggest");
+        IGGY.createStream(stream);
+        IGGY.createTopic(stream, "events", 1);
+        IGGY.createTopic(stream, "orders", 1);
+        try (IggyServerClient client =
+                IggyServerClient.connect(config().build(), new SimpleCounter())) {
+            assertThatThrownBy(() -> client.describe(IggyId.of(stream), IggyId.of("evnts")))
+                    .isInstanceOf(IggyConfigurationException.class)
+                    .hasMessageContaining(
+                            "Iggy topic 'evnts' does not exist in stream '"
+                                    + stream
+                                    + "' at "
+                                    + config().build().address()
+                                    + " (did you mean 'events'?). The connector never creates"
+                                    + " topics");
+            assertThatThrownBy(() -> client.describe(IggyId.of(stream), IggyId.of("ordres")))
+                    .hasMessageContaining("(did you mean 'orders'?)");
+            String misspelt = stream + "x";
+            assertThatThrownBy(() -> client.describe(IggyId.of(misspelt), IggyId.of("events")))
+                    .isInstanceOf(IggyConfigurationException.class)
+                    .hasMessageContaining("Iggy stream '" + misspelt + "' does not exist at ")
+                    .hasMessageContaining(" (did you mean ")
+                    .hasMessageContaining("'" + stream + "'");
         } finally {
             IGGY.deleteStream(stream);
         }

@@ -79,6 +79,7 @@ import java.util.Map;
 import static org.apache.flink.connector.iggy.source.IggySourceTestSupport.connection;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * Every method of the {@link IggyCatalog}'s {@code Catalog} contract against the in-JVM Iggy server
@@ -249,6 +250,62 @@ class IggyCatalogITCase {
         assertThatThrownBy(
                         () -> catalog.createTable(new ObjectPath(unknown, "t"), jsonTable(), false))
                 .isInstanceOf(DatabaseNotExistException.class);
+    }
+
+    /**
+     * Flink's exceptions for a missing stream or topic, caused by the connector's message with the
+     * closest existing names: the SQL client prints that cause.
+     */
+    @Test
+    void aMisspeltDatabaseOrTableNamesTheClosestExistingOnes() throws Exception {
+        IGGY.createTopic(stream, "events", 1);
+        catalog.createTable(new ObjectPath(stream, "orders"), jsonTable(), false);
+        String misspelt = stream + "x";
+
+        for (Throwable missingDatabase :
+                List.of(
+                        catchThrowable(() -> catalog.getDatabase(misspelt)),
+                        catchThrowable(() -> catalog.listTables(misspelt)),
+                        catchThrowable(() -> catalog.dropDatabase(misspelt, false, true)),
+                        catchThrowable(
+                                () ->
+                                        catalog.createTable(
+                                                new ObjectPath(misspelt, "t"),
+                                                jsonTable(),
+                                                false)))) {
+            assertThat(missingDatabase).isInstanceOf(DatabaseNotExistException.class);
+            assertThat(missingDatabase.getCause())
+                    .hasMessageStartingWith("Iggy stream '" + misspelt + "' does not exist at ")
+                    .hasMessageContaining("did you mean ")
+                    .hasMessageContaining("'" + stream + "'");
+        }
+        for (Throwable missingTable :
+                List.of(
+                        catchThrowable(() -> catalog.getTable(new ObjectPath(stream, "evnts"))),
+                        catchThrowable(
+                                () ->
+                                        catalog.alterTable(
+                                                new ObjectPath(stream, "evnts"),
+                                                jsonTable(),
+                                                false)),
+                        catchThrowable(
+                                () -> catalog.dropTable(new ObjectPath(stream, "evnts"), false)))) {
+            assertThat(missingTable).isInstanceOf(TableNotExistException.class);
+            assertThat(missingTable.getCause())
+                    .hasMessageStartingWith(
+                            "Iggy topic 'evnts' does not exist in stream '" + stream + "' at ")
+                    .hasMessageEndingWith(" (did you mean 'events'?)");
+        }
+        // Not the hidden definitions topic, one edit from this name.
+        assertThat(catchThrowable(() -> catalog.getTable(new ObjectPath(stream, "__flink_table"))))
+                .isInstanceOf(TableNotExistException.class)
+                .cause()
+                .hasMessageNotContaining("did you mean");
+        assertThat(catchThrowable(() -> catalog.getTable(new ObjectPath(misspelt, "events"))))
+                .isInstanceOf(TableNotExistException.class)
+                .cause()
+                .hasMessageContaining("Iggy stream '" + misspelt + "' does not exist")
+                .hasMessageContaining("'" + stream + "'");
     }
 
     @Test
