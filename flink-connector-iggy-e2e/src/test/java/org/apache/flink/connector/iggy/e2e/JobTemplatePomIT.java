@@ -20,7 +20,6 @@ package org.apache.flink.connector.iggy.e2e;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +39,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class JobTemplatePomIT {
 
-    private static final Path TEMPLATE = Path.of("..", "job-template").toAbsolutePath();
     private static final Duration MAVEN = Duration.ofMinutes(3);
     private static final String EVALUATE =
             "org.apache.maven.plugins:maven-help-plugin:3.5.1:evaluate";
@@ -48,7 +46,7 @@ class JobTemplatePomIT {
     @Test
     void aFlinkVersionOfAnotherLineStopsTheBuildNamingBothProperties(@TempDir Path copy)
             throws Exception {
-        copyTemplate(copy, "2.3.0", "2.2");
+        JobTemplate.copy(copy, "2.3.0", "2.2");
 
         Maven.Run run = Maven.run(copy, MAVEN, List.of("validate"));
 
@@ -67,14 +65,14 @@ class JobTemplatePomIT {
 
     @Test
     void bothPropertiesOfTheLineResolveItsConnector(@TempDir Path copy) throws Exception {
-        copyTemplate(copy, "2.3.0", "2.3");
+        JobTemplate.copy(copy, "2.3.0", "2.3");
 
         assertThat(connectorVersion(copy)).isEqualTo("0.1.0-2.3-SNAPSHOT");
     }
 
     @Test
     void flinkVersionOnTheCommandLineSetsTheLine(@TempDir Path copy) throws Exception {
-        copyTemplate(copy, "2.2.0", "2.2");
+        JobTemplate.copy(copy, "2.2.0", "2.2");
 
         assertThat(connectorVersion(copy, "-Dflink.version=2.3.0")).isEqualTo("0.1.0-2.3-SNAPSHOT");
     }
@@ -91,29 +89,5 @@ class JobTemplatePomIT {
                         "-Doutput=" + evaluated));
         Maven.run(copy, MAVEN, arguments).succeeded();
         return Files.readString(evaluated).strip();
-    }
-
-    /**
-     * Copies the template's pom and job into {@code copy}, with the pom's {@code flink.version} and
-     * {@code flink.line} set as a user would set them.
-     */
-    private static void copyTemplate(Path copy, String flinkVersion, String flinkLine)
-            throws IOException {
-        String pom = Files.readString(TEMPLATE.resolve("pom.xml"));
-        String defaults =
-                "<flink.version>2.2.0</flink.version>\n        <flink.line>2.2</flink.line>";
-        assertThat(pom).as("the template's pom").contains(defaults);
-        Files.writeString(
-                copy.resolve("pom.xml"),
-                pom.replace(
-                        defaults,
-                        "<flink.version>"
-                                + flinkVersion
-                                + "</flink.version>\n        <flink.line>"
-                                + flinkLine
-                                + "</flink.line>"));
-        Path job = Path.of("src", "main", "java", "com", "example", "MyJob.java");
-        Files.createDirectories(copy.resolve(job).getParent());
-        Files.copy(TEMPLATE.resolve(job), copy.resolve(job));
     }
 }

@@ -294,27 +294,8 @@ class ReleaseStagingIT {
      */
     private static Path copyTemplate(String flinkVersion, String flinkLine) throws IOException {
         Path copy = HOME.resolve("template-" + flinkVersion + "-" + flinkLine);
-        copyTree(ROOT.resolve("job-template"), copy);
-        String pom = Files.readString(copy.resolve("pom.xml"));
-        String defaults =
-                "<flink.version>2.2.0</flink.version>\n        <flink.line>2.2</flink.line>";
-        String snapshot =
-                "<iggy-connector.version>0.1.0-${flink.line}-SNAPSHOT</iggy-connector.version>";
-        assertThat(pom).as("the template's pom").contains(defaults, snapshot);
-        Files.writeString(
-                copy.resolve("pom.xml"),
-                pom.replace(
-                                defaults,
-                                "<flink.version>"
-                                        + flinkVersion
-                                        + "</flink.version>\n        <flink.line>"
-                                        + flinkLine
-                                        + "</flink.line>")
-                        .replace(
-                                snapshot,
-                                "<iggy-connector.version>"
-                                        + RELEASE
-                                        + "-${flink.line}</iggy-connector.version>"));
+        JobTemplate.copy(copy, flinkVersion, flinkLine);
+        JobTemplate.setConnectorVersion(copy, RELEASE + "-${flink.line}");
         return copy;
     }
 
