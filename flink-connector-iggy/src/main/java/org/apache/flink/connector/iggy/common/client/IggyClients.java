@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.metrics.Counter;

@@ -42,6 +42,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,8 +55,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -64,28 +67,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * A savepoint taken by a job with the Iggy source and the keyed-map sink on one patch release of a
- * Flink line restores on a later patch of the same line: the source goes on after the last message
- * it read, and the sink does not send again what it sent before the savepoint.
+ * A savepoint taken by a job with the Iggy source and the keyed-map sink on one Flink release
+ * restores on a later one: from an earlier patch of the running line, and from the previous minor
+ * line of the same major version (2.2 on 2.3), as Flink promises state compatibility across minor
+ * releases. The source goes on after the last message it read, and the sink does not send again
+ * what it sent before the savepoint.
  *
- * <p>The savepoints are stored under {@code src/test/resources/savepoints/flink-<version>}. The
- * test restores the newest one that an earlier patch of the running Flink line wrote; with none, it
- * is skipped, or fails with {@code -Diggy.savepoint.restore.required=true}. To store one for the
- * running version (then commit it):
+ * <p>The savepoints are stored under {@code src/test/resources/savepoints/flink-<version>}. Each
+ * test restores the newest one of its kind; with none, it is skipped, or fails with {@code
+ * -Diggy.savepoint.patch-restore.required=true} or {@code
+ * -Diggy.savepoint.minor-restore.required=true} (.ci/run sets them where a fixture is stored). To
+ * store one for the running version instead of restoring (then commit it;
+ * docs/development/testing.md lists the command of every stored version):
  *
  * <pre>{@code
- * mvn -o -pl flink-connector-iggy -am verify -Dflink.version=1.20.2 \
- *     -Dtest=PatchUpgradeSavepointITCase -Dsurefire.failIfNoSpecifiedTests=false \
+ * mvn -B -pl flink-connector-iggy -am verify -Dflink.version=2.2.0 \
+ *     -Dtest=FlinkUpgradeSavepointITCase -Dsurefire.failIfNoSpecifiedTests=false -DskipITs \
  *     -Diggy.savepoint.fixture.write=true
  * }</pre>
  */
-class PatchUpgradeSavepointITCase {
+class FlinkUpgradeSavepointITCase {
 
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(1);
 
     private static final String FIXTURES = "savepoints";
+    private static final String WRITE = "iggy.savepoint.fixture.write";
     private static final String STREAM = "patch-upgrade";
     private static final String IN = "changes";
     private static final String OUT = "map";
@@ -108,17 +116,45 @@ class PatchUpgradeSavepointITCase {
     }
 
     @Test
-    void restoresSavepointsOfEarlierPatchesOfThisLine(
+    @DisabledIfSystemProperty(named = WRITE, matches = "true")
+    void restoresTheSavepointOfAnEarlierPatchOfThisLine(
             @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
+        int[] running = parse(EnvironmentInformation.getVersion());
+        restoresTheNewestOf(
+                stored(v -> v[0] == running[0] && v[1] == running[1] && v[2] < running[2]),
+                "an earlier patch of this line",
+                "iggy.savepoint.patch-restore.required",
+                client,
+                work);
+    }
+
+    @Test
+    @DisabledIfSystemProperty(named = WRITE, matches = "true")
+    void restoresTheSavepointOfThePreviousMinorLine(
+            @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
+        int[] running = parse(EnvironmentInformation.getVersion());
+        restoresTheNewestOf(
+                stored(v -> v[0] == running[0] && v[1] == running[1] - 1),
+                "the previous minor line",
+                "iggy.savepoint.minor-restore.required",
+                client,
+                work);
+    }
+
+    /**
+     * Restores the newest of the {@code stored} versions' savepoints (a run restores one, as the
+     * topics must be as they were then); skips without one unless {@code required} is set.
+     */
+    private static void restoresTheNewestOf(
+            List<String> stored, String which, String required, ClusterClient<?> client, Path work)
+            throws Exception {
         String running = EnvironmentInformation.getVersion();
-        List<String> earlier = earlierPatchesOf(running);
-        String none = "no stored savepoint of an earlier patch of Flink " + running + "'s line";
-        if (Boolean.getBoolean("iggy.savepoint.restore.required")) {
-            assertThat(earlier).as(none).isNotEmpty(); // .ci/run: a restore, never a skip
+        String none = "no stored savepoint of " + which + " of Flink " + running;
+        if (Boolean.getBoolean(required)) {
+            assertThat(stored).as(none).isNotEmpty(); // .ci/run: a restore, never a skip
         }
-        assumeTrue(!earlier.isEmpty(), none);
-        // The newest: a run restores one savepoint, as the topics must be as they were then.
-        String version = earlier.get(earlier.size() - 1);
+        assumeTrue(!stored.isEmpty(), none);
+        String version = stored.get(stored.size() - 1);
         Path savepoint = work.resolve("flink-" + version);
         SavepointFixtures.copy(fixture(version), savepoint);
 
@@ -140,7 +176,7 @@ class PatchUpgradeSavepointITCase {
 
     /** Stores the running version's savepoint (see the class comment). */
     @Test
-    @EnabledIfSystemProperty(named = "iggy.savepoint.fixture.write", matches = "true")
+    @EnabledIfSystemProperty(named = WRITE, matches = "true")
     void storesTheSavepointOfThisVersion(
             @InjectClusterClient ClusterClient<?> client, @TempDir Path work) throws Exception {
         JobClient job = job(StreamExecutionEnvironment.getExecutionEnvironment());
@@ -173,7 +209,7 @@ class PatchUpgradeSavepointITCase {
                         WatermarkStrategy.noWatermarks(),
                         "changes")
                 .uid("iggy-source")
-                .map(PatchUpgradeSavepointITCase::toChange)
+                .map(FlinkUpgradeSavepointITCase::toChange)
                 .returns(IggyMapChangeTypeInfo.of(Types.STRING, Types.STRING))
                 .uid("to-changes")
                 .sinkTo(
@@ -193,23 +229,21 @@ class PatchUpgradeSavepointITCase {
         return IggyMapChange.upsert(keyAndValue[0], keyAndValue[1]);
     }
 
-    /** Stored versions of the running line before {@code running}, oldest first. */
-    private static List<String> earlierPatchesOf(String running) throws Exception {
-        URL root = PatchUpgradeSavepointITCase.class.getClassLoader().getResource(FIXTURES);
+    /**
+     * The stored versions whose {@code [major, minor, patch]} pass {@code filter} (all of one
+     * line), oldest first.
+     */
+    private static List<String> stored(Predicate<int[]> filter) throws Exception {
+        URL root = FlinkUpgradeSavepointITCase.class.getClassLoader().getResource(FIXTURES);
         if (root == null) {
             return List.of();
         }
-        int[] now = parse(running);
         try (Stream<Path> dirs = Files.list(Paths.get(root.toURI()))) {
             return dirs.map(dir -> dir.getFileName().toString())
-                    .filter(name -> name.startsWith("flink-"))
+                    .filter(name -> name.matches("flink-\\d+\\.\\d+\\.\\d+"))
                     .map(name -> name.substring("flink-".length()))
-                    .filter(
-                            version -> {
-                                int[] v = parse(version);
-                                return v[0] == now[0] && v[1] == now[1] && v[2] < now[2];
-                            })
-                    .sorted((a, b) -> Integer.compare(parse(a)[2], parse(b)[2]))
+                    .filter(version -> filter.test(parse(version)))
+                    .sorted(Comparator.comparingInt(version -> parse(version)[2]))
                     .collect(Collectors.toList());
         }
     }
@@ -223,7 +257,7 @@ class PatchUpgradeSavepointITCase {
 
     private static Path fixture(String version) throws URISyntaxException {
         return Paths.get(
-                PatchUpgradeSavepointITCase.class
+                FlinkUpgradeSavepointITCase.class
                         .getClassLoader()
                         .getResource(FIXTURES + "/flink-" + version)
                         .toURI());
