@@ -182,7 +182,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         helper,
                         formats,
                         Configuration.fromMap(context.getCatalogTable().getOptions()));
-        IggyConnectorOptionsUtil.validateSinkTopics(options, writesTopicColumn(context));
+        IggySinkOptions.validateSinkTopics(options, writesTopicColumn(context));
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
                         options,
