@@ -152,12 +152,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         IggyTableShape table = shape(context, helper, formats, options);
         IggyScanOptions.validateTopics(options);
         IggyScanOptions.validateScanOptions(options);
-        IggyDynamicSource source =
-                new IggyDynamicSource(
-                        table,
-                        formats.key,
-                        formats.value,
-                        options.getOptional(SCAN_PARALLELISM).orElse(null));
+        IggyDynamicSource source = new IggyDynamicSource(table, formats.key, formats.value);
         // Reading the connection, consumer, start and stop options checks them: build a source now
         // (the planner's deserializer comes later) so that a bad table fails when it is created.
         source.createSource(IggyRecordDeserializationSchema.payloads());
