@@ -163,7 +163,7 @@ public final class IggyConnectorOptionsUtil {
     }
 
     /** Adds a problem if {@code option} is set below 1. */
-    static void atLeastOne(
+    public static void atLeastOne(
             ReadableConfig options, ConfigOption<? extends Number> option, List<String> problems) {
         options.getOptional(option)
                 .filter(value -> value.longValue() < 1)
