@@ -53,6 +53,18 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAM
 @Internal
 public final class IggyConnectorOptionsUtil {
 
+    /** The connection options: the tables' and the catalog's. */
+    public static final List<ConfigOption<?>> CONNECTION_OPTIONS =
+            List.of(
+                    ADDRESS,
+                    USERNAME,
+                    PASSWORD,
+                    PERSONAL_ACCESS_TOKEN,
+                    TLS_ENABLED,
+                    TLS_CERTIFICATE,
+                    CONNECT_TIMEOUT,
+                    REQUEST_TIMEOUT);
+
     /** How SQL users set the connection, for the messages of the connection's builder. */
     private static final IggyConnectionSettingNames SETTING_NAMES =
             new IggyConnectionSettingNames(

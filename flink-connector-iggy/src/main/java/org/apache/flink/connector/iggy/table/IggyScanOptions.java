@@ -71,11 +71,10 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.pos
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.topics;
 
 /**
- * Reads the {@code scan.*} options of a table into the source's configuration: where a scan starts
- * and stops, the consumer name and the poll options. Every failure is a {@link
- * org.apache.flink.table.api.ValidationException} naming the option. A new scan option is read in
- * {@link #sourceBuilder} and, if it needs a check beyond its type, checked in {@link
- * #validateScanOptions}.
+ * Reads and checks the options of a source table (defined in {@link IggyConnectorOptions}): {@link
+ * #sourceBuilder} reads them into a source builder; {@link #validateTopics} and {@link
+ * #validateScanOptions} check them when the table is created, each naming every problem at once.
+ * Start and stop options are checked as they are read.
  */
 @Internal
 final class IggyScanOptions {

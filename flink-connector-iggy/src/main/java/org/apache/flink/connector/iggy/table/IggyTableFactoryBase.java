@@ -80,18 +80,13 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        Set<ConfigOption<?>> options =
+                new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
+        options.remove(IggyConnectorOptions.ADDRESS); // required
         options.add(IggyConnectorOptions.STREAM);
         options.add(IggyConnectorOptions.STREAM_PATTERN);
         options.add(TOPIC);
         options.add(IggyConnectorOptions.TOPIC_PATTERN);
-        options.add(IggyConnectorOptions.USERNAME);
-        options.add(IggyConnectorOptions.PASSWORD);
-        options.add(IggyConnectorOptions.PERSONAL_ACCESS_TOKEN);
-        options.add(IggyConnectorOptions.TLS_ENABLED);
-        options.add(IggyConnectorOptions.TLS_CERTIFICATE);
-        options.add(IggyConnectorOptions.CONNECT_TIMEOUT);
-        options.add(IggyConnectorOptions.REQUEST_TIMEOUT);
         options.add(FactoryUtil.FORMAT);
         options.add(VALUE_FORMAT);
         options.add(IggyConnectorOptions.VALUE_FIELDS_INCLUDE);

@@ -61,7 +61,8 @@ public final class IggyCatalogFactory implements CatalogFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> options = new LinkedHashSet<>(IggyCatalogOptions.CONNECTION);
+        Set<ConfigOption<?>> options =
+                new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
         options.add(IggyCatalogOptions.DEFAULT_DATABASE);
         options.add(IggyCatalogOptions.DEFAULT_FORMAT);
         options.add(IggyCatalogOptions.DEFAULT_PARTITIONS);
@@ -116,7 +117,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
     private static Map<String, String> connectionOptions(Configuration options) {
         Map<String, String> all = options.toMap();
         Map<String, String> connection = new HashMap<>();
-        for (ConfigOption<?> option : IggyCatalogOptions.CONNECTION) {
+        for (ConfigOption<?> option : IggyConnectorOptionsUtil.CONNECTION_OPTIONS) {
             if (all.containsKey(option.key())) {
                 connection.put(option.key(), all.get(option.key()));
             }
