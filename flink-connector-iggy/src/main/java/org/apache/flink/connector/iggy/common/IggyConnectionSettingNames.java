@@ -25,8 +25,8 @@ import java.io.Serializable;
  * How the user of one API sets each connection property, for the messages that name a setting and
  * its fix: those of {@link IggyConnectionConfig.Builder#build()} and the connection failures. The
  * builder's setters by default ({@link #BUILDER}); the SQL connectors and the catalog name their
- * options instead, which are defined where they are. A connection keeps the names it was built
- * with, so that a failure to connect names the setting in the words of the API the user used.
+ * options instead. A connection keeps the names it was built with, so that a failure to connect
+ * names the setting in the words of the API the user used.
  *
  * @param address how to set the address
  * @param credentials how to set username and password

@@ -27,7 +27,6 @@ import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * What the source and the sinks report to Flink's lineage ({@code LineageVertexProvider}, read by
@@ -79,41 +78,11 @@ public final class IggyLineage {
         return () -> datasets;
     }
 
-    private static final class Dataset implements LineageDataset {
-
-        private final String namespace;
-        private final String name;
-
-        Dataset(String namespace, String name) {
-            this.namespace = namespace;
-            this.name = name;
-        }
-
-        @Override
-        public String name() {
-            return name;
-        }
-
-        @Override
-        public String namespace() {
-            return namespace;
-        }
+    private record Dataset(String namespace, String name) implements LineageDataset {
 
         @Override
         public Map<String, LineageDatasetFacet> facets() {
             return Collections.emptyMap();
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Dataset
-                    && namespace.equals(((Dataset) o).namespace)
-                    && name.equals(((Dataset) o).name);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(namespace, name);
         }
 
         @Override

@@ -116,7 +116,7 @@ public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<Iggy
     /**
      * Lets Flink's type extraction build {@link IggyMapChangeTypeInfo} from the type parameters it
      * found. A parameter it could not find (a lambda's erased generics) becomes a generic type, as
-     * Flink would have made of the whole change before.
+     * Flink makes of a whole change without this factory.
      */
     @Internal
     public static final class Factory<K, V> extends TypeInfoFactory<IggyMapChange<K, V>> {

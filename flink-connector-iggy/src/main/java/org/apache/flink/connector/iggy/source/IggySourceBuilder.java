@@ -197,13 +197,11 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * With a {@link #setPollMinInterval minimum poll interval} shorter than the poll interval: the
-     * quiet time after which the time between two checks has grown from the minimum to the poll
-     * interval. It grows in proportion to the time since data arrived, so that a message ending a
-     * quiet spell waits at most about the spell times poll interval / back-off. Unset (the default)
-     * it is 250 poll intervals (37.5 s with the default 150 ms): a check comes at most 1/250 of the
-     * quiet time after the one before. Shorter makes an idle reader cheap sooner and a message
-     * after a pause wait longer (docs/datastream-source.md, "How the source polls").
+     * How long after the last data the time between two checks takes to grow, in proportion to the
+     * quiet time, from the {@link #setPollMinInterval minimum} to the poll interval; only with a
+     * minimum shorter than the poll interval. Default: 250 poll intervals, so a check comes at most
+     * 1/250 of the quiet time after the one before. Shorter makes an idle reader cheap sooner and a
+     * message after a pause wait longer (docs/datastream-source.md, "How the source polls").
      */
     public IggySourceBuilder<T> setPollBackOff(@Nullable Duration pollBackOff) {
         this.pollBackOff = pollBackOff;

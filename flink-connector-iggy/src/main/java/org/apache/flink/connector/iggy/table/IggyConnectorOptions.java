@@ -24,6 +24,7 @@ import org.apache.flink.configuration.DescribedEnum;
 import org.apache.flink.configuration.description.InlineElement;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets.CommittedFallback;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -365,28 +366,124 @@ public final class IggyConnectorOptions {
                                     + " 'iggy-source: ' and the table's identifier, which stays the"
                                     + " same when the query changes.");
 
-    // ----- sink: defined in IggySinkOptions, which reads them -----------------------------------
+    // ----- sink -------------------------------------------------------------------------------
 
-    public static final ConfigOption<String> SINK_PARTITIONER = IggySinkOptions.SINK_PARTITIONER;
-    public static final ConfigOption<Long> SINK_PARTITION = IggySinkOptions.SINK_PARTITION;
+    public static final ConfigOption<String> SINK_PARTITIONER =
+            ConfigOptions.key("sink.partitioner")
+                    .stringType()
+                    .defaultValue(SinkPartitioner.FIXED)
+                    .withDescription(
+                            "'fixed' (every row to 'sink.partition'), 'round-robin', 'key' (XXH32"
+                                    + " of the key bytes, as Iggy's messages-key partitioning), or"
+                                    + " the class name of an IggyPartitioner<RowData> (append"
+                                    + " 'iggy' only).");
+
+    public static final ConfigOption<Long> SINK_PARTITION =
+            ConfigOptions.key("sink.partition")
+                    .longType()
+                    .defaultValue(0L)
+                    .withDescription("The partition of the 'fixed' partitioner.");
+
     public static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
-            IggySinkOptions.SINK_DELIVERY_GUARANTEE;
+            ConfigOptions.key("sink.delivery-guarantee")
+                    .enumType(DeliveryGuarantee.class)
+                    .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
+                    .withDescription(
+                            "'at-least-once' (every checkpoint waits for the server's"
+                                    + " acknowledgements), 'exactly-once' (each checkpoint's rows"
+                                    + " are held in write-ahead files and sent when the checkpoint"
+                                    + " completes) or 'none'.");
+
     public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
-            IggySinkOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
-    public static final ConfigOption<Integer> SINK_BATCH_SIZE = IggySinkOptions.SINK_BATCH_SIZE;
+            ConfigOptions.key("sink.exactly-once.write-ahead-dir")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "With 'exactly-once': the durable directory (a URI of any Flink file"
+                                    + " system, or an absolute path) of the files that hold each"
+                                    + " checkpoint's messages until they are committed. Default:"
+                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
+                                    + " without either, in each TaskManager's temporary"
+                                    + " directory, whose files do not survive the loss of its"
+                                    + " machine.");
+
+    public static final ConfigOption<Integer> SINK_BATCH_SIZE =
+            ConfigOptions.key("sink.batch-size")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Most messages per send request and partition. When unset, only"
+                                    + " 'sink.max-batch-bytes' decides where a request ends.");
+
     public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
-            IggySinkOptions.SINK_MAX_BATCH_BYTES;
+            ConfigOptions.key("sink.max-batch-bytes")
+                    .longType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
+                    .withDescription(
+                            "Most bytes (64-byte message headers, payloads and user headers)"
+                                    + " per send request and partition: the bound that sizes"
+                                    + " batches.");
+
     public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
-            IggySinkOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
-    public static final ConfigOption<Duration> SINK_LINGER = IggySinkOptions.SINK_LINGER;
+            ConfigOptions.key("sink.max-in-flight-requests")
+                    .intType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
+                    .withDescription(
+                            "Most batches per sink subtask sent and unanswered or waiting to be"
+                                    + " sent; the subtask waits for an acknowledgement beyond.");
+
+    public static final ConfigOption<Duration> SINK_LINGER =
+            ConfigOptions.key("sink.linger")
+                    .durationType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_LINGER)
+                    .withDescription("How long a row may wait in a partially filled batch.");
+
     public static final ConfigOption<Integer> SINK_PARALLELISM = FactoryUtil.SINK_PARALLELISM;
-    public static final ConfigOption<String> SINK_UID = IggySinkOptions.SINK_UID;
-    public static final ConfigOption<Duration> SINK_STATE_TTL = IggySinkOptions.SINK_STATE_TTL;
+
+    public static final ConfigOption<String> SINK_UID =
+            ConfigOptions.key("sink.uid")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Operator uid of the sink's writer, under which savepoints keep its"
+                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
+                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
+                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
+                                    + " stays the same when the query changes.");
+
+    public static final ConfigOption<Duration> SINK_STATE_TTL =
+            ConfigOptions.key("sink.state-ttl")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "upsert-iggy: forget the fingerprint of a key not written for this"
+                                    + " long (bounds state); its next value is then sent even if"
+                                    + " unchanged. Default: keep forever.");
+
     public static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
-            IggySinkOptions.SINK_IDEMPOTENT_WRITES;
+            ConfigOptions.key("sink.idempotent-writes")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
+                                    + " key and the key's message count), so that with the"
+                                    + " server's message deduplication on, messages replayed"
+                                    + " after a failover are dropped.");
+
     public static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
-            IggySinkOptions.DELETE_ENCODING;
-    public static final ConfigOption<String> DELETE_PAYLOAD = IggySinkOptions.DELETE_PAYLOAD;
+            ConfigOptions.key("delete.encoding")
+                    .enumType(DeleteEncoding.class)
+                    .defaultValue(DeleteEncoding.HEADER)
+                    .withDescription(
+                            "upsert-iggy: how a deleted key travels (Iggy has no tombstones).");
+
+    public static final ConfigOption<String> DELETE_PAYLOAD =
+            ConfigOptions.key("delete.payload")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "upsert-iggy with 'delete.encoding' = 'custom-payload': the payload"
+                                    + " (UTF-8) of a deletion message.");
 
     private IggyConnectorOptions() {}
 

@@ -22,33 +22,48 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.table.api.ValidationException;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.ADDRESS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.CONNECT_TIMEOUT;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PASSWORD;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.PERSONAL_ACCESS_TOKEN;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.REQUEST_TIMEOUT;
-import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_CERTIFICATE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TLS_ENABLED;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC_PATTERN;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAME;
 
 /**
- * Reads the table options that the source and the sink share: the connection, the stream and the
- * topic. The options of one side are read apart: {@link IggyScanOptions}, {@link IggySinkOptions};
- * the columns the formats see in {@link IggyFormatProjections}. Every failure is a {@link
+ * Reads the connection of a table and holds the checks both sides share; {@link IggyScanOptions}
+ * and {@link IggySinkOptions} read and check the options of one side. Every failure is a {@link
  * ValidationException} at planning time naming the option and its allowed values, and never showing
  * a secret.
  */
 @Internal
 public final class IggyConnectorOptionsUtil {
+
+    /** The connection options: the tables' and the catalog's. */
+    public static final List<ConfigOption<?>> CONNECTION_OPTIONS =
+            List.of(
+                    ADDRESS,
+                    USERNAME,
+                    PASSWORD,
+                    PERSONAL_ACCESS_TOKEN,
+                    TLS_ENABLED,
+                    TLS_CERTIFICATE,
+                    CONNECT_TIMEOUT,
+                    REQUEST_TIMEOUT);
 
     /** How SQL users set the connection, for the messages of the connection's builder. */
     private static final IggyConnectionSettingNames SETTING_NAMES =
@@ -100,63 +115,67 @@ public final class IggyConnectorOptionsUtil {
         }
     }
 
-    /**
-     * Checks which topics a sink table writes, every problem at once. A sink writes one stream
-     * ('stream'; 'stream-pattern' is refused). With one topic in 'topic' it writes that topic, and
-     * a writable 'topic' metadata column is refused. Otherwise every row names its topic in that
-     * column, which is then required: 'topic' with several topics ('a;b') or 'topic-pattern' is the
-     * allow-list of the column's values (as in Flink's Kafka connector); neither allows any topic
-     * of the stream.
-     *
-     * @param writesTopicColumn whether the table has a writable 'topic' metadata column
-     */
-    static void validateSinkTopics(ReadableConfig options, boolean writesTopicColumn) {
-        List<String> problems = new ArrayList<>();
-        if (options.getOptional(IggyConnectorOptions.STREAM_PATTERN).isPresent()) {
-            problems.add(
-                    "'stream-pattern' applies to source tables only: a sink writes one stream;"
-                            + " set 'stream'");
-        } else if (options.getOptional(STREAM).isEmpty()) {
-            problems.add("'stream' is required");
-        } else {
-            IggyScanOptions.checkName(STREAM.key(), options.get(STREAM), problems);
+    /** The topics of option 'topic': one, or several separated by ';'. */
+    static List<String> topics(ReadableConfig options) {
+        List<String> topics = new ArrayList<>();
+        for (String topic : options.get(TOPIC).split(";", -1)) {
+            topics.add(topic.trim());
         }
-        Optional<String> topic = options.getOptional(TOPIC);
-        Optional<String> pattern = options.getOptional(IggyConnectorOptions.TOPIC_PATTERN);
-        if (topic.isPresent() && pattern.isPresent()) {
+        return topics;
+    }
+
+    /**
+     * Adds the problems of 'topic' and 'topic-pattern': both set, an invalid name or regular
+     * expression, a topic listed twice.
+     *
+     * @return the topics of 'topic', none when it is unset
+     */
+    static List<String> checkTopics(ReadableConfig options, List<String> problems) {
+        if (options.getOptional(TOPIC).isPresent()
+                && options.getOptional(TOPIC_PATTERN).isPresent()) {
             problems.add("both 'topic' and 'topic-pattern' are set: choose one");
         }
-        List<String> topics = IggyScanOptions.checkTopics(options, problems);
-        IggyScanOptions.checkPattern(options, IggyConnectorOptions.TOPIC_PATTERN, problems);
-        boolean oneTopic = topics.size() == 1 && pattern.isEmpty();
-        if (oneTopic && writesTopicColumn) {
-            problems.add(
-                    "'topic' = '"
-                            + topic.get()
-                            + "' names one topic, which every row is written to, so the writable"
-                            + " 'topic' metadata column would be ignored: declare it VIRTUAL (read"
-                            + " only), or list the topics rows may name ('topic' = 'a;b') or"
-                            + " leave 'topic' out");
-        } else if (!oneTopic && !writesTopicColumn) {
-            problems.add(
-                    (pattern.isPresent()
-                                    ? "'topic-pattern' on a sink table only allows the topics rows"
-                                            + " name"
-                                    : topics.size() > 1
-                                            ? "'topic' = '"
-                                                    + topic.get()
-                                                    + "' lists several topics, which on a sink"
-                                                    + " table only allows the topics rows name"
-                                            : "'topic' is required")
-                            + ": a sink table writes one topic ('topic'), or the topic each row"
-                            + " names in a writable 'topic' metadata column (`topic` STRING"
-                            + " METADATA), which the table does not have");
+        checkPattern(options, TOPIC_PATTERN, problems);
+        if (options.getOptional(TOPIC).isEmpty()) {
+            return List.of();
         }
-        failOnProblems("Invalid Iggy sink table: ", problems);
+        List<String> topics = topics(options);
+        topics.forEach(topic -> checkName(TOPIC.key(), topic, problems));
+        if (new HashSet<>(topics).size() < topics.size()) {
+            problems.add("'topic' = '" + options.get(TOPIC) + "' names a topic twice");
+        }
+        return topics;
+    }
+
+    /** Adds a problem if {@code name}, the value of option {@code key}, is no valid Iggy name. */
+    static void checkName(String key, String name, List<String> problems) {
+        try {
+            IggyId.of(name);
+        } catch (IllegalArgumentException e) {
+            problems.add("option '" + key + "': " + e.getMessage());
+        }
+    }
+
+    /** Adds a problem if {@code option} is set to no valid regular expression. */
+    static void checkPattern(
+            ReadableConfig options, ConfigOption<String> option, List<String> problems) {
+        options.getOptional(option)
+                .ifPresent(
+                        regex -> {
+                            try {
+                                Pattern.compile(regex);
+                            } catch (PatternSyntaxException e) {
+                                problems.add(
+                                        "option '"
+                                                + option.key()
+                                                + "' is not a regular expression: "
+                                                + e.getDescription());
+                            }
+                        });
     }
 
     /** Adds a problem if {@code option} is set below 1. */
-    static void atLeastOne(
+    public static void atLeastOne(
             ReadableConfig options, ConfigOption<? extends Number> option, List<String> problems) {
         options.getOptional(option)
                 .filter(value -> value.longValue() < 1)

@@ -204,20 +204,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 IggySink.keyedMap()
                         .setConnection(table.connection())
                         .setKeyHeader(table.keyHeader())
-                        .setIdempotentWrites(
-                                table.options().get(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES));
+                        // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
+                        .setReconcileUid(UidSinkProvider.RECONCILE_UID);
         IggySinkOptions.configure(builder, table.options(), routed());
-        table.options()
-                .getOptional(IggyConnectorOptions.SINK_STATE_TTL)
-                .ifPresent(builder::setStateTtl);
-        // Flink prefixes it with the sink's uid: '<uid>: Iggy Reconcile'
-        builder.setReconcileUid(UidSinkProvider.RECONCILE_UID);
-        if (SinkPartitioner.KEY.equals(
-                table.options().get(IggyConnectorOptions.SINK_PARTITIONER))) {
-            builder.setPartitionByKey();
-        } else {
-            builder.setPartition(table.options().get(IggyConnectorOptions.SINK_PARTITION));
-        }
         return KeyedMapSinks.of(
                 builder,
                 new IggyRowDataMapChangeEncoder(

@@ -71,7 +71,6 @@ public class IggyDynamicSource
 
     @Nullable private final DecodingFormat<DeserializationSchema<RowData>> keyDecodingFormat;
     private final DecodingFormat<DeserializationSchema<RowData>> valueDecodingFormat;
-    @Nullable private final Integer parallelism;
 
     // ----- set by the planner's abilities ---------------------------------------------------
 
@@ -82,12 +81,10 @@ public class IggyDynamicSource
     IggyDynamicSource(
             IggyTableShape table,
             @Nullable DecodingFormat<DeserializationSchema<RowData>> keyDecodingFormat,
-            DecodingFormat<DeserializationSchema<RowData>> valueDecodingFormat,
-            @Nullable Integer parallelism) {
+            DecodingFormat<DeserializationSchema<RowData>> valueDecodingFormat) {
         this.table = table;
         this.keyDecodingFormat = keyDecodingFormat;
         this.valueDecodingFormat = valueDecodingFormat;
-        this.parallelism = parallelism;
         this.producedDataType = table.physicalDataType();
     }
 
@@ -128,6 +125,7 @@ public class IggyDynamicSource
                                 keyFormat, valueFormat, table.keyHeader(), assembler, producedType);
         IggySource<RowData> source = createSource(deserializer);
         boolean bounded = source.getBoundedness() == Boundedness.BOUNDED;
+        Integer parallelism = parallelism();
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(
@@ -204,7 +202,7 @@ public class IggyDynamicSource
     @Override
     public DynamicTableSource copy() {
         IggyDynamicSource copy =
-                new IggyDynamicSource(table, keyDecodingFormat, valueDecodingFormat, parallelism);
+                new IggyDynamicSource(table, keyDecodingFormat, valueDecodingFormat);
         copy.metadataKeys = metadataKeys;
         copy.producedDataType = producedDataType;
         copy.watermarkStrategy = watermarkStrategy;
@@ -231,7 +229,6 @@ public class IggyDynamicSource
         return table.equals(that.table)
                 && Objects.equals(keyDecodingFormat, that.keyDecodingFormat)
                 && valueDecodingFormat.equals(that.valueDecodingFormat)
-                && Objects.equals(parallelism, that.parallelism)
                 && metadataKeys.equals(that.metadataKeys)
                 && producedDataType.equals(that.producedDataType)
                 && Objects.equals(watermarkStrategy, that.watermarkStrategy);
@@ -247,10 +244,10 @@ public class IggyDynamicSource
         return asSummaryString();
     }
 
-    @VisibleForTesting
+    /** {@code scan.parallelism}, if set. */
     @Nullable
     Integer parallelism() {
-        return parallelism;
+        return table.options().getOptional(IggyConnectorOptions.SCAN_PARALLELISM).orElse(null);
     }
 
     @VisibleForTesting

@@ -78,7 +78,6 @@ final class IggyFormatProjections {
                             + KEY_FORMAT.key()
                             + "', the format of the key bytes.");
         }
-        String prefix = options.getOptional(KEY_FIELDS_PREFIX).orElse("");
         int[] projection = new int[keyFields.size()];
         for (int i = 0; i < projection.length; i++) {
             String field = keyFields.get(i);
@@ -93,21 +92,9 @@ final class IggyFormatProjections {
                                 + names
                                 + ".");
             }
-            if (!field.startsWith(prefix)) {
-                throw new ValidationException(
-                        "Column '"
-                                + field
-                                + "' of '"
-                                + KEY_FIELDS.key()
-                                + "' does not start with '"
-                                + KEY_FIELDS_PREFIX.key()
-                                + "' = '"
-                                + prefix
-                                + "'.");
-            }
             projection[i] = pos;
         }
-        return projection;
+        return withPrefix(options, names, projection);
     }
 
     /** Key positions of a PRIMARY KEY table (upsert-iggy, which has no 'key.fields'). */
@@ -117,9 +104,17 @@ final class IggyFormatProjections {
             throw new ValidationException(
                     "upsert-iggy needs a PRIMARY KEY: declare 'PRIMARY KEY (...) NOT ENFORCED'.");
         }
+        return withPrefix(
+                options,
+                LogicalTypeChecks.getFieldNames(physicalDataType.getLogicalType()),
+                primaryKeyIndexes);
+    }
+
+    /** {@code keyProjection}, once every key column starts with {@code key.fields-prefix}. */
+    private static int[] withPrefix(
+            ReadableConfig options, List<String> names, int[] keyProjection) {
         String prefix = options.getOptional(KEY_FIELDS_PREFIX).orElse("");
-        List<String> names = LogicalTypeChecks.getFieldNames(physicalDataType.getLogicalType());
-        for (int pos : primaryKeyIndexes) {
+        for (int pos : keyProjection) {
             if (!names.get(pos).startsWith(prefix)) {
                 throw new ValidationException(
                         "Key column '"
@@ -131,7 +126,7 @@ final class IggyFormatProjections {
                                 + "'.");
             }
         }
-        return primaryKeyIndexes;
+        return keyProjection;
     }
 
     /** Positions of the value columns in the physical row. */

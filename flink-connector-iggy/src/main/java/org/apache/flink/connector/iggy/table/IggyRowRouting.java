@@ -51,7 +51,7 @@ sealed interface IggyRowRouting extends Serializable
 
     /**
      * Each row to the topic in column {@code position}, as the table's options allow (validated by
-     * {@link IggyConnectorOptionsUtil#validateSinkTopics}).
+     * {@link IggySinkOptions#validateSinkTopics}).
      */
     static IggyRowRouting byTopicColumn(ReadableConfig options, int position, String table) {
         AllowedTopics allowed;
@@ -63,7 +63,7 @@ sealed interface IggyRowRouting extends Serializable
             allowed =
                     new AllowedTopics.Listed(
                             options.get(IggyConnectorOptions.TOPIC),
-                            new LinkedHashSet<>(IggyScanOptions.topics(options)));
+                            new LinkedHashSet<>(IggyConnectorOptionsUtil.topics(options)));
         } else {
             allowed = AllowedTopics.Any.INSTANCE;
         }

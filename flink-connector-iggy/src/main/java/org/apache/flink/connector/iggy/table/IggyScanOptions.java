@@ -21,7 +21,6 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.source.IggySourceBuilder;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
@@ -34,14 +33,12 @@ import javax.annotation.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_MODE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS;
@@ -59,17 +56,25 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_ST
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_MODE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SCAN_UID;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM_PATTERN;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC_PATTERN;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.atLeastOne;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.checkName;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.checkPattern;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.checkTopics;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.failOnProblems;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.notBlankUid;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.positive;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.topics;
 
 /**
- * Reads the {@code scan.*} options of a table into the source's configuration: where a scan starts
- * and stops, the consumer name and the poll options. Every failure is a {@link
- * org.apache.flink.table.api.ValidationException} naming the option. A new scan option is read in
- * {@link #sourceBuilder} and, if it needs a check beyond its type, checked in {@link
- * #validateScanOptions}.
+ * Reads and checks the options of a source table (defined in {@link IggyConnectorOptions}): {@link
+ * #sourceBuilder} reads them into a source builder; {@link #validateTopics} and {@link
+ * #validateScanOptions} check them when the table is created, each naming every problem at once.
+ * Start and stop options are checked as they are read.
  */
 @Internal
 final class IggyScanOptions {
@@ -192,15 +197,6 @@ final class IggyScanOptions {
         }
     }
 
-    /** The topics of option 'topic': one, or several separated by ';'. */
-    static List<String> topics(ReadableConfig options) {
-        List<String> topics = new ArrayList<>();
-        for (String topic : options.get(TOPIC).split(";", -1)) {
-            topics.add(topic.trim());
-        }
-        return topics;
-    }
-
     /** What the source table reads, for the plan: streams and topics, no secret. */
     static String topicsDescription(ReadableConfig options) {
         String streams =
@@ -220,68 +216,20 @@ final class IggyScanOptions {
      */
     static void validateTopics(ReadableConfig options) {
         List<String> problems = new ArrayList<>();
-        oneOf(options, STREAM, STREAM_PATTERN, problems);
-        oneOf(options, TOPIC, TOPIC_PATTERN, problems);
-        options.getOptional(STREAM).ifPresent(stream -> checkName(STREAM.key(), stream, problems));
-        checkTopics(options, problems);
-        checkPattern(options, STREAM_PATTERN, problems);
-        checkPattern(options, TOPIC_PATTERN, problems);
-        IggyConnectorOptionsUtil.failOnProblems("Invalid Iggy source table: ", problems);
-    }
-
-    /** The topics of option 'topic', if set, after checking their names and that none repeats. */
-    static List<String> checkTopics(ReadableConfig options, List<String> problems) {
-        if (options.getOptional(TOPIC).isEmpty()) {
-            return List.of();
-        }
-        List<String> topics = topics(options);
-        topics.forEach(topic -> checkName(TOPIC.key(), topic, problems));
-        if (new HashSet<>(topics).size() < topics.size()) {
-            problems.add("'topic' = '" + options.get(TOPIC) + "' names a topic twice");
-        }
-        return topics;
-    }
-
-    private static void oneOf(
-            ReadableConfig options,
-            ConfigOption<String> name,
-            ConfigOption<String> pattern,
-            List<String> problems) {
-        boolean hasName = options.getOptional(name).isPresent();
-        boolean hasPattern = options.getOptional(pattern).isPresent();
-        if (hasName && hasPattern) {
+        boolean hasStream = options.getOptional(STREAM).isPresent();
+        if (hasStream == options.getOptional(STREAM_PATTERN).isPresent()) {
             problems.add(
-                    "both '" + name.key() + "' and '" + pattern.key() + "' are set: choose one");
-        } else if (!hasName && !hasPattern) {
-            problems.add("'" + name.key() + "' (or '" + pattern.key() + "') is required");
+                    hasStream
+                            ? "both 'stream' and 'stream-pattern' are set: choose one"
+                            : "'stream' (or 'stream-pattern') is required");
         }
-    }
-
-    /** Adds a problem if {@code name}, the value of option {@code key}, is no valid Iggy name. */
-    static void checkName(String key, String name, List<String> problems) {
-        try {
-            IggyId.of(name);
-        } catch (IllegalArgumentException e) {
-            problems.add("option '" + key + "': " + e.getMessage());
+        options.getOptional(STREAM).ifPresent(stream -> checkName(STREAM.key(), stream, problems));
+        checkPattern(options, STREAM_PATTERN, problems);
+        if (options.getOptional(TOPIC).isEmpty() && options.getOptional(TOPIC_PATTERN).isEmpty()) {
+            problems.add("'topic' (or 'topic-pattern') is required");
         }
-    }
-
-    /** Adds a problem if {@code option} is set to no valid regular expression. */
-    static void checkPattern(
-            ReadableConfig options, ConfigOption<String> option, List<String> problems) {
-        options.getOptional(option)
-                .ifPresent(
-                        regex -> {
-                            try {
-                                Pattern.compile(regex);
-                            } catch (PatternSyntaxException e) {
-                                problems.add(
-                                        "option '"
-                                                + option.key()
-                                                + "' is not a regular expression: "
-                                                + e.getDescription());
-                            }
-                        });
+        checkTopics(options, problems);
+        failOnProblems("Invalid Iggy source table: ", problems);
     }
 
     /**
@@ -290,11 +238,11 @@ final class IggyScanOptions {
      */
     static void validateScanOptions(ReadableConfig options) {
         List<String> problems = new ArrayList<>();
-        IggyConnectorOptionsUtil.atLeastOne(options, SCAN_POLL_BATCH_SIZE, problems);
+        atLeastOne(options, SCAN_POLL_BATCH_SIZE, problems);
         Duration interval = options.get(SCAN_POLL_INTERVAL);
-        IggyConnectorOptionsUtil.positive(SCAN_POLL_INTERVAL, Optional.of(interval), problems);
+        positive(SCAN_POLL_INTERVAL, Optional.of(interval), problems);
         Optional<Duration> min = options.getOptional(SCAN_POLL_MIN_INTERVAL);
-        IggyConnectorOptionsUtil.positive(SCAN_POLL_MIN_INTERVAL, min, problems);
+        positive(SCAN_POLL_MIN_INTERVAL, min, problems);
         if (min.filter(m -> m.compareTo(interval) > 0).isPresent()) {
             problems.add(
                     String.format(
@@ -305,7 +253,7 @@ final class IggyScanOptions {
                             min.get()));
         }
         Optional<Duration> backOff = options.getOptional(SCAN_POLL_BACK_OFF);
-        IggyConnectorOptionsUtil.positive(SCAN_POLL_BACK_OFF, backOff, problems);
+        positive(SCAN_POLL_BACK_OFF, backOff, problems);
         // a back-off needs a minimum interval shorter than the poll interval to back off from
         if (backOff.isPresent() && min.filter(m -> m.compareTo(interval) < 0).isEmpty()) {
             problems.add(
@@ -317,12 +265,12 @@ final class IggyScanOptions {
                             SCAN_POLL_INTERVAL.key(),
                             interval));
         }
-        IggyConnectorOptionsUtil.positive(
+        positive(
                 SCAN_PARTITION_DISCOVERY_INTERVAL,
                 options.getOptional(SCAN_PARTITION_DISCOVERY_INTERVAL),
                 problems);
-        IggyConnectorOptionsUtil.notBlankUid(options, IggyConnectorOptions.SCAN_UID, problems);
-        IggyConnectorOptionsUtil.failOnProblems("", problems);
+        notBlankUid(options, SCAN_UID, problems);
+        failOnProblems("", problems);
     }
 
     /** Parses {@code partition:0,offset:42;partition:1,offset:300}. */

@@ -19,149 +19,53 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.sink.IggyKeyedMapSinkBuilder;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilderBase;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
-import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.util.InstantiationUtil;
 
 import javax.annotation.Nullable;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIELDS;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_BATCH_BYTES;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITION;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_PARTITIONER;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_STATE_TTL;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_UID;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.STREAM_PATTERN;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC_PATTERN;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.atLeastOne;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.checkName;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.checkTopics;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.failOnProblems;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.notBlankUid;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.positive;
 
 /**
- * The {@code sink.*} and {@code delete.*} options of a table, defined here and published by {@link
- * IggyConnectorOptions}: {@link #configure} is the one place that reads them into a sink builder,
- * for {@code iggy} and {@code upsert-iggy} alike; {@link #validateSinkOptions} checks them when the
- * table is created and names every problem at once, each with its option and allowed values.
+ * Reads and checks the options of a sink table (defined in {@link IggyConnectorOptions}): {@link
+ * #configure} reads them into a sink builder; {@link #validateSinkTopics} and {@link
+ * #validateSinkOptions} check them when the table is created, each naming every problem at once.
  */
 @Internal
 final class IggySinkOptions {
-
-    static final ConfigOption<String> SINK_PARTITIONER =
-            ConfigOptions.key("sink.partitioner")
-                    .stringType()
-                    .defaultValue(SinkPartitioner.FIXED)
-                    .withDescription(
-                            "'fixed' (every row to 'sink.partition'), 'round-robin', 'key' (XXH32"
-                                    + " of the key bytes, as Iggy's messages-key partitioning), or"
-                                    + " the class name of an IggyPartitioner<RowData> (append"
-                                    + " 'iggy' only).");
-
-    static final ConfigOption<Long> SINK_PARTITION =
-            ConfigOptions.key("sink.partition")
-                    .longType()
-                    .defaultValue(0L)
-                    .withDescription("The partition of the 'fixed' partitioner.");
-
-    static final ConfigOption<DeliveryGuarantee> SINK_DELIVERY_GUARANTEE =
-            ConfigOptions.key("sink.delivery-guarantee")
-                    .enumType(DeliveryGuarantee.class)
-                    .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
-                    .withDescription(
-                            "'at-least-once' (every checkpoint waits for the server's"
-                                    + " acknowledgements), 'exactly-once' (each checkpoint's rows"
-                                    + " are held in write-ahead files and sent when the checkpoint"
-                                    + " completes) or 'none'.");
-
-    static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
-            ConfigOptions.key("sink.exactly-once.write-ahead-dir")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "With 'exactly-once': the durable directory (a URI of any Flink file"
-                                    + " system, or an absolute path) of the files that hold each"
-                                    + " checkpoint's messages until they are committed. Default:"
-                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
-                                    + " without either, in each TaskManager's temporary"
-                                    + " directory, whose files do not survive the loss of its"
-                                    + " machine.");
-
-    static final ConfigOption<Integer> SINK_BATCH_SIZE =
-            ConfigOptions.key("sink.batch-size")
-                    .intType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "Most messages per send request and partition. When unset, only"
-                                    + " 'sink.max-batch-bytes' decides where a request ends.");
-
-    static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
-            ConfigOptions.key("sink.max-batch-bytes")
-                    .longType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
-                    .withDescription(
-                            "Most bytes (64-byte message headers, payloads and user headers)"
-                                    + " per send request and partition: the bound that sizes"
-                                    + " batches.");
-
-    static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
-            ConfigOptions.key("sink.max-in-flight-requests")
-                    .intType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
-                    .withDescription(
-                            "Most batches per sink subtask sent and unanswered or waiting to be"
-                                    + " sent; the subtask waits for an acknowledgement beyond.");
-
-    static final ConfigOption<Duration> SINK_LINGER =
-            ConfigOptions.key("sink.linger")
-                    .durationType()
-                    .defaultValue(IggyWriterConfig.DEFAULT_LINGER)
-                    .withDescription("How long a row may wait in a partially filled batch.");
-
-    static final ConfigOption<String> SINK_UID =
-            ConfigOptions.key("sink.uid")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "Operator uid of the sink's writer, under which savepoints keep its"
-                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
-                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
-                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
-                                    + " stays the same when the query changes.");
-
-    static final ConfigOption<Duration> SINK_STATE_TTL =
-            ConfigOptions.key("sink.state-ttl")
-                    .durationType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "upsert-iggy: forget the fingerprint of a key not written for this"
-                                    + " long (bounds state); its next value is then sent even if"
-                                    + " unchanged. Default: keep forever.");
-
-    static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
-            ConfigOptions.key("sink.idempotent-writes")
-                    .booleanType()
-                    .defaultValue(false)
-                    .withDescription(
-                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
-                                    + " key and the key's message count), so that with the"
-                                    + " server's message deduplication on, messages replayed"
-                                    + " after a failover are dropped.");
-
-    static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
-            ConfigOptions.key("delete.encoding")
-                    .enumType(DeleteEncoding.class)
-                    .defaultValue(DeleteEncoding.HEADER)
-                    .withDescription(
-                            "upsert-iggy: how a deleted key travels (Iggy has no tombstones).");
-
-    static final ConfigOption<String> DELETE_PAYLOAD =
-            ConfigOptions.key("delete.payload")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "upsert-iggy with 'delete.encoding' = 'custom-payload': the payload"
-                                    + " (UTF-8) of a deletion message.");
 
     private IggySinkOptions() {}
 
@@ -172,9 +76,9 @@ final class IggySinkOptions {
      */
     static void configure(IggySinkBuilderBase<?> builder, ReadableConfig options, boolean routed) {
         if (!routed) {
-            builder.setTopic(options.get(IggyConnectorOptions.TOPIC));
+            builder.setTopic(options.get(TOPIC));
         }
-        builder.setStream(options.get(IggyConnectorOptions.STREAM))
+        builder.setStream(options.get(STREAM))
                 .setDeliveryGuarantee(options.get(SINK_DELIVERY_GUARANTEE))
                 .setExactlyOnceWriteAheadDir(options.get(SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
                 .setBatchSize(
@@ -183,6 +87,70 @@ final class IggySinkOptions {
                 .setMaxBatchBytes(options.get(SINK_MAX_BATCH_BYTES))
                 .setLinger(options.get(SINK_LINGER))
                 .setMaxInFlightRequests(options.get(SINK_MAX_IN_FLIGHT_REQUESTS));
+    }
+
+    /** Also applies the options only {@code upsert-iggy} reads. */
+    static void configure(
+            IggyKeyedMapSinkBuilder<?, ?> builder, ReadableConfig options, boolean routed) {
+        configure((IggySinkBuilderBase<?>) builder, options, routed);
+        builder.setIdempotentWrites(options.get(SINK_IDEMPOTENT_WRITES));
+        options.getOptional(SINK_STATE_TTL).ifPresent(builder::setStateTtl);
+        if (SinkPartitioner.KEY.equals(options.get(SINK_PARTITIONER))) {
+            builder.setPartitionByKey();
+        } else {
+            builder.setPartition(options.get(SINK_PARTITION));
+        }
+    }
+
+    /**
+     * Checks which topics a sink table writes, every problem at once. A sink writes one stream
+     * ('stream'; 'stream-pattern' is refused). With one topic in 'topic' it writes that topic, and
+     * a writable 'topic' metadata column is refused. Otherwise every row names its topic in that
+     * column, which is then required: 'topic' with several topics ('a;b') or 'topic-pattern' is the
+     * allow-list of the column's values (as in Flink's Kafka connector); neither allows any topic
+     * of the stream.
+     *
+     * @param writesTopicColumn whether the table has a writable 'topic' metadata column
+     */
+    static void validateSinkTopics(ReadableConfig options, boolean writesTopicColumn) {
+        List<String> problems = new ArrayList<>();
+        if (options.getOptional(STREAM_PATTERN).isPresent()) {
+            problems.add(
+                    "'stream-pattern' applies to source tables only: a sink writes one stream;"
+                            + " set 'stream'");
+        } else if (options.getOptional(STREAM).isEmpty()) {
+            problems.add("'stream' is required");
+        } else {
+            checkName(STREAM.key(), options.get(STREAM), problems);
+        }
+        Optional<String> topic = options.getOptional(TOPIC);
+        Optional<String> pattern = options.getOptional(TOPIC_PATTERN);
+        List<String> topics = checkTopics(options, problems);
+        boolean oneTopic = topics.size() == 1 && pattern.isEmpty();
+        if (oneTopic && writesTopicColumn) {
+            problems.add(
+                    "'topic' = '"
+                            + topic.get()
+                            + "' names one topic, which every row is written to, so the writable"
+                            + " 'topic' metadata column would be ignored: declare it VIRTUAL (read"
+                            + " only), or list the topics rows may name ('topic' = 'a;b') or"
+                            + " leave 'topic' out");
+        } else if (!oneTopic && !writesTopicColumn) {
+            problems.add(
+                    (pattern.isPresent()
+                                    ? "'topic-pattern' on a sink table only allows the topics rows"
+                                            + " name"
+                                    : topics.size() > 1
+                                            ? "'topic' = '"
+                                                    + topic.get()
+                                                    + "' lists several topics, which on a sink"
+                                                    + " table only allows the topics rows name"
+                                            : "'topic' is required")
+                            + ": a sink table writes one topic ('topic'), or the topic each row"
+                            + " names in a writable 'topic' metadata column (`topic` STRING"
+                            + " METADATA), which the table does not have");
+        }
+        failOnProblems("Invalid Iggy sink table: ", problems);
     }
 
     /**
@@ -205,7 +173,7 @@ final class IggySinkOptions {
                             + SINK_IDEMPOTENT_WRITES.key()
                             + "' or use 'at-least-once'");
         }
-        IggyConnectorOptionsUtil.notBlankUid(options, SINK_UID, problems);
+        notBlankUid(options, SINK_UID, problems);
         String partitioner = options.get(SINK_PARTITIONER);
         boolean builtIn =
                 partitioner.equals(SinkPartitioner.FIXED)
@@ -255,14 +223,13 @@ final class IggySinkOptions {
         }
         for (ConfigOption<? extends Number> option :
                 List.of(SINK_BATCH_SIZE, SINK_MAX_BATCH_BYTES, SINK_MAX_IN_FLIGHT_REQUESTS)) {
-            IggyConnectorOptionsUtil.atLeastOne(options, option, problems);
+            atLeastOne(options, option, problems);
         }
-        IggyConnectorOptionsUtil.positive(
-                SINK_STATE_TTL, options.getOptional(SINK_STATE_TTL), problems);
+        positive(SINK_STATE_TTL, options.getOptional(SINK_STATE_TTL), problems);
         if (options.get(SINK_LINGER).isNegative()) {
             problems.add("Option '" + SINK_LINGER.key() + "' must not be negative");
         }
-        IggyConnectorOptionsUtil.failOnProblems("", problems);
+        failOnProblems("", problems);
         return custom;
     }
 

@@ -80,18 +80,13 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> options = new LinkedHashSet<>();
+        Set<ConfigOption<?>> options =
+                new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
+        options.remove(IggyConnectorOptions.ADDRESS); // required
         options.add(IggyConnectorOptions.STREAM);
         options.add(IggyConnectorOptions.STREAM_PATTERN);
         options.add(TOPIC);
         options.add(IggyConnectorOptions.TOPIC_PATTERN);
-        options.add(IggyConnectorOptions.USERNAME);
-        options.add(IggyConnectorOptions.PASSWORD);
-        options.add(IggyConnectorOptions.PERSONAL_ACCESS_TOKEN);
-        options.add(IggyConnectorOptions.TLS_ENABLED);
-        options.add(IggyConnectorOptions.TLS_CERTIFICATE);
-        options.add(IggyConnectorOptions.CONNECT_TIMEOUT);
-        options.add(IggyConnectorOptions.REQUEST_TIMEOUT);
         options.add(FactoryUtil.FORMAT);
         options.add(VALUE_FORMAT);
         options.add(IggyConnectorOptions.VALUE_FIELDS_INCLUDE);
@@ -152,12 +147,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         IggyTableShape table = shape(context, helper, formats, options);
         IggyScanOptions.validateTopics(options);
         IggyScanOptions.validateScanOptions(options);
-        IggyDynamicSource source =
-                new IggyDynamicSource(
-                        table,
-                        formats.key,
-                        formats.value,
-                        options.getOptional(SCAN_PARALLELISM).orElse(null));
+        IggyDynamicSource source = new IggyDynamicSource(table, formats.key, formats.value);
         // Reading the connection, consumer, start and stop options checks them: build a source now
         // (the planner's deserializer comes later) so that a bad table fails when it is created.
         source.createSource(IggyRecordDeserializationSchema.payloads());
@@ -182,7 +172,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         helper,
                         formats,
                         Configuration.fromMap(context.getCatalogTable().getOptions()));
-        IggyConnectorOptionsUtil.validateSinkTopics(options, writesTopicColumn(context));
+        IggySinkOptions.validateSinkTopics(options, writesTopicColumn(context));
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
                         options,

@@ -28,7 +28,7 @@ import java.util.List;
 
 /**
  * Flink's check for unknown options, with the nearest known option named for each unknown one:
- * Flink lists every supported option (about 55 for a table), which hides that {@code
+ * Flink lists every supported option (dozens for a table), which hides that {@code
  * scan.startup.mod} is one letter short of {@code scan.startup.mode}.
  */
 @Internal

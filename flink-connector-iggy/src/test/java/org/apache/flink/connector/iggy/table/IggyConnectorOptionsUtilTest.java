@@ -107,7 +107,7 @@ class IggyConnectorOptionsUtilTest {
     void streamAndTopicNamesAreCheckedAsIggyChecksThem() {
         Configuration valid = Configuration.fromMap(Map.of("stream", "orders", "topic", "eu"));
         IggyScanOptions.validateTopics(valid);
-        IggyConnectorOptionsUtil.validateSinkTopics(valid, false);
+        IggySinkOptions.validateSinkTopics(valid, false);
 
         Configuration invalid =
                 Configuration.fromMap(Map.of("stream", "s".repeat(256), "topic", ""));
@@ -117,7 +117,7 @@ class IggyConnectorOptionsUtilTest {
                 .hasMessageContaining("at most 255 bytes")
                 .hasMessageContaining("option 'topic'")
                 .hasMessageContaining("must not be empty");
-        assertThatThrownBy(() -> IggyConnectorOptionsUtil.validateSinkTopics(invalid, false))
+        assertThatThrownBy(() -> IggySinkOptions.validateSinkTopics(invalid, false))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("option 'stream'")
                 .hasMessageContaining("at most 255 bytes")

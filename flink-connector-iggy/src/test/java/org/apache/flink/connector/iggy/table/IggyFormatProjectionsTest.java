@@ -81,7 +81,7 @@ class IggyFormatProjectionsTest {
                                                 "key.format", "json",
                                                 "key.fields-prefix", "k_"),
                                         ROW))
-                .hasMessageContaining("Column 'name' of 'key.fields' does not start with");
+                .hasMessageContaining("Key column 'name' does not start with");
     }
 
     @Test

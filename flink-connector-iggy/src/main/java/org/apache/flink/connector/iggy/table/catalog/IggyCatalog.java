@@ -83,7 +83,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     // ----- lifecycle --------------------------------------------------------------------------
 
     @Override
-    public void open() throws CatalogException {
+    public void open() {
         if (server != null) {
             return;
         }
@@ -104,7 +104,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     }
 
     @Override
-    public void close() throws CatalogException {
+    public void close() {
         if (server != null) {
             // Waits for the client's threads: the SQL client releases the session's class loader
             // right after, and threads still closing there fail to load classes.
@@ -128,27 +128,26 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     // ----- databases: streams -----------------------------------------------------------------
 
     @Override
-    public List<String> listDatabases() throws CatalogException {
+    public List<String> listDatabases() {
         return server().streamNames().stream().sorted().toList();
     }
 
     @Override
-    public CatalogDatabase getDatabase(String databaseName)
-            throws DatabaseNotExistException, CatalogException {
+    public CatalogDatabase getDatabase(String databaseName) throws DatabaseNotExistException {
         server().stream(IggyId.of(databaseName))
                 .orElseThrow(() -> tables().missingDatabase(databaseName));
         return new CatalogDatabaseImpl(Collections.emptyMap(), null);
     }
 
     @Override
-    public boolean databaseExists(String databaseName) throws CatalogException {
+    public boolean databaseExists(String databaseName) {
         return server().stream(IggyId.of(databaseName)).isPresent();
     }
 
     @Override
     public void createDatabase(
             String databaseName, CatalogDatabase database, boolean ignoreIfExists)
-            throws DatabaseAlreadyExistException, CatalogException {
+            throws DatabaseAlreadyExistException {
         if (!database.getProperties().isEmpty()
                 || (database.getComment() != null && !database.getComment().isEmpty())) {
             throw new CatalogException(
@@ -170,7 +169,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     @Override
     public void dropDatabase(String databaseName, boolean ignoreIfNotExists, boolean cascade)
-            throws DatabaseNotExistException, DatabaseNotEmptyException, CatalogException {
+            throws DatabaseNotExistException, DatabaseNotEmptyException {
         Optional<StreamSummary> stream = server().stream(IggyId.of(databaseName));
         if (stream.isEmpty()) {
             if (ignoreIfNotExists) {
@@ -204,39 +203,37 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     // ----- tables: topics ---------------------------------------------------------------------
 
     @Override
-    public List<String> listTables(String databaseName)
-            throws DatabaseNotExistException, CatalogException {
+    public List<String> listTables(String databaseName) throws DatabaseNotExistException {
         return IggyCatalogTables.names(
                 server().stream(IggyId.of(databaseName))
                         .orElseThrow(() -> tables().missingDatabase(databaseName)));
     }
 
     @Override
-    public CatalogBaseTable getTable(ObjectPath tablePath)
-            throws TableNotExistException, CatalogException {
+    public CatalogBaseTable getTable(ObjectPath tablePath) throws TableNotExistException {
         return tables().get(tablePath);
     }
 
     @Override
-    public boolean tableExists(ObjectPath tablePath) throws CatalogException {
+    public boolean tableExists(ObjectPath tablePath) {
         return tables().topic(tablePath).isPresent();
     }
 
     @Override
     public void createTable(ObjectPath tablePath, CatalogBaseTable table, boolean ignoreIfExists)
-            throws TableAlreadyExistException, DatabaseNotExistException, CatalogException {
+            throws TableAlreadyExistException, DatabaseNotExistException {
         tables().create(tablePath, table, ignoreIfExists);
     }
 
     @Override
     public void alterTable(ObjectPath tablePath, CatalogBaseTable newTable, boolean ignore)
-            throws TableNotExistException, CatalogException {
+            throws TableNotExistException {
         tables().alter(tablePath, newTable, ignore);
     }
 
     @Override
     public void dropTable(ObjectPath tablePath, boolean ignoreIfNotExists)
-            throws TableNotExistException, CatalogException {
+            throws TableNotExistException {
         tables().drop(tablePath, ignoreIfNotExists);
     }
 

@@ -61,7 +61,8 @@ public final class IggyCatalogFactory implements CatalogFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        Set<ConfigOption<?>> options = new LinkedHashSet<>(IggyCatalogOptions.CONNECTION);
+        Set<ConfigOption<?>> options =
+                new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
         options.add(IggyCatalogOptions.DEFAULT_DATABASE);
         options.add(IggyCatalogOptions.DEFAULT_FORMAT);
         options.add(IggyCatalogOptions.DEFAULT_PARTITIONS);
@@ -96,14 +97,8 @@ public final class IggyCatalogFactory implements CatalogFactory {
         } catch (ValidationException e) {
             problems.add(e.getMessage());
         }
-        int defaultPartitions = options.get(IggyCatalogOptions.DEFAULT_PARTITIONS);
-        if (defaultPartitions < 1) {
-            problems.add(
-                    "Option '"
-                            + IggyCatalogOptions.DEFAULT_PARTITIONS.key()
-                            + "' must be at least 1, but is "
-                            + defaultPartitions);
-        }
+        IggyConnectorOptionsUtil.atLeastOne(
+                options, IggyCatalogOptions.DEFAULT_PARTITIONS, problems);
         Map<String, String> scanDefaults = scanDefaults(options, problems);
         if (!problems.isEmpty()) {
             throw new ValidationException(String.join("\n", problems));
@@ -114,7 +109,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
                 connectionOptions(options),
                 scanDefaults,
                 options.get(IggyCatalogOptions.DEFAULT_FORMAT),
-                defaultPartitions,
+                options.get(IggyCatalogOptions.DEFAULT_PARTITIONS),
                 options.get(IggyCatalogOptions.ALLOW_DROPS));
     }
 
@@ -122,7 +117,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
     private static Map<String, String> connectionOptions(Configuration options) {
         Map<String, String> all = options.toMap();
         Map<String, String> connection = new HashMap<>();
-        for (ConfigOption<?> option : IggyCatalogOptions.CONNECTION) {
+        for (ConfigOption<?> option : IggyConnectorOptionsUtil.CONNECTION_OPTIONS) {
             if (all.containsKey(option.key())) {
                 connection.put(option.key(), all.get(option.key()));
             }
@@ -133,38 +128,45 @@ public final class IggyCatalogFactory implements CatalogFactory {
     /** The scan options every table gets unless it sets them; positions are set per table. */
     private static Map<String, String> scanDefaults(Configuration options, List<String> problems) {
         Map<String, String> defaults = new HashMap<>();
-        options.getOptional(IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE)
-                .ifPresent(
-                        mode -> {
-                            if (mode == ScanStartupMode.TIMESTAMP
-                                    || mode == ScanStartupMode.SPECIFIC_OFFSETS) {
-                                problems.add(
-                                        "Option '"
-                                                + IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE.key()
-                                                + "' must be 'earliest-offset', 'latest-offset' or"
-                                                + " 'committed-offset', but is '"
-                                                + mode
-                                                + "': set positions per table.");
-                            }
-                            defaults.put(
-                                    IggyConnectorOptions.SCAN_STARTUP_MODE.key(), mode.toString());
-                        });
-        options.getOptional(IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE)
-                .ifPresent(
-                        mode -> {
-                            if (mode != ScanBoundedMode.UNBOUNDED
-                                    && mode != ScanBoundedMode.LATEST_OFFSET) {
-                                problems.add(
-                                        "Option '"
-                                                + IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE.key()
-                                                + "' must be 'unbounded' or 'latest-offset', but"
-                                                + " is '"
-                                                + mode
-                                                + "': set positions per table.");
-                            }
-                            defaults.put(
-                                    IggyConnectorOptions.SCAN_BOUNDED_MODE.key(), mode.toString());
-                        });
+        scanDefault(
+                options,
+                IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE,
+                IggyConnectorOptions.SCAN_STARTUP_MODE,
+                List.of(
+                        ScanStartupMode.EARLIEST_OFFSET,
+                        ScanStartupMode.LATEST_OFFSET,
+                        ScanStartupMode.COMMITTED_OFFSET),
+                defaults,
+                problems);
+        scanDefault(
+                options,
+                IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE,
+                IggyConnectorOptions.SCAN_BOUNDED_MODE,
+                List.of(ScanBoundedMode.UNBOUNDED, ScanBoundedMode.LATEST_OFFSET),
+                defaults,
+                problems);
         return defaults;
+    }
+
+    /** Puts the value of {@code option}, one of {@code allowed}, under {@code tableOption}. */
+    private static <M> void scanDefault(
+            Configuration options,
+            ConfigOption<M> option,
+            ConfigOption<M> tableOption,
+            List<M> allowed,
+            Map<String, String> defaults,
+            List<String> problems) {
+        options.getOptional(option)
+                .ifPresent(
+                        mode -> {
+                            if (!allowed.contains(mode)) {
+                                problems.add(
+                                        String.format(
+                                                "Option '%s' must be one of %s, but is '%s': set"
+                                                        + " positions per table.",
+                                                option.key(), allowed, mode));
+                            }
+                            defaults.put(tableOption.key(), mode.toString());
+                        });
     }
 }

@@ -20,9 +20,9 @@ package org.apache.flink.connector.iggy.table.catalog;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
-import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
 import org.apache.flink.table.catalog.CommonCatalogOptions;
 
 import java.time.Duration;
@@ -30,24 +30,12 @@ import java.util.List;
 
 /**
  * Options of the {@code iggy} catalog ({@code CREATE CATALOG ... WITH ('type' = 'iggy', ...)}) and
- * the table options only the catalog understands. The connection options are those of the {@code
- * iggy} table ({@link IggyConnectorOptions#ADDRESS} and the rest of {@link #CONNECTION}); every
- * table of the catalog inherits them.
+ * the table options only the catalog understands. The catalog also takes the connection options of
+ * the {@code iggy} table ({@link IggyConnectorOptionsUtil#CONNECTION_OPTIONS}), which every table
+ * of the catalog inherits.
  */
 @Internal
 public final class IggyCatalogOptions {
-
-    /** The connection options the catalog takes and hands to every table. */
-    public static final List<ConfigOption<?>> CONNECTION =
-            List.of(
-                    IggyConnectorOptions.ADDRESS,
-                    IggyConnectorOptions.USERNAME,
-                    IggyConnectorOptions.PASSWORD,
-                    IggyConnectorOptions.PERSONAL_ACCESS_TOKEN,
-                    IggyConnectorOptions.TLS_ENABLED,
-                    IggyConnectorOptions.TLS_CERTIFICATE,
-                    IggyConnectorOptions.CONNECT_TIMEOUT,
-                    IggyConnectorOptions.REQUEST_TIMEOUT);
 
     // ----- catalog ----------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.table.catalog;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
 import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
 import org.apache.flink.connector.iggy.table.UpsertIggyDynamicTableFactory;
 import org.apache.flink.table.api.ValidationException;
@@ -141,7 +142,8 @@ final class IggyCatalogTableOptions {
     }
 
     private static List<ConfigOption<?>> catalogDecided() {
-        List<ConfigOption<?>> options = new ArrayList<>(IggyCatalogOptions.CONNECTION);
+        List<ConfigOption<?>> options =
+                new ArrayList<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
         options.add(IggyConnectorOptions.STREAM);
         options.add(IggyConnectorOptions.STREAM_PATTERN);
         options.add(IggyConnectorOptions.TOPIC);

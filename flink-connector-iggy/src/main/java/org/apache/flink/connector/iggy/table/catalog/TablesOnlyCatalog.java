@@ -24,11 +24,9 @@ import org.apache.flink.table.catalog.CatalogFunction;
 import org.apache.flink.table.catalog.CatalogPartition;
 import org.apache.flink.table.catalog.CatalogPartitionSpec;
 import org.apache.flink.table.catalog.ObjectPath;
-import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
 import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
-import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
 import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
@@ -69,15 +67,13 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
     }
 
     @Override
-    public void alterDatabase(String databaseName, CatalogDatabase newDatabase, boolean ignore)
-            throws DatabaseNotExistException, CatalogException {
+    public void alterDatabase(String databaseName, CatalogDatabase newDatabase, boolean ignore) {
         throw new UnsupportedOperationException(
                 "ALTER DATABASE is not supported: an Iggy stream has no properties or comment.");
     }
 
     @Override
-    public void renameTable(ObjectPath tablePath, String newTableName, boolean ignoreIfNotExists)
-            throws TableNotExistException, TableAlreadyExistException, CatalogException {
+    public void renameTable(ObjectPath tablePath, String newTableName, boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException(
                 "ALTER TABLE RENAME is not supported by the Iggy catalog: the table name is the"
                         + " topic name.");
@@ -85,33 +81,32 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
 
     @Override
     public List<CatalogPartitionSpec> listPartitions(ObjectPath tablePath)
-            throws TableNotExistException, TableNotPartitionedException, CatalogException {
+            throws TableNotExistException, TableNotPartitionedException {
         throw notPartitioned(tablePath);
     }
 
     @Override
     public List<CatalogPartitionSpec> listPartitions(
             ObjectPath tablePath, CatalogPartitionSpec partitionSpec)
-            throws TableNotExistException, TableNotPartitionedException, CatalogException {
+            throws TableNotExistException, TableNotPartitionedException {
         throw notPartitioned(tablePath);
     }
 
     @Override
     public List<CatalogPartitionSpec> listPartitionsByFilter(
             ObjectPath tablePath, List<Expression> filters)
-            throws TableNotExistException, TableNotPartitionedException, CatalogException {
+            throws TableNotExistException, TableNotPartitionedException {
         throw notPartitioned(tablePath);
     }
 
     @Override
     public CatalogPartition getPartition(ObjectPath tablePath, CatalogPartitionSpec partitionSpec)
-            throws PartitionNotExistException, CatalogException {
+            throws PartitionNotExistException {
         throw new PartitionNotExistException(catalogName, tablePath, partitionSpec);
     }
 
     @Override
-    public boolean partitionExists(ObjectPath tablePath, CatalogPartitionSpec partitionSpec)
-            throws CatalogException {
+    public boolean partitionExists(ObjectPath tablePath, CatalogPartitionSpec partitionSpec) {
         return false;
     }
 
@@ -121,14 +116,14 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
             CatalogPartitionSpec partitionSpec,
             CatalogPartition partition,
             boolean ignoreIfExists)
-            throws TableNotExistException, TableNotPartitionedException, CatalogException {
+            throws TableNotExistException, TableNotPartitionedException {
         throw notPartitioned(tablePath);
     }
 
     @Override
     public void dropPartition(
             ObjectPath tablePath, CatalogPartitionSpec partitionSpec, boolean ignoreIfNotExists)
-            throws PartitionNotExistException, CatalogException {
+            throws PartitionNotExistException {
         if (!ignoreIfNotExists) {
             throw new PartitionNotExistException(catalogName, tablePath, partitionSpec);
         }
@@ -140,7 +135,7 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
             CatalogPartitionSpec partitionSpec,
             CatalogPartition newPartition,
             boolean ignoreIfNotExists)
-            throws PartitionNotExistException, CatalogException {
+            throws PartitionNotExistException {
         if (!ignoreIfNotExists) {
             throw new PartitionNotExistException(catalogName, tablePath, partitionSpec);
         }
@@ -165,76 +160,67 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
     }
 
     @Override
-    public CatalogFunction getFunction(ObjectPath functionPath)
-            throws FunctionNotExistException, CatalogException {
+    public CatalogFunction getFunction(ObjectPath functionPath) throws FunctionNotExistException {
         throw new FunctionNotExistException(catalogName, functionPath);
     }
 
     @Override
-    public boolean functionExists(ObjectPath functionPath) throws CatalogException {
+    public boolean functionExists(ObjectPath functionPath) {
         return false;
     }
 
     @Override
     public void createFunction(
-            ObjectPath functionPath, CatalogFunction function, boolean ignoreIfExists)
-            throws CatalogException {
+            ObjectPath functionPath, CatalogFunction function, boolean ignoreIfExists) {
         throw new UnsupportedOperationException(
                 "The Iggy catalog stores no functions: create a temporary function instead.");
     }
 
     @Override
     public void alterFunction(
-            ObjectPath functionPath, CatalogFunction newFunction, boolean ignoreIfNotExists)
-            throws FunctionNotExistException, CatalogException {
+            ObjectPath functionPath, CatalogFunction newFunction, boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException("The Iggy catalog stores no functions.");
     }
 
     @Override
     public void dropFunction(ObjectPath functionPath, boolean ignoreIfNotExists)
-            throws FunctionNotExistException, CatalogException {
+            throws FunctionNotExistException {
         if (!ignoreIfNotExists) {
             throw new FunctionNotExistException(catalogName, functionPath);
         }
     }
 
     @Override
-    public CatalogTableStatistics getTableStatistics(ObjectPath tablePath)
-            throws TableNotExistException, CatalogException {
+    public CatalogTableStatistics getTableStatistics(ObjectPath tablePath) {
         return CatalogTableStatistics.UNKNOWN;
     }
 
     @Override
-    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath tablePath)
-            throws TableNotExistException, CatalogException {
+    public CatalogColumnStatistics getTableColumnStatistics(ObjectPath tablePath) {
         return CatalogColumnStatistics.UNKNOWN;
     }
 
     @Override
     public CatalogTableStatistics getPartitionStatistics(
-            ObjectPath tablePath, CatalogPartitionSpec partitionSpec)
-            throws PartitionNotExistException, CatalogException {
+            ObjectPath tablePath, CatalogPartitionSpec partitionSpec) {
         return CatalogTableStatistics.UNKNOWN;
     }
 
     @Override
     public CatalogColumnStatistics getPartitionColumnStatistics(
-            ObjectPath tablePath, CatalogPartitionSpec partitionSpec)
-            throws PartitionNotExistException, CatalogException {
+            ObjectPath tablePath, CatalogPartitionSpec partitionSpec) {
         return CatalogColumnStatistics.UNKNOWN;
     }
 
     @Override
     public void alterTableStatistics(
-            ObjectPath tablePath, CatalogTableStatistics tableStatistics, boolean ignore)
-            throws CatalogException {
+            ObjectPath tablePath, CatalogTableStatistics tableStatistics, boolean ignore) {
         throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
     }
 
     @Override
     public void alterTableColumnStatistics(
-            ObjectPath tablePath, CatalogColumnStatistics columnStatistics, boolean ignore)
-            throws CatalogException {
+            ObjectPath tablePath, CatalogColumnStatistics columnStatistics, boolean ignore) {
         throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
     }
 
@@ -243,8 +229,7 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
             ObjectPath tablePath,
             CatalogPartitionSpec partitionSpec,
             CatalogTableStatistics partitionStatistics,
-            boolean ignoreIfNotExists)
-            throws CatalogException {
+            boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
     }
 
@@ -253,8 +238,7 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
             ObjectPath tablePath,
             CatalogPartitionSpec partitionSpec,
             CatalogColumnStatistics columnStatistics,
-            boolean ignoreIfNotExists)
-            throws CatalogException {
+            boolean ignoreIfNotExists) {
         throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
     }
 
