@@ -60,7 +60,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * overtaking them.
  *
  * <p><b>The TLS handshake is part of connecting.</b> The SDK reports a connection as open once TCP
- * is up, so a failed handshake used to surface as a failed login. {@link #watch} returns the
+ * is up, so a failed handshake would otherwise surface as a failed login. {@link #watch} returns the
  * handshake of a connection it watched from the start, so that the caller can wait for it and name
  * its failure.
  *

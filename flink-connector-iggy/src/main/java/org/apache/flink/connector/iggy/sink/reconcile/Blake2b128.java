@@ -159,9 +159,9 @@ final class Blake2b128 {
     /**
      * The compression function F of RFC 7693 §3.2 on the 128 bytes at {@code off}.
      *
-     * <p>The rounds run in a loop over {@link #SIGMA}: unrolling all twelve measured about twice as
-     * slow on HotSpot 17 (too many live values for the registers), and at over 8,000 bytes of
-     * bytecode such a method is never JIT-compiled by default.
+     * <p>The rounds run in a loop over {@link #SIGMA}: twelve unrolled rounds keep too many live
+     * values for the registers, and at over 8,000 bytes of bytecode such a method is never
+     * JIT-compiled by default.
      */
     private void compress(byte[] block, int off, boolean last) {
         long[] m = this.m;

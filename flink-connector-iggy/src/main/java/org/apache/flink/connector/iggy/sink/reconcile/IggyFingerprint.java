@@ -37,9 +37,8 @@ public final class IggyFingerprint {
     public static final int SIZE = Blake2b128.DIGEST_LENGTH;
 
     /**
-     * One hasher per thread: the lookup measured as fast as allocating a hasher per call
-     * (IggyFingerprintBenchmark) and, unlike that, leaves no garbage (a hasher holds 256 bytes of
-     * buffers) on the per-record path.
+     * One hasher per thread: unlike a hasher per call, it leaves no garbage (a hasher holds 256
+     * bytes of buffers) on the per-record path.
      */
     private static final ThreadLocal<Blake2b128> HASHERS = ThreadLocal.withInitial(Blake2b128::new);
 

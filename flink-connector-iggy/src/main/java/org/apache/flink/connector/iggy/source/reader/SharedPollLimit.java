@@ -26,7 +26,7 @@ import java.util.concurrent.Semaphore;
  * from more requests waiting than the cores can answer. Each reader may always have {@link
  * #OWN_POLLS} poll in flight, so that no reader waits for another's back-off or data; each further
  * poll takes one of {@link #SHARED_POLLS} permits, without blocking: a reader that gets none polls
- * again when its own poll has answered. One reader alone keeps up to 16 polls in flight, as before.
+ * again when its own poll has answered. A reader alone keeps up to 16 polls in flight.
  *
  * <p>Thread-safe; each reader uses it from its fetcher thread.
  */
