@@ -69,7 +69,8 @@ class IggyTableOperatorUidITCase {
                         + common("out")
                         + ", 'connector' = 'upsert-iggy', 'key.format' = 'json',"
                         + " 'value.format' = 'json', 'sink.uid' = 'my-sink',"
-                        + " 'sink.delivery-guarantee' = 'exactly-once')");
+                        + " 'sink.delivery-guarantee' = 'exactly-once',"
+                        + " 'sink.exactly-once.write-ahead-dir' = 'file:///iggy-wal')");
         StreamStatementSet statements = tables.createStatementSet();
         statements.addInsertSql(
                 "INSERT INTO sink_out " + LATEST_BY_ID + " WHERE id <> 'x' GROUP BY id");
