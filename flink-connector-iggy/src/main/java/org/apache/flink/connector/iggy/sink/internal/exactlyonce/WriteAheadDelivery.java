@@ -40,9 +40,10 @@ import java.util.function.Supplier;
 
 /**
  * Delivery for {@link DeliveryGuarantee#EXACTLY_ONCE}: nothing is sent from here. Messages go to a
- * {@link WriteAheadBuffer} (write-ahead files), {@link #flush} reads the end offsets of their
- * topics' partitions, and {@link #prepareCommit} hands them to the checkpoint as {@link
- * IggyCommittable}s, which {@code IggyCommitter} sends once the checkpoint completed.
+ * {@link WriteAheadBuffer} (write-ahead files), and {@link #prepareCommit} hands them to the
+ * checkpoint as {@link IggyCommittable}s, which {@code IggyCommitter} sends once the checkpoint
+ * completed; each with its partition's end offset as {@link EndOffsets} last learned it, off the
+ * task thread. {@link #flush} has nothing to do: nothing remote happens at the barrier.
  *
  * <p>{@code numRecordsSend} and {@code numBytesSend} count a message when it is taken, as Flink's
  * Kafka sink counts the records of open transactions. The gauge {@code exactlyOnceBufferedBytes}
@@ -59,8 +60,6 @@ public final class WriteAheadDelivery implements SinkDelivery {
     /** The metric variable of the operator's id, which names its write-ahead directory. */
     private static final String OPERATOR_ID = "<operator_id>";
 
-    private final IggyWriterConfig config;
-    private final Supplier<IggyBatchSender> sender;
     private final MailboxExecutor mailbox;
     private final WriteAheadBuffer buffer;
     private final CommitBacklog backlog;
@@ -69,14 +68,13 @@ public final class WriteAheadDelivery implements SinkDelivery {
 
     public WriteAheadDelivery(
             IggyWriterConfig config, Supplier<IggyBatchSender> sender, WriterInitContext context) {
-        this.config = config;
-        this.sender = sender;
         this.mailbox = context.getMailboxExecutor();
         this.buffer =
                 new WriteAheadBuffer(
                         config,
                         new WriteAheadDirectory(config.writeAhead().directory()),
-                        writerIdentity(context));
+                        writerIdentity(context),
+                        new EndOffsets(sender, config.connection()));
         SinkWriterMetricGroup metrics = context.metricGroup();
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
@@ -112,9 +110,7 @@ public final class WriteAheadDelivery implements SinkDelivery {
     }
 
     @Override
-    public void flush(boolean endOfInput) throws IOException, InterruptedException {
-        recordEndOffsets();
-    }
+    public void flush(boolean endOfInput) {}
 
     @Override
     public Collection<IggyCommittable> prepareCommit() throws IOException {
@@ -127,18 +123,5 @@ public final class WriteAheadDelivery implements SinkDelivery {
     @Override
     public void close() {
         buffer.close();
-    }
-
-    /**
-     * Reads the end offsets of the partitions with held messages, running the task's mails
-     * meanwhile: a committer that may have sent part of a committable reads from there. Without
-     * held messages nothing is read (and nothing connects).
-     */
-    private void recordEndOffsets() throws IOException, InterruptedException {
-        if (buffer.partitions().isEmpty()) {
-            return;
-        }
-        buffer.recordEndOffsets(
-                EndOffsets.read(sender.get(), buffer.partitions(), mailbox, config.connection()));
     }
 }
