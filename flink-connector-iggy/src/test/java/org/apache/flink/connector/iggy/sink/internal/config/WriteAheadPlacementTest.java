@@ -94,7 +94,7 @@ class WriteAheadPlacementTest {
     /**
      * Builds the stream graph of a streaming job with checkpointing that writes to {@code sink}.
      */
-    static void addedToAJob(IggySink<String> sink, Configuration configuration) {
+    private static void addedToAJob(IggySink<String> sink, Configuration configuration) {
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         env.enableCheckpointing(1000);
