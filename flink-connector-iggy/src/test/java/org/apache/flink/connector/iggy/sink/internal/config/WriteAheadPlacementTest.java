@@ -42,7 +42,9 @@ class WriteAheadPlacementTest {
     void theDirectorySetOnTheSinkWinsAndIsUsedAsGiven() {
         for (String directory : new String[] {"s3://bucket/wal", "file:///data/wal", "/data/wal"}) {
             IggySink<String> sink = sink(directory);
-            addedToAJob(sink, checkpointDirectory("execution.checkpointing.dir", "s3://cp"));
+            addedToAJob(
+                    sink,
+                    checkpointDirectory("execution.checkpointing.dir", "s3://bucket/checkpoints"));
 
             assertThat(sink.writerConfig().writeAhead().directory()).isEqualTo(directory);
         }
