@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.sink.internal.exactlyonce;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
@@ -60,7 +59,6 @@ public final class WriteAheadDelivery implements SinkDelivery {
     /** The metric variable of the operator's id, which names its write-ahead directory. */
     private static final String OPERATOR_ID = "<operator_id>";
 
-    private final MailboxExecutor mailbox;
     private final WriteAheadBuffer buffer;
     private final CommitBacklog backlog;
     private final Counter numRecordsSend;
@@ -68,7 +66,6 @@ public final class WriteAheadDelivery implements SinkDelivery {
 
     public WriteAheadDelivery(
             IggyWriterConfig config, Supplier<IggyBatchSender> sender, WriterInitContext context) {
-        this.mailbox = context.getMailboxExecutor();
         this.buffer =
                 new WriteAheadBuffer(
                         config,
@@ -81,7 +78,7 @@ public final class WriteAheadDelivery implements SinkDelivery {
         metrics.gauge("exactlyOnceBufferedBytes", buffer::bufferedBytes);
         this.backlog =
                 new CommitBacklog(
-                        mailbox,
+                        context.getMailboxExecutor(),
                         metrics.counter("exactlyOnceCommitWaitMs"),
                         CommitBacklog.GIVE_UP,
                         System::nanoTime,
