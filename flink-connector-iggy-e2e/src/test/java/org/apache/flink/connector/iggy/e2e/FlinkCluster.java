@@ -21,6 +21,7 @@ import org.apache.flink.connector.iggy.playground.FlinkProcesses;
 import org.apache.flink.connector.iggy.testutils.Conditions;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.util.FileUtils;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -63,7 +64,7 @@ final class FlinkCluster implements AutoCloseable {
     private Process jobManager;
 
     /** The TaskManagers started and not killed. */
-    private final List<Process> taskManagers = new ArrayList<>();
+    private final List<TaskManager> taskManagers = new ArrayList<>();
 
     private int taskManagersStarted;
 
@@ -82,6 +83,38 @@ final class FlinkCluster implements AutoCloseable {
      */
     static FlinkCluster start(Path home, int slotsPerTaskManager, Duration timeout)
             throws IOException {
+        FlinkCluster cluster = startJobManager(home, slotsPerTaskManager, false);
+        try {
+            cluster.startTaskManager(timeout);
+            return cluster;
+        } catch (IOException | RuntimeException | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A JobManager alone, whose configuration names no checkpoint directory; returns once its REST
+     * API answers. For jobs refused when they are built, which need no TaskManager.
+     */
+    static FlinkCluster startWithoutCheckpointDirectory(Path home, Duration timeout)
+            throws IOException {
+        FlinkCluster cluster = startJobManager(home, 1, true);
+        try {
+            cluster.await(
+                    "the JobManager's REST API",
+                    timeout,
+                    () -> cluster.tryGet("/overview") != null);
+            return cluster;
+        } catch (RuntimeException | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private static FlinkCluster startJobManager(
+            Path home, int slotsPerTaskManager, boolean withoutCheckpointDirectory)
+            throws IOException {
         Path classpathFile = Path.of("target", "flink-cluster.classpath");
         if (!Files.isRegularFile(classpathFile)) {
             throw new IllegalStateException(
@@ -93,13 +126,20 @@ final class FlinkCluster implements AutoCloseable {
         FlinkCluster cluster = new FlinkCluster(home, classpath, FlinkProcesses.freePort());
         try {
             FlinkProcesses.writeConfig(home, cluster.restPort, slotsPerTaskManager);
+            if (withoutCheckpointDirectory) {
+                Path config = cluster.confDir.resolve("config.yaml");
+                Files.write(
+                        config,
+                        Files.readAllLines(config).stream()
+                                .filter(line -> !line.startsWith("execution.checkpointing.dir:"))
+                                .toList());
+            }
             cluster.jobManager =
                     cluster.start(
                             "jobmanager",
                             FlinkProcesses.JOB_MANAGER_MAIN,
                             FlinkProcesses.JOB_MANAGER_JVM_OPTIONS,
                             List.of());
-            cluster.startTaskManager(timeout);
             return cluster;
         } catch (IOException | RuntimeException | Error e) {
             cluster.close();
@@ -133,9 +173,9 @@ final class FlinkCluster implements AutoCloseable {
      */
     boolean taskManagerExitsWithin(Duration window) throws InterruptedException {
         long deadline = System.nanoTime() + window.toNanos();
-        for (Process taskManager : taskManagers) {
+        for (TaskManager taskManager : taskManagers) {
             long left = Math.max(0, deadline - System.nanoTime());
-            if (taskManager.waitFor(left, TimeUnit.NANOSECONDS)) {
+            if (taskManager.process().waitFor(left, TimeUnit.NANOSECONDS)) {
                 return true;
             }
         }
@@ -147,22 +187,35 @@ final class FlinkCluster implements AutoCloseable {
      * that a test that took one down leaves a working cluster to the next.
      */
     void replaceDeadTaskManagers(Duration timeout) throws IOException {
-        List<Process> dead = taskManagers.stream().filter(p -> !p.isAlive()).toList();
+        List<TaskManager> dead =
+                taskManagers.stream().filter(tm -> !tm.process().isAlive()).toList();
         taskManagers.removeAll(dead);
         for (int i = 0; i < dead.size(); i++) {
             startTaskManager(timeout);
         }
     }
 
-    /** Starts one more TaskManager JVM; returns once it registered with the JobManager. */
+    /**
+     * Starts one more TaskManager JVM; returns once it registered with the JobManager. Like a
+     * TaskManager on a host of its own, it has its own local directories ({@code io.tmp.dirs},
+     * where local state and spills go) and its own {@code java.io.tmpdir}, in {@code home/<name>}.
+     */
     void startTaskManager(Duration timeout) throws IOException {
         String name = "taskmanager-" + (++taskManagersStarted);
-        taskManagers.add(
+        Path local = home.resolve(name).toAbsolutePath();
+        Files.createDirectories(local.resolve("io-tmp"));
+        Files.createDirectories(local.resolve("java-tmp"));
+        List<String> jvmOptions = new ArrayList<>(FlinkProcesses.TASK_MANAGER_JVM_OPTIONS);
+        jvmOptions.add("-Djava.io.tmpdir=" + local.resolve("java-tmp"));
+        Process process =
                 start(
                         name,
                         FlinkProcesses.TASK_MANAGER_MAIN,
-                        FlinkProcesses.TASK_MANAGER_JVM_OPTIONS,
-                        List.of("-Dtaskmanager.resource-id=" + name)));
+                        jvmOptions,
+                        List.of(
+                                "-Dtaskmanager.resource-id=" + name,
+                                "-Dio.tmp.dirs=" + local.resolve("io-tmp")));
+        taskManagers.add(new TaskManager(name, process, local));
         await(name + " to register", timeout, () -> registeredTaskManagers().contains(name));
     }
 
@@ -172,19 +225,25 @@ final class FlinkCluster implements AutoCloseable {
     }
 
     /**
-     * SIGKILLs the earliest started TaskManager still alive and waits until its process is gone: a
-     * job of one slot runs there when the others were started after it as spares.
+     * Loses the host of the earliest started TaskManager still alive: SIGKILLs it, waits until its
+     * process is gone and deletes its local directories. A job of one slot runs there when the
+     * others were started after it as spares.
      */
-    void killOldestTaskManager() throws InterruptedException {
-        kill(taskManagers.remove(0));
+    void loseOldestTaskManagersHost() throws InterruptedException, IOException {
+        TaskManager lost = taskManagers.remove(0);
+        kill(lost);
+        FileUtils.deleteDirectory(lost.local().toFile());
     }
 
-    private static void kill(Process taskManager) throws InterruptedException {
-        taskManager.destroyForcibly();
-        if (!taskManager.waitFor(30, TimeUnit.SECONDS)) {
-            throw new AssertionError("TaskManager did not die within 30 s of SIGKILL");
+    private static void kill(TaskManager taskManager) throws InterruptedException {
+        taskManager.process().destroyForcibly();
+        if (!taskManager.process().waitFor(30, TimeUnit.SECONDS)) {
+            throw new AssertionError(taskManager.name() + " did not die within 30 s of SIGKILL");
         }
     }
+
+    /** A TaskManager process, with the directories of its "host". */
+    private record TaskManager(String name, Process process, Path local) {}
 
     private Process start(
             String name, String mainClass, List<String> jvmOptions, List<String> dynamicOptions)
@@ -234,6 +293,22 @@ final class FlinkCluster implements AutoCloseable {
         return Path.of(filename).getFileName().toString();
     }
 
+    /**
+     * Runs the jar's main class with {@code args} through {@code /jars/:id/run}, expecting the
+     * cluster to refuse it; returns the answer's body, which names the error.
+     */
+    String runJarRefused(String jarId, String entryClass, List<String> args)
+            throws IOException, InterruptedException {
+        HttpResponse<String> response =
+                http.send(
+                        runRequest(jarId, entryClass, args, Map.of()),
+                        HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 200) {
+            throw new AssertionError("The cluster ran the job: " + response.body());
+        }
+        return response.body();
+    }
+
     /** Runs the jar's main class with {@code args} through {@code /jars/:id/run}; the job id. */
     String runJar(String jarId, String entryClass, List<String> args)
             throws IOException, InterruptedException {
@@ -247,18 +322,22 @@ final class FlinkCluster implements AutoCloseable {
     String runJar(
             String jarId, String entryClass, List<String> args, Map<String, String> configuration)
             throws IOException, InterruptedException {
+        return send(runRequest(jarId, entryClass, args, configuration)).path("jobid").asText();
+    }
+
+    private HttpRequest runRequest(
+            String jarId, String entryClass, List<String> args, Map<String, String> configuration)
+            throws IOException {
         Map<String, Object> body =
                 Map.of(
                         "entryClass", entryClass,
                         "programArgsList", args,
                         "parallelism", 1,
                         "flinkConfiguration", configuration);
-        HttpRequest request =
-                HttpRequest.newBuilder(uri("/jars/" + jarId + "/run"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
-                        .build();
-        return send(request).path("jobid").asText();
+        return HttpRequest.newBuilder(uri("/jars/" + jarId + "/run"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                .build();
     }
 
     /** The job's state (RUNNING, FINISHED, FAILED, ...). */

@@ -21,6 +21,7 @@ import org.apache.flink.connector.iggy.examples.ClusterJob;
 import org.apache.flink.connector.iggy.examples.ClusterSqlJob;
 import org.apache.flink.connector.iggy.examples.ExactlyOnceClusterJob;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
+import org.apache.flink.connector.iggy.sink.internal.config.WriteAheadPlacement;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 
 import org.apache.iggy.client.blocking.tcp.IggyTcpClient;
@@ -799,16 +800,20 @@ class FlinkClusterIT {
     }
 
     /**
-     * An exactly-once job loses its TaskManager to SIGKILL ten times while input flows, once while
-     * a commit is between two sends of a committable; the server's deduplication is off. Both
-     * outputs then hold each input exactly once: every line once, in order per partition, and per
-     * key every change once in order (none lost as unchanged, none repeated).
+     * An exactly-once job loses the host of its TaskManager ten times while input flows (SIGKILL,
+     * and the TaskManager's local and temporary directories deleted), once while a commit is
+     * between two sends of a committable, so after its checkpoint and before its commit ended; the
+     * server's deduplication is off. The write-ahead files are in the cluster's checkpoint
+     * directory, which every TaskManager reaches and no lost host takes along. Both outputs then
+     * hold each input exactly once: every line once, in order per partition, and per key every
+     * change once in order (none lost as unchanged, none repeated).
      *
-     * <p>Before each kill a spare TaskManager is started and registered, so the job restarts at
-     * once on it and the next kill follows a checkpoint of the restarted job by a random delay.
+     * <p>Before each kill a spare TaskManager (a new host, with directories of its own) is started
+     * and registered, so the job restarts at once on it and the next kill follows a checkpoint of
+     * the restarted job by a random delay.
      */
     @Test
-    void exactlyOnceJobSurvivesTenTaskManagerKillsWithEachInputOnceInOrder(@TempDir Path pauses)
+    void exactlyOnceJobSurvivesTenLostHostsWithEachInputOnceInOrder(@TempDir Path pauses)
             throws Exception {
         String stream = IGGY.uniqueName("exactly-once");
         IGGY.createStream(stream);
@@ -843,7 +848,7 @@ class FlinkClusterIT {
                     // a random moment (seed in the failure message), not synchronisation
                     LockSupport.parkNanos(Duration.ofMillis(random.nextInt(600)).toNanos());
                 }
-                cluster.killOldestTaskManager();
+                cluster.loseOldestTaskManagersHost();
                 if (kill == 5) {
                     Files.delete(pauseRequest);
                 }
@@ -892,11 +897,43 @@ class FlinkClusterIT {
             }
             assertThat(outputChanges).as(context).isEqualTo(expectedChanges);
             assertThat(cluster.jobState(job)).isEqualTo("RUNNING");
+            assertThat(
+                            cluster.home()
+                                    .resolve("checkpoints")
+                                    .resolve(WriteAheadPlacement.SUBDIRECTORY)
+                                    .resolve(job))
+                    .as("the job's write-ahead files, in the checkpoint directory")
+                    .isDirectory();
         } finally {
             producer.stop();
             cluster.cancel(job);
         }
         IGGY.deleteStream(stream);
+    }
+
+    /**
+     * The exactly-once job on a cluster whose configuration names no checkpoint directory, with no
+     * write-ahead directory of its own: the cluster refuses it when its program builds it, naming
+     * both settings, and runs nothing. Its write-ahead files would otherwise have only a
+     * TaskManager's own disk, which a lost host takes along.
+     */
+    @Test
+    void exactlyOnceJobWithoutADurableDirectoryIsRefused(@TempDir Path pauses) throws Exception {
+        Path home = Path.of("target", "flink-cluster-without-checkpoints-" + System.nanoTime());
+        try (FlinkCluster bare = FlinkCluster.startWithoutCheckpointDirectory(home, STARTUP)) {
+            String jar = bare.uploadJar(builtJar("job-jar"));
+            List<String> args = new ArrayList<>(jobArgs(IGGY.uniqueName("refused")));
+            args.addAll(List.of("--pause-dir", pauses.toAbsolutePath().toString()));
+
+            String refusal = bare.runJarRefused(jar, ExactlyOnceClusterJob.class.getName(), args);
+
+            assertThat(refusal)
+                    .contains("no durable place for its write-ahead files")
+                    .contains("setExactlyOnceWriteAheadDir")
+                    .contains("'sink.exactly-once.write-ahead-dir'")
+                    .contains("'execution.checkpointing.dir'");
+            assertThat(bare.jobIds()).as("jobs of the refused program").isEmpty();
+        }
     }
 
     /** Sends {@code s<i>=x}, a few lines at a time, on its own thread and connection. */

@@ -70,7 +70,10 @@ public final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         return new ExactlyOnceIggySink<>(sink.writerConfig(), sink.recordSerializer(), hook);
     }
 
-    /** Adds nothing: refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
+    /**
+     * Adds nothing: refuses a job without a write-ahead directory or in BATCH mode (see {@link
+     * ExactlyOnceJobCheck}).
+     */
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         ExactlyOnceJobCheck.check(input, writerConfig());

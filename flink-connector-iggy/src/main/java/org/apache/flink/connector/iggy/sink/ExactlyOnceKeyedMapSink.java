@@ -71,7 +71,10 @@ public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
         return new ExactlyOnceKeyedMapSink<>(sink, hook);
     }
 
-    /** Refuses a job in BATCH mode (see {@link ExactlyOnceJobCheck}). */
+    /**
+     * Refuses a job without a write-ahead directory or in BATCH mode (see {@link
+     * ExactlyOnceJobCheck}).
+     */
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         ExactlyOnceJobCheck.check(input, writerConfig());

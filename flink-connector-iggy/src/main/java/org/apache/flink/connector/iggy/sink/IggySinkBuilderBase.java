@@ -153,11 +153,12 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
      * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the directory of the write-ahead files, which
      * hold each checkpoint's messages until they are committed (a URI of any Flink file system,
      * such as {@code s3://bucket/iggy-wal} or {@code hdfs:///flink/iggy-wal}, or an absolute path).
-     * It must be durable and reachable from every TaskManager, like the checkpoint directory.
-     * Default: the subdirectory {@code iggy-sink-write-ahead} of the job's checkpoint directory
-     * ({@code execution.checkpointing.dir}, {@code state.checkpoints.dir} on Flink 1.20); without
-     * either, that subdirectory of each TaskManager's temporary directory ({@code java.io.tmpdir}),
-     * whose files do not survive the loss of the machine. {@code null} restores the default.
+     * It is used as given, and must be durable and reachable from every TaskManager, like the
+     * checkpoint directory: after a failover the committer may run on another TaskManager. Default:
+     * the subdirectory {@code iggy-sink-write-ahead} of the job's checkpoint directory ({@code
+     * execution.checkpointing.dir}, or on Flink 1.20 the checkpoint storage set in code), as the
+     * program that builds the job sees it; a job with neither is refused when it is built. {@code
+     * null} restores the default.
      */
     public SELF setExactlyOnceWriteAheadDir(@Nullable String directory) {
         this.exactlyOnceWriteAheadDir = directory;

@@ -401,11 +401,11 @@ public final class IggyConnectorOptions {
                     .withDescription(
                             "With 'exactly-once': the durable directory (a URI of any Flink file"
                                     + " system, or an absolute path) of the files that hold each"
-                                    + " checkpoint's messages until they are committed. Default:"
-                                    + " 'iggy-sink-write-ahead' in the checkpoint directory;"
-                                    + " without either, in each TaskManager's temporary"
-                                    + " directory, whose files do not survive the loss of its"
-                                    + " machine.");
+                                    + " checkpoint's messages until they are committed, used as"
+                                    + " given; every TaskManager must reach it. Default:"
+                                    + " 'iggy-sink-write-ahead' in the checkpoint directory"
+                                    + " ('execution.checkpointing.dir'); a job with neither is"
+                                    + " refused.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")

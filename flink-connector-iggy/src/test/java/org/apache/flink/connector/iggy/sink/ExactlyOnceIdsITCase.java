@@ -33,8 +33,10 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -54,6 +56,9 @@ class ExactlyOnceIdsITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
 
+    /** The exactly-once sinks' write-ahead directory. */
+    @TempDir static Path writeAhead;
+
     @Test
     void oneSinkObjectUsedByTwoPipelinesLosesNothing() throws Exception {
         Assumptions.assumeFalse(
@@ -67,6 +72,7 @@ class ExactlyOnceIdsITCase {
                         .setStream(stream)
                         .setTopic("out")
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setExactlyOnceWriteAheadDir(writeAhead.toUri().toString())
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .build();
         int perPipeline = 5000;

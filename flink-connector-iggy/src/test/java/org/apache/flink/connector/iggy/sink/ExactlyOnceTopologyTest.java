@@ -20,6 +20,8 @@ package org.apache.flink.connector.iggy.sink;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.sink2.Sink;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
@@ -115,8 +117,12 @@ class ExactlyOnceTopologyTest {
                 .noneSatisfy(name -> assertThat(name).contains(CommitterHandoff.NAME));
     }
 
+    /** With a checkpoint directory, without which an exactly-once job is refused. */
     private static StreamExecutionEnvironment environment() {
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        Configuration configuration = new Configuration();
+        configuration.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, "file:///checkpoints");
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
         env.setParallelism(2);
         env.enableCheckpointing(1000);
         return env;

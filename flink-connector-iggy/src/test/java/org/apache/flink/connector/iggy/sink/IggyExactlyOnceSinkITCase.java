@@ -74,6 +74,9 @@ class IggyExactlyOnceSinkITCase {
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(3);
 
+    /** The exactly-once sinks' write-ahead directory. */
+    @TempDir static Path writeAhead;
+
     private static final int PARTITIONS = 3;
 
     /** How many more commits the hook fails between two sends. */
@@ -153,6 +156,7 @@ class IggyExactlyOnceSinkITCase {
                                         .setPartitionByKey()
                                         .setKeyHeader("key")
                                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                                        .setExactlyOnceWriteAheadDir(writeAhead.toUri().toString())
                                         .setBatchSize(5)
                                         .build()));
         env.execute("exactly-once keyed map with failing commits");
@@ -319,6 +323,7 @@ class IggyExactlyOnceSinkITCase {
                         .setStream(stream)
                         .setTopic(topic)
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setExactlyOnceWriteAheadDir(writeAhead.toUri().toString())
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setPartitioner(
                                 (record, key, payload, context) ->

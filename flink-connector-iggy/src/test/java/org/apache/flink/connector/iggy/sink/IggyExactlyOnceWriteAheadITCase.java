@@ -43,13 +43,14 @@ import org.apache.flink.streaming.util.RestartStrategyUtils;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.util.FileUtils;
 
 import org.apache.iggy.message.Message;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+
+import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -68,8 +69,8 @@ import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Exactly-once with write-ahead files in the checkpoint directory, or without one on the local
- * disk: any volume at default settings, checkpoints that carry handles instead of messages, and
+ * Exactly-once with write-ahead files in the checkpoint directory, or in a directory set on the
+ * sink: any volume at default settings, checkpoints that carry handles instead of messages, and
  * failovers that lose and repeat nothing.
  */
 class IggyExactlyOnceWriteAheadITCase {
@@ -104,21 +105,6 @@ class IggyExactlyOnceWriteAheadITCase {
             @TempDir Path checkpoints, @InjectMiniCluster MiniCluster flink) throws Exception {
         aMillionRecordsArriveOnce(environment(checkpoints, 10_000), flink);
         assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
-    }
-
-    /**
-     * The same without any checkpoint directory (Flink keeps checkpoints in the JobManager's
-     * memory, which refuses one over 5 MiB): the write-ahead files go to the TaskManager's
-     * temporary directory, in a directory of the job's own, and none is left there.
-     */
-    @Test
-    void aMillionRecordsWithoutACheckpointDirectoryGoThroughTheLocalDisk(
-            @InjectMiniCluster MiniCluster flink) throws Exception {
-        JobID job = aMillionRecordsArriveOnce(environmentWithoutCheckpointDirectory(10_000), flink);
-        Path jobDirectory = localWriteAheadDirectory().resolve(job.toHexString());
-        assertThat(jobDirectory).as("the job's own directory on the local disk").isDirectory();
-        assertThat(filesIn(jobDirectory)).as("write-ahead files left").isEmpty();
-        FileUtils.deleteDirectory(jobDirectory.toFile());
     }
 
     private JobID aMillionRecordsArriveOnce(StreamExecutionEnvironment env, MiniCluster flink)
@@ -168,28 +154,35 @@ class IggyExactlyOnceWriteAheadITCase {
     }
 
     /**
-     * The failovers above without any checkpoint directory: the restored committables are read from
-     * the files on the TaskManager's local disk, which outlive the task, and nothing is lost or
-     * repeated.
+     * The failovers above with the write-ahead directory set on the sink, as a local path, and no
+     * checkpoint directory (Flink keeps checkpoints in the JobManager's memory): the files go to
+     * that directory as given, in a directory of the job's own, and the restored committables are
+     * read from there.
      */
     @Test
-    void failoversWithFilesOnTheLocalDiskLoseNothingAndRepeatNothing(
-            @InjectMiniCluster MiniCluster flink) throws Exception {
+    void failoversWithAWriteAheadDirectoryOfTheSinkLoseNothingAndRepeatNothing(
+            @TempDir Path writeAhead, @InjectMiniCluster MiniCluster flink) throws Exception {
         int records = 20_000;
         RECORDS_SEEN.set(0);
-        StreamExecutionEnvironment env = environmentWithoutCheckpointDirectory(200);
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
         RestartStrategyUtils.configureFixedDelayRestartStrategy(env, 10, 50L);
-        failingTwice(env, records);
-        JobID job = env.executeAsync("exactly-once on the local disk, with failovers").getJobID();
+        records(env, records, RateLimiterStrategy.perSecond(10_000))
+                .map(IggyExactlyOnceWriteAheadITCase::failTwice)
+                .returns(Types.STRING)
+                .sinkTo(sink(writeAhead.toString()));
+        JobID job = env.executeAsync("exactly-once in the sink's directory, failovers").getJobID();
         flink.requestJobResult(job)
                 .get(5, TimeUnit.MINUTES)
                 .toJobExecutionResult(getClass().getClassLoader());
 
         assertThat(RECORDS_SEEN.get()).as("both failures happened").isGreaterThan(14_000);
         assertEachRecordOnce(records);
-        Path jobDirectory = localWriteAheadDirectory().resolve(job.toHexString());
+        Path jobDirectory = writeAhead.resolve(job.toHexString());
+        assertThat(jobDirectory).as("the job's own directory").isDirectory();
         assertThat(filesIn(jobDirectory)).as("write-ahead files left").isEmpty();
-        FileUtils.deleteDirectory(jobDirectory.toFile());
     }
 
     /**
@@ -327,28 +320,19 @@ class IggyExactlyOnceWriteAheadITCase {
         return env;
     }
 
-    /** Checkpoints in the JobManager's memory, Flink's default without a directory. */
-    private static StreamExecutionEnvironment environmentWithoutCheckpointDirectory(
-            long intervalMillis) {
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.getExecutionEnvironment(new Configuration());
-        env.setParallelism(1);
-        env.enableCheckpointing(intervalMillis);
-        return env;
-    }
-
-    /** Where a sink without a write-ahead or checkpoint directory writes, in this JVM. */
-    private static Path localWriteAheadDirectory() {
-        return Path.of(System.getProperty("java.io.tmpdir"), WriteAheadPlacement.SUBDIRECTORY);
-    }
-
     /** Everything at its default but the delivery guarantee. */
     private IggySink<String> sink() {
+        return sink(null);
+    }
+
+    /** With a write-ahead directory of its own, or {@code null} for the default. */
+    private IggySink<String> sink(@Nullable String writeAheadDir) {
         return IggySink.<String>builder()
                 .setConnection(connection(IGGY))
                 .setStream(stream)
                 .setTopic(topic)
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setExactlyOnceWriteAheadDir(writeAheadDir)
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .build();
     }

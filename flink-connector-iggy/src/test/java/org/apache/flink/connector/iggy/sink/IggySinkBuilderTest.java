@@ -141,6 +141,7 @@ public class IggySinkBuilderTest {
                 IggySinkBuilderTest.<String>sinkTo("s", "t")
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setExactlyOnceWriteAheadDir("file:///shared/iggy-wal")
                         .build();
         StreamExecutionEnvironment batch = StreamExecutionEnvironment.getExecutionEnvironment();
         batch.setRuntimeMode(RuntimeExecutionMode.BATCH);

@@ -41,10 +41,12 @@ import org.apache.iggy.message.Partitioning;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,6 +68,9 @@ class IggySinkRoutingITCase {
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
+
+    /** The exactly-once sinks' write-ahead directory. */
+    @TempDir static Path writeAhead;
 
     /** Each topic's partition count: key partitioning must use the record's own topic's. */
     private static final Map<String, Integer> TOPICS =
@@ -112,6 +117,7 @@ class IggySinkRoutingITCase {
                         .setConnection(connection(IGGY))
                         .setStream(stream)
                         .setDeliveryGuarantee(guarantee)
+                        .setExactlyOnceWriteAheadDir(writeAhead.toUri().toString())
                         .setValueSerializationSchema(new SimpleStringSchema())
                         .setKeySerializationSchema(record -> bytes(record.split(":")[1]))
                         .setPartitionByKey()
@@ -214,6 +220,7 @@ class IggySinkRoutingITCase {
                                 .setConnection(connection(IGGY))
                                 .setStream(stream)
                                 .setDeliveryGuarantee(guarantee)
+                                .setExactlyOnceWriteAheadDir(writeAhead.toUri().toString())
                                 .setKeySerializationSchema(key -> bytes(key.split("/")[1]))
                                 .setValueSerializationSchema(new SimpleStringSchema())
                                 .setDeletionValueFunction(key -> bytes(key + "=DELETE"))

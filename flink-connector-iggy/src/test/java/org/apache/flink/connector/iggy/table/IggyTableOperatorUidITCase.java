@@ -25,6 +25,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.bridge.java.StreamStatementSet;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -69,7 +70,8 @@ class IggyTableOperatorUidITCase {
                         + common("out")
                         + ", 'connector' = 'upsert-iggy', 'key.format' = 'json',"
                         + " 'value.format' = 'json', 'sink.uid' = 'my-sink',"
-                        + " 'sink.delivery-guarantee' = 'exactly-once')");
+                        + " 'sink.delivery-guarantee' = 'exactly-once',"
+                        + " 'sink.exactly-once.write-ahead-dir' = 'file:///iggy-wal')");
         StreamStatementSet statements = tables.createStatementSet();
         statements.addInsertSql(
                 "INSERT INTO sink_out " + LATEST_BY_ID + " WHERE id <> 'x' GROUP BY id");
@@ -89,6 +91,30 @@ class IggyTableOperatorUidITCase {
                         "my-sink: Iggy Reconcile",
                         "my-sink: Iggy Commit Handoff",
                         "Sink Committer: my-sink");
+    }
+
+    /**
+     * An exactly-once INSERT whose session names neither a write-ahead nor a checkpoint directory
+     * is refused when planned into a job, naming both options; with the checkpoint directory set in
+     * the session, as {@code SET} does, it plans.
+     */
+    @Test
+    void anExactlyOnceInsertWithoutAnyDirectoryIsRefusedWhenPlanned() {
+        String insert =
+                "INSERT INTO sink_out /*+ OPTIONS('sink.delivery-guarantee' = 'exactly-once') */ "
+                        + LATEST_BY_ID
+                        + " GROUP BY id";
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.enableCheckpointing(1000);
+        StreamTableEnvironment tables = tables(env);
+        assertThatThrownBy(() -> tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN))
+                .hasStackTraceContaining("no durable place for its write-ahead files")
+                .hasStackTraceContaining("'sink.exactly-once.write-ahead-dir'")
+                .hasStackTraceContaining("'execution.checkpointing.dir'");
+
+        tables.getConfig().set("execution.checkpointing.dir", "file:///checkpoints");
+        assertThat(tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN))
+                .contains("Committer");
     }
 
     @Test

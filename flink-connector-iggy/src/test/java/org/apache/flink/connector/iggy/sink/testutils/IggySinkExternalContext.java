@@ -30,11 +30,18 @@ import org.apache.flink.connector.testframe.external.ExternalSystemDataReader;
 import org.apache.flink.connector.testframe.external.sink.DataStreamSinkV2ExternalContext;
 import org.apache.flink.connector.testframe.external.sink.TestingSinkSettings;
 import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.util.FileUtils;
 
 import org.apache.iggy.message.Message;
 
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -54,6 +61,7 @@ public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<
     private final String stream;
     private final String topic = "sink-suite";
     private boolean created;
+    @Nullable private Path writeAhead;
 
     public IggySinkExternalContext(IggyServerExtension iggy) {
         this.iggy = iggy;
@@ -78,7 +86,20 @@ public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<
                 .setTopic(topic)
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setPartitioner(IggyPartitioner.roundRobin())
+                .setExactlyOnceWriteAheadDir(exactlyOnce ? writeAheadDirectory() : null)
                 .build();
+    }
+
+    /** The exactly-once sink's write-ahead directory: a temporary one of this context. */
+    private String writeAheadDirectory() {
+        if (writeAhead == null) {
+            try {
+                writeAhead = Files.createTempDirectory("iggy-sink-suite-wal");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return writeAhead.toUri().toString();
     }
 
     @Override
@@ -112,6 +133,9 @@ public class IggySinkExternalContext implements DataStreamSinkV2ExternalContext<
     public void close() {
         if (created) {
             iggy.deleteStream(stream);
+        }
+        if (writeAhead != null) {
+            FileUtils.deleteDirectoryQuietly(writeAhead.toFile());
         }
     }
 

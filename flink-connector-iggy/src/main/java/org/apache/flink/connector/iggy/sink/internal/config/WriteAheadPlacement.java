@@ -18,32 +18,29 @@
 package org.apache.flink.connector.iggy.sink.internal.config;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
-import java.io.File;
 import java.io.Serializable;
 
 /**
  * Where an exactly-once sink keeps its write-ahead files: the directory set on the sink, as given;
- * else the subdirectory {@value #SUBDIRECTORY} of the job's checkpoint directory; else that
- * subdirectory of the temporary directory of the TaskManager the writer runs on, which a lost
- * machine takes with it.
+ * else the subdirectory {@value #SUBDIRECTORY} of the job's checkpoint directory. There is no third
+ * place: the committer that sends a checkpoint's files may run on another TaskManager after a
+ * failover, and a lost host takes its own disk along, so a job with neither directory is refused
+ * when it is built ({@code ExactlyOnceJobCheck}).
  *
- * <p>The checkpoint directory is known only when the job is built: {@link #resolve} reads it from
- * the job's configuration while the sink is added to the job graph, before the sink is shipped to
- * its tasks. The field it sets is written by that thread only, and read by the tasks after they got
- * the sink.
+ * <p>The checkpoint directory is known only when the job is built: {@link #resolve} takes it while
+ * the sink is added to the job graph, before the sink is shipped to its tasks. The field it sets is
+ * written by that thread only, and read by the tasks after they got the sink.
  */
 @Internal
 public final class WriteAheadPlacement implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** The subdirectory of the checkpoint or temporary directory that holds the files. */
+    /** The subdirectory of the checkpoint directory that holds the files. */
     public static final String SUBDIRECTORY = "iggy-sink-write-ahead";
 
     @Nullable private final String directory;
@@ -58,30 +55,39 @@ public final class WriteAheadPlacement implements Serializable {
         this.directory = directory;
     }
 
-    /** Reads the checkpoint directory from the job's configuration, when the sink joins a job. */
-    public void resolve(ReadableConfig job) {
-        checkpointDirectory =
-                job.getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY).orElse(null);
+    /**
+     * Takes the job's checkpoint directory, when the sink joins a job.
+     *
+     * @param checkpointDirectory the job's checkpoint directory, or {@code null} if it names none
+     * @return whether the files have a directory
+     */
+    public boolean resolve(@Nullable String checkpointDirectory) {
+        this.checkpointDirectory = checkpointDirectory;
+        return hasDirectory();
     }
 
-    /** The directory of the files, as the writer that calls this sees it. */
+    /**
+     * The directory of the files.
+     *
+     * @throws IllegalStateException if there is none: the sink did not join a job through {@code
+     *     sinkTo}, which refuses a job without one
+     */
     public String directory() {
         if (directory != null) {
             return directory;
         }
         String checkpoints = checkpointDirectory;
-        if (checkpoints != null) {
-            return new Path(new Path(checkpoints), SUBDIRECTORY).toString();
+        if (checkpoints == null) {
+            throw new IllegalStateException(
+                    "An exactly-once Iggy sink has no write-ahead directory: add it to a job with"
+                            + " sinkTo, which takes the job's checkpoint directory, or set one on"
+                            + " the sink");
         }
-        return new File(System.getProperty("java.io.tmpdir"), SUBDIRECTORY)
-                .getAbsoluteFile()
-                .toURI()
-                .toString();
+        return new Path(new Path(checkpoints), SUBDIRECTORY).toString();
     }
 
-    /** Whether the files go to each TaskManager's temporary directory. */
-    public boolean onLocalDisk() {
-        return directory == null && checkpointDirectory == null;
+    private boolean hasDirectory() {
+        return directory != null || checkpointDirectory != null;
     }
 
     /**
@@ -109,10 +115,8 @@ public final class WriteAheadPlacement implements Serializable {
     /** For messages: where the files go. */
     @Override
     public String toString() {
-        return onLocalDisk()
-                ? "write-ahead files on each TaskManager's local disk (the subdirectory "
-                        + SUBDIRECTORY
-                        + " of its java.io.tmpdir)"
-                : "write-ahead files in " + directory();
+        return hasDirectory()
+                ? "write-ahead files in " + directory()
+                : "no write-ahead directory (neither set on the sink nor a checkpoint directory)";
     }
 }

@@ -18,74 +18,119 @@
 package org.apache.flink.connector.iggy.sink.internal.exactlyonce;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.connector.iggy.sink.internal.send.IggyBatchSender;
-import org.apache.flink.connector.iggy.sink.internal.send.MailboxWait;
 
-import java.io.IOException;
-import java.util.Collection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.HashMap;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
- * Reads the end offsets of partitions of several topics: one description per topic, all at once.
+ * The partitions' end offsets an exactly-once writer puts into its committables ({@link
+ * org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable#readFrom}), read without
+ * the task thread ever waiting on the server.
+ *
+ * <p>A committer that may have sent part of a committable before reads the partition back from
+ * there, so it must be at most the offset the committable's first message gets. Offsets only grow,
+ * and the committer sends a checkpoint's messages only once the checkpoint completed, so any end
+ * offset the server answered before the checkpoint's barrier will do. A topic is therefore
+ * described (on the sender, asynchronously) when a checkpoint's first message goes to one of its
+ * partitions, and at the barrier each committable takes the latest answer for its partition as it
+ * stands: a slow or failed answer never delays or fails a checkpoint, it only makes a retried
+ * commit read back from an earlier answer, or from the partition's start while none came yet.
+ *
+ * <p>At most one description per topic is unanswered; one that fails or outlasts the request
+ * timeout is logged and asked again in the next checkpoint that writes to the topic.
+ *
+ * <p>Threads: owned by the task thread; the answers come back as futures that it reads only once
+ * they completed.
  */
 @Internal
 final class EndOffsets {
 
-    private EndOffsets() {}
+    private static final Logger LOG = LoggerFactory.getLogger(EndOffsets.class);
+
+    private final Supplier<IggyBatchSender> sender;
+    private final IggyConnectionConfig connection;
+
+    /** The unanswered or not yet taken description of each topic. */
+    private final Map<IggySinkTarget, CompletableFuture<Map<Long, Long>>> requests =
+            new HashMap<>();
+
+    /** The topics asked for in this checkpoint. */
+    private final Set<IggySinkTarget> asked = new HashSet<>();
+
+    /** The latest end offset (exclusive) answered for each partition. */
+    private final Map<IggyTopicPartition, Long> answered = new HashMap<>();
+
+    EndOffsets(Supplier<IggyBatchSender> sender, IggyConnectionConfig connection) {
+        this.sender = sender;
+        this.connection = connection;
+    }
 
     /**
-     * The end offset (exclusive) of each of {@code partitions}, waiting on the task thread and
-     * running its mails meanwhile.
-     *
-     * @throws IOException if a description fails or times out, or a partition does not exist
+     * A checkpoint's first message goes to {@code partition}: describes its topic, unless that was
+     * done in this checkpoint or a description is still unanswered.
      */
-    static Map<IggyTopicPartition, Long> read(
-            IggyBatchSender sender,
-            Collection<IggyTopicPartition> partitions,
-            MailboxExecutor mailbox,
-            IggyConnectionConfig connection)
-            throws IOException, InterruptedException {
-        long timeout = connection.requestTimeout().toMillis();
-        Map<IggySinkTarget, CompletableFuture<Map<Long, Long>>> requests = new LinkedHashMap<>();
-        for (IggyTopicPartition partition : partitions) {
-            requests.computeIfAbsent(
-                    IggySinkTarget.of(partition),
-                    topic -> sender.endOffsets(topic).orTimeout(timeout, TimeUnit.MILLISECONDS));
+    void partitionStarted(IggyTopicPartition partition) {
+        IggySinkTarget topic = IggySinkTarget.of(partition);
+        if (!asked.add(topic)) {
+            return;
         }
-        Map<IggyTopicPartition, Long> ends = new HashMap<>();
-        for (Map.Entry<IggySinkTarget, CompletableFuture<Map<Long, Long>>> request :
-                requests.entrySet()) {
-            IggySinkTarget topic = request.getKey();
-            try {
-                MailboxWait.await(mailbox, request.getValue(), "Iggy end offsets read")
-                        .forEach((partition, end) -> ends.put(topic.partition(partition), end));
-            } catch (CompletionException e) {
-                throw new IOException(
-                        "Failed to read the end offsets of "
-                                + topic
-                                + " at "
-                                + connection.address()
-                                + " for a checkpoint: "
-                                + IggyClients.asRuntime(e).getMessage(),
-                        e.getCause());
+        CompletableFuture<Map<Long, Long>> earlier = requests.get(topic);
+        if (earlier != null) {
+            if (!earlier.isDone()) {
+                return;
             }
+            take(topic, earlier);
         }
-        for (IggyTopicPartition partition : partitions) {
-            if (!ends.containsKey(partition)) {
-                throw new IOException(
-                        "Iggy " + partition + " at " + connection.address() + " does not exist");
-            }
+        requests.put(
+                topic,
+                sender.get()
+                        .endOffsets(topic)
+                        .orTimeout(connection.requestTimeout().toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    /**
+     * At the barrier, without waiting: the latest end offset answered for {@code partition}, or 0
+     * (its start) if none was.
+     */
+    long readFrom(IggyTopicPartition partition) {
+        IggySinkTarget topic = IggySinkTarget.of(partition);
+        CompletableFuture<Map<Long, Long>> request = requests.get(topic);
+        if (request != null && request.isDone()) {
+            take(topic, request);
         }
-        return ends;
+        return answered.getOrDefault(partition, 0L);
+    }
+
+    /** The checkpoint took the committables: the next one asks again. */
+    void checkpointTaken() {
+        asked.clear();
+    }
+
+    private void take(IggySinkTarget topic, CompletableFuture<Map<Long, Long>> request) {
+        requests.remove(topic);
+        try {
+            request.join().forEach((p, end) -> answered.merge(topic.partition(p), end, Math::max));
+        } catch (CompletionException e) {
+            LOG.warn(
+                    "Could not read the end offsets of {} at {} (a commit retried now reads back"
+                            + " from an earlier offset; asked again at the next checkpoint): {}",
+                    topic,
+                    connection.address(),
+                    IggyClients.describe(e));
+        }
     }
 }

@@ -21,7 +21,10 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
+import org.apache.flink.connector.iggy.common.shim.CheckpointStorageInCode;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.config.WriteAheadPlacement;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -31,9 +34,21 @@ import org.apache.flink.streaming.api.transformations.WithBoundedness;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Refuses, while the job graph is built, a job in which an exactly-once sink cannot keep its
- * promise: one without checkpointing, or one run in BATCH mode.
+ * promise: one whose write-ahead files would have no durable place, or one run in BATCH mode; and
+ * warns of one without checkpointing.
+ *
+ * <p>The write-ahead files hold each checkpoint's messages until the committer sends them, and
+ * after a failover the committer may run on another TaskManager than the writer: on a TaskManager's
+ * own disk they would be lost with its host, and the job could then neither commit nor skip that
+ * checkpoint without losing or repeating output. So the sink's own directory or the job's
+ * checkpoint directory must be known here (see {@link WriteAheadPlacement}).
  *
  * <p>Without checkpointing nothing is committed until the end of the input, and that final commit
  * is not read back when it is retried after a failover, so it could append twice. In BATCH mode the
@@ -49,38 +64,33 @@ public final class ExactlyOnceJobCheck {
 
     /**
      * Also chooses where the sink keeps its write-ahead messages, now that the job's checkpoint
-     * directory is known (see {@link WriteAheadPlacement}).
+     * directory is known: the one its configuration names, or, on Flink 1.20, the checkpoint
+     * storage set in code.
      *
-     * @throws IllegalStateException in BATCH mode, naming the setting to change
+     * @throws IggyConfigurationException without a write-ahead or checkpoint directory, naming
+     *     both, or in BATCH mode, naming the setting to change; listing every problem found
      */
     public static void check(DataStream<?> input, IggyWriterConfig config) {
         StreamExecutionEnvironment env = input.getExecutionEnvironment();
+        List<String> problems = new ArrayList<>();
         WriteAheadPlacement placement = config.writeAhead();
-        placement.resolve(env.getConfiguration());
-        if (placement.onLocalDisk()) {
-            LOG.warn(
-                    "An exactly-once Iggy sink for {} has no write-ahead directory, so it keeps"
-                            + " each checkpoint's messages in {}: a TaskManager lost with its"
-                            + " machine takes the messages of its pending commits along, and the"
-                            + " job cannot recover from that checkpoint. Set the checkpoint"
-                            + " directory ('execution.checkpointing.dir') or"
-                            + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir)"
-                            + " to a durable directory.",
-                    config.target(),
-                    placement);
-        } else {
-            LOG.info(
-                    "An exactly-once Iggy sink for {} keeps its messages in {}",
-                    config.target(),
-                    placement);
+        if (!placement.resolve(checkpointDirectory(env))) {
+            problems.add(
+                    "it has no durable place for its write-ahead files, which hold each"
+                            + " checkpoint's messages until its committer sends them: set the"
+                            + " sink's write-ahead directory (setExactlyOnceWriteAheadDir, or"
+                            + " 'sink.exactly-once.write-ahead-dir' in SQL) or the job's"
+                            + " checkpoint directory ('execution.checkpointing.dir') where the"
+                            + " job is built, to a directory that every TaskManager reaches and"
+                            + " that outlives any of them (a distributed file system, an object"
+                            + " store or a shared mount). After a failover the committer may run"
+                            + " on another TaskManager, and a lost host takes its own disk along");
         }
         RuntimeExecutionMode mode = env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE);
         if (mode == RuntimeExecutionMode.BATCH
                 || (mode == RuntimeExecutionMode.AUTOMATIC && allInputsBounded(input))) {
-            throw new IllegalStateException(
-                    "An exactly-once Iggy sink for "
-                            + config.target()
-                            + " cannot run in BATCH mode (execution.runtime-mode is "
+            problems.add(
+                    "it cannot run in BATCH mode (execution.runtime-mode is "
                             + mode
                             + (mode == RuntimeExecutionMode.AUTOMATIC
                                     ? " and every source of the sink is bounded"
@@ -88,8 +98,20 @@ public final class ExactlyOnceJobCheck {
                             + "): a failover during its final commit would append messages"
                             + " twice. Run the job in STREAMING mode with checkpointing"
                             + " ('execution.runtime-mode: STREAMING' and"
-                            + " 'execution.checkpointing.interval'), or use AT_LEAST_ONCE.");
+                            + " 'execution.checkpointing.interval'), or use AT_LEAST_ONCE");
         }
+        if (!problems.isEmpty()) {
+            throw new IggyConfigurationException(
+                    "Refused an exactly-once Iggy sink for "
+                            + config.target()
+                            + ": "
+                            + String.join("; ", problems)
+                            + ".");
+        }
+        LOG.info(
+                "An exactly-once Iggy sink for {} keeps its messages in {}",
+                config.target(),
+                placement);
         if (!env.getCheckpointConfig().isCheckpointingEnabled()) {
             LOG.warn(
                     "An exactly-once Iggy sink for {} runs without checkpointing: its output is"
@@ -98,6 +120,17 @@ public final class ExactlyOnceJobCheck {
                             + " 'execution.checkpointing.interval' (e.g. 10 s) for exactly-once.",
                     config.target());
         }
+    }
+
+    /** The job's checkpoint directory: set in code (Flink 1.20), else in its configuration. */
+    @Nullable
+    private static String checkpointDirectory(StreamExecutionEnvironment env) {
+        String inCode = CheckpointStorageInCode.directory(env);
+        return inCode != null
+                ? inCode
+                : env.getConfiguration()
+                        .getOptional(CheckpointingOptions.CHECKPOINTS_DIRECTORY)
+                        .orElse(null);
     }
 
     private static boolean allInputsBounded(DataStream<?> input) {

@@ -31,8 +31,6 @@ import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -60,7 +58,7 @@ final class WriteAheadBuffer {
     private final long writerId;
     private final WriteAheadDirectory.WriterLog log;
     private final Map<IggyTopicPartition, WriteAheadDirectory.PartitionLog> logs = new TreeMap<>();
-    private final Map<IggyTopicPartition, Long> endOffsets = new HashMap<>();
+    private final EndOffsets endOffsets;
     private long checkpointId;
     private byte[] tag;
 
@@ -75,9 +73,15 @@ final class WriteAheadBuffer {
     /**
      * @param writer names the writer; its id is drawn at random when the writer starts: every
      *     writer instance (each subtask, each attempt, each operator, each job) gets its own
+     * @param endOffsets where each committable's partition is read back from
      */
-    WriteAheadBuffer(IggyWriterConfig config, WriteAheadDirectory storage, WriterIdentity writer) {
+    WriteAheadBuffer(
+            IggyWriterConfig config,
+            WriteAheadDirectory storage,
+            WriterIdentity writer,
+            EndOffsets endOffsets) {
         this.config = config;
+        this.endOffsets = endOffsets;
         this.writerId = writer.writerId();
         this.log = storage.open(writer);
         this.checkpointId = writer.restoredCheckpointId() + 1;
@@ -111,22 +115,13 @@ final class WriteAheadBuffer {
             if (lastLog == null) {
                 lastLog = log.start(checkpointId, tag, logs.size());
                 logs.put(target, lastLog);
+                endOffsets.partitionStarted(target);
             }
             lastTarget = target;
         }
         lastLog.append(message);
         bytes += size;
         return size;
-    }
-
-    /** The partitions with messages held, of all topics. */
-    Collection<IggyTopicPartition> partitions() {
-        return logs.keySet();
-    }
-
-    /** Records each partition's end offset (exclusive), read after the last message was added. */
-    void recordEndOffsets(Map<IggyTopicPartition, Long> offsets) {
-        endOffsets.putAll(offsets);
     }
 
     /**
@@ -137,11 +132,6 @@ final class WriteAheadBuffer {
         List<IggyCommittable> committables = new ArrayList<>(logs.size());
         for (Map.Entry<IggyTopicPartition, WriteAheadDirectory.PartitionLog> e : logs.entrySet()) {
             IggyTopicPartition target = e.getKey();
-            Long end = endOffsets.get(target);
-            if (end == null) {
-                throw new IllegalStateException(
-                        "No end offset recorded for " + target + " of " + config);
-            }
             committables.add(
                     new IggyCommittable(
                             target.stream(),
@@ -149,13 +139,13 @@ final class WriteAheadBuffer {
                             target.partition(),
                             checkpointId,
                             tag,
-                            end,
+                            endOffsets.readFrom(target),
                             e.getValue().seal()));
         }
         logs.clear();
         lastTarget = null;
         lastLog = null;
-        endOffsets.clear();
+        endOffsets.checkpointTaken();
         bytes = 0;
         checkpointId++;
         tag = IggyCommittable.tag(writerId, checkpointId);

@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.sink.internal.exactlyonce;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.connector.sink2.WriterInitContext;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
@@ -40,9 +39,10 @@ import java.util.function.Supplier;
 
 /**
  * Delivery for {@link DeliveryGuarantee#EXACTLY_ONCE}: nothing is sent from here. Messages go to a
- * {@link WriteAheadBuffer} (write-ahead files), {@link #flush} reads the end offsets of their
- * topics' partitions, and {@link #prepareCommit} hands them to the checkpoint as {@link
- * IggyCommittable}s, which {@code IggyCommitter} sends once the checkpoint completed.
+ * {@link WriteAheadBuffer} (write-ahead files), and {@link #prepareCommit} hands them to the
+ * checkpoint as {@link IggyCommittable}s, which {@code IggyCommitter} sends once the checkpoint
+ * completed; each with its partition's end offset as {@link EndOffsets} last learned it, off the
+ * task thread. {@link #flush} has nothing to do: nothing remote happens at the barrier.
  *
  * <p>{@code numRecordsSend} and {@code numBytesSend} count a message when it is taken, as Flink's
  * Kafka sink counts the records of open transactions. The gauge {@code exactlyOnceBufferedBytes}
@@ -59,9 +59,6 @@ public final class WriteAheadDelivery implements SinkDelivery {
     /** The metric variable of the operator's id, which names its write-ahead directory. */
     private static final String OPERATOR_ID = "<operator_id>";
 
-    private final IggyWriterConfig config;
-    private final Supplier<IggyBatchSender> sender;
-    private final MailboxExecutor mailbox;
     private final WriteAheadBuffer buffer;
     private final CommitBacklog backlog;
     private final Counter numRecordsSend;
@@ -69,21 +66,19 @@ public final class WriteAheadDelivery implements SinkDelivery {
 
     public WriteAheadDelivery(
             IggyWriterConfig config, Supplier<IggyBatchSender> sender, WriterInitContext context) {
-        this.config = config;
-        this.sender = sender;
-        this.mailbox = context.getMailboxExecutor();
         this.buffer =
                 new WriteAheadBuffer(
                         config,
                         new WriteAheadDirectory(config.writeAhead().directory()),
-                        writerIdentity(context));
+                        writerIdentity(context),
+                        new EndOffsets(sender, config.connection()));
         SinkWriterMetricGroup metrics = context.metricGroup();
         this.numRecordsSend = metrics.getNumRecordsSendCounter();
         this.numBytesSend = metrics.getNumBytesSendCounter();
         metrics.gauge("exactlyOnceBufferedBytes", buffer::bufferedBytes);
         this.backlog =
                 new CommitBacklog(
-                        mailbox,
+                        context.getMailboxExecutor(),
                         metrics.counter("exactlyOnceCommitWaitMs"),
                         CommitBacklog.GIVE_UP,
                         System::nanoTime,
@@ -112,9 +107,7 @@ public final class WriteAheadDelivery implements SinkDelivery {
     }
 
     @Override
-    public void flush(boolean endOfInput) throws IOException, InterruptedException {
-        recordEndOffsets();
-    }
+    public void flush(boolean endOfInput) {}
 
     @Override
     public Collection<IggyCommittable> prepareCommit() throws IOException {
@@ -127,18 +120,5 @@ public final class WriteAheadDelivery implements SinkDelivery {
     @Override
     public void close() {
         buffer.close();
-    }
-
-    /**
-     * Reads the end offsets of the partitions with held messages, running the task's mails
-     * meanwhile: a committer that may have sent part of a committable reads from there. Without
-     * held messages nothing is read (and nothing connects).
-     */
-    private void recordEndOffsets() throws IOException, InterruptedException {
-        if (buffer.partitions().isEmpty()) {
-            return;
-        }
-        buffer.recordEndOffsets(
-                EndOffsets.read(sender.get(), buffer.partitions(), mailbox, config.connection()));
     }
 }

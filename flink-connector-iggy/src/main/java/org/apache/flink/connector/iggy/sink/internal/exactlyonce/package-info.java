@@ -18,7 +18,7 @@
 
 /**
  * The writer's side of exactly-once: each message goes to a write-ahead file, the partitions' end
- * offsets are read before a checkpoint, the files become committables at the checkpoint, and the
+ * offsets are read off the task thread, the files become committables at the checkpoint, and the
  * writer waits while it is too far ahead of its committer. Also the check, when the job is built,
  * that refuses a job in which exactly-once cannot hold.
  */

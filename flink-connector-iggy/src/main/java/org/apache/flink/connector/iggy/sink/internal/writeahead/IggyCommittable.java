@@ -31,7 +31,7 @@ import java.util.Arrays;
  * <p>Every message has a 16-byte id: its sequence number in the committable (4 bytes) followed by
  * the committable's 12-byte tag, which the writer derives from its own random id and the checkpoint
  * (see {@link #tag}). A committer that may have sent part of a committable before reads the
- * partition from {@link #readFrom}, the partition's end when the committable was made, and
+ * partition from {@link #readFrom}, an end of the partition before the committable was made, and
  * recognises the messages already there by their tag.
  */
 @Internal
@@ -126,7 +126,10 @@ public final class IggyCommittable {
         return tag.clone();
     }
 
-    /** The partition's end offset (exclusive) when this committable was made. */
+    /**
+     * Where a read-back starts: an end offset of the partition answered before this committable was
+     * made, so at most the offset of its first message.
+     */
     public long readFrom() {
         return readFrom;
     }

@@ -20,55 +20,64 @@ package org.apache.flink.connector.iggy.sink.internal.config;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilderTest;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import org.junit.jupiter.api.Test;
+
+import javax.annotation.Nullable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Where the write-ahead messages go, and the checks of the directory option at build. */
+/**
+ * Where the write-ahead messages go, decided when the job is built, the refusal of a job without
+ * any directory, and the checks of the directory option at build.
+ */
 class WriteAheadPlacementTest {
 
     @Test
     void theDirectorySetOnTheSinkWinsAndIsUsedAsGiven() {
         for (String directory : new String[] {"s3://bucket/wal", "file:///data/wal", "/data/wal"}) {
-            WriteAheadPlacement placement = new WriteAheadPlacement(directory);
-            placement.resolve(checkpointDirectory("execution.checkpointing.dir", "s3://cp"));
+            IggySink<String> sink = sink(directory);
+            addedToAJob(
+                    sink,
+                    checkpointDirectory("execution.checkpointing.dir", "s3://bucket/checkpoints"));
 
-            assertThat(placement.directory()).isEqualTo(directory);
-            assertThat(placement.onLocalDisk()).isFalse();
+            assertThat(sink.writerConfig().writeAhead().directory()).isEqualTo(directory);
         }
     }
 
     @Test
     void theDefaultIsASubdirectoryOfTheCheckpointDirectoryUnderEitherName() {
         for (String key : new String[] {"execution.checkpointing.dir", "state.checkpoints.dir"}) {
-            WriteAheadPlacement placement = new WriteAheadPlacement(null);
-            placement.resolve(checkpointDirectory(key, "hdfs:///flink/checkpoints"));
+            IggySink<String> sink = sink(null);
+            addedToAJob(sink, checkpointDirectory(key, "hdfs:///flink/checkpoints"));
 
-            assertThat(placement.directory())
+            assertThat(sink.writerConfig().writeAhead().directory())
                     .as(key)
                     .isEqualTo("hdfs:/flink/checkpoints/iggy-sink-write-ahead");
-            assertThat(placement.onLocalDisk()).isFalse();
         }
     }
 
+    /**
+     * Neither directory: the job is refused when built, with an error that no restart retries,
+     * naming both settings; a TaskManager's temporary directory is never used.
+     */
     @Test
-    void withoutAnyDirectoryTheFilesGoToTheTaskManagersTemporaryDirectory() {
-        WriteAheadPlacement placement = new WriteAheadPlacement(null);
-        assertThat(placement.onLocalDisk()).as("before the job is built").isTrue();
-
-        placement.resolve(new Configuration());
-
-        assertThat(placement.onLocalDisk()).isTrue();
-        assertThat(java.nio.file.Path.of(java.net.URI.create(placement.directory())))
-                .as("looked up where the writer runs")
-                .isEqualTo(
-                        java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))
-                                .toAbsolutePath()
-                                .resolve("iggy-sink-write-ahead"));
+    void withoutAnyDirectoryTheJobIsRefusedWhenBuilt() {
+        IggySink<String> sink = sink(null);
+        assertThatThrownBy(() -> addedToAJob(sink, new Configuration()))
+                .isInstanceOf(IggyConfigurationException.class)
+                .hasMessageContaining("no durable place for its write-ahead files")
+                .hasMessageContaining("setExactlyOnceWriteAheadDir")
+                .hasMessageContaining("'sink.exactly-once.write-ahead-dir'")
+                .hasMessageContaining("'execution.checkpointing.dir'");
+        assertThatThrownBy(() -> sink.writerConfig().writeAhead().directory())
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("no write-ahead directory");
     }
 
     @Test
@@ -84,7 +93,18 @@ class WriteAheadPlacementTest {
         assertThat(sink("/tmp/wal")).isNotNull();
     }
 
-    private static IggySink<String> sink(String writeAheadDir) {
+    /**
+     * Builds the stream graph of a streaming job with checkpointing that writes to {@code sink}.
+     */
+    private static void addedToAJob(IggySink<String> sink, Configuration configuration) {
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.getExecutionEnvironment(configuration);
+        env.enableCheckpointing(1000);
+        env.fromData("a", "b").sinkTo(sink);
+        env.getStreamGraph();
+    }
+
+    static IggySink<String> sink(@Nullable String writeAheadDir) {
         return IggySinkBuilderTest.<String>sinkTo("s", "t")
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)

@@ -40,6 +40,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -48,8 +49,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@link WriteAheadDelivery} on its own: it holds messages and sends nothing, reads the end offsets
- * at flush, and hands the held messages to the checkpoint.
+ * {@link WriteAheadDelivery} on its own: it holds messages and sends nothing, asks for the end
+ * offsets without waiting for them, and hands the held messages to the checkpoint.
  */
 class WriteAheadDeliveryTest {
 
@@ -84,6 +85,45 @@ class WriteAheadDeliveryTest {
                 committables.stream().filter(c -> c.partition() == 0).findFirst().orElseThrow();
         assertThat(payloads(p0)).containsExactly("a", "c");
         assertThat(delivery.prepareCommit()).as("the next checkpoint starts empty").isEmpty();
+        delivery.close();
+    }
+
+    /**
+     * The server answers the end offsets slowly: the checkpoint takes its committable at once, to
+     * be read back from the partition's start if its commit is retried, and a later one takes the
+     * answer once it came; a failed answer fails nothing and leaves the last one in force.
+     */
+    @Test
+    void aSlowOrFailedEndOffsetAnswerNeverHoldsUpACheckpoint() throws Exception {
+        sender.answerEnds = false;
+        WriteAheadDelivery delivery = delivery();
+        delivery.add(P0, message("a"), false);
+        delivery.flush(false);
+        assertThat(delivery.prepareCommit())
+                .as("taken while the answer is outstanding")
+                .singleElement()
+                .extracting(IggyCommittable::readFrom)
+                .isEqualTo(0L);
+        assertThat(sender.heldEnds).as("asked when the first message came").hasSize(1);
+
+        delivery.add(P0, message("b"), false);
+        assertThat(sender.heldEnds).as("not again while unanswered").hasSize(1);
+        sender.heldEnds.get(0).complete(Map.of(0L, 42L, 1L, 7L));
+        delivery.flush(false);
+        assertThat(delivery.prepareCommit())
+                .singleElement()
+                .extracting(IggyCommittable::readFrom)
+                .isEqualTo(42L);
+
+        delivery.add(P0, message("c"), false);
+        assertThat(sender.heldEnds).as("asked again in the next checkpoint").hasSize(2);
+        sender.heldEnds.get(1).completeExceptionally(new IggyConnectorException("timed out"));
+        delivery.flush(false);
+        assertThat(delivery.prepareCommit())
+                .singleElement()
+                .extracting(IggyCommittable::readFrom)
+                .as("the last answer")
+                .isEqualTo(42L);
         delivery.close();
     }
 

@@ -609,6 +609,12 @@ public class IggySinkWriterTest {
         public volatile boolean autoComplete = true;
         public volatile long endOffset;
 
+        /** Whether end offsets are answered at once; if not, the test answers {@link #heldEnds}. */
+        public volatile boolean answerEnds = true;
+
+        public final List<CompletableFuture<Map<Long, Long>>> heldEnds =
+                new CopyOnWriteArrayList<>();
+
         public ScriptedSender(int partitions) {
             this.partitions = partitions;
         }
@@ -641,7 +647,12 @@ public class IggySinkWriterTest {
             for (long p = 0; p < topicPartitions.getOrDefault(topic, partitions); p++) {
                 ends.put(p, endOffset);
             }
-            return CompletableFuture.completedFuture(ends);
+            if (answerEnds) {
+                return CompletableFuture.completedFuture(ends);
+            }
+            CompletableFuture<Map<Long, Long>> held = new CompletableFuture<>();
+            heldEnds.add(held);
+            return held;
         }
 
         @Override
