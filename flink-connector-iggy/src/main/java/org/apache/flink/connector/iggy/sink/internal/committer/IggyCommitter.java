@@ -52,9 +52,9 @@ import java.util.OptionalLong;
  *
  * <p>It runs in a task of its own, apart from the writer (see {@link CommitterHandoff}), and sends
  * through the writer's kind of {@link IggyClientBatchSender}: batches cut as the writer cuts them
- * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered, over
- * one connection that appends the batches of a partition in the order they were sent. Once that
- * connection closed, the sender sends nothing more, so no batch overtakes a lost one. Flink commits
+ * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered but
+ * only one per partition ({@link InFlightSends}), over one connection. Once that connection closed,
+ * the sender sends nothing more, so no batch overtakes a lost or refused one. Flink commits
  * the committables of one checkpoint after those of every earlier one, so each partition receives
  * them in order.
  *
@@ -282,7 +282,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      */
     private int send(Attempt attempt, OpenBatch batch, int sentBefore, int window)
             throws IOException, InterruptedException {
-        inFlight.awaitRoom(window);
+        inFlight.awaitRoom(window, attempt);
         if (sentBefore > 0) {
             runBetweenSends(attempt.committable, sentBefore);
         }
