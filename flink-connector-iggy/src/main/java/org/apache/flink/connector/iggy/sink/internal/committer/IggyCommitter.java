@@ -224,6 +224,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 started.get(i).signalAlreadyCommitted();
             }
             pendingCommittables--;
+            readBack.forget(attempt.committable);
             committedFiles.discard(attempt.committable);
         }
     }
