@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
@@ -70,7 +71,10 @@ import java.util.OptionalLong;
  * closed, and every committable not wholly acknowledged is retried (Flink's {@code
  * sink.committer.retries}), the later ones too, so none of a partition overtakes an earlier one. A
  * send of the closed connection may still be applied by the server later, so a retry reads back
- * only once the server no longer lists that connection (see {@link ClientFence}).
+ * only once the server no longer lists that connection (see {@link ClientFence}). The same holds
+ * for the connections of an earlier committer of its subtask, a zombie after a failover: this
+ * committer starts a new epoch and waits for them, and a zombie that connects later sends nothing
+ * ({@link CommitterEpochs}).
  *
  * <p>A target stream, topic or partition that no longer exists, or any other configuration error,
  * fails the job with an error naming it: the output of a completed checkpoint is never skipped. An
@@ -83,6 +87,9 @@ import java.util.OptionalLong;
 public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCommitter.class);
+
+    /** The metric variable that holds the operator's id. */
+    private static final String OPERATOR_ID = "<operator_id>";
 
     /**
      * What a test runs before each send of a committable but its first, once fewer than the allowed
@@ -124,21 +131,34 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private volatile int pendingCommittables;
 
     /**
-     * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
-     *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
-     *     iggyPendingCommittables}, and {@code reconnects}: connections opened again after a
-     *     failure
+     * A committer of the sink operator and subtask {@code context} names, whose metric group gets
+     * {@code messagesCommitted}, {@code messagesReadBack}, {@code messagesResent}, {@code
+     * readBackTimeMs} and {@code iggyPendingCommittables}, and {@code reconnects}: connections
+     * opened again after a failure. Its epochs go to the write-ahead directory (see {@link
+     * CommitterEpochs}).
      */
     public IggyCommitter(
-            IggyWriterConfig config,
-            OptionalLong restoredCheckpointId,
-            MetricGroup metrics,
-            BetweenSends betweenSends) {
-        this(config, restoredCheckpointId, metrics, betweenSends, WriteAheadFile::discard);
+            IggyWriterConfig config, CommitterInitContext context, BetweenSends betweenSends) {
+        this(
+                config,
+                context.getRestoredCheckpointId(),
+                context.metricGroup(),
+                betweenSends,
+                WriteAheadFile::discard,
+                new CommitterEpochs(
+                        CommitterEpochs.directory(
+                                config.writeAhead().directory(),
+                                context.getJobInfo().getJobId().toHexString(),
+                                context.metricGroup()
+                                        .getAllVariables()
+                                        .getOrDefault(OPERATOR_ID, "committer")),
+                        context.getTaskInfo().getIndexOfThisSubtask(),
+                        context.getTaskInfo().getNumberOfParallelSubtasks()));
     }
 
     /**
      * @param deletion deletes the write-ahead file of a committed committable
+     * @param epochs this committer's epoch and its subtask's earlier ones
      */
     @VisibleForTesting
     IggyCommitter(
@@ -146,12 +166,13 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             OptionalLong restoredCheckpointId,
             MetricGroup metrics,
             BetweenSends betweenSends,
-            CommittedFiles.Deletion deletion) {
+            CommittedFiles.Deletion deletion,
+            CommitterEpochs epochs) {
         this.config = config;
         this.betweenSends = betweenSends;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
         this.reconnects = metrics.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
-        this.fence = new ClientFence(config.connection().requestTimeout());
+        this.fence = new ClientFence(config.connection(), epochs);
         this.messagesCommitted = metrics.counter("messagesCommitted");
         this.messagesReadBack = metrics.counter("messagesReadBack");
         this.messagesResent = metrics.counter("messagesResent");
@@ -186,7 +207,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             } catch (IggyConfigurationException e) {
                 // no retry mends it: Flink fails the job
                 request.signalFailedWithUnknownReason(
-                        e instanceof CannotCommit
+                        e instanceof CannotCommit || e instanceof ClientFence.CannotFence
                                 ? e
                                 : new CannotCommit(committable, e.getMessage()));
                 failure = e;
@@ -241,8 +262,9 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         if (maybeSentBefore) {
             // Everything sent before is acknowledged (or the attempt failed) before reading back.
             inFlight.awaitAll();
-            fence.await(sender().client());
         }
+        // Nothing is read back or sent while an earlier connection may still append.
+        fence.await(sender().client());
         // Fails with CannotCommit if the target is gone, on a first attempt too.
         long end = endOffset(committable);
         if (maybeSentBefore) {
@@ -316,7 +338,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     }
 
     /** The partition's end offset now; fails with {@link CannotCommit} if it no longer exists. */
-    private long endOffset(IggyCommittable committable) {
+    private long endOffset(IggyCommittable committable) throws IOException {
         TopicDescription topic;
         try {
             topic = sender().client().describe(committable.stream(), committable.topic());
@@ -339,16 +361,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     }
 
     /**
-     * Connects on first use; fails with an {@link IggyConfigurationException} if the target is gone
-     * or the credentials are refused.
+     * Connects on first use, and records the connection before anything is sent on it (see {@link
+     * ClientFence#opened}); fails with an {@link IggyConfigurationException} if the target is gone,
+     * the credentials are refused or the user may not list the server's clients.
      */
-    private IggyClientBatchSender sender() {
+    private IggyClientBatchSender sender() throws IOException {
         if (sender == null) {
             if (sendersOpened++ > 0) {
                 reconnects.inc();
             }
-            sender = IggyClientBatchSender.openWithoutReconnecting(config);
-            clientId = sender.client().clientId();
+            IggyClientBatchSender opened = IggyClientBatchSender.openWithoutReconnecting(config);
+            try {
+                long id = opened.client().clientId();
+                fence.opened(opened.client(), id);
+                clientId = id;
+            } catch (IOException | RuntimeException e) {
+                opened.close();
+                throw e;
+            }
+            sender = opened;
         }
         return sender;
     }

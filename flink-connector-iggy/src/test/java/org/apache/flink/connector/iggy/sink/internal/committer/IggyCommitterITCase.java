@@ -90,7 +90,12 @@ class IggyCommitterITCase {
         RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
                 new IggyCommitter(
-                        config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING, KEEP_FILES)) {
+                        config,
+                        OptionalLong.empty(),
+                        metrics,
+                        IggyCommitter.NOTHING,
+                        KEEP_FILES,
+                        TestEpochs.in(dir))) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -341,10 +346,15 @@ class IggyCommitterITCase {
         return request;
     }
 
-    private static IggyCommitter committer(
+    private IggyCommitter committer(
             IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
         return new IggyCommitter(
-                config, restored, new UnregisteredMetricsGroup(), hook, KEEP_FILES);
+                config,
+                restored,
+                new UnregisteredMetricsGroup(),
+                hook,
+                KEEP_FILES,
+                TestEpochs.in(dir));
     }
 
     private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
