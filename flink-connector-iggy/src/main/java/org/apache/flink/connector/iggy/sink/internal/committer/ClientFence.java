@@ -44,9 +44,9 @@ import java.util.Set;
  * connection this committer starts a new epoch, owes a wait to every connection an earlier one
  * recorded, and records each connection of its own before sending on it. Listing the server's
  * clients needs the permission to read servers; without it the committer refuses to start (an
- * {@link IggyConfigurationException}), since it could not fence. The wait is bounded by the
- * request timeout: past it the attempt fails naming the connection and the fix, and the retry waits
- * again; it never reads back early.
+ * {@link IggyConfigurationException}), since it could not fence. The wait is bounded by the request
+ * timeout: past it the attempt fails naming the connection and the fix, and the retry waits again;
+ * it never reads back early.
  *
  * <p>Confined to the committer's task thread.
  */
@@ -134,19 +134,20 @@ final class ClientFence {
         try {
             client.clientIds();
         } catch (RuntimeException e) {
-            if (e instanceof IggyConfigurationException || IggyErrorCode.UNAUTHORIZED.isCauseOf(e)) {
+            if (e instanceof IggyConfigurationException
+                    || IggyErrorCode.UNAUTHORIZED.isCauseOf(e)) {
                 throw IggyClients.withOriginal(
                         new CannotFence(
-                        "The exactly-once Iggy sink's committer needs to list the clients of the"
-                                + " Iggy server at "
-                                + connection.address()
-                                + ", which "
-                                + connection.principal()
-                                + " may not: without it, it cannot tell when a send of an earlier"
-                                + " attempt or of a lost TaskManager can no longer be appended,"
-                                + " and could write messages twice. Grant the user the"
-                                + " permission to read servers (global permission"
-                                + " 'read_servers'), or use AT_LEAST_ONCE."),
+                                "The exactly-once Iggy sink's committer needs to list the clients of the"
+                                        + " Iggy server at "
+                                        + connection.address()
+                                        + ", which "
+                                        + connection.principal()
+                                        + " may not: without it, it cannot tell when a send of an earlier"
+                                        + " attempt or of a lost TaskManager can no longer be appended,"
+                                        + " and could write messages twice. Grant the user the"
+                                        + " permission to read servers (global permission"
+                                        + " 'read_servers'), or use AT_LEAST_ONCE."),
                         e);
             }
             throw e;

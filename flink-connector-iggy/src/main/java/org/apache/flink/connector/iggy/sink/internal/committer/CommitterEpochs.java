@@ -45,17 +45,16 @@ import java.util.regex.Pattern;
  *
  * <p>A committer that starts takes an epoch higher than every epoch listed and writes it ({@code
  * epoch-<number>-<random>-s<subtask>-p<parallelism>}; the random part orders two committers that
- * took the same number). It then owes a wait to every connection recorded ({@code
- * conn-<its epoch>-c<client id>}) by an earlier epoch of its subtask, or by an earlier epoch of a
- * different parallelism: Flink gives a committer its own subtask's committables unless the
- * parallelism changed, and after a change any committer may hold those of any earlier subtask.
- * Committers of its own parallelism and other subtasks are its live siblings; it never waits on
- * them.
+ * took the same number). It then owes a wait to every connection recorded ({@code conn-<its
+ * epoch>-c<client id>}) by an earlier epoch of its subtask, or by an earlier epoch of a different
+ * parallelism: Flink gives a committer its own subtask's committables unless the parallelism
+ * changed, and after a change any committer may hold those of any earlier subtask. Committers of
+ * its own parallelism and other subtasks are its live siblings; it never waits on them.
  *
  * <p>A committer records each connection it opens before it sends on it, then lists the epochs
  * again, and gives the connection up unsent if a later epoch of its subtask or of another
- * parallelism exists: a newer committer started, which either listed this connection (and waits
- * for it) or started before this listing saw it. Either way the older one's sends on a connection
+ * parallelism exists: a newer committer started, which either listed this connection (and waits for
+ * it) or started before this listing saw it. Either way the older one's sends on a connection
  * opened after the newer one listed are never made.
  *
  * <p>Confined to the committer's task thread.
@@ -95,8 +94,7 @@ final class CommitterEpochs {
     /** Where the committers of {@code operatorId} in {@code jobId} keep their epochs. */
     static Path directory(String writeAheadDirectory, String jobId, String operatorId) {
         return new Path(
-                new Path(new Path(new Path(writeAheadDirectory), jobId), operatorId),
-                SUBDIRECTORY);
+                new Path(new Path(new Path(writeAheadDirectory), jobId), operatorId), SUBDIRECTORY);
     }
 
     /**
@@ -152,13 +150,15 @@ final class CommitterEpochs {
      */
     void record(long clientId) throws IOException {
         FileSystem fs = directory.getFileSystem();
-        create(fs, new Path(directory, own.fileName().replace("epoch-", "conn-") + "-c" + clientId));
+        create(
+                fs,
+                new Path(directory, own.fileName().replace("epoch-", "conn-") + "-c" + clientId));
         checkCurrent(fs);
     }
 
     /**
-     * The connections {@link #start} returned are gone: their files and the superseded epochs'
-     * go, best effort.
+     * The connections {@link #start} returned are gone: their files and the superseded epochs' go,
+     * best effort.
      */
     void outlasted() {
         for (Path file : owed) {

@@ -55,9 +55,9 @@ import java.util.OptionalLong;
  * through the writer's kind of {@link IggyClientBatchSender}: batches cut as the writer cuts them
  * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered but
  * only one per partition ({@link InFlightSends}), over one connection. Once that connection closed,
- * the sender sends nothing more, so no batch overtakes a lost or refused one. Flink commits
- * the committables of one checkpoint after those of every earlier one, so each partition receives
- * them in order.
+ * the sender sends nothing more, so no batch overtakes a lost or refused one. Flink commits the
+ * committables of one checkpoint after those of every earlier one, so each partition receives them
+ * in order.
  *
  * <p>A committable that may have been sent in part before (a retry, or one restored from a
  * checkpoint) is read back first ({@link ReadBack}), recognising its messages by their ids, and

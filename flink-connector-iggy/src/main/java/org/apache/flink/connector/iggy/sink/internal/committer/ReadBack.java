@@ -52,8 +52,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Bounded in bytes as far as Iggy 0.8 allows: a poll cannot leave out payloads nor stop at a
  * byte count, so the first poll asks for {@value #FIRST_POLL} messages and each later one for as
- * many as fit the batch byte bound at the average size seen so far, never more than the batch
- * size; only the ids found are kept.
+ * many as fit the batch byte bound at the average size seen so far, never more than the batch size;
+ * only the ids found are kept.
  *
  * <p>Confined to the committer's task thread; the metric gauge only reads.
  */
@@ -150,11 +150,7 @@ final class ReadBack {
                         String.format(
                                 "Reading back the %s stopped at offset %d of %d (started at %d):"
                                         + " %s. The commit is tried again and resumes there.",
-                                committable,
-                                read.offset,
-                                end,
-                                read.from,
-                                IggyClients.describe(e)),
+                                committable, read.offset, end, read.from, IggyClients.describe(e)),
                         e);
             }
             if (polled.isEmpty()) {

@@ -130,7 +130,9 @@ class CommitterFencingITCase {
 
                 RecordingCommitRequest late = new RecordingCommitRequest(zombiesNext, 0);
                 zombie.commit(List.of(late));
-                assertThat(late.outcome).as("the zombie's new connection sent nothing").isEqualTo("retry");
+                assertThat(late.outcome)
+                        .as("the zombie's new connection sent nothing")
+                        .isEqualTo("retry");
             } finally {
                 zombie.close();
             }
@@ -194,7 +196,8 @@ class CommitterFencingITCase {
             fence.closedAfterFailure(otherId);
             assertThatThrownBy(() -> fence.await(client))
                     .isInstanceOf(IggyConnectorException.class)
-                    .hasMessageContaining("still lists the connection(s) with client id(s) [" + otherId + "]")
+                    .hasMessageContaining(
+                            "still lists the connection(s) with client id(s) [" + otherId + "]")
                     .hasMessageContaining("reading back now could repeat them")
                     .hasMessageContaining("TCP keepalive")
                     .hasMessageContaining("keepalive = true");
@@ -310,14 +313,7 @@ class CommitterFencingITCase {
                             0));
         }
         return TestCommittables.written(
-                dir,
-                IggyId.of(stream),
-                IggyId.of(topic),
-                partition,
-                checkpoint,
-                tag,
-                0,
-                messages);
+                dir, IggyId.of(stream), IggyId.of(topic), partition, checkpoint, tag, 0, messages);
     }
 
     private static List<String> texts(List<Message> messages) {
