@@ -130,6 +130,16 @@ final class ClientFence {
         }
     }
 
+    /**
+     * The committer closed its connection with nothing unanswered: if no connection is still waited
+     * for, the files of its own connections go.
+     */
+    void closedCleanly() {
+        if (started && pending.isEmpty()) {
+            epochs.closedCleanly();
+        }
+    }
+
     private void checkMayList(IggyServerClient client) {
         try {
             client.clientIds();

@@ -82,6 +82,9 @@ final class CommitterEpochs {
     /** The files of what this committer waits for, deleted once it no longer has to. */
     private final List<Path> owed = new ArrayList<>();
 
+    /** The files of this committer's own connections. */
+    private final List<Path> recorded = new ArrayList<>();
+
     /**
      * @param directory the directory of the operator's epochs (see {@link #directory})
      */
@@ -150,9 +153,10 @@ final class CommitterEpochs {
      */
     void record(long clientId) throws IOException {
         FileSystem fs = directory.getFileSystem();
-        create(
-                fs,
-                new Path(directory, own.fileName().replace("epoch-", "conn-") + "-c" + clientId));
+        Path file =
+                new Path(directory, own.fileName().replace("epoch-", "conn-") + "-c" + clientId);
+        create(fs, file);
+        recorded.add(file);
         checkCurrent(fs);
     }
 
@@ -161,14 +165,27 @@ final class CommitterEpochs {
      * best effort.
      */
     void outlasted() {
-        for (Path file : owed) {
+        delete(owed);
+    }
+
+    /**
+     * This committer's connections all ended with nothing unanswered: none of them can append
+     * anything, so their files go, best effort. Its epoch's file stays, so that later epochs keep
+     * counting above every earlier one.
+     */
+    void closedCleanly() {
+        delete(recorded);
+    }
+
+    private static void delete(List<Path> files) {
+        for (Path file : files) {
             try {
                 file.getFileSystem().delete(file, false);
             } catch (IOException e) {
                 LOG.debug("Could not delete {}", file, e);
             }
         }
-        owed.clear();
+        files.clear();
     }
 
     /** The files listed, after checking that no later epoch supersedes this committer's. */

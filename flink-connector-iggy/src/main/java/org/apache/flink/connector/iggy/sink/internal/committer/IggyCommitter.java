@@ -320,21 +320,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 "Failed to commit to {}; retrying: {}",
                 config.target(),
                 IggyClients.describe(failure));
+        abandon();
+    }
+
+    /** The task is being cancelled: end it instead of spending a retry. */
+    private InterruptedException interrupted(Exception e) {
+        abandon();
+        InterruptedException ended =
+                new InterruptedException("Interrupted while committing to " + config.target());
+        ended.initCause(e);
+        return ended;
+    }
+
+    /** Gives up the unanswered sends; the connection's requests may still be applied. */
+    private void abandon() {
         inFlight.abandon();
         if (clientId != null) {
             fence.closedAfterFailure(clientId);
         }
         closeSender();
-    }
-
-    /** The task is being cancelled: end it instead of spending a retry. */
-    private InterruptedException interrupted(Exception e) {
-        inFlight.abandon();
-        closeSender();
-        InterruptedException ended =
-                new InterruptedException("Interrupted while committing to " + config.target());
-        ended.initCause(e);
-        return ended;
     }
 
     /** The partition's end offset now; fails with {@link CannotCommit} if it no longer exists. */
@@ -406,8 +410,12 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     @Override
     public void close() {
-        inFlight.abandon();
-        closeSender();
+        if (inFlight.isEmpty()) {
+            closeSender();
+            fence.closedCleanly();
+        } else {
+            abandon();
+        }
         committedFiles.close();
     }
 

@@ -157,6 +157,11 @@ final class InFlightSends {
         }
     }
 
+    /** Whether no batch is unanswered. */
+    boolean isEmpty() {
+        return unanswered.isEmpty();
+    }
+
     /** Gives up the unanswered batches after a failure: they count as not acknowledged. */
     void abandon() {
         unanswered.clear();

@@ -36,15 +36,15 @@ class CommitterEpochsTest {
 
     @Test
     void aNewCommitterOwesItsSubtasksEarlierConnectionsNotItsSiblings() throws Exception {
-        CommitterEpochs first = TestEpochs.in(dir, 0, 2);
-        CommitterEpochs sibling = TestEpochs.in(dir, 1, 2);
+        CommitterEpochs first = CommitterTesting.epochs(dir, 0, 2);
+        CommitterEpochs sibling = CommitterTesting.epochs(dir, 1, 2);
         assertThat(first.start()).isEmpty();
         assertThat(sibling.start()).isEmpty();
         first.record(11);
         first.record(12);
         sibling.record(21);
 
-        CommitterEpochs next = TestEpochs.in(dir, 0, 2);
+        CommitterEpochs next = CommitterTesting.epochs(dir, 0, 2);
         assertThat(next.start()).containsExactlyInAnyOrder(11L, 12L);
         assertThat(next.number()).isGreaterThan(first.number());
 
@@ -61,18 +61,18 @@ class CommitterEpochsTest {
     @Test
     void afterAChangeOfParallelismEveryEarlierConnectionIsOwedAndEveryEarlierCommitterStops()
             throws Exception {
-        CommitterEpochs a = TestEpochs.in(dir, 0, 2);
-        CommitterEpochs b = TestEpochs.in(dir, 1, 2);
+        CommitterEpochs a = CommitterTesting.epochs(dir, 0, 2);
+        CommitterEpochs b = CommitterTesting.epochs(dir, 1, 2);
         a.start();
         b.start();
         a.record(11);
         b.record(21);
 
-        CommitterEpochs rescaled = TestEpochs.in(dir, 0, 3);
+        CommitterEpochs rescaled = CommitterTesting.epochs(dir, 0, 3);
         assertThat(rescaled.start())
                 .as("after rescaling it may hold what either of them sent")
                 .containsExactlyInAnyOrder(11L, 21L);
-        CommitterEpochs newSibling = TestEpochs.in(dir, 2, 3);
+        CommitterEpochs newSibling = CommitterTesting.epochs(dir, 2, 3);
         assertThat(newSibling.start()).containsExactlyInAnyOrder(11L, 21L);
 
         assertThatThrownBy(() -> b.record(22)).isInstanceOf(IggyConnectorException.class);
@@ -81,14 +81,16 @@ class CommitterEpochsTest {
     }
 
     @Test
-    void theFilesOfOutlastedConnectionsAndEpochsGo() throws Exception {
-        CommitterEpochs first = TestEpochs.in(dir, 0, 1);
+    void onlyTheLatestEpochsFileStaysOnceItsConnectionsEndedCleanly() throws Exception {
+        CommitterEpochs first = CommitterTesting.epochs(dir, 0, 1);
         first.start();
         first.record(11);
-        CommitterEpochs next = TestEpochs.in(dir, 0, 1);
+        CommitterEpochs next = CommitterTesting.epochs(dir, 0, 1);
         assertThat(next.start()).containsExactly(11L);
 
         next.outlasted();
+        next.record(21);
+        next.closedCleanly();
 
         try (Stream<Path> files = Files.list(dir.resolve("epochs"))) {
             assertThat(files.map(f -> f.getFileName().toString()))
@@ -97,7 +99,7 @@ class CommitterEpochsTest {
                     .startsWith("epoch-")
                     .endsWith("-s0-p1");
         }
-        CommitterEpochs third = TestEpochs.in(dir, 0, 1);
+        CommitterEpochs third = CommitterTesting.epochs(dir, 0, 1);
         third.start();
         assertThat(third.number()).as("numbers keep growing").isGreaterThan(next.number());
     }

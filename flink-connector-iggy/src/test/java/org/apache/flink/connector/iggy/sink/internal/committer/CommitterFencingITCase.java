@@ -21,22 +21,16 @@ import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
-import org.apache.flink.connector.iggy.sink.internal.writeahead.TestCommittables;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.SimpleCounter;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.message.Message;
 import org.apache.iggy.user.GlobalPermissions;
 import org.apache.iggy.user.Permissions;
 import org.apache.iggy.user.StreamPermissions;
@@ -46,18 +40,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.commitUntilCommitted;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committable;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committer;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.epochs;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -94,8 +90,8 @@ class CommitterFencingITCase {
      */
     @Test
     void aSendHeldAcrossAFailoverIsNeitherRepeatedNorReordered() throws Exception {
-        IggyCommittable committable = committable(0, 9, 25);
-        IggyCommittable zombiesNext = committable(0, 10, 5);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 9, 0, 25);
+        IggyCommittable zombiesNext = committable(dir, stream, topic, 0, 10, 0, 5);
         CompletableFuture<Void> release = new CompletableFuture<>();
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             AtomicBoolean held = new AtomicBoolean();
@@ -106,14 +102,16 @@ class CommitterFencingITCase {
                         }
                     };
             IggyCommitter zombie =
-                    committer(config(viaProxy(proxy)), OptionalLong.empty(), holdTheSecondBatch);
+                    committer(
+                            dir, config(viaProxy(proxy)), OptionalLong.empty(), holdTheSecondBatch);
             try {
                 RecordingCommitRequest first = new RecordingCommitRequest(committable, 0);
                 zombie.commit(List.of(first));
                 assertThat(first.outcome).as("the held batch timed out").isEqualTo("retry");
 
                 try (IggyCommitter next =
-                        committer(config(direct()), OptionalLong.of(9), IggyCommitter.NOTHING)) {
+                        committer(
+                                dir, config(direct()), OptionalLong.of(9), IggyCommitter.NOTHING)) {
                     RecordingCommitRequest whileHeld = new RecordingCommitRequest(committable, 0);
                     next.commit(List.of(whileHeld));
                     assertThat(whileHeld.outcome)
@@ -123,7 +121,7 @@ class CommitterFencingITCase {
                     assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(BATCH);
 
                     release.complete(null);
-                    RecordingCommitRequest done = commitUntilCommitted(next, committable);
+                    RecordingCommitRequest done = commitUntilCommitted(next, committable, 1);
                     assertThat(done.outcome).isEqualTo("committed");
                     assertThat(next.messagesResent()).as("the held batch was found").isEqualTo(5);
                 }
@@ -149,7 +147,7 @@ class CommitterFencingITCase {
      */
     @Test
     void aHalfOpenConnectionOfAnEarlierAttemptHoldsTheCommitUntilItEnds() throws Exception {
-        IggyCommittable committable = committable(1, 5, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 5, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             AtomicBoolean cut = new AtomicBoolean();
             IggyCommitter.BetweenSends vanish =
@@ -159,14 +157,14 @@ class CommitterFencingITCase {
                         }
                     };
             try (IggyCommitter zombie =
-                    committer(config(viaProxy(proxy)), OptionalLong.empty(), vanish)) {
+                    committer(dir, config(viaProxy(proxy)), OptionalLong.empty(), vanish)) {
                 RecordingCommitRequest first = new RecordingCommitRequest(committable, 0);
                 zombie.commit(List.of(first));
                 assertThat(first.outcome).isEqualTo("retry");
             }
 
             try (IggyCommitter next =
-                    committer(config(direct()), OptionalLong.of(5), IggyCommitter.NOTHING)) {
+                    committer(dir, config(direct()), OptionalLong.of(5), IggyCommitter.NOTHING)) {
                 for (int attempt = 0; attempt < 2; attempt++) {
                     RecordingCommitRequest halfOpen = new RecordingCommitRequest(committable, 0);
                     next.commit(List.of(halfOpen));
@@ -176,7 +174,7 @@ class CommitterFencingITCase {
                 assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(BATCH);
 
                 proxy.close(); // as keepalive ends a half-open connection
-                RecordingCommitRequest done = commitUntilCommitted(next, committable);
+                RecordingCommitRequest done = commitUntilCommitted(next, committable, 1);
                 assertThat(done.outcome).isEqualTo("committed");
                 assertThat(next.messagesResent()).isEqualTo(15);
             }
@@ -192,7 +190,7 @@ class CommitterFencingITCase {
         IggyServerClient client = IggyServerClient.connect(direct(), new SimpleCounter());
         try {
             long otherId = other.clientId();
-            ClientFence fence = new ClientFence(direct(), TestEpochs.in(dir));
+            ClientFence fence = new ClientFence(direct(), epochs(dir));
             fence.closedAfterFailure(otherId);
             assertThatThrownBy(() -> fence.await(client))
                     .isInstanceOf(IggyConnectorException.class)
@@ -229,9 +227,9 @@ class CommitterFencingITCase {
                         .setCredentials(user, PASSWORD)
                         .setRequestTimeout(TIMEOUT)
                         .build();
-        IggyCommittable committable = committable(0, 3, 5);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 3, 0, 5);
         try (IggyCommitter committer =
-                committer(config(connection), OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config(connection), OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .rootCause()
@@ -274,51 +272,5 @@ class CommitterFencingITCase {
                 .setMaxInFlightRequests(1)
                 .build()
                 .writerConfig();
-    }
-
-    /** A committer of subtask 0 of 1; each is a new epoch in the same directory. */
-    private IggyCommitter committer(
-            IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
-        return new IggyCommitter(
-                config,
-                restored,
-                new UnregisteredMetricsGroup(),
-                hook,
-                file -> {},
-                TestEpochs.in(dir));
-    }
-
-    /** Commits as Flink's committer operator does: retries until committed. */
-    private static RecordingCommitRequest commitUntilCommitted(
-            IggyCommitter committer, IggyCommittable c) throws Exception {
-        RecordingCommitRequest request = new RecordingCommitRequest(c, 1);
-        committer.commit(List.of(request));
-        for (int retries = 2; request.outcome.equals("retry"); retries++) {
-            assertThat(retries).as("retries").isLessThan(10);
-            request = new RecordingCommitRequest(c, retries);
-            committer.commit(List.of(request));
-        }
-        return request;
-    }
-
-    private IggyCommittable committable(long partition, long checkpoint, int n) {
-        byte[] tag = IggyCommittable.tag(0xF00DL, checkpoint);
-        List<OutgoingMessage> messages = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            messages.add(
-                    new OutgoingMessage(
-                            ("cp" + checkpoint + "-" + i).getBytes(StandardCharsets.UTF_8),
-                            IggyHeaders.empty(),
-                            null,
-                            0));
-        }
-        return TestCommittables.written(
-                dir, IggyId.of(stream), IggyId.of(topic), partition, checkpoint, tag, 0, messages);
-    }
-
-    private static List<String> texts(List<Message> messages) {
-        return messages.stream()
-                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
-                .collect(Collectors.toList());
     }
 }

@@ -20,9 +20,6 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.ExactlyOnceWriterTest;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.RecordingMetricGroup;
@@ -30,13 +27,11 @@ import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.send.WireFormat;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
-import org.apache.flink.connector.iggy.sink.internal.writeahead.TestCommittables;
 import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
@@ -54,8 +49,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.KEEP_FILES;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.commitUntilCommitted;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committable;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committer;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.epochs;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -65,9 +65,6 @@ class IggyCommitterITCase {
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     private static final int BATCH = 10;
-
-    /** Committed files stay: the tests compare what was sent with them. */
-    private static final CommittedFiles.Deletion KEEP_FILES = file -> {};
 
     private String stream;
     private final String topic = "eo";
@@ -86,7 +83,7 @@ class IggyCommitterITCase {
     @Test
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
-        IggyCommittable committable = committable(1, 5, 100, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 5, 100, 25);
         RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
                 new IggyCommitter(
@@ -95,7 +92,7 @@ class IggyCommitterITCase {
                         metrics,
                         IggyCommitter.NOTHING,
                         KEEP_FILES,
-                        TestEpochs.in(dir))) {
+                        epochs(dir))) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -124,13 +121,13 @@ class IggyCommitterITCase {
         for (int i = 0; i < 5; i++) {
             IGGY.send(stream, topic, 0, payloads("old" + i + "-", 1000));
         }
-        IggyCommittable committable = committable(0, 7, 5000, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 7, 5000, 25);
         commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5010);
 
         // restored from checkpoint 7: the committable may have been sent in part
         try (IggyCommitter committer =
-                committer(config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -146,7 +143,7 @@ class IggyCommitterITCase {
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest retry = new RecordingCommitRequest(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
@@ -163,14 +160,14 @@ class IggyCommitterITCase {
     @Test
     void aPartitionRecreatedBetweenCheckpointAndCommitIsReadBackFromItsStart() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
-        IggyCommittable committable = committable(1, 4, 100, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 4, 100, 25);
         IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of(topic));
         IGGY.createTopic(stream, topic, 2);
         commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(10);
 
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest retry = new RecordingCommitRequest(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("committed");
@@ -189,7 +186,7 @@ class IggyCommitterITCase {
      */
     @Test
     void aSendAppliedAfterItTimedOutIsFoundByTheReadBackNotSentAgain() throws Exception {
-        IggyCommittable committable = committable(0, 9, 0, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 9, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             IggyWriterConfig slow = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)));
             AtomicBoolean held = new AtomicBoolean();
@@ -200,8 +197,8 @@ class IggyCommitterITCase {
                         }
                     };
             try (IggyCommitter committer =
-                    committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
-                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                    committer(dir, slow, OptionalLong.empty(), holdTheSecondBatch)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
                 assertThat(request.retries).as("the held send timed out").isPositive();
                 assertThat(request.outcome).isEqualTo("committed");
                 assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
@@ -219,7 +216,7 @@ class IggyCommitterITCase {
     @Test
     void aConnectionLostWithSeveralBatchesUnansweredLosesNothingAndRepeatsNothing()
             throws Exception {
-        IggyCommittable committable = committable(0, 11, 0, 60);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 11, 0, 60);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             AtomicBoolean cut = new AtomicBoolean();
             IggyCommitter.BetweenSends cutTheConnection =
@@ -230,8 +227,8 @@ class IggyCommitterITCase {
                     };
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(5)), 4);
             try (IggyCommitter committer =
-                    committer(pipelined, OptionalLong.empty(), cutTheConnection)) {
-                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                    committer(dir, pipelined, OptionalLong.empty(), cutTheConnection)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
                 assertThat(request.outcome).isIn("committed", "already committed");
                 assertThat(proxy.connectionsClosedWithARequest()).isEqualTo(1);
             }
@@ -248,7 +245,7 @@ class IggyCommitterITCase {
      */
     @Test
     void aLateBatchWithOthersQueuedBehindItIsFoundByTheReadBack() throws Exception {
-        IggyCommittable committable = committable(1, 12, 0, 60);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 12, 0, 60);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdOne =
@@ -258,8 +255,9 @@ class IggyCommitterITCase {
                         }
                     };
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)), 4);
-            try (IggyCommitter committer = committer(pipelined, OptionalLong.empty(), holdOne)) {
-                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+            try (IggyCommitter committer =
+                    committer(dir, pipelined, OptionalLong.empty(), holdOne)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
                 assertThat(request.outcome).isIn("committed", "already committed");
             }
         }
@@ -277,10 +275,10 @@ class IggyCommitterITCase {
 
     @Test
     void aCommittableWhoseTopicIsGoneFailsNamingIt() throws Exception {
-        IggyCommittable committable = committable(0, 3, 0, 5);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 3, 0, 5);
         IGGY.deleteStream(stream);
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)
@@ -301,7 +299,7 @@ class IggyCommitterITCase {
                 (c, sent) -> {
                     throw new IllegalStateException("killed after " + sent);
                 };
-        try (IggyCommitter committer = committer(config, OptionalLong.empty(), kill)) {
+        try (IggyCommitter committer = committer(dir, config, OptionalLong.empty(), kill)) {
             assertThatThrownBy(
                             () ->
                                     committer.commit(
@@ -333,63 +331,11 @@ class IggyCommitterITCase {
                 .writerConfig();
     }
 
-    /** Commits as Flink's committer operator does: retries until committed. */
-    private static RecordingCommitRequest commitUntilCommitted(
-            IggyCommitter committer, IggyCommittable c) throws Exception {
-        RecordingCommitRequest request = new RecordingCommitRequest(c, 0);
-        committer.commit(List.of(request));
-        for (int retries = 1; request.outcome.equals("retry"); retries++) {
-            assertThat(retries).as("retries").isLessThan(10);
-            request = new RecordingCommitRequest(c, retries);
-            committer.commit(List.of(request));
-        }
-        return request;
-    }
-
-    private IggyCommitter committer(
-            IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
-        return new IggyCommitter(
-                config,
-                restored,
-                new UnregisteredMetricsGroup(),
-                hook,
-                KEEP_FILES,
-                TestEpochs.in(dir));
-    }
-
-    private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
-        byte[] tag = IggyCommittable.tag(0xABCDEFL, checkpoint);
-        List<OutgoingMessage> messages = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            messages.add(
-                    new OutgoingMessage(
-                            ("cp" + checkpoint + "-" + i).getBytes(StandardCharsets.UTF_8),
-                            IggyHeaders.empty(),
-                            null,
-                            0));
-        }
-        return TestCommittables.written(
-                dir,
-                IggyId.of(stream),
-                IggyId.of(topic),
-                partition,
-                checkpoint,
-                tag,
-                readFrom,
-                messages);
-    }
-
     private static List<byte[]> payloads(String prefix, int n) {
         List<byte[]> payloads = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             payloads.add((prefix + i).getBytes(StandardCharsets.UTF_8));
         }
         return payloads;
-    }
-
-    private static List<String> texts(List<Message> messages) {
-        return messages.stream()
-                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
-                .collect(Collectors.toList());
     }
 }

@@ -113,7 +113,7 @@ class WriteAheadCommitITCase {
                         new UnregisteredMetricsGroup(),
                         IggyCommitter.NOTHING,
                         held,
-                        TestEpochs.in(dir))) {
+                        CommitterTesting.epochs(dir))) {
             committer.commit(List.of(new RecordingCommitRequest(written)));
             held.release.countDown();
         }
@@ -172,7 +172,7 @@ class WriteAheadCommitITCase {
                 new UnregisteredMetricsGroup(),
                 IggyCommitter.NOTHING,
                 WriteAheadFile::discard,
-                TestEpochs.in(dir));
+                CommitterTesting.epochs(dir));
     }
 
     /** A committable of checkpoint 3 whose {@code n} messages a writer wrote to a file. */
