@@ -265,6 +265,38 @@ class IggyCommitterITCase {
                 .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
     }
 
+    /**
+     * 100,000 messages of other producers follow the offset recorded in a restored committable:
+     * each poll of the read-back has its own request timeout, so the commit completes.
+     */
+    @Test
+    void aCommitReadsBackPastALargeForeignBacklog() throws Exception {
+        IggyCommittable committable = committable(dir, stream, topic, 0, 13, 0, 25);
+        for (int i = 0; i < 10; i++) {
+            IGGY.send(stream, topic, 0, payloads("other" + i + "-", 10_000));
+        }
+        IggyWriterConfig polls =
+                IggySink.<String>builder()
+                        .setConnection(IggySinkExternalContext.connection(IGGY))
+                        .setStream(stream)
+                        .setTopic(topic)
+                        .setValueSerializationSchema(new SimpleStringSchema())
+                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                        .setBatchSize(1000)
+                        .build()
+                        .writerConfig();
+        try (IggyCommitter committer =
+                committer(dir, polls, OptionalLong.of(13), IggyCommitter.NOTHING)) {
+            RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
+            assertThat(request.outcome).isEqualTo("committed");
+            assertThat(committer.messagesReadBack()).isEqualTo(100_000);
+            assertThat(committer.messagesResent()).isEqualTo(25);
+        }
+        List<Message> stored = IGGY.readAll(stream, topic, 0);
+        assertThat(texts(stored.subList(100_000, stored.size())))
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
+    }
+
     private IggyConnectionConfig viaProxy(TcpProxy proxy, Duration requestTimeout) {
         return IggyConnectionConfig.builder()
                 .setAddress(proxy.address())
