@@ -168,6 +168,12 @@ class IggyExactlyOnceWriteAheadITCase {
         assertThat(RECORDS_SEEN.get()).as("both failures happened").isGreaterThan(14_000);
         assertEachRecordOnce(records);
         assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
+        List<String> epochs =
+                committerEpochs(checkpoints.resolve(WriteAheadPlacement.SUBDIRECTORY));
+        assertThat(epochs).as("the committer's latest epoch stays, no other").hasSize(1);
+        assertThat(Long.parseLong(epochs.get(0).substring("epoch-".length(), 25)))
+                .as("the committers after the failovers started later epochs")
+                .isGreaterThan(1);
     }
 
     /**
@@ -384,6 +390,15 @@ class IggyExactlyOnceWriteAheadITCase {
 
     private static List<Path> writeAheadFiles(Path checkpoints) throws IOException {
         return filesIn(checkpoints.resolve(WriteAheadPlacement.SUBDIRECTORY));
+    }
+
+    /** The names of the committers' epoch files under {@code dir}. */
+    private static List<String> committerEpochs(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(f -> f.getParent().getFileName().toString().equals(EPOCHS))
+                    .map(f -> f.getFileName().toString())
+                    .collect(Collectors.toList());
+        }
     }
 
     /**
