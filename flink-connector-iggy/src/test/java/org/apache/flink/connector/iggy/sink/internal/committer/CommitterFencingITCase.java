@@ -17,12 +17,9 @@
  */
 package org.apache.flink.connector.iggy.sink.internal.committer;
 
-import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
-import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
@@ -262,15 +259,6 @@ class CommitterFencingITCase {
 
     /** Batches of {@link #BATCH}, one unanswered at a time. */
     private IggyWriterConfig config(IggyConnectionConfig connection) {
-        return IggySink.<String>builder()
-                .setConnection(connection)
-                .setStream(stream)
-                .setTopic(topic)
-                .setValueSerializationSchema(new SimpleStringSchema())
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setBatchSize(BATCH)
-                .setMaxInFlightRequests(1)
-                .build()
-                .writerConfig();
+        return CommitterTesting.writerConfig(connection, stream, topic, BATCH, 1);
     }
 }

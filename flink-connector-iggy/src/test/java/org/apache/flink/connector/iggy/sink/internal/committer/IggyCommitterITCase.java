@@ -17,11 +17,8 @@
  */
 package org.apache.flink.connector.iggy.sink.internal.committer;
 
-import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.sink.ExactlyOnceWriterTest;
-import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.RecordingMetricGroup;
 import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
@@ -276,15 +273,8 @@ class IggyCommitterITCase {
             IGGY.send(stream, topic, 0, payloads("other" + i + "-", 10_000));
         }
         IggyWriterConfig polls =
-                IggySink.<String>builder()
-                        .setConnection(IggySinkExternalContext.connection(IGGY))
-                        .setStream(stream)
-                        .setTopic(topic)
-                        .setValueSerializationSchema(new SimpleStringSchema())
-                        .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                        .setBatchSize(1000)
-                        .build()
-                        .writerConfig();
+                CommitterTesting.writerConfig(
+                        IggySinkExternalContext.connection(IGGY), stream, topic, 1000, 1);
         try (IggyCommitter committer =
                 committer(dir, polls, OptionalLong.of(13), IggyCommitter.NOTHING)) {
             RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
@@ -351,16 +341,7 @@ class IggyCommitterITCase {
     }
 
     private IggyWriterConfig writerConfig(IggyConnectionConfig connection, int inFlight) {
-        return IggySink.<String>builder()
-                .setConnection(connection)
-                .setStream(stream)
-                .setTopic(topic)
-                .setValueSerializationSchema(new SimpleStringSchema())
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setBatchSize(BATCH)
-                .setMaxInFlightRequests(inFlight)
-                .build()
-                .writerConfig();
+        return CommitterTesting.writerConfig(connection, stream, topic, BATCH, inFlight);
     }
 
     private static List<byte[]> payloads(String prefix, int n) {
