@@ -17,9 +17,13 @@
  */
 package org.apache.flink.connector.iggy.sink.internal.committer;
 
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
+import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.TestCommittables;
@@ -67,6 +71,24 @@ final class CommitterTesting {
             IggyCommitter.BetweenSends hook) {
         return new IggyCommitter(
                 config, restored, new UnregisteredMetricsGroup(), hook, KEEP_FILES, epochs(dir));
+    }
+
+    /**
+     * An exactly-once sink's configuration for {@code topic} of {@code stream}, cutting batches of
+     * {@code batch} messages, {@code inFlight} of them unanswered.
+     */
+    static IggyWriterConfig writerConfig(
+            IggyConnectionConfig connection, String stream, String topic, int batch, int inFlight) {
+        return IggySink.<String>builder()
+                .setConnection(connection)
+                .setStream(stream)
+                .setTopic(topic)
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setBatchSize(batch)
+                .setMaxInFlightRequests(inFlight)
+                .build()
+                .writerConfig();
     }
 
     /**
