@@ -31,7 +31,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -39,8 +42,9 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A TCP proxy on loopback in front of a server, for faults a server does not make on its own: it
  * can close a connection while a request on it waits for its answer ({@link
- * #closeOnNextRequest()}), as a network cut or a crashing peer would, or deliver a request late
- * ({@link #holdNextRequest}).
+ * #closeOnNextRequest()}), as a network cut or a crashing peer would, deliver a request late
+ * ({@link #holdNextRequest}, {@link #holdNextRequestUntil}), or stop forwarding without closing
+ * anything, as a host that vanished leaves its half-open connections ({@link #stopForwarding}).
  *
  * <pre>{@code
  * try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
@@ -61,7 +65,9 @@ public final class TcpProxy implements AutoCloseable {
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean closeOnNextRequest = new AtomicBoolean();
     private final AtomicInteger closedWithRequest = new AtomicInteger();
-    private final AtomicReference<Duration> holdNextRequest = new AtomicReference<>();
+    private final AtomicReference<CompletableFuture<?>> holdNextRequest = new AtomicReference<>();
+    private final AtomicBoolean stopped = new AtomicBoolean();
+    private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
     private TcpProxy(String targetHost, int targetPort) throws IOException {
         this.targetHost = targetHost;
@@ -101,7 +107,27 @@ public final class TcpProxy implements AutoCloseable {
      * bytes are delivered, whatever the client does meanwhile.
      */
     public void holdNextRequest(Duration hold) {
-        holdNextRequest.set(hold);
+        holdNextRequestUntil(
+                CompletableFuture.runAsync(
+                        () -> {},
+                        CompletableFuture.delayedExecutor(hold.toMillis(), TimeUnit.MILLISECONDS)));
+    }
+
+    /**
+     * Like {@link #holdNextRequest(Duration)}, but the held bytes are forwarded once {@code
+     * release} completes (or the proxy closes, which drops them).
+     */
+    public void holdNextRequestUntil(CompletableFuture<?> release) {
+        holdNextRequest.set(release);
+    }
+
+    /**
+     * From now on nothing is forwarded in either direction and no connection is closed, not even
+     * when a client closes its side: the server keeps each connection open and idle, as it would
+     * after the client's host vanished, until TCP keepalive (or {@link #close}) ends it.
+     */
+    public void stopForwarding() {
+        stopped.set(true);
     }
 
     /** How many connections {@link #closeOnNextRequest()} has closed so far. */
@@ -111,6 +137,7 @@ public final class TcpProxy implements AutoCloseable {
 
     @Override
     public void close() {
+        closed.complete(null);
         closeQuietly(listener);
         sockets.forEach(TcpProxy::closeQuietly);
     }
@@ -149,17 +176,26 @@ public final class TcpProxy implements AutoCloseable {
                     closedWithRequest.incrementAndGet();
                     break;
                 }
-                Duration hold = requests ? holdNextRequest.getAndSet(null) : null;
+                CompletableFuture<?> hold = requests ? holdNextRequest.getAndSet(null) : null;
                 if (hold != null) {
-                    Thread.sleep(hold.toMillis());
+                    CompletableFuture.anyOf(hold, closed).exceptionally(e -> null).get();
+                }
+                if (stopped.get() || closed.isDone()) {
+                    break;
                 }
                 out.write(buffer, 0, n);
                 out.flush();
+            }
+            if (stopped.get()) {
+                // half-open: both sides stay open, silent, until the proxy closes
+                closed.join();
             }
         } catch (IOException e) {
             LOG.debug("Proxy connection ended: {}", e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            LOG.debug("Proxy hold failed: {}", e.toString());
         } finally {
             closeQuietly(from);
             closeQuietly(to);

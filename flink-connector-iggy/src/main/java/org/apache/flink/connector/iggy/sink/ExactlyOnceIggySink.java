@@ -88,10 +88,6 @@ public final class ExactlyOnceIggySink<IN> extends IggySink<IN>
 
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
-        return new IggyCommitter(
-                writerConfig(),
-                context.getRestoredCheckpointId(),
-                context.metricGroup(),
-                betweenSends);
+        return new IggyCommitter(writerConfig(), context, betweenSends);
     }
 }

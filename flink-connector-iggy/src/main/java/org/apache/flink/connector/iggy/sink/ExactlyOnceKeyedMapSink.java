@@ -89,10 +89,6 @@ public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
 
     @Override
     public Committer<IggyCommittable> createCommitter(CommitterInitContext context) {
-        return new IggyCommitter(
-                writerConfig(),
-                context.getRestoredCheckpointId(),
-                context.metricGroup(),
-                betweenSends);
+        return new IggyCommitter(writerConfig(), context, betweenSends);
     }
 }

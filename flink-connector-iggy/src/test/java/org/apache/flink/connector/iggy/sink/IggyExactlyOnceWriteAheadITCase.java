@@ -75,6 +75,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class IggyExactlyOnceWriteAheadITCase {
 
+    /** The subdirectory of the committers' epochs in an operator's write-ahead directory. */
+    private static final String EPOCHS = "committer-epochs";
+
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     @RegisterExtension static final MiniClusterExtension FLINK = MiniClusters.withSlots(2);
@@ -151,6 +154,12 @@ class IggyExactlyOnceWriteAheadITCase {
         assertThat(RECORDS_SEEN.get()).as("both failures happened").isGreaterThan(14_000);
         assertEachRecordOnce(records);
         assertThat(writeAheadFiles(checkpoints)).as("write-ahead files left").isEmpty();
+        List<String> epochs =
+                committerEpochs(checkpoints.resolve(WriteAheadPlacement.SUBDIRECTORY));
+        assertThat(epochs).as("the committer's latest epoch stays, no other").hasSize(1);
+        assertThat(Long.parseLong(epochs.get(0).substring("epoch-".length(), 25)))
+                .as("the committers after the failovers started later epochs")
+                .isGreaterThan(1);
     }
 
     /**
@@ -263,9 +272,7 @@ class IggyExactlyOnceWriteAheadITCase {
         try (Stream<Path> jobs = Files.list(writeAhead)) {
             assertThat(jobs).as("job directories in the write-ahead directory").hasSize(1);
         }
-        try (Stream<Path> files = Files.walk(writeAhead)) {
-            assertThat(files.filter(Files::isRegularFile)).as("files left").isEmpty();
-        }
+        assertThat(filesIn(writeAhead)).as("files left").isEmpty();
     }
 
     /** Records 0 to {@code records - 1} (see {@link #record}) at most at {@code rate}. */
@@ -369,12 +376,35 @@ class IggyExactlyOnceWriteAheadITCase {
         return filesIn(checkpoints.resolve(WriteAheadPlacement.SUBDIRECTORY));
     }
 
+    /** The names of the committers' epoch files under {@code dir}. */
+    private static List<String> committerEpochs(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(f -> f.getParent().getFileName().toString().equals(EPOCHS))
+                    .map(f -> f.getFileName().toString())
+                    .collect(Collectors.toList());
+        }
+    }
+
+    /**
+     * The files under {@code dir} but the committers' epochs: one empty file per committer subtask
+     * stays (see {@code CommitterEpochs}), the files of their connections go.
+     */
     private static List<Path> filesIn(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return List.of();
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).collect(Collectors.toList());
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            files = walk.filter(Files::isRegularFile).collect(Collectors.toList());
         }
+        List<Path> epochs =
+                files.stream()
+                        .filter(f -> f.getParent().getFileName().toString().equals(EPOCHS))
+                        .collect(Collectors.toList());
+        assertThat(epochs)
+                .as("only the committers' epochs stay")
+                .allSatisfy(f -> assertThat(f.getFileName().toString()).startsWith("epoch-"));
+        files.removeAll(epochs);
+        return files;
     }
 }

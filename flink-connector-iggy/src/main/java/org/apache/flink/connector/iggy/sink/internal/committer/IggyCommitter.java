@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
+import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
@@ -52,11 +53,11 @@ import java.util.OptionalLong;
  *
  * <p>It runs in a task of its own, apart from the writer (see {@link CommitterHandoff}), and sends
  * through the writer's kind of {@link IggyClientBatchSender}: batches cut as the writer cuts them
- * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered, over
- * one connection that appends the batches of a partition in the order they were sent. Once that
- * connection closed, the sender sends nothing more, so no batch overtakes a lost one. Flink commits
- * the committables of one checkpoint after those of every earlier one, so each partition receives
- * them in order.
+ * ({@link OpenBatch}), up to {@link IggyWriterConfig#maxInFlightRequests} of them unanswered but
+ * only one per partition ({@link InFlightSends}), over one connection. Once that connection closed,
+ * the sender sends nothing more, so no batch overtakes a lost or refused one. Flink commits the
+ * committables of one checkpoint after those of every earlier one, so each partition receives them
+ * in order.
  *
  * <p>A committable that may have been sent in part before (a retry, or one restored from a
  * checkpoint) is read back first ({@link ReadBack}), recognising its messages by their ids, and
@@ -70,7 +71,10 @@ import java.util.OptionalLong;
  * closed, and every committable not wholly acknowledged is retried (Flink's {@code
  * sink.committer.retries}), the later ones too, so none of a partition overtakes an earlier one. A
  * send of the closed connection may still be applied by the server later, so a retry reads back
- * only once the server no longer lists that connection (see {@link ClientFence}).
+ * only once the server no longer lists that connection (see {@link ClientFence}). The same holds
+ * for the connections of an earlier committer of its subtask, a zombie after a failover: this
+ * committer starts a new epoch and waits for them, and a zombie that connects later sends nothing
+ * ({@link CommitterEpochs}).
  *
  * <p>A target stream, topic or partition that no longer exists, or any other configuration error,
  * fails the job with an error naming it: the output of a completed checkpoint is never skipped. An
@@ -83,6 +87,9 @@ import java.util.OptionalLong;
 public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCommitter.class);
+
+    /** The metric variable that holds the operator's id. */
+    private static final String OPERATOR_ID = "<operator_id>";
 
     /**
      * What a test runs before each send of a committable but its first, once fewer than the allowed
@@ -124,21 +131,34 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private volatile int pendingCommittables;
 
     /**
-     * @param metrics the committer's group: it gets {@code messagesCommitted}, {@code
-     *     messagesReadBack}, {@code messagesResent}, {@code readBackTimeMs} and {@code
-     *     iggyPendingCommittables}, and {@code reconnects}: connections opened again after a
-     *     failure
+     * A committer of the sink operator and subtask {@code context} names, whose metric group gets
+     * {@code messagesCommitted}, {@code messagesReadBack}, {@code messagesResent}, {@code
+     * readBackTimeMs} and {@code iggyPendingCommittables}, and {@code reconnects}: connections
+     * opened again after a failure. Its epochs go to the write-ahead directory (see {@link
+     * CommitterEpochs}).
      */
     public IggyCommitter(
-            IggyWriterConfig config,
-            OptionalLong restoredCheckpointId,
-            MetricGroup metrics,
-            BetweenSends betweenSends) {
-        this(config, restoredCheckpointId, metrics, betweenSends, WriteAheadFile::discard);
+            IggyWriterConfig config, CommitterInitContext context, BetweenSends betweenSends) {
+        this(
+                config,
+                context.getRestoredCheckpointId(),
+                context.metricGroup(),
+                betweenSends,
+                WriteAheadFile::discard,
+                new CommitterEpochs(
+                        CommitterEpochs.directory(
+                                config.writeAhead().directory(),
+                                context.getJobInfo().getJobId().toHexString(),
+                                context.metricGroup()
+                                        .getAllVariables()
+                                        .getOrDefault(OPERATOR_ID, "committer")),
+                        context.getTaskInfo().getIndexOfThisSubtask(),
+                        context.getTaskInfo().getNumberOfParallelSubtasks()));
     }
 
     /**
      * @param deletion deletes the write-ahead file of a committed committable
+     * @param epochs this committer's epoch and its subtask's earlier ones
      */
     @VisibleForTesting
     IggyCommitter(
@@ -146,12 +166,13 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             OptionalLong restoredCheckpointId,
             MetricGroup metrics,
             BetweenSends betweenSends,
-            CommittedFiles.Deletion deletion) {
+            CommittedFiles.Deletion deletion,
+            CommitterEpochs epochs) {
         this.config = config;
         this.betweenSends = betweenSends;
         this.restoredCheckpointId = restoredCheckpointId.orElse(0);
         this.reconnects = metrics.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter());
-        this.fence = new ClientFence(config.connection().requestTimeout());
+        this.fence = new ClientFence(config.connection(), epochs);
         this.messagesCommitted = metrics.counter("messagesCommitted");
         this.messagesReadBack = metrics.counter("messagesReadBack");
         this.messagesResent = metrics.counter("messagesResent");
@@ -186,7 +207,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             } catch (IggyConfigurationException e) {
                 // no retry mends it: Flink fails the job
                 request.signalFailedWithUnknownReason(
-                        e instanceof CannotCommit
+                        e instanceof CannotCommit || e instanceof ClientFence.CannotFence
                                 ? e
                                 : new CannotCommit(committable, e.getMessage()));
                 failure = e;
@@ -224,6 +245,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 started.get(i).signalAlreadyCommitted();
             }
             pendingCommittables--;
+            readBack.forget(attempt.committable);
             committedFiles.discard(attempt.committable);
         }
     }
@@ -240,8 +262,9 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         if (maybeSentBefore) {
             // Everything sent before is acknowledged (or the attempt failed) before reading back.
             inFlight.awaitAll();
-            fence.await(sender().client());
         }
+        // Nothing is read back or sent while an earlier connection may still append.
+        fence.await(sender().client());
         // Fails with CannotCommit if the target is gone, on a first attempt too.
         long end = endOffset(committable);
         if (maybeSentBefore) {
@@ -282,7 +305,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      */
     private int send(Attempt attempt, OpenBatch batch, int sentBefore, int window)
             throws IOException, InterruptedException {
-        inFlight.awaitRoom(window);
+        inFlight.awaitRoom(window, attempt);
         if (sentBefore > 0) {
             runBetweenSends(attempt.committable, sentBefore);
         }
@@ -297,6 +320,20 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                 "Failed to commit to {}; retrying: {}",
                 config.target(),
                 IggyClients.describe(failure));
+        abandon();
+    }
+
+    /** The task is being cancelled: end it instead of spending a retry. */
+    private InterruptedException interrupted(Exception e) {
+        abandon();
+        InterruptedException ended =
+                new InterruptedException("Interrupted while committing to " + config.target());
+        ended.initCause(e);
+        return ended;
+    }
+
+    /** Gives up the unanswered sends; the connection's requests may still be applied. */
+    private void abandon() {
         inFlight.abandon();
         if (clientId != null) {
             fence.closedAfterFailure(clientId);
@@ -304,18 +341,8 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         closeSender();
     }
 
-    /** The task is being cancelled: end it instead of spending a retry. */
-    private InterruptedException interrupted(Exception e) {
-        inFlight.abandon();
-        closeSender();
-        InterruptedException ended =
-                new InterruptedException("Interrupted while committing to " + config.target());
-        ended.initCause(e);
-        return ended;
-    }
-
     /** The partition's end offset now; fails with {@link CannotCommit} if it no longer exists. */
-    private long endOffset(IggyCommittable committable) {
+    private long endOffset(IggyCommittable committable) throws IOException {
         TopicDescription topic;
         try {
             topic = sender().client().describe(committable.stream(), committable.topic());
@@ -338,16 +365,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     }
 
     /**
-     * Connects on first use; fails with an {@link IggyConfigurationException} if the target is gone
-     * or the credentials are refused.
+     * Connects on first use, and records the connection before anything is sent on it (see {@link
+     * ClientFence#opened}); fails with an {@link IggyConfigurationException} if the target is gone,
+     * the credentials are refused or the user may not list the server's clients.
      */
-    private IggyClientBatchSender sender() {
+    private IggyClientBatchSender sender() throws IOException {
         if (sender == null) {
             if (sendersOpened++ > 0) {
                 reconnects.inc();
             }
-            sender = IggyClientBatchSender.openWithoutReconnecting(config);
-            clientId = sender.client().clientId();
+            IggyClientBatchSender opened = IggyClientBatchSender.openWithoutReconnecting(config);
+            try {
+                long id = opened.client().clientId();
+                fence.opened(opened.client(), id);
+                clientId = id;
+            } catch (IOException | RuntimeException e) {
+                opened.close();
+                throw e;
+            }
+            sender = opened;
         }
         return sender;
     }
@@ -374,8 +410,12 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
 
     @Override
     public void close() {
-        inFlight.abandon();
-        closeSender();
+        if (inFlight.isEmpty()) {
+            closeSender();
+            fence.closedCleanly();
+        } else {
+            abandon();
+        }
         committedFiles.close();
     }
 

@@ -35,13 +35,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The batches the committer sent and the server has not acknowledged yet, oldest first.
+ * The batches the committer sent and the server has not acknowledged yet, oldest first: at most one
+ * per partition.
  *
- * <p>They all go through one {@link IggyBatchSender}, whose single connection appends the batches
- * of a partition in the order they were sent, also while several are unanswered. Acknowledgements
- * are taken oldest first; a batch unanswered after the request timeout fails (the SDK never
- * enforces it). The first failure is thrown, and the committer then closes the connection and gives
- * up the rest: its retry reads back what reached the partition.
+ * <p>A batch goes to the SDK only once the batch before it of the same partition was acknowledged,
+ * so a batch the server refuses (an error answer) never has a later batch of its partition appended
+ * ahead of its retry. Batches of different partitions are unanswered together; the SDK sends one
+ * request at a time per connection anyway. Acknowledgements are taken oldest first; a batch
+ * unanswered after the request timeout fails (the SDK never enforces it). The first failure is
+ * thrown, and the committer then closes the connection and gives up the rest: its retry reads back
+ * what reached the partition.
  *
  * <p>Confined to the committer's task thread.
  */
@@ -98,14 +101,32 @@ final class InFlightSends {
         this.messagesCommitted = messagesCommitted;
     }
 
-    /** Takes acknowledgements until fewer than {@code window} batches are unanswered. */
-    void awaitRoom(int window) throws InterruptedException {
-        while (unanswered.size() >= window) {
+    /**
+     * Takes acknowledgements until fewer than {@code window} batches are unanswered and none of
+     * {@code attempt}'s partition.
+     */
+    void awaitRoom(int window, Attempt attempt) throws InterruptedException {
+        while (unanswered.size() >= window || hasUnanswered(attempt.committable)) {
             awaitOldest();
         }
     }
 
-    /** Sends a batch of {@code attempt}'s committable. */
+    private boolean hasUnanswered(IggyCommittable committable) {
+        for (Sent sent : unanswered) {
+            if (samePartition(sent.attempt.committable, committable)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean samePartition(IggyCommittable a, IggyCommittable b) {
+        return a.partition() == b.partition()
+                && a.topic().equals(b.topic())
+                && a.stream().equals(b.stream());
+    }
+
+    /** Sends a batch of {@code attempt}'s committable; call {@link #awaitRoom} first. */
     void send(IggyBatchSender sender, Attempt attempt, List<OutgoingMessage> batch) {
         attempt.toSend += batch.size();
         CompletableFuture<Void> acknowledged;
@@ -134,6 +155,11 @@ final class InFlightSends {
         while (!unanswered.isEmpty()) {
             awaitOldest();
         }
+    }
+
+    /** Whether no batch is unanswered. */
+    boolean isEmpty() {
+        return unanswered.isEmpty();
     }
 
     /** Gives up the unanswered batches after a failure: they count as not acknowledged. */

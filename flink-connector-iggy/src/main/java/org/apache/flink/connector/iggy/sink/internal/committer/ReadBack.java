@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.sink.internal.committer;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
@@ -25,10 +26,13 @@ import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.send.WireFormat;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 
 import java.time.Duration;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,11 +44,16 @@ import java.util.concurrent.TimeUnit;
  * purged, or deleted and created again: messages sent since then start at 0), up to the partition's
  * end now, and stops early once every message was found.
  *
- * <p>Bounded in time: a read-back that has not ended within the connection's request timeout fails
- * the commit attempt, which Flink retries. Bounded in bytes as far as Iggy 0.8 allows: a poll
- * cannot leave out payloads nor stop at a byte count, so the first poll asks for {@value
- * #FIRST_POLL} messages and each later one for as many as fit the batch byte bound at the average
- * size seen so far, never more than the batch size; only the ids found are kept.
+ * <p>A read-back that fails keeps what it read: the committer's next attempt at the same
+ * committable resumes at the offset it reached, with the messages found so far. Messages the
+ * committer sends after a read-back are appended after the end it read to, so they are found when
+ * it resumes. Each poll may take the connection's request timeout, so the time allowed grows with
+ * the messages to read, however many other producers appended to the partition.
+ *
+ * <p>Bounded in bytes as far as Iggy 0.8 allows: a poll cannot leave out payloads nor stop at a
+ * byte count, so the first poll asks for {@value #FIRST_POLL} messages and each later one for as
+ * many as fit the batch byte bound at the average size seen so far, never more than the batch size;
+ * only the ids found are kept.
  *
  * <p>Confined to the committer's task thread; the metric gauge only reads.
  */
@@ -58,95 +67,106 @@ final class ReadBack {
     private static final String READ_BACK = "flink-sink-read-back";
 
     private final IggyWriterConfig config;
-    private final Duration deadline;
+    private final Duration pollTimeout;
     private final Counter messagesReadBack;
+
+    /** How far the read-backs of committables not yet committed got, by write-ahead file. */
+    private final Map<Path, Progress> progress = new HashMap<>();
 
     /** Written by the task thread only; volatile for the metric reporter's gauge. */
     private volatile long lastTimeMs;
 
     /**
-     * @param deadline how long one read-back may take: the committer gives the request timeout
+     * @param pollTimeout how long one poll may take: the committer gives the request timeout
      * @param messagesReadBack counts every message read
      */
-    ReadBack(IggyWriterConfig config, Duration deadline, Counter messagesReadBack) {
+    ReadBack(IggyWriterConfig config, Duration pollTimeout, Counter messagesReadBack) {
         this.config = config;
-        this.deadline = deadline;
+        this.pollTimeout = pollTimeout;
         this.messagesReadBack = messagesReadBack;
     }
 
     /**
      * Which of the committable's {@code size} messages (by sequence number) the partition holds,
-     * reading up to {@code end}, its end offset now.
+     * reading up to {@code end}, its end offset now; resumes where an earlier read-back of the
+     * committable stopped.
      *
-     * @throws IggyConnectorException if a poll fails, or the read-back did not end in time
+     * @throws IggyConnectorException if a poll fails or gets no answer within the request timeout
      */
     BitSet present(IggyServerClient client, IggyCommittable committable, int size, long end) {
         long started = System.nanoTime();
-        try {
+        Progress read = progress.get(committable.file().path());
+        if (read == null || read.offset > end) {
+            // first read-back, or the partition is shorter than where the last one stopped
             long from = committable.readFrom() <= end ? committable.readFrom() : 0;
-            return present(client, committable, size, from, end, started + deadline.toNanos());
+            read = new Progress(from, size);
+            progress.put(committable.file().path(), read);
+        }
+        try {
+            readUpTo(client, committable, size, end, read);
+            return (BitSet) read.present.clone();
         } finally {
             lastTimeMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         }
     }
 
-    private BitSet present(
+    /** The committable is committed: its progress is no longer needed. */
+    void forget(IggyCommittable committable) {
+        progress.remove(committable.file().path());
+    }
+
+    private void readUpTo(
             IggyServerClient client,
             IggyCommittable committable,
             int size,
-            long from,
             long end,
-            long deadlineNanos) {
-        BitSet present = new BitSet(size);
-        long offset = from;
-        long messagesSeen = 0;
-        long bytesSeen = 0;
-        while (offset < end && present.cardinality() < size) {
-            long remaining = deadlineNanos - System.nanoTime();
-            if (remaining <= 0) {
-                throw new IggyConnectorException(
-                        String.format(
-                                "Reading back the %s did not end within %s, the connection's"
-                                        + " request timeout: %,d of the %,d messages from offset"
-                                        + " %d to %d were read. The commit is tried again. If the"
-                                        + " partition holds that much, raise the request timeout"
-                                        + " (setRequestTimeout, 'request.timeout' in SQL).",
-                                committable, deadline, offset - from, end - from, from, end));
-            }
+            Progress read) {
+        while (read.offset < end && read.present.cardinality() < size) {
             long count =
-                    messagesSeen == 0
-                            ? Math.min(FIRST_POLL, end - offset)
+                    read.messagesSeen == 0
+                            ? Math.min(FIRST_POLL, end - read.offset)
                             : pollSize(
                                     config.maxBatchBytes(),
                                     config.batchSize(),
-                                    bytesSeen / messagesSeen,
-                                    end - offset);
-            MessageBatch polled =
-                    IggyClients.await(
-                            client.poll(
-                                    committable.stream(),
-                                    committable.topic(),
-                                    committable.partition(),
-                                    READ_BACK,
-                                    offset,
-                                    count),
-                            Duration.ofNanos(remaining),
-                            "read back partition " + committable.partition());
+                                    read.bytesSeen / read.messagesSeen,
+                                    end - read.offset);
+            MessageBatch polled;
+            try {
+                polled =
+                        IggyClients.await(
+                                client.poll(
+                                        committable.stream(),
+                                        committable.topic(),
+                                        committable.partition(),
+                                        READ_BACK,
+                                        read.offset,
+                                        count),
+                                pollTimeout,
+                                "read back partition " + committable.partition());
+            } catch (IggyConfigurationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw new IggyConnectorException(
+                        String.format(
+                                "Reading back the %s stopped at offset %d of %d (started at %d):"
+                                        + " %s. The commit is tried again and resumes there.",
+                                committable, read.offset, end, read.from, IggyClients.describe(e)),
+                        e);
+            }
             if (polled.isEmpty()) {
                 break;
             }
             for (int i = 0; i < polled.size(); i++) {
                 messagesReadBack.inc();
-                messagesSeen++;
-                bytesSeen += polled.sizeInBytes(i);
+                read.messagesSeen++;
+                read.bytesSeen += polled.sizeInBytes(i);
                 int sequence = committable.sequenceOf(WireFormat.wireId(polled.messageId(i)));
                 if (sequence >= 0) {
-                    present.set(sequence);
+                    read.present.set(sequence);
                 }
-                offset = polled.offset(i) + 1;
+                read.offset = polled.offset(i) + 1;
             }
         }
-        return present;
     }
 
     /**
@@ -161,5 +181,20 @@ final class ReadBack {
     /** How long the last read-back took, in milliseconds (0 before the first). */
     long lastTimeMs() {
         return lastTimeMs;
+    }
+
+    /** What the read-backs of one committable found so far. */
+    private static final class Progress {
+        final long from;
+        final BitSet present;
+        long offset;
+        long messagesSeen;
+        long bytesSeen;
+
+        Progress(long from, int size) {
+            this.from = from;
+            this.offset = from;
+            this.present = new BitSet(size);
+        }
     }
 }

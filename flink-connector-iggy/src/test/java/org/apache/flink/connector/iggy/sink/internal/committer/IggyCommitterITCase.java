@@ -17,26 +17,18 @@
  */
 package org.apache.flink.connector.iggy.sink.internal.committer;
 
-import org.apache.flink.api.common.serialization.SimpleStringSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
-import org.apache.flink.connector.iggy.common.IggyHeaders;
-import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.ExactlyOnceWriterTest;
-import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.RecordingMetricGroup;
 import org.apache.flink.connector.iggy.sink.WriteAheadTesting;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.send.WireFormat;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
-import org.apache.flink.connector.iggy.sink.internal.writeahead.TestCommittables;
 import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
-import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 
 import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.TopicId;
@@ -54,8 +46,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.KEEP_FILES;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.commitUntilCommitted;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committable;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committer;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.epochs;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -65,9 +62,6 @@ class IggyCommitterITCase {
     @RegisterExtension static final IggyServerExtension IGGY = new IggyServerExtension();
 
     private static final int BATCH = 10;
-
-    /** Committed files stay: the tests compare what was sent with them. */
-    private static final CommittedFiles.Deletion KEEP_FILES = file -> {};
 
     private String stream;
     private final String topic = "eo";
@@ -86,11 +80,16 @@ class IggyCommitterITCase {
     @Test
     void aFirstAttemptSendsEverythingInOrderWithoutReadingBack() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
-        IggyCommittable committable = committable(1, 5, 100, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 5, 100, 25);
         RecordingMetricGroup metrics = new RecordingMetricGroup();
         try (IggyCommitter committer =
                 new IggyCommitter(
-                        config, OptionalLong.empty(), metrics, IggyCommitter.NOTHING, KEEP_FILES)) {
+                        config,
+                        OptionalLong.empty(),
+                        metrics,
+                        IggyCommitter.NOTHING,
+                        KEEP_FILES,
+                        epochs(dir))) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -119,13 +118,13 @@ class IggyCommitterITCase {
         for (int i = 0; i < 5; i++) {
             IGGY.send(stream, topic, 0, payloads("old" + i + "-", 1000));
         }
-        IggyCommittable committable = committable(0, 7, 5000, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 7, 5000, 25);
         commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 0)).isEqualTo(5010);
 
         // restored from checkpoint 7: the committable may have been sent in part
         try (IggyCommitter committer =
-                committer(config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.of(7), IggyCommitter.NOTHING)) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             committer.commit(List.of(request));
             assertThat(request.outcome).isEqualTo("committed");
@@ -141,7 +140,7 @@ class IggyCommitterITCase {
 
         // committed again, e.g. by a retry: nothing is there to send
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest retry = new RecordingCommitRequest(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("already committed");
@@ -158,14 +157,14 @@ class IggyCommitterITCase {
     @Test
     void aPartitionRecreatedBetweenCheckpointAndCommitIsReadBackFromItsStart() throws Exception {
         IGGY.send(stream, topic, 1, payloads("old", 100));
-        IggyCommittable committable = committable(1, 4, 100, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 4, 100, 25);
         IGGY.client().topics().deleteTopic(StreamId.of(stream), TopicId.of(topic));
         IGGY.createTopic(stream, topic, 2);
         commitKilledAfterTheFirstBatch(committable);
         assertThat(IGGY.messagesCount(stream, topic, 1)).isEqualTo(10);
 
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest retry = new RecordingCommitRequest(committable, 1);
             committer.commit(List.of(retry));
             assertThat(retry.outcome).isEqualTo("committed");
@@ -184,7 +183,7 @@ class IggyCommitterITCase {
      */
     @Test
     void aSendAppliedAfterItTimedOutIsFoundByTheReadBackNotSentAgain() throws Exception {
-        IggyCommittable committable = committable(0, 9, 0, 25);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 9, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             IggyWriterConfig slow = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)));
             AtomicBoolean held = new AtomicBoolean();
@@ -195,8 +194,8 @@ class IggyCommitterITCase {
                         }
                     };
             try (IggyCommitter committer =
-                    committer(slow, OptionalLong.empty(), holdTheSecondBatch)) {
-                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                    committer(dir, slow, OptionalLong.empty(), holdTheSecondBatch)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
                 assertThat(request.retries).as("the held send timed out").isPositive();
                 assertThat(request.outcome).isEqualTo("committed");
                 assertThat(committer.messagesResent()).as("only the last batch").isEqualTo(5);
@@ -214,7 +213,7 @@ class IggyCommitterITCase {
     @Test
     void aConnectionLostWithSeveralBatchesUnansweredLosesNothingAndRepeatsNothing()
             throws Exception {
-        IggyCommittable committable = committable(0, 11, 0, 60);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 11, 0, 60);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             AtomicBoolean cut = new AtomicBoolean();
             IggyCommitter.BetweenSends cutTheConnection =
@@ -225,8 +224,8 @@ class IggyCommitterITCase {
                     };
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(5)), 4);
             try (IggyCommitter committer =
-                    committer(pipelined, OptionalLong.empty(), cutTheConnection)) {
-                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+                    committer(dir, pipelined, OptionalLong.empty(), cutTheConnection)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
                 assertThat(request.outcome).isIn("committed", "already committed");
                 assertThat(proxy.connectionsClosedWithARequest()).isEqualTo(1);
             }
@@ -243,7 +242,7 @@ class IggyCommitterITCase {
      */
     @Test
     void aLateBatchWithOthersQueuedBehindItIsFoundByTheReadBack() throws Exception {
-        IggyCommittable committable = committable(1, 12, 0, 60);
+        IggyCommittable committable = committable(dir, stream, topic, 1, 12, 0, 60);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdOne =
@@ -253,12 +252,38 @@ class IggyCommitterITCase {
                         }
                     };
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)), 4);
-            try (IggyCommitter committer = committer(pipelined, OptionalLong.empty(), holdOne)) {
-                RecordingCommitRequest request = commitUntilCommitted(committer, committable);
+            try (IggyCommitter committer =
+                    committer(dir, pipelined, OptionalLong.empty(), holdOne)) {
+                RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
                 assertThat(request.outcome).isIn("committed", "already committed");
             }
         }
         assertThat(texts(IGGY.readAll(stream, topic, 1)))
+                .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
+    }
+
+    /**
+     * 100,000 messages of other producers follow the offset recorded in a restored committable:
+     * each poll of the read-back has its own request timeout, so the commit completes.
+     */
+    @Test
+    void aCommitReadsBackPastALargeForeignBacklog() throws Exception {
+        IggyCommittable committable = committable(dir, stream, topic, 0, 13, 0, 25);
+        for (int i = 0; i < 10; i++) {
+            IGGY.send(stream, topic, 0, payloads("other" + i + "-", 10_000));
+        }
+        IggyWriterConfig polls =
+                CommitterTesting.writerConfig(
+                        IggySinkExternalContext.connection(IGGY), stream, topic, 1000, 1);
+        try (IggyCommitter committer =
+                committer(dir, polls, OptionalLong.of(13), IggyCommitter.NOTHING)) {
+            RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
+            assertThat(request.outcome).isEqualTo("committed");
+            assertThat(committer.messagesReadBack()).isEqualTo(100_000);
+            assertThat(committer.messagesResent()).isEqualTo(25);
+        }
+        List<Message> stored = IGGY.readAll(stream, topic, 0);
+        assertThat(texts(stored.subList(100_000, stored.size())))
                 .containsExactlyElementsOf(WriteAheadTesting.texts(committable));
     }
 
@@ -272,10 +297,10 @@ class IggyCommitterITCase {
 
     @Test
     void aCommittableWhoseTopicIsGoneFailsNamingIt() throws Exception {
-        IggyCommittable committable = committable(0, 3, 0, 5);
+        IggyCommittable committable = committable(dir, stream, topic, 0, 3, 0, 5);
         IGGY.deleteStream(stream);
         try (IggyCommitter committer =
-                committer(config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
+                committer(dir, config, OptionalLong.empty(), IggyCommitter.NOTHING)) {
             RecordingCommitRequest request = new RecordingCommitRequest(committable, 0);
             assertThatThrownBy(() -> committer.commit(List.of(request)))
                     .isInstanceOf(IllegalStateException.class)
@@ -296,7 +321,7 @@ class IggyCommitterITCase {
                 (c, sent) -> {
                     throw new IllegalStateException("killed after " + sent);
                 };
-        try (IggyCommitter committer = committer(config, OptionalLong.empty(), kill)) {
+        try (IggyCommitter committer = committer(dir, config, OptionalLong.empty(), kill)) {
             assertThatThrownBy(
                             () ->
                                     committer.commit(
@@ -316,57 +341,7 @@ class IggyCommitterITCase {
     }
 
     private IggyWriterConfig writerConfig(IggyConnectionConfig connection, int inFlight) {
-        return IggySink.<String>builder()
-                .setConnection(connection)
-                .setStream(stream)
-                .setTopic(topic)
-                .setValueSerializationSchema(new SimpleStringSchema())
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setBatchSize(BATCH)
-                .setMaxInFlightRequests(inFlight)
-                .build()
-                .writerConfig();
-    }
-
-    /** Commits as Flink's committer operator does: retries until committed. */
-    private static RecordingCommitRequest commitUntilCommitted(
-            IggyCommitter committer, IggyCommittable c) throws Exception {
-        RecordingCommitRequest request = new RecordingCommitRequest(c, 0);
-        committer.commit(List.of(request));
-        for (int retries = 1; request.outcome.equals("retry"); retries++) {
-            assertThat(retries).as("retries").isLessThan(10);
-            request = new RecordingCommitRequest(c, retries);
-            committer.commit(List.of(request));
-        }
-        return request;
-    }
-
-    private static IggyCommitter committer(
-            IggyWriterConfig config, OptionalLong restored, IggyCommitter.BetweenSends hook) {
-        return new IggyCommitter(
-                config, restored, new UnregisteredMetricsGroup(), hook, KEEP_FILES);
-    }
-
-    private IggyCommittable committable(long partition, long checkpoint, long readFrom, int n) {
-        byte[] tag = IggyCommittable.tag(0xABCDEFL, checkpoint);
-        List<OutgoingMessage> messages = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            messages.add(
-                    new OutgoingMessage(
-                            ("cp" + checkpoint + "-" + i).getBytes(StandardCharsets.UTF_8),
-                            IggyHeaders.empty(),
-                            null,
-                            0));
-        }
-        return TestCommittables.written(
-                dir,
-                IggyId.of(stream),
-                IggyId.of(topic),
-                partition,
-                checkpoint,
-                tag,
-                readFrom,
-                messages);
+        return CommitterTesting.writerConfig(connection, stream, topic, BATCH, inFlight);
     }
 
     private static List<byte[]> payloads(String prefix, int n) {
@@ -375,11 +350,5 @@ class IggyCommitterITCase {
             payloads.add((prefix + i).getBytes(StandardCharsets.UTF_8));
         }
         return payloads;
-    }
-
-    private static List<String> texts(List<Message> messages) {
-        return messages.stream()
-                .map(m -> new String(m.payload(), StandardCharsets.UTF_8))
-                .collect(Collectors.toList());
     }
 }

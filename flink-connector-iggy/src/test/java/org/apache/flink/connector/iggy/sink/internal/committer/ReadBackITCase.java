@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
@@ -33,6 +34,8 @@ import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.TestCommittables;
 import org.apache.flink.connector.iggy.sink.testutils.IggySinkExternalContext;
 import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
+import org.apache.flink.connector.iggy.testutils.TcpProxy;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.SimpleCounter;
 
 import org.junit.jupiter.api.Test;
@@ -80,7 +83,7 @@ class ReadBackITCase {
     }
 
     @Test
-    void aReadBackPastItsDeadlineFailsNamingTheRangeAndTheOption() {
+    void aPollWithoutAnAnswerInTimeFailsNamingWhereTheReadBackStopped() {
         IggyWriterConfig config = config(1000);
         IggyCommittable committable = committable(5);
         IGGY.send(stream, "t", 0, payloads(30));
@@ -92,12 +95,65 @@ class ReadBackITCase {
             assertThatThrownBy(() -> expired.present(client, committable, 5, 30))
                     .isInstanceOf(IggyConnectorException.class)
                     .hasMessageContaining("Reading back the 5 messages of checkpoint 4")
-                    .hasMessageContaining("0 of the 30 messages from offset 0 to 30")
-                    .hasMessageContaining("The commit is tried again")
-                    .hasMessageContaining("setRequestTimeout");
+                    .hasMessageContaining("stopped at offset 0 of 30 (started at 0)")
+                    .hasMessageContaining("Timed out")
+                    .hasMessageContaining("The commit is tried again and resumes there");
             assertThat(read.getCount()).isZero();
         } finally {
             client.close();
+        }
+    }
+
+    /**
+     * 100,000 messages of other producers lie between the recorded offset and the committable's
+     * messages. Each poll has its own request timeout, so the read-back finishes; and when its
+     * connection is cut half-way, the next read-back resumes where the first stopped: every message
+     * is read once.
+     */
+    @Test
+    void aReadBackOverALargeForeignBacklogFinishesAndResumesAfterAFailure() {
+        IggyWriterConfig direct = config(1000);
+        IggyCommittable committable = committable(5);
+        for (int i = 0; i < 10; i++) {
+            IGGY.send(stream, "t", 0, payloads(10_000));
+        }
+        sendWithIds(direct, committable, 3);
+        long end = 100_003;
+        try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
+            IggyWriterConfig config = config(direct, proxy);
+            Counter read =
+                    new SimpleCounter() {
+                        @Override
+                        public void inc() {
+                            super.inc();
+                            if (getCount() == 50_000) {
+                                proxy.closeOnNextRequest();
+                            }
+                        }
+                    };
+            ReadBack readBack = new ReadBack(config, config.connection().requestTimeout(), read);
+            IggyServerClient first =
+                    IggyServerClient.connect(config.connection(), new SimpleCounter());
+            try {
+                assertThatThrownBy(() -> readBack.present(first, committable, 5, end))
+                        .isInstanceOf(IggyConnectorException.class)
+                        .hasMessageContaining("resumes there");
+            } finally {
+                first.close();
+            }
+            assertThat(proxy.connectionsClosedWithARequest()).isOne();
+            assertThat(read.getCount()).isBetween(50_000L, 51_000L);
+
+            IggyServerClient second =
+                    IggyServerClient.connect(config.connection(), new SimpleCounter());
+            try {
+                BitSet present = readBack.present(second, committable, 5, end);
+                assertThat(present.cardinality()).isEqualTo(3);
+                assertThat(present.nextClearBit(0)).isEqualTo(3);
+            } finally {
+                second.close();
+            }
+            assertThat(read.getCount()).as("every message read once").isEqualTo(end);
         }
     }
 
@@ -119,6 +175,23 @@ class ReadBackITCase {
                 .setValueSerializationSchema(new SimpleStringSchema())
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setBatchSize(batchMessages)
+                .build()
+                .writerConfig();
+    }
+
+    /** {@code config} through {@code proxy}. */
+    private IggyWriterConfig config(IggyWriterConfig config, TcpProxy proxy) {
+        return IggySink.<String>builder()
+                .setConnection(
+                        IggyConnectionConfig.builder()
+                                .setAddress(proxy.address())
+                                .setCredentials(IGGY.username(), IGGY.password())
+                                .build())
+                .setStream(stream)
+                .setTopic("t")
+                .setValueSerializationSchema(new SimpleStringSchema())
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setBatchSize(config.batchSize())
                 .build()
                 .writerConfig();
     }

@@ -112,7 +112,8 @@ class WriteAheadCommitITCase {
                         OptionalLong.empty(),
                         new UnregisteredMetricsGroup(),
                         IggyCommitter.NOTHING,
-                        held)) {
+                        held,
+                        CommitterTesting.epochs(dir))) {
             committer.commit(List.of(new RecordingCommitRequest(written)));
             held.release.countDown();
         }
@@ -166,7 +167,12 @@ class WriteAheadCommitITCase {
 
     private IggyCommitter committer(OptionalLong restored) {
         return new IggyCommitter(
-                config, restored, new UnregisteredMetricsGroup(), IggyCommitter.NOTHING);
+                config,
+                restored,
+                new UnregisteredMetricsGroup(),
+                IggyCommitter.NOTHING,
+                WriteAheadFile::discard,
+                CommitterTesting.epochs(dir));
     }
 
     /** A committable of checkpoint 3 whose {@code n} messages a writer wrote to a file. */
