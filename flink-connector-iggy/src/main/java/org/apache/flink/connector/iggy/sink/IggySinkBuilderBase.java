@@ -50,6 +50,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS;
     @Nullable private String exactlyOnceWriteAheadDir;
+    private boolean exactlyOnceFsyncBeforeDelete = IggyWriterConfig.DEFAULT_FSYNC_BEFORE_DELETE;
 
     long partition;
     boolean partitionByKey;
@@ -164,6 +165,21 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
+    /**
+     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: whether the committer asks the server to write
+     * each committed partition to disk and fsync it (Iggy's FlushUnsavedBuffer) before it deletes
+     * the write-ahead files of those messages; default true. Iggy acknowledges a send while the
+     * messages may still be in its memory only (unless the server enforces fsync), and the files
+     * are the only other copy: without the flush, a crash of the server process can lose committed
+     * output. It costs one request per partition and commit, whose time is the server's fsync. Turn
+     * it off only if the server syncs every append itself ({@code system.partition.enforce_fsync})
+     * or losing that output is acceptable.
+     */
+    public SELF setExactlyOnceFsyncBeforeDelete(boolean fsync) {
+        this.exactlyOnceFsyncBeforeDelete = fsync;
+        return self();
+    }
+
     /** Send every message to this partition (an id from 0); the default is partition 0. */
     public SELF setPartition(long partition) {
         this.partition = partition;
@@ -266,7 +282,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,
-                new WriteAheadPlacement(exactlyOnceWriteAheadDir));
+                new WriteAheadPlacement(exactlyOnceWriteAheadDir),
+                exactlyOnceFsyncBeforeDelete);
     }
 
     /** Fails with every problem found, if there is any. */

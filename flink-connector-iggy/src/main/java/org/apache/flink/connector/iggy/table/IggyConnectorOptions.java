@@ -373,6 +373,8 @@ public final class IggyConnectorOptions {
             IggySinkOptions.SINK_DELIVERY_GUARANTEE;
     public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
             IggySinkOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
+    public static final ConfigOption<Boolean> SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE =
+            IggySinkOptions.SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE;
     public static final ConfigOption<Integer> SINK_BATCH_SIZE = IggySinkOptions.SINK_BATCH_SIZE;
     public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
             IggySinkOptions.SINK_MAX_BATCH_BYTES;

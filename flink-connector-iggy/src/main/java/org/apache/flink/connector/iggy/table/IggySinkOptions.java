@@ -87,6 +87,19 @@ final class IggySinkOptions {
                                     + " directory, whose files do not survive the loss of its"
                                     + " machine.");
 
+    static final ConfigOption<Boolean> SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE =
+            ConfigOptions.key("sink.exactly-once.fsync-before-delete")
+                    .booleanType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_FSYNC_BEFORE_DELETE)
+                    .withDescription(
+                            "With 'exactly-once': before deleting the write-ahead files of"
+                                    + " committed rows, ask the server to write each of their"
+                                    + " partitions to disk and fsync it (Iggy's"
+                                    + " FlushUnsavedBuffer). Iggy acknowledges rows that may"
+                                    + " still be in its memory only, so without it a crash of"
+                                    + " the server process can lose committed rows. Costs one"
+                                    + " request per partition and commit: the server's fsync.");
+
     static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")
                     .intType()
@@ -177,6 +190,7 @@ final class IggySinkOptions {
         builder.setStream(options.get(IggyConnectorOptions.STREAM))
                 .setDeliveryGuarantee(options.get(SINK_DELIVERY_GUARANTEE))
                 .setExactlyOnceWriteAheadDir(options.get(SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
+                .setExactlyOnceFsyncBeforeDelete(options.get(SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE))
                 .setBatchSize(
                         options.getOptional(SINK_BATCH_SIZE)
                                 .orElse(IggyWriterConfig.DEFAULT_BATCH_SIZE))

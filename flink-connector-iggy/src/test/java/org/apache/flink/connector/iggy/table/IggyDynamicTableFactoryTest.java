@@ -408,6 +408,22 @@ class IggyDynamicTableFactoryTest {
     }
 
     @Test
+    void anExactlyOnceSinkSyncsBeforeDeletingUnlessTurnedOff() {
+        Map<String, String> exactlyOnce =
+                with(appendOptions(), "sink.delivery-guarantee", "exactly-once");
+        assertThat(runtimeSink(sink(exactlyOnce)).toString()).contains("fsyncBeforeDelete=true}");
+        assertThat(
+                        runtimeSink(
+                                        sink(
+                                                with(
+                                                        exactlyOnce,
+                                                        "sink.exactly-once.fsync-before-delete",
+                                                        "false")))
+                                .toString())
+                .contains("fsyncBeforeDelete=false}");
+    }
+
+    @Test
     void sinkWithEveryOption() {
         IggyDynamicSink sink =
                 sink(

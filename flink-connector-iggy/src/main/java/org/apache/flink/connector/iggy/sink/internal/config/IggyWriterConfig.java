@@ -48,6 +48,9 @@ public final class IggyWriterConfig implements Serializable {
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
     public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 5;
 
+    /** Committed messages are made durable before their write-ahead files are deleted. */
+    public static final boolean DEFAULT_FSYNC_BEFORE_DELETE = true;
+
     private final IggyConnectionConfig connection;
     private final IggyId stream;
     private final DefaultTopic defaultTopic;
@@ -57,6 +60,7 @@ public final class IggyWriterConfig implements Serializable {
     private final Duration linger;
     private final int maxInFlightRequests;
     private final WriteAheadPlacement writeAhead;
+    private final boolean fsyncBeforeDelete;
 
     public IggyWriterConfig(
             IggyConnectionConfig connection,
@@ -67,7 +71,8 @@ public final class IggyWriterConfig implements Serializable {
             long maxBatchBytes,
             Duration linger,
             int maxInFlightRequests,
-            WriteAheadPlacement writeAhead) {
+            WriteAheadPlacement writeAhead,
+            boolean fsyncBeforeDelete) {
         this.connection = connection;
         this.stream = stream;
         this.defaultTopic = defaultTopic;
@@ -77,6 +82,7 @@ public final class IggyWriterConfig implements Serializable {
         this.linger = linger;
         this.maxInFlightRequests = maxInFlightRequests;
         this.writeAhead = writeAhead;
+        this.fsyncBeforeDelete = fsyncBeforeDelete;
     }
 
     public IggyConnectionConfig connection() {
@@ -115,6 +121,14 @@ public final class IggyWriterConfig implements Serializable {
     /** With exactly-once: where the writer keeps each checkpoint's messages. */
     public WriteAheadPlacement writeAhead() {
         return writeAhead;
+    }
+
+    /**
+     * With exactly-once: whether the committer has each committed partition flushed to disk with
+     * fsync before it deletes the write-ahead files of its messages.
+     */
+    public boolean fsyncBeforeDelete() {
+        return fsyncBeforeDelete;
     }
 
     /**
@@ -160,7 +174,7 @@ public final class IggyWriterConfig implements Serializable {
                 + ", maxInFlightRequests="
                 + maxInFlightRequests
                 + (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE
-                        ? ", writeAhead=" + writeAhead
+                        ? ", writeAhead=" + writeAhead + ", fsyncBeforeDelete=" + fsyncBeforeDelete
                         : "")
                 + '}';
     }
