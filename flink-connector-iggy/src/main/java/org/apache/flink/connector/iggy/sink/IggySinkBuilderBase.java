@@ -144,7 +144,10 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /** Most batches per writer sent and unanswered or waiting to be sent; default 5. */
+    /**
+     * Most batches per writer sent and unanswered or waiting to be sent; default 10. With {@link
+     * #setMaxBatchBytes} it bounds the memory a writer's batches take (10 MiB by default).
+     */
     public SELF setMaxInFlightRequests(int maxInFlightRequests) {
         this.maxInFlightRequests = maxInFlightRequests;
         return self();

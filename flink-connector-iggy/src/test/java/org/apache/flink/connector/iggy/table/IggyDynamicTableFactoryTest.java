@@ -397,7 +397,7 @@ class IggyDynamicTableFactoryTest {
                 .contains("localhost:8090")
                 .contains(
                         "deliveryGuarantee=at-least-once, batchSize=by bytes, maxBatchBytes=1048576,"
-                                + " linger=PT0.005S, maxInFlightRequests=5}");
+                                + " linger=PT0.005S, maxInFlightRequests=10}");
         assertThat(runtimeProvider(sink).getParallelism()).isEmpty();
         assertThat(sink.getChangelogMode(ChangelogMode.insertOnly()))
                 .isEqualTo(ChangelogMode.insertOnly());

@@ -46,7 +46,12 @@ public final class IggyWriterConfig implements Serializable {
     public static final long DEFAULT_MAX_BATCH_BYTES = 1024L * 1024;
 
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
-    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 5;
+
+    /**
+     * Enough batches under way that the sending thread encodes the next ones while the server
+     * answers, at a bound of {@link #DEFAULT_MAX_BATCH_BYTES} each: at most 10 MiB per writer.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 10;
 
     /** Committed messages are made durable before their write-ahead files are deleted. */
     public static final boolean DEFAULT_FSYNC_BEFORE_DELETE = true;
