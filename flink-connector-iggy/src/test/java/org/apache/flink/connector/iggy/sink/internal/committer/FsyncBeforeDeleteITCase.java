@@ -19,9 +19,7 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.connector.base.DeliveryGuarantee;
-import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
@@ -39,7 +37,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -179,18 +176,13 @@ class FsyncBeforeDeleteITCase {
         return server.flushRequests().stream().filter(f -> f.stream().equals(stream)).toList();
     }
 
+    /** Five messages for the partition in checkpoint {@code checkpoint}. */
     private IggyCommittable committable(long partition, long checkpoint) {
-        List<OutgoingMessage> messages = new ArrayList<>();
+        List<String> texts = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            messages.add(
-                    new OutgoingMessage(
-                            ("p" + partition + "-cp" + checkpoint + "-" + i)
-                                    .getBytes(StandardCharsets.UTF_8),
-                            IggyHeaders.empty(),
-                            null,
-                            0));
+            texts.add("p" + partition + "-cp" + checkpoint + "-" + i);
         }
-        return TestCommittables.written(
+        return TestCommittables.ofTexts(
                 dir,
                 IggyId.of(stream),
                 IggyId.of(TOPIC),
@@ -198,7 +190,7 @@ class FsyncBeforeDeleteITCase {
                 checkpoint,
                 IggyCommittable.tag(0xF5L, checkpoint),
                 0,
-                messages);
+                texts);
     }
 
     private static Path path(WriteAheadFile file) {
