@@ -107,13 +107,16 @@ final class CheckpointedSinkJob {
 
     /**
      * @param parallelism of the source and the sink; every writer sends to partition 0
+     * @param fsync with exactly-once: whether committed partitions are flushed with fsync before
+     *     their write-ahead files are deleted (the in-JVM server's flush does no I/O)
      */
     Result run(
             int records,
             int payloadBytes,
             Duration interval,
             DeliveryGuarantee guarantee,
-            int parallelism)
+            int parallelism,
+            boolean fsync)
             throws Exception {
         String stream = rate.newTopic();
         byte[] payload = new byte[payloadBytes];
@@ -132,6 +135,7 @@ final class CheckpointedSinkJob {
                                 .setDeliveryGuarantee(guarantee)
                                 .setValueSerializationSchema(b -> b)
                                 .setExactlyOnceWriteAheadDir(writeAheadDir)
+                                .setExactlyOnceFsyncBeforeDelete(fsync)
                                 .build());
         long cpuBefore = ThreadCpu.processCpuNanos();
         ThreadCpu threads = ThreadCpu.start();

@@ -66,13 +66,15 @@ import java.util.function.UnaryOperator;
  * set.
  *
  * <p>Arguments: {@code [records] [exactly-once [bytes,seconds,parallelism] | steady
- * bytes,seconds,parallelism [write-ahead dir] | defaults [bytes,...]]}: {@code exactly-once} prints
- * only the exactly-once rows, or with a row's payload bytes, checkpoint interval and parallelism
- * only that row, of {@code records} records; {@code steady} that row once, measured over the steady
- * middle of the run ({@link SteadyRate}: give it a minute or more of input), with the write-ahead
- * files in the directory given (a URI), if any, else under the checkpoints; {@code defaults} only
- * the rows of the sink at its default settings against the plain loop, plus the sink with each
- * listed byte bound instead.
+ * bytes,seconds,parallelism [write-ahead dir] | defaults [settings,...] | latency [settings,...]]}:
+ * {@code exactly-once} prints only the exactly-once rows (each also without fsync before deleting),
+ * or with a row's payload bytes, checkpoint interval and parallelism only that row, of {@code
+ * records} records; {@code steady} that row once, measured over the steady middle of the run
+ * ({@link SteadyRate}: give it a minute or more of input), with the write-ahead files in the
+ * directory given (a URI), if any, else under the checkpoints; {@code defaults} only the rows of
+ * the sink at its defaults against the plain loop, and {@code latency} only its send → append
+ * latency at 100 and 10,000 records/s, {@code records} being the seconds of input there; both also
+ * for each listed setting (see {@link SinkAtDefaults#settings}).
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
@@ -101,6 +103,7 @@ public final class SinkBenchmark {
     private final KeyedMapSinkJob keyedMap;
     private final CheckpointedSinkJob checkpointed;
     private final CheckpointedSinkJob steady;
+    private final SinkAtDefaults atDefaults;
 
     /** The plain send loop's client: the asynchronous one, as the sink's writer uses. */
     private final AsyncIggyTcpClient client;
@@ -118,6 +121,16 @@ public final class SinkBenchmark {
         this.checkpointed = new CheckpointedSinkJob(setup, snapshots, new WholeRunRate(setup));
         this.steady = new CheckpointedSinkJob(setup, snapshots, new SteadyRate(setup));
         this.client = IggyClients.connect(connection);
+        this.atDefaults =
+                new SinkAtDefaults(
+                        setup,
+                        this::plainSdkLoop,
+                        (records, payload, options) ->
+                                runIggySink(
+                                        records,
+                                        env -> SinkBenchmarkSetup.payloads(env, payload, records),
+                                        b -> b,
+                                        options));
     }
 
     public static void main(String[] args) throws Exception {
@@ -144,7 +157,11 @@ public final class SinkBenchmark {
             } else if (args.length > 1 && args[1].equals("exactly-once")) {
                 benchmark.exactlyOnceRows(records);
             } else if (args.length > 1 && args[1].equals("defaults")) {
-                benchmark.defaultsRows(records, byteBounds(args.length > 2 ? args[2] : ""));
+                benchmark.atDefaults.throughputRows(
+                        records, SinkAtDefaults.candidates(args.length > 2 ? args[2] : ""));
+            } else if (args.length > 1 && args[1].equals("latency")) {
+                benchmark.atDefaults.latencyRows(
+                        records, SinkAtDefaults.candidates(args.length > 2 ? args[2] : ""));
             } else {
                 benchmark.run(records);
             }
@@ -177,7 +194,9 @@ public final class SinkBenchmark {
                 "%-38s %,12.0f records/s  (%.2f x plain SDK), %.0f per request%n",
                 "IggySink", sink, sink / plain, sinkMessagesPerRequest);
         System.out.println();
-        defaultsRows(records, new String[0]);
+        atDefaults.throughputRows(records, new String[0]);
+        System.out.println();
+        atDefaults.latencyRows(10, new String[0]);
         System.out.println();
         exactlyOnceRows(records);
         System.out.println();
@@ -255,65 +274,6 @@ public final class SinkBenchmark {
     }
 
     /**
-     * {@code IggySink} at-least-once with every batching option at its default against the plain
-     * SDK send loop (batches of {@link #BATCH_SIZE}), for 100 B and 1 KiB payloads (a quarter of
-     * the records), alternating, the best of {@link #REPEATS} each. With {@code maxBatchBytes},
-     * also the sink with each of these bounds ({@code bytes} or {@code bytes/messages}) instead of
-     * the defaults, in the same rounds.
-     */
-    private void defaultsRows(int records, String[] maxBatchBytes) throws Exception {
-        for (int payloadBytes : new int[] {PAYLOAD_BYTES, 1024}) {
-            int n = payloadBytes == PAYLOAD_BYTES ? records : Math.max(1, records / 4);
-            byte[] payload = new byte[payloadBytes];
-            System.arraycopy(payload(0, 0), 0, payload, 0, Math.min(payloadBytes, PAYLOAD_BYTES));
-            plainSdkLoop(Math.min(n, 50_000), payload);
-            atDefaults(Math.min(n, 50_000), payload, null);
-            double plain = 0;
-            double defaults = 0;
-            double[] bounded = new double[maxBatchBytes.length];
-            for (int i = 0; i < REPEATS; i++) {
-                plain = Math.max(plain, plainSdkLoop(n, payload));
-                defaults = Math.max(defaults, atDefaults(n, payload, null));
-                for (int b = 0; b < maxBatchBytes.length; b++) {
-                    bounded[b] = Math.max(bounded[b], atDefaults(n, payload, maxBatchBytes[b]));
-                }
-            }
-            System.out.printf(
-                    "IggySink at-least-once at defaults, %,d x %4d B: %,10.0f records/s,"
-                            + " plain SDK send loop %,10.0f records/s (%.2f x)%n",
-                    n, payloadBytes, defaults, plain, defaults / plain);
-            for (int b = 0; b < maxBatchBytes.length; b++) {
-                System.out.printf(
-                        "IggySink at-least-once, max batch bytes[/messages] %s, %,d x %4d B: %,10.0f"
-                                + " records/s (%.2f x plain SDK)%n",
-                        maxBatchBytes[b], n, payloadBytes, bounded[b], bounded[b] / plain);
-            }
-        }
-    }
-
-    /**
-     * The sink at defaults, or with its batch bound set: {@code bytes} or {@code bytes/messages}.
-     */
-    private double atDefaults(int records, byte[] payload, String bound) throws Exception {
-        return runIggySink(
-                records,
-                env -> SinkBenchmarkSetup.payloads(env, payload, records),
-                b -> b,
-                b -> {
-                    if (bound == null) {
-                        return b;
-                    }
-                    String[] parts = bound.split("/");
-                    b.setMaxBatchBytes(Long.parseLong(parts[0]));
-                    return parts.length > 1 ? b.setBatchSize(Integer.parseInt(parts[1])) : b;
-                });
-    }
-
-    private static String[] byteBounds(String list) {
-        return list.isEmpty() ? new String[0] : list.split(",");
-    }
-
-    /**
      * {@code IggySink} at-least-once against exactly-once, for 100 B and 1 KiB payloads and
      * checkpoints every 1 s and 10 s, each the best of {@link #REPEATS} runs of {@link
      * CheckpointedSinkJob} (see there what its rate counts). The 1 KiB runs take a quarter of the
@@ -354,10 +314,10 @@ public final class SinkBenchmark {
     }
 
     /**
-     * One row: at-least-once and exactly-once runs of {@code job} interleaved, the best of {@code
-     * repeats} each, the exactly-once checkpoint's bytes per message it held (its largest
-     * checkpoint over the messages of one interval at the measured rate), and each one's CPU time
-     * per record.
+     * One row: at-least-once, exactly-once, and exactly-once without fsync before deleting runs of
+     * {@code job} interleaved, the best of {@code repeats} each, the exactly-once checkpoint's
+     * bytes per message it held (its largest checkpoint over the messages of one interval at the
+     * measured rate), and each one's CPU time per record.
      */
     private void exactlyOnceRow(
             int n,
@@ -369,6 +329,7 @@ public final class SinkBenchmark {
             throws Exception {
         CheckpointedSinkJob.Result atLeastOnce = null;
         CheckpointedSinkJob.Result exactlyOnce = null;
+        CheckpointedSinkJob.Result withoutFsync = null;
         for (int i = 0; i < repeats; i++) {
             atLeastOnce =
                     faster(
@@ -378,7 +339,8 @@ public final class SinkBenchmark {
                                     payloadBytes,
                                     interval,
                                     DeliveryGuarantee.AT_LEAST_ONCE,
-                                    parallelism));
+                                    parallelism,
+                                    false));
             exactlyOnce =
                     faster(
                             exactlyOnce,
@@ -387,13 +349,25 @@ public final class SinkBenchmark {
                                     payloadBytes,
                                     interval,
                                     DeliveryGuarantee.EXACTLY_ONCE,
-                                    parallelism));
+                                    parallelism,
+                                    true));
+            withoutFsync =
+                    faster(
+                            withoutFsync,
+                            job.run(
+                                    n,
+                                    payloadBytes,
+                                    interval,
+                                    DeliveryGuarantee.EXACTLY_ONCE,
+                                    parallelism,
+                                    false));
         }
         double perInterval =
                 Math.min(n, exactlyOnce.recordsPerSecond() * interval.toMillis() / 1000.0);
         System.out.printf(
                 "IggySink %,d x %4d B, parallelism %d, checkpoints every %2d s: at-least-once"
-                        + " %,10.0f records/s, exactly-once %,10.0f records/s (%.2f x);"
+                        + " %,10.0f records/s, exactly-once %,10.0f records/s (%.2f x),"
+                        + " exactly-once without fsync before deleting %,10.0f records/s (%.2f x);"
                         + " exactly-once: %,d ms left out, %d checkpoints, largest"
                         + " %,.1f MB, %,.0f B of checkpoint per message; CPU per record:"
                         + " at-least-once %.2f us, exactly-once %.2f us (%.2f x); cores busy:"
@@ -406,6 +380,8 @@ public final class SinkBenchmark {
                 atLeastOnce.recordsPerSecond(),
                 exactlyOnce.recordsPerSecond(),
                 exactlyOnce.recordsPerSecond() / atLeastOnce.recordsPerSecond(),
+                withoutFsync.recordsPerSecond(),
+                withoutFsync.recordsPerSecond() / atLeastOnce.recordsPerSecond(),
                 exactlyOnce.leftOutMillis(),
                 exactlyOnce.checkpoints(),
                 exactlyOnce.largestCheckpointBytes() / 1e6,

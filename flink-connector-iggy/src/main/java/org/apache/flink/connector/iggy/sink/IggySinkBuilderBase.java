@@ -50,6 +50,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     @Nullable private Duration linger = IggyWriterConfig.DEFAULT_LINGER;
     private int maxInFlightRequests = IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS;
     @Nullable private String exactlyOnceWriteAheadDir;
+    private boolean exactlyOnceFsyncBeforeDelete = IggyWriterConfig.DEFAULT_FSYNC_BEFORE_DELETE;
 
     long partition;
     boolean partitionByKey;
@@ -143,7 +144,10 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /** Most batches per writer sent and unanswered or waiting to be sent; default 5. */
+    /**
+     * Most batches per writer sent and unanswered or waiting to be sent; default 10. With {@link
+     * #setMaxBatchBytes} it bounds the memory a writer's batches take (10 MiB by default).
+     */
     public SELF setMaxInFlightRequests(int maxInFlightRequests) {
         this.maxInFlightRequests = maxInFlightRequests;
         return self();
@@ -162,6 +166,21 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
      */
     public SELF setExactlyOnceWriteAheadDir(@Nullable String directory) {
         this.exactlyOnceWriteAheadDir = directory;
+        return self();
+    }
+
+    /**
+     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: whether the committer asks the server to write
+     * each committed partition to disk and fsync it (Iggy's FlushUnsavedBuffer) before it deletes
+     * the write-ahead files of those messages; default true. Iggy acknowledges a send while the
+     * messages may still be in its memory only (unless the server enforces fsync), and the files
+     * are the only other copy: without the flush, a crash of the server process can lose committed
+     * output. It costs one request per partition and commit, whose time is the server's fsync. Turn
+     * it off only if the server syncs every append itself ({@code system.partition.enforce_fsync})
+     * or losing that output is acceptable.
+     */
+    public SELF setExactlyOnceFsyncBeforeDelete(boolean fsync) {
+        this.exactlyOnceFsyncBeforeDelete = fsync;
         return self();
     }
 
@@ -267,7 +286,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 maxBatchBytes,
                 linger,
                 maxInFlightRequests,
-                new WriteAheadPlacement(exactlyOnceWriteAheadDir));
+                new WriteAheadPlacement(exactlyOnceWriteAheadDir),
+                exactlyOnceFsyncBeforeDelete);
     }
 
     /** Fails with every problem found, if there is any. */

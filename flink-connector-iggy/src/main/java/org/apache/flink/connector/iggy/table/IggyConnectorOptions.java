@@ -407,6 +407,19 @@ public final class IggyConnectorOptions {
                                     + " ('execution.checkpointing.dir'); a job with neither is"
                                     + " refused.");
 
+    public static final ConfigOption<Boolean> SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE =
+            ConfigOptions.key("sink.exactly-once.fsync-before-delete")
+                    .booleanType()
+                    .defaultValue(IggyWriterConfig.DEFAULT_FSYNC_BEFORE_DELETE)
+                    .withDescription(
+                            "With 'exactly-once': before deleting the write-ahead files of"
+                                    + " committed rows, ask the server to write each of their"
+                                    + " partitions to disk and fsync it (Iggy's"
+                                    + " FlushUnsavedBuffer). Iggy acknowledges rows that may"
+                                    + " still be in its memory only, so without it a crash of"
+                                    + " the server process can lose committed rows. Costs one"
+                                    + " request per partition and commit: the server's fsync.");
+
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")
                     .intType()

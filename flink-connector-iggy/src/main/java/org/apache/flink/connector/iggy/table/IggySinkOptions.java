@@ -39,6 +39,7 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FIE
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_FORMAT;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_BATCH_SIZE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_DELIVERY_GUARANTEE;
+import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_IDEMPOTENT_WRITES;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.SINK_LINGER;
@@ -81,6 +82,7 @@ final class IggySinkOptions {
         builder.setStream(options.get(STREAM))
                 .setDeliveryGuarantee(options.get(SINK_DELIVERY_GUARANTEE))
                 .setExactlyOnceWriteAheadDir(options.get(SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR))
+                .setExactlyOnceFsyncBeforeDelete(options.get(SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE))
                 .setBatchSize(
                         options.getOptional(SINK_BATCH_SIZE)
                                 .orElse(IggyWriterConfig.DEFAULT_BATCH_SIZE))

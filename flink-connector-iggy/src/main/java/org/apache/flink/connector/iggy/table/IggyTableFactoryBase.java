@@ -114,6 +114,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         options.add(IggyConnectorOptions.SINK_PARTITION);
         options.add(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE);
         options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR);
+        options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE);
         options.add(IggyConnectorOptions.SINK_BATCH_SIZE);
         options.add(IggyConnectorOptions.SINK_MAX_BATCH_BYTES);
         options.add(IggyConnectorOptions.SINK_LINGER);

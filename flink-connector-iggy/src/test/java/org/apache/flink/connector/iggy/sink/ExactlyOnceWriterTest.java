@@ -35,13 +35,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import static org.apache.flink.connector.iggy.testutils.Conditions.waitUntil;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The writer side of exactly-once: write-ahead files, committables and the bytes written. */
@@ -200,12 +198,11 @@ public class ExactlyOnceWriterTest {
         IggySinkWriterTest.write(writer, "0a");
         writer.flush(false);
         WriteAheadFile taken = writer.prepareCommit().iterator().next().file();
-        // larger than a block, so its file is on disk before any checkpoint; "1b" is only in memory
+        // each file is created with its first message, on the task thread
         IggySinkWriterTest.write(writer, "0" + "b".repeat(300_000), "1b");
-        waitUntil(
-                "the taken file and the unfinished file of partition 0 on disk",
-                Duration.ofSeconds(30),
-                () -> regularFiles(dir) == 2);
+        assertThat(regularFiles(dir))
+                .as("the taken file and the unfinished files of partitions 0 and 1")
+                .isEqualTo(3);
 
         writer.close();
 

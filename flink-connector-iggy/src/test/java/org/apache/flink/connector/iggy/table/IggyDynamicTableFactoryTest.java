@@ -397,7 +397,7 @@ class IggyDynamicTableFactoryTest {
                 .contains("localhost:8090")
                 .contains(
                         "deliveryGuarantee=at-least-once, batchSize=by bytes, maxBatchBytes=1048576,"
-                                + " linger=PT0.005S, maxInFlightRequests=5}");
+                                + " linger=PT0.005S, maxInFlightRequests=10}");
         assertThat(runtimeProvider(sink).getParallelism()).isEmpty();
         assertThat(sink.getChangelogMode(ChangelogMode.insertOnly()))
                 .isEqualTo(ChangelogMode.insertOnly());
@@ -405,6 +405,22 @@ class IggyDynamicTableFactoryTest {
                 .containsOnlyKeys(
                         "headers", "message-id", "origin-timestamp", "partition", "topic");
         assertThat(sink.copy()).isEqualTo(sink);
+    }
+
+    @Test
+    void anExactlyOnceSinkSyncsBeforeDeletingUnlessTurnedOff() {
+        Map<String, String> exactlyOnce =
+                with(appendOptions(), "sink.delivery-guarantee", "exactly-once");
+        assertThat(runtimeSink(sink(exactlyOnce)).toString()).contains("fsyncBeforeDelete=true}");
+        assertThat(
+                        runtimeSink(
+                                        sink(
+                                                with(
+                                                        exactlyOnce,
+                                                        "sink.exactly-once.fsync-before-delete",
+                                                        "false")))
+                                .toString())
+                .contains("fsyncBeforeDelete=false}");
     }
 
     @Test

@@ -29,6 +29,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
@@ -55,6 +56,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(EmbeddedIggyServer.class);
 
     private final Config config;
+    private final ServerState state;
     private final ClientConnections connections;
 
     private ServerSocket serverSocket;
@@ -67,7 +69,7 @@ public final class EmbeddedIggyServer implements AutoCloseable {
 
     public EmbeddedIggyServer(Config config) {
         this.config = Objects.requireNonNull(config, "config");
-        ServerState state = new ServerState(config);
+        this.state = new ServerState(config);
         this.connections =
                 new ClientConnections(
                         state, new CommandDispatcher(state, config.host(), this::port));
@@ -154,6 +156,15 @@ public final class EmbeddedIggyServer implements AutoCloseable {
      */
     public int connectionCount() {
         return connections.count();
+    }
+
+    /**
+     * Every FLUSH_UNSAVED_BUFFER request (command 102) answered with success since the server was
+     * made, oldest first; a restart keeps them. The server keeps messages in memory, so a flush
+     * does no I/O: this is how a test sees which partitions a client asked to make durable.
+     */
+    public List<FlushRequest> flushRequests() {
+        return state.flushRequests();
     }
 
     /** Simulates a server restart: connections are dropped, all data survives. */

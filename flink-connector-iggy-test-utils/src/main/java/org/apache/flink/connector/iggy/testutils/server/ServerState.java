@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -48,6 +49,7 @@ final class ServerState {
     private final Map<Long, Session> sessions = new ConcurrentHashMap<>();
     private final AtomicLong clientIds = new AtomicLong();
     private final long startedAtMicros = Clock.nowMicros();
+    private final List<FlushRequest> flushRequests = new CopyOnWriteArrayList<>();
 
     ServerState(EmbeddedIggyServer.Config config) {
         this.config = config;
@@ -78,6 +80,16 @@ final class ServerState {
 
     long startedAtMicros() {
         return startedAtMicros;
+    }
+
+    /** Records a flush the server answered, in the order they were answered. */
+    void recordFlush(FlushRequest flush) {
+        flushRequests.add(flush);
+    }
+
+    /** The flushes answered so far, oldest first. */
+    List<FlushRequest> flushRequests() {
+        return List.copyOf(flushRequests);
     }
 
     /** Runs an action that only reads the catalog (or changes one partition or group). */

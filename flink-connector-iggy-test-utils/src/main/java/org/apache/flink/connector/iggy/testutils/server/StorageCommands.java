@@ -19,8 +19,9 @@ package org.apache.flink.connector.iggy.testutils.server;
 
 /**
  * FLUSH_UNSAVED_BUFFER (102) and DELETE_SEGMENTS (503), validated like Iggy 0.8 does. A flush has
- * nothing to do: messages live in memory, so there is no buffer to flush. DELETE_SEGMENTS deletes
- * the partition's oldest sealed segments with their messages; the active segment always stays.
+ * nothing to do: messages live in memory, so there is no buffer to flush; each one answered is
+ * recorded as a {@link FlushRequest} for tests. DELETE_SEGMENTS deletes the partition's oldest
+ * sealed segments with their messages; the active segment always stays.
  */
 final class StorageCommands {
     private final ServerState state;
@@ -37,12 +38,15 @@ final class StorageCommands {
         EntityId streamId = request.identifier();
         EntityId topicId = request.identifier();
         long partitionId = request.u32();
-        request.u8(); // fsync: nothing is buffered, so nothing to sync either
+        boolean fsync = request.u8() != 0; // nothing is buffered, so nothing to sync either
         return state.read(
                 () -> {
                     TopicState topic = state.topic(streamId, topicId);
                     Permissioner.sendMessages(user, topic);
                     topic.partition(partitionId);
+                    state.recordFlush(
+                            new FlushRequest(
+                                    state.stream(streamId).name, topic.name, partitionId, fsync));
                     return Reply.EMPTY;
                 });
     }

@@ -19,9 +19,15 @@ package org.apache.flink.connector.iggy.common.client;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 
+import io.netty.buffer.ByteBuf;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.client.async.tcp.AsyncTcpConnection;
 import org.apache.iggy.exception.IggyNotConnectedException;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
+import org.apache.iggy.serde.BytesSerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,9 +58,12 @@ import java.util.function.Consumer;
  *   <li>The client is marked as logged in by a callback that can run after the login's future
  *       completed; a request sent in between fails with "not authenticated". {@link #awaitLoggedIn}
  *       waits that window out.
+ *   <li>The client has no method for FLUSH_UNSAVED_BUFFER (command 102). {@link
+ *       #flushUnsavedBuffer} sends it through the client's connection, whose {@code send} of a raw
+ *       command is public.
  * </ul>
  *
- * <p>The first three reach private members of the SDK and of Netty by reflection ({@link
+ * <p>All but the fourth reach private members of the SDK and of Netty by reflection ({@link
  * SdkInternals}), looked up once when this class loads; no other package reflects on SDK classes
  * (an architecture test keeps it so). With an SDK that lacks one of them, this class falls back to
  * doing nothing: the connector works as the plain SDK does, and every such degraded step logs a
@@ -70,6 +79,9 @@ public final class IggySdk {
 
     /** The SDK version the workarounds were written and tested for. */
     public static final String CHECKED_SDK_VERSION = "0.8.0";
+
+    /** FLUSH_UNSAVED_BUFFER, which SDK 0.8.0 lists in no {@code CommandCode}. */
+    static final int FLUSH_UNSAVED_BUFFER = 102;
 
     /** The pause between two looks at whether the SDK has marked a login done. */
     private static final Duration LOGIN_WINDOW_RETRY = Duration.ofNanos(100_000);
@@ -205,6 +217,45 @@ public final class IggySdk {
                 LockSupport.parkNanos(LOGIN_WINDOW_RETRY.toNanos());
             }
         }
+    }
+
+    /**
+     * Asks the server to write the partition's unsaved messages to disk, with {@code fsync} also to
+     * sync them (FLUSH_UNSAVED_BUFFER, command 102: stream and topic identifiers, the partition as
+     * u32, fsync as u8; an empty answer). Sent through {@code client}'s connection, so it queues
+     * behind the client's earlier requests as they do. Not bounded in time: the caller bounds the
+     * wait. In the fallback it fails at once with an {@link IggyConfigurationException}: no retry
+     * can send it.
+     */
+    public CompletableFuture<Void> flushUnsavedBuffer(
+            AsyncIggyTcpClient client,
+            StreamId stream,
+            TopicId topic,
+            long partition,
+            boolean fsync) {
+        AsyncTcpConnection connection;
+        try {
+            connection = internals == null ? null : internals.connection(client);
+        } catch (IllegalAccessException e) {
+            connection = null;
+        }
+        if (connection == null) {
+            return CompletableFuture.failedFuture(
+                    new IggyConfigurationException(
+                            "Cannot ask the Iggy server to flush a partition: the Iggy SDK on the"
+                                    + " class path is not "
+                                    + CHECKED_SDK_VERSION
+                                    + " (see the warning of "
+                                    + IggySdk.class.getName()
+                                    + " before) or the client never connected. Use the SDK the"
+                                    + " connector was built with, or turn the sink's fsync before"
+                                    + " deleting its write-ahead files off."));
+        }
+        ByteBuf request = BytesSerializer.toBytes(stream);
+        request.writeBytes(BytesSerializer.toBytes(topic));
+        request.writeIntLE((int) partition);
+        request.writeByte(fsync ? 1 : 0);
+        return connection.send(FLUSH_UNSAVED_BUFFER, request).thenAccept(ByteBuf::release);
     }
 
     /** The SDK members reached by reflection as {@code Owner.member}; empty in the fallback. */

@@ -311,6 +311,21 @@ public final class IggyServerClient implements AutoCloseable {
                         SdkConversions.toSdk(messages));
     }
 
+    /**
+     * Asks the server to write the partition's unsaved messages to disk and fsync them (see {@link
+     * IggySdk#flushUnsavedBuffer}); waits at most the request timeout for the answer.
+     */
+    public CompletableFuture<Void> flushAndSync(IggyTopicPartition partition) {
+        return timed(
+                IggySdk.get()
+                        .flushUnsavedBuffer(
+                                client,
+                                streamId(partition.stream()),
+                                topicId(partition.topic()),
+                                partition.partition(),
+                                true));
+    }
+
     /** The server's id of this client's connection. */
     public long clientId() {
         return await(client.system().getMe(), "read the client's id").clientId();

@@ -24,6 +24,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.pool.FixedChannelPool;
 import io.netty.channel.pool.SimpleChannelPool;
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.client.async.tcp.AsyncTcpConnection;
 
 import javax.annotation.Nullable;
 
@@ -80,7 +81,8 @@ final class SdkInternals {
             String bootstrapName,
             String responseHandlerName)
             throws ReflectiveOperationException {
-        Field connection = field(AsyncIggyTcpClient.class, connectionName, Object.class);
+        Field connection =
+                field(AsyncIggyTcpClient.class, connectionName, AsyncTcpConnection.class);
         Class<?> connectionType = connection.getType();
         Field channelPool = field(connectionType, channelPoolName, FixedChannelPool.class);
         Field bootstrap = field(SimpleChannelPool.class, bootstrapName, Bootstrap.class);
@@ -114,6 +116,12 @@ final class SdkInternals {
     FixedChannelPool pool(AsyncIggyTcpClient client) throws IllegalAccessException {
         Object c = connection.get(client);
         return c == null ? null : (FixedChannelPool) channelPool.get(c);
+    }
+
+    /** The connection of {@code client}, or null if the client never tried to connect. */
+    @Nullable
+    AsyncTcpConnection connection(AsyncIggyTcpClient client) throws IllegalAccessException {
+        return (AsyncTcpConnection) connection.get(client);
     }
 
     /** How {@code pool} opens connections: its event loops and the handlers of a new one. */

@@ -17,9 +17,12 @@
  */
 package org.apache.flink.connector.iggy.common.client;
 
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.testutils.logging.LoggerAuditingExtension;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.identifier.StreamId;
+import org.apache.iggy.identifier.TopicId;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.slf4j.event.Level;
@@ -28,6 +31,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -118,5 +122,22 @@ class IggySdkTest {
         assertThat(messages).hasSize(2);
         assertThat(messages.get(0)).contains("127.0.0.1:1").contains("request timeout");
         assertThat(messages.get(1)).contains("2 s");
+    }
+
+    /** A flush needs the client's connection: without it, a configuration error names the fix. */
+    @Test
+    void theFallbackCannotFlushAndSaysHowToGoOn() {
+        AsyncIggyTcpClient client = AsyncIggyTcpClient.builder().host("127.0.0.1").port(1).build();
+
+        assertThat(
+                        new IggySdk(null)
+                                .flushUnsavedBuffer(
+                                        client, StreamId.of("s"), TopicId.of("t"), 0, true))
+                .failsWithin(Duration.ZERO)
+                .withThrowableOfType(ExecutionException.class)
+                .havingCause()
+                .isInstanceOf(IggyConfigurationException.class)
+                .withMessageContaining(IggySdk.CHECKED_SDK_VERSION)
+                .withMessageContaining("fsync before deleting");
     }
 }

@@ -22,6 +22,7 @@ import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.connector.sink2.Committer;
 import org.apache.flink.api.connector.sink2.CommitterInitContext;
 import org.apache.flink.connector.iggy.common.IggyConfigurationException;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
@@ -45,8 +46,10 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
  * Sends the {@link IggyCommittable}s of an exactly-once sink once their checkpoint completed.
@@ -65,7 +68,8 @@ import java.util.OptionalLong;
  * deduplication setting and however long the job was down.
  *
  * <p>A committable wholly in its partition has its write-ahead file deleted in the background
- * ({@link CommittedFiles}): the next checkpoint need not wait for that.
+ * ({@link CommittedFiles}): the next checkpoint need not wait for that. Before, if the sink asks
+ * for it, its partition is flushed to disk with fsync ({@link BeforeDeleting}).
  *
  * <p>A send that fails, times out or loses its connection ends the attempt: the connection is
  * closed, and every committable not wholly acknowledged is retried (Flink's {@code
@@ -121,6 +125,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     private final ClientFence fence;
     private final ReadBack readBack;
     private final InFlightSends inFlight;
+    private final BeforeDeleting beforeDeleting;
     private final CommittedFiles committedFiles;
 
     private final Counter messagesCommitted;
@@ -179,6 +184,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         this.readBack =
                 new ReadBack(config, config.connection().requestTimeout(), messagesReadBack);
         this.inFlight = new InFlightSends(config.connection().requestTimeout(), messagesCommitted);
+        this.beforeDeleting = BeforeDeleting.of(config);
         this.committedFiles = new CommittedFiles("iggy-sink-discard " + config.stream(), deletion);
         metrics.gauge("readBackTimeMs", readBack::lastTimeMs);
         metrics.gauge("iggyPendingCommittables", () -> pendingCommittables);
@@ -235,19 +241,59 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             }
             giveUp(failure);
         }
+        List<CommitRequest<IggyCommittable>> committed = new ArrayList<>();
+        List<Attempt> done = new ArrayList<>();
         for (int i = 0; i < started.size(); i++) {
-            Attempt attempt = attempts.get(i);
-            if (!attempt.isDone()) {
+            if (attempts.get(i).isDone()) {
+                committed.add(started.get(i));
+                done.add(attempts.get(i));
+            } else {
                 started.get(i).retryLater();
-                continue;
             }
-            if (!attempt.sentAny()) {
-                started.get(i).signalAlreadyCommitted();
+        }
+        if (!runBeforeDeleting(committed, done)) {
+            return;
+        }
+        for (int i = 0; i < committed.size(); i++) {
+            if (!done.get(i).sentAny()) {
+                committed.get(i).signalAlreadyCommitted();
             }
             pendingCommittables--;
-            readBack.forget(attempt.committable);
-            committedFiles.discard(attempt.committable);
+            readBack.forget(done.get(i).committable);
+            committedFiles.discard(done.get(i).committable);
         }
+    }
+
+    /**
+     * Runs {@link #beforeDeleting} for the partitions of the committed attempts; if it fails, their
+     * files stay and their requests are retried (or fail the job, for a configuration error).
+     *
+     * @return whether it succeeded
+     */
+    private boolean runBeforeDeleting(
+            List<CommitRequest<IggyCommittable>> committed, List<Attempt> done)
+            throws InterruptedException {
+        if (done.isEmpty()) {
+            return true;
+        }
+        Set<IggyTopicPartition> partitions = new LinkedHashSet<>();
+        for (Attempt attempt : done) {
+            IggyCommittable c = attempt.committable;
+            partitions.add(new IggyTopicPartition(c.stream(), c.topic(), c.partition()));
+        }
+        try {
+            beforeDeleting.run(() -> sender().client(), partitions);
+            return true;
+        } catch (IggyConfigurationException e) {
+            committed.forEach(request -> request.signalFailedWithUnknownReason(e));
+        } catch (IOException | RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw interrupted(e);
+            }
+            giveUp(e);
+            committed.forEach(CommitRequest::retryLater);
+        }
+        return false;
     }
 
     /**
@@ -315,7 +361,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     }
 
     /** Closes the connection after a failure; its sends may still be applied (see the fence). */
-    private void giveUp(RuntimeException failure) {
+    private void giveUp(Exception failure) {
         LOG.warn(
                 "Failed to commit to {}; retrying: {}",
                 config.target(),

@@ -46,7 +46,15 @@ public final class IggyWriterConfig implements Serializable {
     public static final long DEFAULT_MAX_BATCH_BYTES = 1024L * 1024;
 
     public static final Duration DEFAULT_LINGER = Duration.ofMillis(5);
-    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 5;
+
+    /**
+     * Enough batches under way that the sending thread encodes the next ones while the server
+     * answers, at a bound of {@link #DEFAULT_MAX_BATCH_BYTES} each: at most 10 MiB per writer.
+     */
+    public static final int DEFAULT_MAX_IN_FLIGHT_REQUESTS = 10;
+
+    /** Committed messages are made durable before their write-ahead files are deleted. */
+    public static final boolean DEFAULT_FSYNC_BEFORE_DELETE = true;
 
     private final IggyConnectionConfig connection;
     private final IggyId stream;
@@ -57,6 +65,7 @@ public final class IggyWriterConfig implements Serializable {
     private final Duration linger;
     private final int maxInFlightRequests;
     private final WriteAheadPlacement writeAhead;
+    private final boolean fsyncBeforeDelete;
 
     public IggyWriterConfig(
             IggyConnectionConfig connection,
@@ -67,7 +76,8 @@ public final class IggyWriterConfig implements Serializable {
             long maxBatchBytes,
             Duration linger,
             int maxInFlightRequests,
-            WriteAheadPlacement writeAhead) {
+            WriteAheadPlacement writeAhead,
+            boolean fsyncBeforeDelete) {
         this.connection = connection;
         this.stream = stream;
         this.defaultTopic = defaultTopic;
@@ -77,6 +87,7 @@ public final class IggyWriterConfig implements Serializable {
         this.linger = linger;
         this.maxInFlightRequests = maxInFlightRequests;
         this.writeAhead = writeAhead;
+        this.fsyncBeforeDelete = fsyncBeforeDelete;
     }
 
     public IggyConnectionConfig connection() {
@@ -115,6 +126,14 @@ public final class IggyWriterConfig implements Serializable {
     /** With exactly-once: where the writer keeps each checkpoint's messages. */
     public WriteAheadPlacement writeAhead() {
         return writeAhead;
+    }
+
+    /**
+     * With exactly-once: whether the committer has each committed partition flushed to disk with
+     * fsync before it deletes the write-ahead files of its messages.
+     */
+    public boolean fsyncBeforeDelete() {
+        return fsyncBeforeDelete;
     }
 
     /**
@@ -160,7 +179,7 @@ public final class IggyWriterConfig implements Serializable {
                 + ", maxInFlightRequests="
                 + maxInFlightRequests
                 + (deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE
-                        ? ", writeAhead=" + writeAhead
+                        ? ", writeAhead=" + writeAhead + ", fsyncBeforeDelete=" + fsyncBeforeDelete
                         : "")
                 + '}';
     }

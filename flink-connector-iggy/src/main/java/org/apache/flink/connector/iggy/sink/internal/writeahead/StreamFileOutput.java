@@ -29,13 +29,24 @@ import org.slf4j.LoggerFactory;
 import java.io.IOException;
 
 /**
- * A write-ahead file written through a stream of its Flink file system, on the task thread: each
- * block in one call; the seal flushes, syncs and closes. Confined to the writer's task thread.
+ * A write-ahead file written through a stream of its Flink file system, whatever that is (a local
+ * disk, a distributed file system, an object store), on the task thread: messages are encoded into
+ * blocks in memory, each block goes to the stream in one call, and the seal flushes, syncs and
+ * closes. Confined to the writer's task thread.
  */
 @Internal
-final class StreamFileOutput implements WriteAheadFileOutput {
+final class StreamFileOutput {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamFileOutput.class);
+
+    /**
+     * What a block collects before it is written: small enough for one block per open file, of
+     * every partition a writer sends to.
+     */
+    static final int BLOCK_BYTES = 64 * 1024;
+
+    /** Room in a block beyond its size for the message that fills it, so it seldom grows. */
+    private static final int BLOCK_SLACK_BYTES = 16 * 1024;
 
     private final Path path;
     private final FSDataOutputStream stream;
@@ -46,18 +57,32 @@ final class StreamFileOutput implements WriteAheadFileOutput {
         this.stream = path.getFileSystem().create(path, FileSystem.WriteMode.NO_OVERWRITE);
     }
 
-    @Override
-    public DataOutputSerializer write(DataOutputSerializer block) throws IOException {
+    /** A new, empty block. */
+    static DataOutputSerializer newBlock() {
+        return new DataOutputSerializer(BLOCK_BYTES + BLOCK_SLACK_BYTES);
+    }
+
+    /**
+     * Writes a block of encoded messages, the first of which starts with the file's header.
+     *
+     * @return an empty block for the next messages: {@code block} itself, or a new one if a large
+     *     message made it grow far beyond its size
+     */
+    DataOutputSerializer write(DataOutputSerializer block) throws IOException {
         stream.write(block.getSharedBuffer(), 0, block.length());
-        if (WriteAheadFileOutput.oversized(block)) {
-            return WriteAheadFileOutput.newBlock();
+        if (block.getSharedBuffer().length > 2 * BLOCK_BYTES) {
+            return newBlock();
         }
         block.clear();
         return block;
     }
 
-    @Override
-    public long seal(DataOutputSerializer last) throws IOException {
+    /**
+     * Writes the last block, makes the file durable and closes it.
+     *
+     * @return the file's length in bytes: what the blocks held, header included
+     */
+    long seal(DataOutputSerializer last) throws IOException {
         stream.write(last.getSharedBuffer(), 0, last.length());
         stream.flush();
         stream.sync();
@@ -66,8 +91,8 @@ final class StreamFileOutput implements WriteAheadFileOutput {
         return length;
     }
 
-    @Override
-    public void abandon() {
+    /** Closes the unfinished file and deletes it; best effort, never throws. */
+    void abandon() {
         try {
             stream.close();
             path.getFileSystem().delete(path, false);

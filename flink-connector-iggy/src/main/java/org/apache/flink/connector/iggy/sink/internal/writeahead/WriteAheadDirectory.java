@@ -30,7 +30,6 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,8 +41,8 @@ import java.util.List;
  * durable, and the checkpoint stores only the file's handle ({@link WriteAheadFile}). The committer
  * reads the file when it commits and deletes it afterwards.
  *
- * <p>A writer holds one block of {@link WriteAheadFileOutput#BLOCK_BYTES} per open file and, on a
- * local disk, the blocks waiting for it: bounded memory, whatever the volume.
+ * <p>A writer holds one block of {@link StreamFileOutput#BLOCK_BYTES} per open file: bounded
+ * memory, whatever the volume.
  */
 @Internal
 public final class WriteAheadDirectory {
@@ -91,21 +90,14 @@ public final class WriteAheadDirectory {
 
     /**
      * One writer's files. Before its first file it deletes what earlier writers of its subtask left
-     * over (see {@link LeftoverFiles}). Files on a local file system are written with direct I/O by
-     * a thread of the writer's ({@link DirectFileWriter}) where the file system allows; others
-     * through a stream on the task thread ({@link StreamFileOutput}). Confined to the writer's task
-     * thread.
+     * over (see {@link LeftoverFiles}). Every file is written through its file system's stream
+     * ({@link StreamFileOutput}). Confined to the writer's task thread.
      */
     public final class WriterLog {
 
         private final WriterIdentity writer;
         private final List<PartitionLog> started = new ArrayList<>();
         private boolean leftoversRemoved;
-
-        /** Started with the first local file, unless direct I/O is not available there. */
-        @Nullable private DirectFileWriter direct;
-
-        private boolean directTried;
 
         private WriterLog(WriterIdentity writer) {
             this.writer = writer;
@@ -128,26 +120,9 @@ public final class WriteAheadDirectory {
             }
             started.removeIf(PartitionLog::isSealed);
             Path qualified = path.makeQualified(fs);
-            PartitionLog log = new PartitionLog(qualified, outputs(qualified));
+            PartitionLog log = new PartitionLog(qualified);
             started.add(log);
             return log;
-        }
-
-        /** How the file at {@code path} is written. */
-        private PartitionLog.Opener outputs(Path path) {
-            if (!DirectFileWriter.isLocal(path)) {
-                return StreamFileOutput::new;
-            }
-            if (!directTried) {
-                directTried = true;
-                direct =
-                        DirectFileWriter.start(
-                                Paths.get(path.getParent().toUri()), "subtask " + writer.subtask());
-            }
-            DirectFileWriter local = direct;
-            return local != null
-                    ? file -> local.open(Paths.get(file.toUri()))
-                    : StreamFileOutput::new;
         }
 
         /** Deletes what was started and never handed to a checkpoint; best effort. */
@@ -156,10 +131,6 @@ public final class WriteAheadDirectory {
                 log.abandon();
             }
             started.clear();
-            if (direct != null) {
-                direct.close(); // after the abandons, which it carries out first
-                direct = null;
-            }
             Path own = writerDirectory(writer);
             try {
                 FileSystem fs = own.getFileSystem();
@@ -175,30 +146,22 @@ public final class WriteAheadDirectory {
 
     /**
      * One file, created on the first message. Messages are encoded into a block in memory, which
-     * goes to the file's {@link WriteAheadFileOutput} once it holds {@link
-     * WriteAheadFileOutput#BLOCK_BYTES}: no lock and no call per field. Confined to the writer's
-     * task thread.
+     * goes to the file's {@link StreamFileOutput} once it holds {@link
+     * StreamFileOutput#BLOCK_BYTES}: no lock and no call per field. Confined to the writer's task
+     * thread.
      */
     public static final class PartitionLog {
 
-        /** Creates the output of a file. */
-        @FunctionalInterface
-        interface Opener {
-            WriteAheadFileOutput open(Path path) throws IOException;
-        }
-
         private final Path path;
-        private final Opener opener;
-        @Nullable private WriteAheadFileOutput out;
+        @Nullable private StreamFileOutput out;
 
         /** Null before the first message and once sealed. */
         @Nullable private DataOutputSerializer block;
 
         private int count;
 
-        private PartitionLog(Path path, Opener opener) {
+        private PartitionLog(Path path) {
             this.path = path;
-            this.opener = opener;
         }
 
         /** Adds the next message; its id follows from the file's tag and its position. */
@@ -208,14 +171,14 @@ public final class WriteAheadDirectory {
             }
             WriteAheadMessageCodec.write(block, message);
             count++;
-            if (block.length() >= WriteAheadFileOutput.BLOCK_BYTES) {
+            if (block.length() >= StreamFileOutput.BLOCK_BYTES) {
                 block = out.write(block);
             }
         }
 
         private void open() throws IOException {
-            out = opener.open(path);
-            block = WriteAheadFileOutput.newBlock();
+            out = new StreamFileOutput(path);
+            block = StreamFileOutput.newBlock();
             block.writeInt(WriteAheadFile.MAGIC);
             block.writeInt(WriteAheadFile.FORMAT_VERSION);
         }

@@ -23,15 +23,10 @@ import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 import java.io.Closeable;
 import java.io.DataInput;
 import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Paths;
 
 /**
  * Messages kept in a file of the write-ahead directory, which {@link WriteAheadDirectory} wrote,
@@ -43,8 +38,6 @@ import java.nio.file.Paths;
  */
 @Internal
 public final class WriteAheadFile {
-
-    private static final Logger LOG = LoggerFactory.getLogger(WriteAheadFile.class);
 
     static final int MAGIC = 0x49575746; // "IWWF": Iggy write-ahead file
     static final int FORMAT_VERSION = 1;
@@ -92,7 +85,7 @@ public final class WriteAheadFile {
                     checkpointId,
                     "has " + status.getLen() + " bytes instead of the " + length + " written");
         }
-        WriteAheadFileInput in = new WriteAheadFileInput(path, input(fs));
+        WriteAheadFileInput in = new WriteAheadFileInput(path, fs.open(path));
         try {
             long header = in.readHeader();
             int magic = (int) (header >>> 32);
@@ -112,24 +105,6 @@ public final class WriteAheadFile {
             throw e;
         }
         return new FileReader(in, tag);
-    }
-
-    /**
-     * The file's bytes: with direct I/O on a local file system where it can, as the writer wrote
-     * them (see {@link DirectFileWriter}), else through the file system's stream.
-     */
-    private InputStream input(FileSystem fs) throws IOException {
-        if (DirectFileWriter.isLocal(path)) {
-            try {
-                return DirectFileInput.open(Paths.get(path.toUri()));
-            } catch (IOException | UnsupportedOperationException e) {
-                LOG.debug(
-                        "Reading {} through the page cache: no direct I/O ({})",
-                        path,
-                        e.toString());
-            }
-        }
-        return fs.open(path);
     }
 
     /** Reads the messages in order, each with its id. Confined to the committer's task thread. */

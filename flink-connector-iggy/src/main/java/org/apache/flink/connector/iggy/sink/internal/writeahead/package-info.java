@@ -18,8 +18,7 @@
 
 /**
  * The write-ahead files of the exactly-once sink and the committable that names one: their format,
- * writing them (with direct I/O where it can), reading them back, removing the files of earlier
- * writers, and the committable's serializer. Knows nothing of writers or committers, which both
- * build on it.
+ * writing and reading them through Flink's file systems, removing the files of earlier writers, and
+ * the committable's serializer. Knows nothing of writers or committers, which both build on it.
  */
 package org.apache.flink.connector.iggy.sink.internal.writeahead;

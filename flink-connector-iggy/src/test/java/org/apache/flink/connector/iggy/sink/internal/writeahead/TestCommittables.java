@@ -17,12 +17,15 @@
  */
 package org.apache.flink.connector.iggy.sink.internal.writeahead;
 
+import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -32,6 +35,25 @@ public final class TestCommittables {
     private static final AtomicLong OPERATORS = new AtomicLong();
 
     private TestCommittables() {}
+
+    /** {@link #written} of messages with these UTF-8 payloads, no headers and no ids. */
+    public static IggyCommittable ofTexts(
+            Path dir,
+            IggyId stream,
+            IggyId topic,
+            long partition,
+            long checkpointId,
+            byte[] tag,
+            long readFrom,
+            List<String> texts) {
+        List<OutgoingMessage> messages = new ArrayList<>();
+        for (String text : texts) {
+            messages.add(
+                    new OutgoingMessage(
+                            text.getBytes(StandardCharsets.UTF_8), IggyHeaders.empty(), null, 0));
+        }
+        return written(dir, stream, topic, partition, checkpointId, tag, readFrom, messages);
+    }
 
     /**
      * A committable of {@code messages} in a file under {@code dir}; each message's id follows from
