@@ -295,7 +295,7 @@ public final class IggySourceBuilder<T> {
         }
         if (startingOffsets == null) {
             problems.add("the starting offsets are null (setStartingOffsets)");
-        } else if (startingOffsets.kind() == OffsetSpecs.StartKind.COMMITTED
+        } else if (startingOffsets.spec.kind() == OffsetSpecs.StartKind.COMMITTED
                 && consumerName == null) {
             problems.add(
                     "the committed starting position (the default) reads the offsets stored under a"
@@ -347,14 +347,14 @@ public final class IggySourceBuilder<T> {
         }
         // only specific offsets have any keyed by partition id
         if (startingOffsets != null
-                && !startingOffsets.offsets().byPartitionId().isEmpty()
+                && !startingOffsets.spec.offsets().byPartitionId().isEmpty()
                 && !readsOneTopic()) {
             problems.add(
                     "specific starting offsets keyed by partition id alone apply to one topic:"
                             + " key them by IggyTopicPartition (IggyStartingOffsets#specificByTopic)");
         }
         if (stoppingOffsets != null
-                && !stoppingOffsets.offsets().byPartitionId().isEmpty()
+                && !stoppingOffsets.spec.offsets().byPartitionId().isEmpty()
                 && !readsOneTopic()) {
             problems.add(
                     "specific stopping offsets keyed by partition id alone apply to one topic:"

@@ -270,11 +270,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof IggyDynamicSink)) {
-            return false;
-        }
-        IggyDynamicSink that = (IggyDynamicSink) o;
-        return table.equals(that.table)
+        return o instanceof IggyDynamicSink that
+                && table.equals(that.table)
                 && Objects.equals(keyEncodingFormat, that.keyEncodingFormat)
                 && valueEncodingFormat.equals(that.valueEncodingFormat)
                 && Objects.equals(customPartitioner, that.customPartitioner)

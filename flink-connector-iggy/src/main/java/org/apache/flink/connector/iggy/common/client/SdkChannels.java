@@ -60,9 +60,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * overtaking them.
  *
  * <p><b>The TLS handshake is part of connecting.</b> The SDK reports a connection as open once TCP
- * is up, so a failed handshake would otherwise surface as a failed login. {@link #watch} returns the
- * handshake of a connection it watched from the start, so that the caller can wait for it and name
- * its failure.
+ * is up, so a failed handshake would otherwise surface as a failed login. {@link #watch} returns
+ * the handshake of a connection it watched from the start, so that the caller can wait for it and
+ * name its failure.
  *
  * <p><b>A close without a pause.</b> {@link #close} ends the client's threads in a tenth of a
  * second, not after Netty's 2 s quiet period.
