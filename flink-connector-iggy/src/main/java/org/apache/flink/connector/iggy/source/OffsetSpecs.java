@@ -90,16 +90,12 @@ public final class OffsetSpecs {
 
         @Override
         public String toString() {
-            switch (kind.name()) {
-                case "COMMITTED":
-                    return "committed (fallback " + fallback.name() + ")";
-                case "TIMESTAMP":
-                    return "timestamp " + timestampMillis;
-                case "SPECIFIC":
-                    return "specific " + offsets;
-                default:
-                    return kind.name().toLowerCase();
-            }
+            return switch (kind.name()) {
+                case "COMMITTED" -> "committed (fallback " + fallback.name() + ")";
+                case "TIMESTAMP" -> "timestamp " + timestampMillis;
+                case "SPECIFIC" -> "specific " + offsets;
+                default -> kind.name().toLowerCase();
+            };
         }
     }
 
