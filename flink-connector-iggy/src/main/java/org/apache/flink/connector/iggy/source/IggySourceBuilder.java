@@ -326,9 +326,13 @@ public final class IggySourceBuilder<T> {
         }
         if (!readsOneTopic()) {
             byPartitionIdAlone(
-                    "starting", startingOffsets == null ? null : startingOffsets.spec, problems);
+                    IggyStartingOffsets.class,
+                    startingOffsets == null ? null : startingOffsets.spec,
+                    problems);
             byPartitionIdAlone(
-                    "stopping", stoppingOffsets == null ? null : stoppingOffsets.spec, problems);
+                    IggyStoppingOffsets.class,
+                    stoppingOffsets == null ? null : stoppingOffsets.spec,
+                    problems);
         }
         if (deletedTopicSkip && recreatedTopicReadFromStart) {
             problems.add(
@@ -360,13 +364,13 @@ public final class IggySourceBuilder<T> {
 
     /** Specific offsets keyed by partition id alone apply to one topic only. */
     private static void byPartitionIdAlone(
-            String what, @Nullable OffsetSpecs.Spec<?> spec, List<String> problems) {
+            Class<?> type, @Nullable OffsetSpecs.Spec<?> spec, List<String> problems) {
         if (spec != null && !spec.offsets().byPartitionId().isEmpty()) {
             problems.add(
-                    String.format(
-                            "specific %s offsets keyed by partition id alone apply to one topic:"
-                                    + " key them by IggyTopicPartition (Iggy%sOffsets#specificByTopic)",
-                            what, Character.toUpperCase(what.charAt(0)) + what.substring(1)));
+                    "specific offsets keyed by partition id alone apply to one topic: key them by"
+                            + " IggyTopicPartition ("
+                            + type.getSimpleName()
+                            + "#specificByTopic)");
         }
     }
 
