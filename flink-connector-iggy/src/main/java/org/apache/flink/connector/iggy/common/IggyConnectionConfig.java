@@ -157,14 +157,8 @@ public final class IggyConnectionConfig implements Serializable {
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyConnectionConfig)) {
-            return false;
-        }
-        IggyConnectionConfig that = (IggyConnectionConfig) o;
-        return port == that.port
+        return o instanceof IggyConnectionConfig that
+                && port == that.port
                 && tlsEnabled == that.tlsEnabled
                 && host.equals(that.host)
                 && Objects.equals(username, that.username)

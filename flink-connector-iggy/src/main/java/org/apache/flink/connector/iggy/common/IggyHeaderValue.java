@@ -257,14 +257,9 @@ public final class IggyHeaderValue {
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyHeaderValue)) {
-            return false;
-        }
-        IggyHeaderValue that = (IggyHeaderValue) o;
-        return kind == that.kind && Arrays.equals(bytes, that.bytes);
+        return o instanceof IggyHeaderValue that
+                && kind == that.kind
+                && Arrays.equals(bytes, that.bytes);
     }
 
     @Override

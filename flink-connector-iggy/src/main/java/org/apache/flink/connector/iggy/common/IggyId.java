@@ -87,14 +87,9 @@ public final class IggyId implements Serializable {
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyId)) {
-            return false;
-        }
-        IggyId that = (IggyId) o;
-        return numericId == that.numericId && Objects.equals(name, that.name);
+        return o instanceof IggyId that
+                && numericId == that.numericId
+                && Objects.equals(name, that.name);
     }
 
     @Override

@@ -89,14 +89,10 @@ public final class IggyMapChange<K, V> implements Serializable {
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyMapChange)) {
-            return false;
-        }
-        IggyMapChange<?, ?> that = (IggyMapChange<?, ?>) o;
-        return kind == that.kind && key.equals(that.key) && Objects.equals(value, that.value);
+        return o instanceof IggyMapChange<?, ?> that
+                && kind == that.kind
+                && key.equals(that.key)
+                && Objects.equals(value, that.value);
     }
 
     @Override

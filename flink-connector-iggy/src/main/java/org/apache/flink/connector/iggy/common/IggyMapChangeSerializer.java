@@ -122,11 +122,8 @@ public final class IggyMapChangeSerializer<K, V> extends TypeSerializer<IggyMapC
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof IggyMapChangeSerializer)) {
-            return false;
-        }
-        IggyMapChangeSerializer<?, ?> that = (IggyMapChangeSerializer<?, ?>) o;
-        return keySerializer.equals(that.keySerializer)
+        return o instanceof IggyMapChangeSerializer<?, ?> that
+                && keySerializer.equals(that.keySerializer)
                 && valueSerializer.equals(that.valueSerializer);
     }
 

@@ -94,11 +94,8 @@ public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<Iggy
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof IggyMapChangeTypeInfo)) {
-            return false;
-        }
-        IggyMapChangeTypeInfo<?, ?> that = (IggyMapChangeTypeInfo<?, ?>) o;
-        return that.canEqual(this)
+        return o instanceof IggyMapChangeTypeInfo<?, ?> that
+                && that.canEqual(this)
                 && keyType.equals(that.keyType)
                 && valueType.equals(that.valueType);
     }

@@ -108,6 +108,21 @@ public sealed class IggyKeyedMapSink<IN>
                 other.reconcileUid);
     }
 
+    /** How its writers deliver: sent in batches, acknowledged at each checkpoint. */
+    SinkDelivery.Factory delivery() {
+        return AtLeastOnceDelivery::new;
+    }
+
+    /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */
+    @Override
+    public LineageVertex getLineageVertex() {
+        return config.lineageVertex();
+    }
+
+    IggyWriterConfig writerConfig() {
+        return config;
+    }
+
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         SingleOutputStreamOperator<KeyedMessage> reconciled =
@@ -146,21 +161,6 @@ public sealed class IggyKeyedMapSink<IN>
                 IggyClientBatchSender.opener(config, context),
                 delivery(),
                 context);
-    }
-
-    /** How its writers deliver: sent in batches, acknowledged at each checkpoint. */
-    SinkDelivery.Factory delivery() {
-        return AtLeastOnceDelivery::new;
-    }
-
-    /** The topic it writes, for Flink's lineage (see {@link IggyLineage}). */
-    @Override
-    public LineageVertex getLineageVertex() {
-        return config.lineageVertex();
-    }
-
-    IggyWriterConfig writerConfig() {
-        return config;
     }
 
     /** Where and how it writes; never shows credentials. */

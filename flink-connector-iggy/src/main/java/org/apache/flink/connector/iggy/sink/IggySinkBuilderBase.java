@@ -73,7 +73,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /** Required: the stream to write to, by name. It must exist: the sink never creates it. */
+    /** {@link #setStream(IggyId)} by name. */
     public SELF setStream(String stream) {
         return setStream(IggyId.of(stream));
     }
@@ -84,11 +84,7 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
         return self();
     }
 
-    /**
-     * The sink's topic, by name: where every record goes that its topic selector (or record
-     * serializer) routes nowhere else. Required unless the sink routes every record. It must exist:
-     * the sink never creates it.
-     */
+    /** {@link #setTopic(IggyId)} by name. */
     public SELF setTopic(String topic) {
         return setTopic(IggyId.of(topic));
     }

@@ -32,6 +32,7 @@ import javax.annotation.Nullable;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -47,17 +48,10 @@ public final class IggySourceBuilder<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggySourceBuilder.class);
 
-    /**
-     * The default longest time between two checks for new data: an idle reader then costs about 7
-     * small requests a second, and a message that arrives after a quiet period waits about half of
-     * it on average (docs/datastream-source.md).
-     */
+    /** The default longest time between two checks for new data (docs/datastream-source.md). */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(150);
 
-    /**
-     * Unless {@link #setPollBackOff} sets it, the back-off lasts this many poll intervals: a check
-     * comes at most 1/250 of the quiet time after the one before (docs/datastream-source.md).
-     */
+    /** The default back-off ({@link #setPollBackOff}), in poll intervals. */
     static final int DEFAULT_POLL_BACK_OFF_INTERVALS = 250;
 
     @Nullable private IggyConnectionConfig connection;
@@ -119,11 +113,7 @@ public final class IggySourceBuilder<T> {
 
     /** Reads these topics, one split per partition of each. */
     public IggySourceBuilder<T> setTopics(String... names) {
-        List<IggyId> ids = new ArrayList<>();
-        for (String name : names) {
-            ids.add(IggyId.of(name));
-        }
-        this.topics = List.copyOf(ids);
+        this.topics = Arrays.stream(names).map(IggyId::of).toList();
         return this;
     }
 
@@ -163,9 +153,8 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * Fixes the messages per poll request. By default each poll asks for as many messages as fit in
-     * about 1 MiB by the topic's average message size (between 1 and 10,000): small messages in
-     * large batches, large ones in small batches.
+     * Fixes the messages per poll request. By default a poll asks for about 1 MiB by the topic's
+     * average message size (1 to 10,000 messages).
      */
     public IggySourceBuilder<T> setPollBatchSize(int pollBatchSize) {
         this.pollBatchSize = pollBatchSize;
@@ -174,9 +163,8 @@ public final class IggySourceBuilder<T> {
 
     /**
      * The longest time between two checks for new data in partitions that reached their end (one
-     * small request per reader, whatever the number of partitions); default 150 ms. Unless {@link
-     * #setPollMinInterval} sets a shorter one, the source checks at this pace: it bounds the delay
-     * of a message that arrives after a quiet period, and its CPU cost while the topic is idle.
+     * request per reader); default 150 ms. It bounds the delay of a message after a quiet period
+     * and the cost of an idle topic.
      */
     public IggySourceBuilder<T> setPollInterval(Duration pollInterval) {
         this.pollInterval = pollInterval;
@@ -185,11 +173,8 @@ public final class IggySourceBuilder<T> {
 
     /**
      * Trades CPU for latency: the shortest time between two checks for new data, used right after
-     * data arrived; from there the time grows with the quiet time up to the poll interval (see
-     * {@link #setPollBackOff}). Unset (the default) it equals the poll interval. A few milliseconds
-     * make a topic that gets a message now and then read within milliseconds, at the cost of up to
-     * a few hundred requests a second per reader (docs/datastream-source.md, "How the source
-     * polls").
+     * data arrived, growing with the quiet time up to the poll interval ({@link #setPollBackOff}).
+     * Unset, it equals the poll interval (docs/datastream-source.md, "How the source polls").
      */
     public IggySourceBuilder<T> setPollMinInterval(@Nullable Duration pollMinInterval) {
         this.pollMinInterval = pollMinInterval;
@@ -197,11 +182,10 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * How long after the last data the time between two checks takes to grow, in proportion to the
-     * quiet time, from the {@link #setPollMinInterval minimum} to the poll interval; only with a
-     * minimum shorter than the poll interval. Default: 250 poll intervals, so a check comes at most
-     * 1/250 of the quiet time after the one before. Shorter makes an idle reader cheap sooner and a
-     * message after a pause wait longer (docs/datastream-source.md, "How the source polls").
+     * How long after the last data the time between two checks grows from the {@link
+     * #setPollMinInterval minimum} to the poll interval; only with a minimum shorter than the poll
+     * interval. Default: 250 poll intervals. Shorter makes an idle reader cheap sooner and a
+     * message after a pause wait longer.
      */
     public IggySourceBuilder<T> setPollBackOff(@Nullable Duration pollBackOff) {
         this.pollBackOff = pollBackOff;
@@ -229,11 +213,10 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * What the source does when its topic is deleted and created again while it reads (noticed by a
-     * new topic identity, a partition ending before what was read, or the topic missing). By
-     * default ({@code false}) it fails: reading on at the old offsets would skip messages silently.
-     * With {@code true} it logs a warning, waits while the topic is missing, and reads the affected
-     * partitions of the new topic from offset 0.
+     * What the source does when its topic is deleted and created again while it reads. By default
+     * ({@code false}) it fails: reading on at the old offsets would skip messages silently. With
+     * {@code true} it logs a warning, waits while the topic is missing, and reads the new topic's
+     * partitions from offset 0.
      */
     public IggySourceBuilder<T> setRecreatedTopicReadFromStart(boolean readFromStart) {
         this.recreatedTopicReadFromStart = readFromStart;
@@ -295,7 +278,7 @@ public final class IggySourceBuilder<T> {
         }
         if (startingOffsets == null) {
             problems.add("the starting offsets are null (setStartingOffsets)");
-        } else if (startingOffsets.kind() == OffsetSpecs.StartKind.COMMITTED
+        } else if (startingOffsets.spec.kind() == OffsetSpecs.StartKind.COMMITTED
                 && consumerName == null) {
             problems.add(
                     "the committed starting position (the default) reads the offsets stored under a"
@@ -305,12 +288,10 @@ public final class IggySourceBuilder<T> {
         if (pollBatchSize != null && pollBatchSize < 1) {
             problems.add("the poll batch size must be at least 1, but is " + pollBatchSize);
         }
-        if (pollInterval == null || pollInterval.isNegative() || pollInterval.isZero()) {
+        if (pollInterval == null || !positive(pollInterval)) {
             problems.add("the poll interval must be positive, but is " + pollInterval);
         } else if (pollMinInterval != null
-                && (pollMinInterval.isNegative()
-                        || pollMinInterval.isZero()
-                        || pollMinInterval.compareTo(pollInterval) > 0)) {
+                && (!positive(pollMinInterval) || pollMinInterval.compareTo(pollInterval) > 0)) {
             problems.add(
                     "the poll min interval must be positive and at most the poll interval ("
                             + pollInterval
@@ -319,7 +300,7 @@ public final class IggySourceBuilder<T> {
                             + " (setPollMinInterval; or leave it unset)");
         }
         if (pollBackOff != null) {
-            if (pollBackOff.isNegative() || pollBackOff.isZero()) {
+            if (!positive(pollBackOff)) {
                 problems.add(
                         "the poll back-off must be positive, but is "
                                 + pollBackOff
@@ -334,9 +315,7 @@ public final class IggySourceBuilder<T> {
                                 + " back-off unset (setPollBackOff)");
             }
         }
-        if (partitionDiscoveryInterval != null
-                && (partitionDiscoveryInterval.isNegative()
-                        || partitionDiscoveryInterval.isZero())) {
+        if (partitionDiscoveryInterval != null && !positive(partitionDiscoveryInterval)) {
             problems.add(
                     "the partition discovery interval must be positive (or unset to disable), but is "
                             + partitionDiscoveryInterval);
@@ -345,20 +324,15 @@ public final class IggySourceBuilder<T> {
             problems.add(
                     "partition discovery applies to unbounded sources only: unset the discovery interval or the stopping offsets");
         }
-        // only specific offsets have any keyed by partition id
-        if (startingOffsets != null
-                && !startingOffsets.offsets().byPartitionId().isEmpty()
-                && !readsOneTopic()) {
-            problems.add(
-                    "specific starting offsets keyed by partition id alone apply to one topic:"
-                            + " key them by IggyTopicPartition (IggyStartingOffsets#specificByTopic)");
-        }
-        if (stoppingOffsets != null
-                && !stoppingOffsets.offsets().byPartitionId().isEmpty()
-                && !readsOneTopic()) {
-            problems.add(
-                    "specific stopping offsets keyed by partition id alone apply to one topic:"
-                            + " key them by IggyTopicPartition (IggyStoppingOffsets#specificByTopic)");
+        if (!readsOneTopic()) {
+            byPartitionIdAlone(
+                    IggyStartingOffsets.class,
+                    startingOffsets == null ? null : startingOffsets.spec,
+                    problems);
+            byPartitionIdAlone(
+                    IggyStoppingOffsets.class,
+                    stoppingOffsets == null ? null : stoppingOffsets.spec,
+                    problems);
         }
         if (deletedTopicSkip && recreatedTopicReadFromStart) {
             problems.add(
@@ -386,6 +360,22 @@ public final class IggySourceBuilder<T> {
                 skipUndecodableRecords,
                 recreatedTopicReadFromStart,
                 deletedTopicSkip);
+    }
+
+    /** Specific offsets keyed by partition id alone apply to one topic only. */
+    private static void byPartitionIdAlone(
+            Class<?> type, @Nullable OffsetSpecs.Spec<?> spec, List<String> problems) {
+        if (spec != null && !spec.offsets().byPartitionId().isEmpty()) {
+            problems.add(
+                    "specific offsets keyed by partition id alone apply to one topic: key them by"
+                            + " IggyTopicPartition ("
+                            + type.getSimpleName()
+                            + "#specificByTopic)");
+        }
+    }
+
+    private static boolean positive(Duration duration) {
+        return !duration.isNegative() && !duration.isZero();
     }
 
     private boolean readsOneTopic() {

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.Spec;
 import org.apache.flink.connector.iggy.source.OffsetSpecs.StartKind;
 import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 
@@ -63,32 +64,18 @@ public final class IggyStartingOffsets implements Serializable {
         }
     }
 
-    private final StartKind kind;
-    private final CommittedFallback fallback;
-    private final long timestampMillis;
-    private final SpecificOffsets offsets;
+    final Spec<StartKind> spec;
 
-    private IggyStartingOffsets(
-            StartKind kind,
-            CommittedFallback fallback,
-            long timestampMillis,
-            SpecificOffsets offsets) {
-        this.kind = kind;
-        this.fallback = fallback;
-        this.timestampMillis = timestampMillis;
-        this.offsets = offsets;
-    }
-
-    private IggyStartingOffsets(StartKind kind, long timestampMillis, SpecificOffsets offsets) {
-        this(kind, CommittedFallback.EARLIEST, timestampMillis, offsets);
+    private IggyStartingOffsets(Spec<StartKind> spec) {
+        this.spec = spec;
     }
 
     public static IggyStartingOffsets earliest() {
-        return new IggyStartingOffsets(StartKind.EARLIEST, -1, SpecificOffsets.NONE);
+        return new IggyStartingOffsets(Spec.of(StartKind.EARLIEST));
     }
 
     public static IggyStartingOffsets latest() {
-        return new IggyStartingOffsets(StartKind.LATEST, -1, SpecificOffsets.NONE);
+        return new IggyStartingOffsets(Spec.of(StartKind.LATEST));
     }
 
     /** The stored offset + 1, or the earliest offset when the consumer has stored none. */
@@ -98,10 +85,11 @@ public final class IggyStartingOffsets implements Serializable {
 
     public static IggyStartingOffsets committed(CommittedFallback fallback) {
         return new IggyStartingOffsets(
-                StartKind.COMMITTED,
-                Objects.requireNonNull(fallback, "fallback"),
-                -1,
-                SpecificOffsets.NONE);
+                new Spec<>(
+                        StartKind.COMMITTED,
+                        Objects.requireNonNull(fallback, "fallback"),
+                        -1,
+                        SpecificOffsets.NONE));
     }
 
     /**
@@ -109,20 +97,13 @@ public final class IggyStartingOffsets implements Serializable {
      * timestampMillis}; the end of the partition when there is none.
      */
     public static IggyStartingOffsets timestamp(long timestampMillis) {
-        if (timestampMillis < 0) {
-            throw new IllegalArgumentException(
-                    "Starting timestamp must be epoch milliseconds >= 0, but is "
-                            + timestampMillis);
-        }
-        return new IggyStartingOffsets(StartKind.TIMESTAMP, timestampMillis, SpecificOffsets.NONE);
+        return new IggyStartingOffsets(
+                Spec.timestamp(StartKind.TIMESTAMP, "Starting", timestampMillis));
     }
 
     /** The given next offset per partition id; other partitions start at the earliest offset. */
     public static IggyStartingOffsets specific(Map<Long, Long> offsetsByPartition) {
-        return new IggyStartingOffsets(
-                StartKind.SPECIFIC,
-                -1,
-                SpecificOffsets.byPartitionId(offsetsByPartition, "starting"));
+        return specific(SpecificOffsets.byPartitionId(offsetsByPartition, "starting"));
     }
 
     /**
@@ -130,57 +111,25 @@ public final class IggyStartingOffsets implements Serializable {
      * offset 0: for a source over several topics, or one.
      */
     public static IggyStartingOffsets specificByTopic(Map<IggyTopicPartition, Long> offsets) {
-        return new IggyStartingOffsets(
-                StartKind.SPECIFIC, -1, SpecificOffsets.byTopicPartition(offsets, "starting"));
+        return specific(SpecificOffsets.byTopicPartition(offsets, "starting"));
     }
 
-    StartKind kind() {
-        return kind;
-    }
-
-    CommittedFallback committedFallback() {
-        return fallback;
-    }
-
-    long timestampMillis() {
-        return timestampMillis;
-    }
-
-    SpecificOffsets offsets() {
-        return offsets;
+    private static IggyStartingOffsets specific(SpecificOffsets offsets) {
+        return new IggyStartingOffsets(new Spec<>(StartKind.SPECIFIC, null, -1, offsets));
     }
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyStartingOffsets)) {
-            return false;
-        }
-        IggyStartingOffsets that = (IggyStartingOffsets) o;
-        return kind == that.kind
-                && fallback == that.fallback
-                && timestampMillis == that.timestampMillis
-                && offsets.equals(that.offsets);
+        return o instanceof IggyStartingOffsets that && spec.equals(that.spec);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, fallback, timestampMillis, offsets);
+        return spec.hashCode();
     }
 
     @Override
     public String toString() {
-        switch (kind) {
-            case COMMITTED:
-                return "committed (fallback " + fallback.name() + ")";
-            case TIMESTAMP:
-                return "timestamp " + timestampMillis;
-            case SPECIFIC:
-                return "specific " + offsets;
-            default:
-                return kind.name().toLowerCase();
-        }
+        return spec.toString();
     }
 }

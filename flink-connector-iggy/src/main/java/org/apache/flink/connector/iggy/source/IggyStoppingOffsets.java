@@ -19,12 +19,12 @@ package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.Spec;
 import org.apache.flink.connector.iggy.source.OffsetSpecs.StopKind;
 import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 
 import java.io.Serializable;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Where each partition of a bounded source stops (exclusive). Resolved once per partition when the
@@ -35,26 +35,19 @@ public final class IggyStoppingOffsets implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final StopKind kind;
-    private final long timestampMillis;
-    private final SpecificOffsets offsets;
+    final Spec<StopKind> spec;
 
-    private IggyStoppingOffsets(StopKind kind, long timestampMillis, SpecificOffsets offsets) {
-        this.kind = kind;
-        this.timestampMillis = timestampMillis;
-        this.offsets = offsets;
+    private IggyStoppingOffsets(Spec<StopKind> spec) {
+        this.spec = spec;
     }
 
     public static IggyStoppingOffsets latest() {
-        return new IggyStoppingOffsets(StopKind.LATEST, -1, SpecificOffsets.NONE);
+        return new IggyStoppingOffsets(Spec.of(StopKind.LATEST));
     }
 
     /** Exclusive end offset per partition id (the initial high watermark). */
     public static IggyStoppingOffsets specific(Map<Long, Long> endOffsetsByPartition) {
-        return new IggyStoppingOffsets(
-                StopKind.SPECIFIC,
-                -1,
-                SpecificOffsets.byPartitionId(endOffsetsByPartition, "stopping"));
+        return specific(SpecificOffsets.byPartitionId(endOffsetsByPartition, "stopping"));
     }
 
     /**
@@ -62,8 +55,11 @@ public final class IggyStoppingOffsets implements Serializable {
      * at job start.
      */
     public static IggyStoppingOffsets specificByTopic(Map<IggyTopicPartition, Long> endOffsets) {
-        return new IggyStoppingOffsets(
-                StopKind.SPECIFIC, -1, SpecificOffsets.byTopicPartition(endOffsets, "stopping"));
+        return specific(SpecificOffsets.byTopicPartition(endOffsets, "stopping"));
+    }
+
+    private static IggyStoppingOffsets specific(SpecificOffsets offsets) {
+        return new IggyStoppingOffsets(new Spec<>(StopKind.SPECIFIC, null, -1, offsets));
     }
 
     /**
@@ -71,54 +67,22 @@ public final class IggyStoppingOffsets implements Serializable {
      * timestampMillis}, or at the high watermark at job start when there is none yet.
      */
     public static IggyStoppingOffsets timestamp(long timestampMillis) {
-        if (timestampMillis < 0) {
-            throw new IllegalArgumentException(
-                    "Stopping timestamp must be epoch milliseconds >= 0, but is "
-                            + timestampMillis);
-        }
-        return new IggyStoppingOffsets(StopKind.TIMESTAMP, timestampMillis, SpecificOffsets.NONE);
-    }
-
-    StopKind kind() {
-        return kind;
-    }
-
-    long timestampMillis() {
-        return timestampMillis;
-    }
-
-    SpecificOffsets offsets() {
-        return offsets;
+        return new IggyStoppingOffsets(
+                Spec.timestamp(StopKind.TIMESTAMP, "Stopping", timestampMillis));
     }
 
     @Override
     public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyStoppingOffsets)) {
-            return false;
-        }
-        IggyStoppingOffsets that = (IggyStoppingOffsets) o;
-        return kind == that.kind
-                && timestampMillis == that.timestampMillis
-                && offsets.equals(that.offsets);
+        return o instanceof IggyStoppingOffsets that && spec.equals(that.spec);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, timestampMillis, offsets);
+        return spec.hashCode();
     }
 
     @Override
     public String toString() {
-        switch (kind) {
-            case TIMESTAMP:
-                return "timestamp " + timestampMillis;
-            case SPECIFIC:
-                return "specific " + offsets;
-            default:
-                return "latest";
-        }
+        return spec.toString();
     }
 }

@@ -18,7 +18,12 @@
 package org.apache.flink.connector.iggy.source;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.source.IggyStartingOffsets.CommittedFallback;
 import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
+
+import javax.annotation.Nullable;
+
+import java.io.Serializable;
 
 /**
  * What an {@link IggyStartingOffsets} or {@link IggyStoppingOffsets} holds, for the builder and the
@@ -55,39 +60,52 @@ public final class OffsetSpecs {
         TIMESTAMP
     }
 
+    /**
+     * A starting or stopping position.
+     *
+     * @param fallback where {@link StartKind#COMMITTED} starts without a stored offset; else null
+     * @param timestampMillis the point in time of a {@code TIMESTAMP} kind, epoch milliseconds
+     * @param offsets the offsets per partition of a {@code SPECIFIC} kind
+     */
+    public record Spec<K extends Enum<K>>(
+            K kind,
+            @Nullable CommittedFallback fallback,
+            long timestampMillis,
+            SpecificOffsets offsets)
+            implements Serializable {
+
+        static <K extends Enum<K>> Spec<K> of(K kind) {
+            return new Spec<>(kind, null, -1, SpecificOffsets.NONE);
+        }
+
+        static <K extends Enum<K>> Spec<K> timestamp(K kind, String what, long timestampMillis) {
+            if (timestampMillis < 0) {
+                throw new IllegalArgumentException(
+                        what
+                                + " timestamp must be epoch milliseconds >= 0, but is "
+                                + timestampMillis);
+            }
+            return new Spec<>(kind, null, timestampMillis, SpecificOffsets.NONE);
+        }
+
+        @Override
+        public String toString() {
+            return switch (kind.name()) {
+                case "COMMITTED" -> "committed (fallback " + fallback.name() + ")";
+                case "TIMESTAMP" -> "timestamp " + timestampMillis;
+                case "SPECIFIC" -> "specific " + offsets;
+                default -> kind.name().toLowerCase();
+            };
+        }
+    }
+
     private OffsetSpecs() {}
 
-    public static StartKind kind(IggyStartingOffsets starting) {
-        return starting.kind();
+    public static Spec<StartKind> of(IggyStartingOffsets starting) {
+        return starting.spec;
     }
 
-    /** Where a partition without a stored offset starts under {@link StartKind#COMMITTED}. */
-    public static IggyStartingOffsets.CommittedFallback committedFallback(
-            IggyStartingOffsets starting) {
-        return starting.committedFallback();
-    }
-
-    /** The point in time of {@link StartKind#TIMESTAMP}, epoch milliseconds. */
-    public static long timestampMillis(IggyStartingOffsets starting) {
-        return starting.timestampMillis();
-    }
-
-    /** The next offset per partition id of {@link StartKind#SPECIFIC}. */
-    public static SpecificOffsets offsets(IggyStartingOffsets starting) {
-        return starting.offsets();
-    }
-
-    public static StopKind kind(IggyStoppingOffsets stopping) {
-        return stopping.kind();
-    }
-
-    /** The point in time of {@link StopKind#TIMESTAMP}, epoch milliseconds. */
-    public static long timestampMillis(IggyStoppingOffsets stopping) {
-        return stopping.timestampMillis();
-    }
-
-    /** The exclusive end offset per partition id of {@link StopKind#SPECIFIC}. */
-    public static SpecificOffsets offsets(IggyStoppingOffsets stopping) {
-        return stopping.offsets();
+    public static Spec<StopKind> of(IggyStoppingOffsets stopping) {
+        return stopping.spec;
     }
 }

@@ -58,16 +58,14 @@ final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
     }
 
     static IggyDeletionMessage of(DeleteEncoding encoding, @Nullable String customPayload) {
-        switch (encoding) {
-            case CUSTOM_PAYLOAD:
-                return new IggyDeletionMessage(
-                        encoding,
-                        Objects.requireNonNull(customPayload).getBytes(StandardCharsets.UTF_8));
-            case NONE:
-                return new IggyDeletionMessage(encoding, null);
-            default:
-                return new IggyDeletionMessage(encoding, new byte[0]);
-        }
+        return new IggyDeletionMessage(
+                encoding,
+                switch (encoding) {
+                    case CUSTOM_PAYLOAD ->
+                            Objects.requireNonNull(customPayload).getBytes(StandardCharsets.UTF_8);
+                    case NONE -> null;
+                    default -> new byte[0];
+                });
     }
 
     /** Whether deletes can be written (and recognized) at all. */
@@ -90,23 +88,21 @@ final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
     /** Whether {@code message} is a deletion. */
     @Override
     public boolean filter(IggyMessage message) {
-        switch (encoding) {
-            case HEADER:
-                return message.header(OP_HEADER)
-                        .map(v -> Arrays.equals(v.bytes(), OP_DELETE_BYTES))
-                        .orElse(false);
-            case NONE:
-                return false;
-            default:
-                return Arrays.equals(message.payload(), payload);
-        }
+        return switch (encoding) {
+            case HEADER ->
+                    message.header(OP_HEADER)
+                            .map(v -> Arrays.equals(v.bytes(), OP_DELETE_BYTES))
+                            .orElse(false);
+            case NONE -> false;
+            default -> Arrays.equals(message.payload(), payload);
+        };
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof IggyDeletionMessage
-                && encoding == ((IggyDeletionMessage) o).encoding
-                && Arrays.equals(payload, ((IggyDeletionMessage) o).payload);
+        return o instanceof IggyDeletionMessage that
+                && encoding == that.encoding
+                && Arrays.equals(payload, that.payload);
     }
 
     @Override

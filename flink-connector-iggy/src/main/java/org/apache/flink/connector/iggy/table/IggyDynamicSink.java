@@ -180,19 +180,16 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     }
 
     private IggyPartitioner<RowData> partitioner() {
-        switch (table.options().get(IggyConnectorOptions.SINK_PARTITIONER)) {
-            case SinkPartitioner.FIXED:
-                long partition = table.options().get(IggyConnectorOptions.SINK_PARTITION);
-                return (row, key, payload, context) -> partition;
-            case SinkPartitioner.ROUND_ROBIN:
-                return IggyPartitioner.roundRobin();
-            case SinkPartitioner.KEY:
-                // the factory made sure the table has key columns, whose format writes bytes
-                return (row, key, payload, context) ->
-                        IggyPartitioner.partitionForKey(key, context.partitionCount());
-            default:
-                return customPartitioner;
-        }
+        long partition = table.options().get(IggyConnectorOptions.SINK_PARTITION);
+        return switch (table.options().get(IggyConnectorOptions.SINK_PARTITIONER)) {
+            case SinkPartitioner.FIXED -> (row, key, payload, context) -> partition;
+            case SinkPartitioner.ROUND_ROBIN -> IggyPartitioner.roundRobin();
+            // the factory made sure the table has key columns, whose format writes bytes
+            case SinkPartitioner.KEY ->
+                    (row, key, payload, context) ->
+                            IggyPartitioner.partitionForKey(key, context.partitionCount());
+            default -> customPartitioner;
+        };
     }
 
     private Sink<RowData> upsertSink(
@@ -270,11 +267,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof IggyDynamicSink)) {
-            return false;
-        }
-        IggyDynamicSink that = (IggyDynamicSink) o;
-        return table.equals(that.table)
+        return o instanceof IggyDynamicSink that
+                && table.equals(that.table)
                 && Objects.equals(keyEncodingFormat, that.keyEncodingFormat)
                 && valueEncodingFormat.equals(that.valueEncodingFormat)
                 && Objects.equals(customPartitioner, that.customPartitioner)

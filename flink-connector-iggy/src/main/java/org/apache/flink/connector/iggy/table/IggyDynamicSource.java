@@ -222,11 +222,8 @@ public class IggyDynamicSource
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof IggyDynamicSource)) {
-            return false;
-        }
-        IggyDynamicSource that = (IggyDynamicSource) o;
-        return table.equals(that.table)
+        return o instanceof IggyDynamicSource that
+                && table.equals(that.table)
                 && Objects.equals(keyDecodingFormat, that.keyDecodingFormat)
                 && valueDecodingFormat.equals(that.valueDecodingFormat)
                 && metadataKeys.equals(that.metadataKeys)

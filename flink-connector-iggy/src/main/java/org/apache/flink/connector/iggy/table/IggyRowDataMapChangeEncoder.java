@@ -36,9 +36,19 @@ import javax.annotation.Nullable;
  * and UPDATE_AFTER upsert, DELETE deletes, UPDATE_BEFORE is ignored; key and value bytes come from
  * the key and value formats; the 'headers' and 'origin-timestamp' metadata columns are written with
  * upserts and deletes, and the delete encoding's headers win on a conflict.
+ *
+ * <p>{@code metadataPositions}: where each {@link IggyWritableMetadata} is in the row, or -1.
  */
 @Internal
-final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
+record IggyRowDataMapChangeEncoder(
+        SerializationSchema<RowData> keyFormat,
+        IggyRowProjection keyColumns,
+        SerializationSchema<RowData> valueFormat,
+        IggyRowProjection valueColumns,
+        IggyDeletionMessage deletion,
+        IggyRowRouting routing,
+        int[] metadataPositions)
+        implements ChangeEncoder<RowData> {
 
     private static final long serialVersionUID = 1L;
 
@@ -47,33 +57,6 @@ final class IggyRowDataMapChangeEncoder implements ChangeEncoder<RowData> {
             "'"
                     + IggyConnectorOptions.DELETE_ENCODING.key()
                     + "' = 'header', 'empty-payload' or 'custom-payload'";
-
-    private final SerializationSchema<RowData> keyFormat;
-    private final IggyRowProjection keyColumns;
-    private final SerializationSchema<RowData> valueFormat;
-    private final IggyRowProjection valueColumns;
-    private final IggyDeletionMessage deletion;
-    private final IggyRowRouting routing;
-
-    /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
-    private final int[] metadataPositions;
-
-    IggyRowDataMapChangeEncoder(
-            SerializationSchema<RowData> keyFormat,
-            IggyRowProjection keyColumns,
-            SerializationSchema<RowData> valueFormat,
-            IggyRowProjection valueColumns,
-            IggyDeletionMessage deletion,
-            IggyRowRouting routing,
-            int[] metadataPositions) {
-        this.keyFormat = keyFormat;
-        this.keyColumns = keyColumns;
-        this.valueFormat = valueFormat;
-        this.valueColumns = valueColumns;
-        this.deletion = deletion;
-        this.routing = routing;
-        this.metadataPositions = metadataPositions;
-    }
 
     @Override
     public void open(

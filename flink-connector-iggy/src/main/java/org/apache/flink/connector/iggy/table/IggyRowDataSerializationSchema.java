@@ -38,41 +38,22 @@ import java.math.BigInteger;
  * The append ({@code iggy}) sink's encoding: the value format writes the payload, the key format
  * the key header (also the partitioning key), and metadata columns set headers, message id, origin
  * timestamp and partition.
+ *
+ * <p>{@code metadataPositions}: where each {@link IggyWritableMetadata} is in the row, or -1.
  */
 @Internal
-final class IggyRowDataSerializationSchema implements IggyRecordSerializationSchema<RowData> {
+record IggyRowDataSerializationSchema(
+        @Nullable SerializationSchema<RowData> keyFormat,
+        @Nullable IggyRowProjection keyColumns,
+        SerializationSchema<RowData> valueFormat,
+        IggyRowProjection valueColumns,
+        String keyHeader,
+        IggyPartitioner<RowData> partitioner,
+        IggyRowRouting routing,
+        int[] metadataPositions)
+        implements IggyRecordSerializationSchema<RowData> {
 
     private static final long serialVersionUID = 1L;
-
-    @Nullable private final SerializationSchema<RowData> keyFormat;
-    @Nullable private final IggyRowProjection keyColumns;
-    private final SerializationSchema<RowData> valueFormat;
-    private final IggyRowProjection valueColumns;
-    private final String keyHeader;
-    private final IggyPartitioner<RowData> partitioner;
-    private final IggyRowRouting routing;
-
-    /** Position of each {@link IggyWritableMetadata} in the consumed row, or -1. */
-    private final int[] metadataPositions;
-
-    IggyRowDataSerializationSchema(
-            @Nullable SerializationSchema<RowData> keyFormat,
-            @Nullable IggyRowProjection keyColumns,
-            SerializationSchema<RowData> valueFormat,
-            IggyRowProjection valueColumns,
-            String keyHeader,
-            IggyPartitioner<RowData> partitioner,
-            IggyRowRouting routing,
-            int[] metadataPositions) {
-        this.keyFormat = keyFormat;
-        this.keyColumns = keyColumns;
-        this.valueFormat = valueFormat;
-        this.valueColumns = valueColumns;
-        this.keyHeader = keyHeader;
-        this.partitioner = partitioner;
-        this.routing = routing;
-        this.metadataPositions = metadataPositions;
-    }
 
     @Override
     public void open(

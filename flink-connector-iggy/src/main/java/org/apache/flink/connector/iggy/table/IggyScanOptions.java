@@ -154,19 +154,14 @@ final class IggyScanOptions {
     }
 
     static IggyStartingOffsets startingOffsets(ReadableConfig options) {
-        switch (START.mode(options)) {
-            case EARLIEST_OFFSET:
-                return IggyStartingOffsets.earliest();
-            case LATEST_OFFSET:
-                return IggyStartingOffsets.latest();
-            case TIMESTAMP:
-                return IggyStartingOffsets.timestamp(START.timestampMillis(options));
-            case SPECIFIC_OFFSETS:
-                return IggyStartingOffsets.specific(START.offsets(options));
-            case COMMITTED_OFFSET:
-            default:
-                return IggyStartingOffsets.committed(options.get(SCAN_STARTUP_COMMITTED_FALLBACK));
-        }
+        return switch (START.mode(options)) {
+            case EARLIEST_OFFSET -> IggyStartingOffsets.earliest();
+            case LATEST_OFFSET -> IggyStartingOffsets.latest();
+            case TIMESTAMP -> IggyStartingOffsets.timestamp(START.timestampMillis(options));
+            case SPECIFIC_OFFSETS -> IggyStartingOffsets.specific(START.offsets(options));
+            case COMMITTED_OFFSET ->
+                    IggyStartingOffsets.committed(options.get(SCAN_STARTUP_COMMITTED_FALLBACK));
+        };
     }
 
     /** The stopping offsets of a bounded scan, or {@code null} when unbounded. */
@@ -184,17 +179,12 @@ final class IggyScanOptions {
                             + mode
                             + "': remove one of them.");
         }
-        switch (mode) {
-            case LATEST_OFFSET:
-                return IggyStoppingOffsets.latest();
-            case TIMESTAMP:
-                return IggyStoppingOffsets.timestamp(STOP.timestampMillis(options));
-            case SPECIFIC_OFFSETS:
-                return IggyStoppingOffsets.specific(STOP.offsets(options));
-            case UNBOUNDED:
-            default:
-                return null;
-        }
+        return switch (mode) {
+            case LATEST_OFFSET -> IggyStoppingOffsets.latest();
+            case TIMESTAMP -> IggyStoppingOffsets.timestamp(STOP.timestampMillis(options));
+            case SPECIFIC_OFFSETS -> IggyStoppingOffsets.specific(STOP.offsets(options));
+            case UNBOUNDED -> null;
+        };
     }
 
     /** What the source table reads, for the plan: streams and topics, no secret. */

@@ -136,18 +136,14 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
         TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        Class<DeserializationFormatFactory> factory = DeserializationFormatFactory.class;
         Formats<DecodingFormat<DeserializationSchema<RowData>>> formats =
                 new Formats<>(
-                        key ->
-                                helper.discoverOptionalDecodingFormat(
-                                        DeserializationFormatFactory.class, key),
-                        value ->
-                                helper.discoverDecodingFormat(
-                                        DeserializationFormatFactory.class, value));
-        ReadableConfig options = helper.getOptions();
-        IggyTableShape table = shape(context, helper, formats, options);
-        IggyScanOptions.validateTopics(options);
-        IggyScanOptions.validateScanOptions(options);
+                        key -> helper.discoverOptionalDecodingFormat(factory, key),
+                        value -> helper.discoverDecodingFormat(factory, value));
+        IggyTableShape table = shape(context, helper, formats, helper.getOptions());
+        IggyScanOptions.validateTopics(helper.getOptions());
+        IggyScanOptions.validateScanOptions(helper.getOptions());
         IggyDynamicSource source = new IggyDynamicSource(table, formats.key, formats.value);
         // Reading the connection, consumer, start and stop options checks them: build a source now
         // (the planner's deserializer comes later) so that a bad table fails when it is created.
@@ -158,25 +154,17 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
         TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
+        Class<SerializationFormatFactory> factory = SerializationFormatFactory.class;
         Formats<EncodingFormat<SerializationSchema<RowData>>> formats =
                 new Formats<>(
-                        key ->
-                                helper.discoverOptionalEncodingFormat(
-                                        SerializationFormatFactory.class, key),
-                        value ->
-                                helper.discoverEncodingFormat(
-                                        SerializationFormatFactory.class, value));
-        ReadableConfig options = helper.getOptions();
-        IggyTableShape table =
-                shape(
-                        context,
-                        helper,
-                        formats,
-                        Configuration.fromMap(context.getCatalogTable().getOptions()));
-        IggySinkOptions.validateSinkTopics(options, writesTopicColumn(context));
+                        key -> helper.discoverOptionalEncodingFormat(factory, key),
+                        value -> helper.discoverEncodingFormat(factory, value));
+        ReadableConfig options = Configuration.fromMap(context.getCatalogTable().getOptions());
+        IggyTableShape table = shape(context, helper, formats, options);
+        IggySinkOptions.validateSinkTopics(helper.getOptions(), writesTopicColumn(context));
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
-                        options,
+                        helper.getOptions(),
                         upsert(),
                         table.keyProjection().length > 0,
                         context.getClassLoader());
@@ -227,18 +215,14 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
 
     /** Whether the table has a writable (persisted) metadata column of key 'topic'. */
     private static boolean writesTopicColumn(Context context) {
-        for (Column column : context.getCatalogTable().getResolvedSchema().getColumns()) {
-            if (column instanceof Column.MetadataColumn) {
-                Column.MetadataColumn metadata = (Column.MetadataColumn) column;
-                if (!metadata.isVirtual()
-                        && metadata.getMetadataKey()
-                                .orElse(metadata.getName())
-                                .equals(IggyWritableMetadata.TOPIC.key)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return context.getCatalogTable().getResolvedSchema().getColumns().stream()
+                .anyMatch(
+                        c ->
+                                c instanceof Column.MetadataColumn m
+                                        && !m.isVirtual()
+                                        && m.getMetadataKey()
+                                                .orElse(m.getName())
+                                                .equals(IggyWritableMetadata.TOPIC.key));
     }
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
@@ -274,30 +258,23 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     /** How a deletion looks under the configured delete encoding. */
     private static IggyDeletionMessage deletionMessage(ReadableConfig options) {
         DeleteEncoding encoding = options.get(DELETE_ENCODING);
-        boolean hasPayload = options.getOptional(DELETE_PAYLOAD).isPresent();
-        switch (encoding) {
-            case CUSTOM_PAYLOAD:
-                if (!hasPayload) {
-                    throw new ValidationException(
-                            "Option '"
+        boolean custom = encoding == DeleteEncoding.CUSTOM_PAYLOAD;
+        if (custom != options.getOptional(DELETE_PAYLOAD).isPresent()) {
+            throw new ValidationException(
+                    custom
+                            ? "Option '"
                                     + DELETE_PAYLOAD.key()
                                     + "' is required when '"
                                     + DELETE_ENCODING.key()
-                                    + "' is 'custom-payload'.");
-                }
-                return IggyDeletionMessage.of(encoding, options.get(DELETE_PAYLOAD));
-            default:
-                if (hasPayload) {
-                    throw new ValidationException(
-                            "Option '"
+                                    + "' is 'custom-payload'."
+                            : "Option '"
                                     + DELETE_PAYLOAD.key()
                                     + "' applies only when '"
                                     + DELETE_ENCODING.key()
                                     + "' is 'custom-payload', but it is '"
                                     + encoding
                                     + "'.");
-                }
-                return IggyDeletionMessage.of(encoding, null);
         }
+        return IggyDeletionMessage.of(encoding, custom ? options.get(DELETE_PAYLOAD) : null);
     }
 }

@@ -80,11 +80,8 @@ record IggyTableShape(
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof IggyTableShape)) {
-            return false;
-        }
-        IggyTableShape that = (IggyTableShape) o;
-        return physicalDataType.equals(that.physicalDataType)
+        return o instanceof IggyTableShape that
+                && physicalDataType.equals(that.physicalDataType)
                 && Arrays.equals(keyProjection, that.keyProjection)
                 && Arrays.equals(valueProjection, that.valueProjection)
                 && Objects.equals(keyPrefix, that.keyPrefix)

@@ -183,11 +183,8 @@ public final class KeyedMessage {
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof KeyedMessage)) {
-            return false;
-        }
-        KeyedMessage that = (KeyedMessage) o;
-        return delete == that.delete
+        return o instanceof KeyedMessage that
+                && delete == that.delete
                 && originTimestampMicros == that.originTimestampMicros
                 && Arrays.equals(key, that.key)
                 && Arrays.equals(payload, that.payload)

@@ -95,11 +95,8 @@ public final class ReconcileState {
 
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof ReconcileState)) {
-            return false;
-        }
-        ReconcileState that = (ReconcileState) o;
-        return messagesSent == that.messagesSent
+        return o instanceof ReconcileState that
+                && messagesSent == that.messagesSent
                 && hasFingerprint == that.hasFingerprint
                 && fingerprintHigh == that.fingerprintHigh
                 && fingerprintLow == that.fingerprintLow;

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.enumerator;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.StateVersions;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -74,14 +75,7 @@ public final class IggySourceEnumStateSerializer
 
     @Override
     public IggySourceEnumState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != CURRENT_VERSION) {
-            throw new IOException(
-                    "Unknown Iggy enumerator state version "
-                            + version
-                            + " (this connector reads version "
-                            + CURRENT_VERSION
-                            + "): restore with the connector version that wrote the state.");
-        }
+        StateVersions.check(version, CURRENT_VERSION, "an Iggy enumerator state");
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         boolean initialDiscoveryFinished = in.readBoolean();
         int assignedCount = in.readInt();

@@ -22,6 +22,10 @@ import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.source.IggyStartingOffsets;
 import org.apache.flink.connector.iggy.source.IggyStoppingOffsets;
 import org.apache.flink.connector.iggy.source.OffsetSpecs;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.Spec;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.StartKind;
+import org.apache.flink.connector.iggy.source.OffsetSpecs.StopKind;
+import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
@@ -78,62 +82,57 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     long startingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        switch (OffsetSpecs.kind(starting)) {
-            case EARLIEST:
-                return 0;
-            case LATEST:
-                return offsets.highWatermark(partitionId);
-            case TIMESTAMP:
-                return offsets.firstOffsetAtOrAfter(
-                                partitionId, OffsetSpecs.timestampMillis(starting))
-                        .orElseGet(() -> offsets.highWatermark(partitionId));
-            case SPECIFIC:
-                Long start = OffsetSpecs.offsets(starting).offsetOf(topic.partition(partitionId));
-                return start != null ? start : 0L;
-            case COMMITTED:
-                return offsets.storedOffset(partitionId)
-                        .map(stored -> stored + 1)
-                        .orElseGet(() -> committedFallback(topic, partitionId, offsets));
-            default:
-                throw new IllegalStateException("Unknown starting position " + starting);
-        }
+        Spec<StartKind> start = OffsetSpecs.of(starting);
+        return switch (start.kind()) {
+            case EARLIEST -> 0;
+            case LATEST -> offsets.highWatermark(partitionId);
+            case TIMESTAMP -> firstAtOrAfter(start.timestampMillis(), partitionId, offsets);
+            case SPECIFIC -> orElse(start.offsets(), topic, partitionId, 0L);
+            case COMMITTED ->
+                    offsets.storedOffset(partitionId)
+                            .map(stored -> stored + 1)
+                            .orElseGet(() -> committedFallback(topic, partitionId, offsets));
+        };
     }
 
     private long committedFallback(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        switch (OffsetSpecs.committedFallback(starting)) {
-            case EARLIEST:
-                return 0;
-            case LATEST:
-                return offsets.highWatermark(partitionId);
-            default:
-                throw new IggyConfigurationException(
-                        "Consumer '"
-                                + consumerName
-                                + "' has no stored offset for partition "
-                                + partitionId
-                                + " of "
-                                + topic
-                                + ", and the committed starting position has fallback FAIL. "
-                                + "Store an offset first, or choose fallback EARLIEST or LATEST.");
-        }
+        return switch (OffsetSpecs.of(starting).fallback()) {
+            case EARLIEST -> 0;
+            case LATEST -> offsets.highWatermark(partitionId);
+            case FAIL ->
+                    throw new IggyConfigurationException(
+                            "Consumer '"
+                                    + consumerName
+                                    + "' has no stored offset for partition "
+                                    + partitionId
+                                    + " of "
+                                    + topic
+                                    + ", and the committed starting position has fallback FAIL. "
+                                    + "Store an offset first, or choose fallback EARLIEST or LATEST.");
+        };
     }
 
     long stoppingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         if (stopping == null) {
             return IggyPartitionSplit.NO_STOPPING_OFFSET;
         }
-        switch (OffsetSpecs.kind(stopping)) {
-            case LATEST:
-                return offsets.highWatermark(partitionId);
-            case SPECIFIC:
-                Long end = OffsetSpecs.offsets(stopping).offsetOf(topic.partition(partitionId));
-                return end != null ? end : offsets.highWatermark(partitionId);
-            case TIMESTAMP:
-                return offsets.firstOffsetAtOrAfter(
-                                partitionId, OffsetSpecs.timestampMillis(stopping))
-                        .orElseGet(() -> offsets.highWatermark(partitionId));
-            default:
-                throw new IllegalStateException("Unknown stopping position " + stopping);
-        }
+        Spec<StopKind> stop = OffsetSpecs.of(stopping);
+        return switch (stop.kind()) {
+            case LATEST -> offsets.highWatermark(partitionId);
+            case SPECIFIC ->
+                    orElse(stop.offsets(), topic, partitionId, offsets.highWatermark(partitionId));
+            case TIMESTAMP -> firstAtOrAfter(stop.timestampMillis(), partitionId, offsets);
+        };
+    }
+
+    private static long firstAtOrAfter(long millis, long partitionId, PartitionOffsets offsets) {
+        return offsets.firstOffsetAtOrAfter(partitionId, millis)
+                .orElseGet(() -> offsets.highWatermark(partitionId));
+    }
+
+    private static long orElse(
+            SpecificOffsets specific, TopicPath topic, long partitionId, long otherwise) {
+        Long offset = specific.offsetOf(topic.partition(partitionId));
+        return offset != null ? offset : otherwise;
     }
 }

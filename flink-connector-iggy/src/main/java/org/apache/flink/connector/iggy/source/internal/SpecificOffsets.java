@@ -29,66 +29,56 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * Specific offsets of {@link IggyStartingOffsets} and {@link IggyStoppingOffsets}: keyed by
  * partition id alone (a source over one topic) or by {@link IggyTopicPartition}.
+ *
+ * @param byPartitionId the offsets keyed by partition id alone: only valid for a source over one
+ *     topic
  */
 @Internal
-public final class SpecificOffsets implements Serializable {
+public record SpecificOffsets(
+        Map<Long, Long> byPartitionId, Map<IggyTopicPartition, Long> byTopicPartition)
+        implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
     public static final SpecificOffsets NONE = new SpecificOffsets(Map.of(), Map.of());
 
-    private final Map<Long, Long> byPartitionId;
-    private final Map<IggyTopicPartition, Long> byTopicPartition;
-
-    private SpecificOffsets(
-            Map<Long, Long> byPartitionId, Map<IggyTopicPartition, Long> byTopicPartition) {
-        this.byPartitionId = byPartitionId;
-        this.byTopicPartition = byTopicPartition;
-    }
-
     public static SpecificOffsets byPartitionId(Map<Long, Long> offsets, String what) {
-        Objects.requireNonNull(offsets, what + " offsets");
-        Map<Long, Long> copy = new HashMap<>();
-        offsets.forEach(
-                (partition, offset) -> {
-                    if (partition == null || partition < 0 || offset == null || offset < 0) {
-                        throw new IllegalArgumentException(
-                                "Invalid "
-                                        + what
-                                        + " offset "
-                                        + offset
-                                        + " for partition "
-                                        + partition
-                                        + ": partition ids and offsets are >= 0");
-                    }
-                    copy.put(partition, offset);
-                });
-        return new SpecificOffsets(Collections.unmodifiableMap(copy), Map.of());
+        return new SpecificOffsets(
+                copy(offsets, what, p -> p >= 0, "partition ids and offsets are >= 0"), Map.of());
     }
 
     public static SpecificOffsets byTopicPartition(
             Map<IggyTopicPartition, Long> offsets, String what) {
+        return new SpecificOffsets(Map.of(), copy(offsets, what, p -> true, "offsets are >= 0"));
+    }
+
+    private static <K> Map<K, Long> copy(
+            Map<K, Long> offsets, String what, Predicate<K> validKey, String rule) {
         Objects.requireNonNull(offsets, what + " offsets");
-        Map<IggyTopicPartition, Long> copy = new HashMap<>();
+        Map<K, Long> copy = new HashMap<>();
         offsets.forEach(
                 (partition, offset) -> {
-                    if (partition == null || offset == null || offset < 0) {
+                    if (partition == null
+                            || !validKey.test(partition)
+                            || offset == null
+                            || offset < 0) {
                         throw new IllegalArgumentException(
-                                "Invalid "
-                                        + what
-                                        + " offset "
-                                        + offset
-                                        + " for "
-                                        + partition
-                                        + ": offsets are >= 0");
+                                String.format(
+                                        "Invalid %s offset %s for %s%s: %s",
+                                        what,
+                                        offset,
+                                        partition instanceof Long ? "partition " : "",
+                                        partition,
+                                        rule));
                     }
                     copy.put(partition, offset);
                 });
-        return new SpecificOffsets(Map.of(), Collections.unmodifiableMap(copy));
+        return Collections.unmodifiableMap(copy);
     }
 
     /** The offset given for this partition, or null. */
@@ -96,23 +86,6 @@ public final class SpecificOffsets implements Serializable {
     public Long offsetOf(IggyTopicPartition partition) {
         Long offset = byTopicPartition.get(partition);
         return offset != null ? offset : byPartitionId.get(partition.partition());
-    }
-
-    /** The offsets keyed by partition id alone: only valid for a source over one topic. */
-    public Map<Long, Long> byPartitionId() {
-        return byPartitionId;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SpecificOffsets that
-                && byPartitionId.equals(that.byPartitionId)
-                && byTopicPartition.equals(that.byTopicPartition);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(byPartitionId, byTopicPartition);
     }
 
     @Override

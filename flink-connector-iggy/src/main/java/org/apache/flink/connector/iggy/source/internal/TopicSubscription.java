@@ -60,11 +60,7 @@ public sealed interface TopicSubscription extends Serializable {
 
         @Override
         public List<TopicPath> topics(Lister lister) {
-            List<TopicPath> paths = new ArrayList<>();
-            for (IggyId topic : topicIds) {
-                paths.add(new TopicPath(stream, topic));
-            }
-            return paths;
+            return topicIds.stream().map(topic -> new TopicPath(stream, topic)).toList();
         }
 
         @Override
@@ -85,11 +81,6 @@ public sealed interface TopicSubscription extends Serializable {
      * streamRegex} (a quoted name for one stream or one topic).
      */
     record TopicSearch(String streamRegex, String topicRegex) implements TopicSubscription {
-
-        /** The matching topics of one stream. */
-        public static TopicSearch inStream(String stream, Pattern topics) {
-            return new TopicSearch(Pattern.quote(stream), topics.pattern());
-        }
 
         @Override
         public List<TopicPath> topics(Lister lister) {

@@ -26,29 +26,21 @@ import java.util.Objects;
 
 /**
  * One partition of one topic of one stream to read: from {@link #startingOffset()} (the next offset
- * to emit) up to, if bounded, the exclusive {@link #stoppingOffset()}.
+ * to emit) up to, if bounded, the exclusive {@link #stoppingOffset()} ({@link #NO_STOPPING_OFFSET}
+ * when it never ends).
  *
  * <p>As reader state, the starting offset is the position after the last emitted record, so a
  * restored split resumes exactly there.
  */
 @Internal
-public final class IggyPartitionSplit implements SourceSplit {
+public record IggyPartitionSplit(
+        IggyId stream, IggyId topic, long partitionId, long startingOffset, long stoppingOffset)
+        implements SourceSplit {
 
     /** The stopping offset of a split that never ends. */
     public static final long NO_STOPPING_OFFSET = Long.MAX_VALUE;
 
-    private final IggyId stream;
-    private final IggyId topic;
-    private final long partitionId;
-    private final long startingOffset;
-    private final long stoppingOffset;
-
-    public IggyPartitionSplit(
-            IggyId stream,
-            IggyId topic,
-            long partitionId,
-            long startingOffset,
-            long stoppingOffset) {
+    public IggyPartitionSplit {
         if (partitionId < 0 || startingOffset < 0 || stoppingOffset < 0) {
             throw new IllegalArgumentException(
                     "Invalid split: partition "
@@ -58,11 +50,8 @@ public final class IggyPartitionSplit implements SourceSplit {
                             + ", stopping offset "
                             + stoppingOffset);
         }
-        this.stream = Objects.requireNonNull(stream, "stream");
-        this.topic = Objects.requireNonNull(topic, "topic");
-        this.partitionId = partitionId;
-        this.startingOffset = startingOffset;
-        this.stoppingOffset = stoppingOffset;
+        Objects.requireNonNull(stream, "stream");
+        Objects.requireNonNull(topic, "topic");
     }
 
     /** Unique per (stream, topic, partition). */
@@ -81,55 +70,12 @@ public final class IggyPartitionSplit implements SourceSplit {
         return new IggyTopicPartition(stream, topic, partitionId);
     }
 
-    public IggyId stream() {
-        return stream;
-    }
-
-    public IggyId topic() {
-        return topic;
-    }
-
-    public long partitionId() {
-        return partitionId;
-    }
-
-    /** The next offset to emit. */
-    public long startingOffset() {
-        return startingOffset;
-    }
-
-    /** The exclusive end, or {@link #NO_STOPPING_OFFSET}. */
-    public long stoppingOffset() {
-        return stoppingOffset;
-    }
-
     public boolean isBounded() {
         return stoppingOffset != NO_STOPPING_OFFSET;
     }
 
     public IggyPartitionSplit withStartingOffset(long offset) {
         return new IggyPartitionSplit(stream, topic, partitionId, offset, stoppingOffset);
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (this == o) {
-            return true;
-        }
-        if (!(o instanceof IggyPartitionSplit)) {
-            return false;
-        }
-        IggyPartitionSplit that = (IggyPartitionSplit) o;
-        return partitionId == that.partitionId
-                && startingOffset == that.startingOffset
-                && stoppingOffset == that.stoppingOffset
-                && stream.equals(that.stream)
-                && topic.equals(that.topic);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(stream, topic, partitionId, startingOffset, stoppingOffset);
     }
 
     @Override

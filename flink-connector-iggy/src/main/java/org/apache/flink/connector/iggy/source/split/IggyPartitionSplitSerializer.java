@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.split;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
+import org.apache.flink.connector.iggy.common.StateVersions;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
@@ -70,14 +71,7 @@ public final class IggyPartitionSplitSerializer
 
     /** Reads a split written by {@link #writeSplit} in the given version. */
     public IggyPartitionSplit readSplit(int version, DataInputView in) throws IOException {
-        if (version != 1) {
-            throw new IOException(
-                    "Unknown Iggy split serializer version "
-                            + version
-                            + " (this connector reads versions up to "
-                            + CURRENT_VERSION
-                            + "): the state was written by a newer connector.");
-        }
+        StateVersions.check(version, CURRENT_VERSION, "an Iggy split");
         IggyId stream = IggyIdBinaryForm.read(in);
         IggyId topic = IggyIdBinaryForm.read(in);
         return new IggyPartitionSplit(stream, topic, in.readLong(), in.readLong(), in.readLong());

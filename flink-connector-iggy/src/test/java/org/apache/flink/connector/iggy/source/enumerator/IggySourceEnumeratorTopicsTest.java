@@ -232,7 +232,7 @@ class IggySourceEnumeratorTopicsTest {
         server.topic("s", "audit").partition(0, 5);
         running(
                 1,
-                TopicSubscription.TopicSearch.inStream("s", Pattern.compile("o.*")),
+                new TopicSubscription.TopicSearch(Pattern.quote("s"), "o.*"),
                 IggyStartingOffsets.latest(),
                 Duration.ofSeconds(1),
                 null);
@@ -292,7 +292,7 @@ class IggySourceEnumeratorTopicsTest {
                         true);
         running(
                 1,
-                TopicSubscription.TopicSearch.inStream("s", Pattern.compile("ord.*")),
+                new TopicSubscription.TopicSearch(Pattern.quote("s"), "ord.*"),
                 IggyStartingOffsets.earliest(),
                 null,
                 restoredState);
@@ -322,7 +322,7 @@ class IggySourceEnumeratorTopicsTest {
         server.topic("s", "a").partition(0, 1);
         running(
                 1,
-                TopicSubscription.TopicSearch.inStream("s", Pattern.compile(".*")),
+                new TopicSubscription.TopicSearch(Pattern.quote("s"), ".*"),
                 IggyStartingOffsets.earliest(),
                 Duration.ofSeconds(1),
                 null);
