@@ -45,6 +45,7 @@ import org.apache.flink.types.RowKind;
 
 import javax.annotation.Nullable;
 
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.Optional;
 import java.util.Set;
@@ -83,44 +84,46 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         Set<ConfigOption<?>> options =
                 new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
         options.remove(IggyConnectorOptions.ADDRESS); // required
-        options.add(IggyConnectorOptions.STREAM);
-        options.add(IggyConnectorOptions.STREAM_PATTERN);
-        options.add(TOPIC);
-        options.add(IggyConnectorOptions.TOPIC_PATTERN);
-        options.add(FactoryUtil.FORMAT);
-        options.add(VALUE_FORMAT);
-        options.add(IggyConnectorOptions.VALUE_FIELDS_INCLUDE);
-        options.add(KEY_FIELDS_PREFIX);
-        options.add(IggyConnectorOptions.KEY_HEADER);
-        options.add(IggyConnectorOptions.SCAN_CONSUMER_NAME);
-        options.add(IggyConnectorOptions.SCAN_STARTUP_MODE);
-        options.add(IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK);
-        options.add(IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS);
-        options.add(IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS);
-        options.add(IggyConnectorOptions.SCAN_BOUNDED_MODE);
-        options.add(IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS);
-        options.add(IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS);
-        options.add(IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL);
-        options.add(IggyConnectorOptions.SCAN_POLL_BATCH_SIZE);
-        options.add(IggyConnectorOptions.SCAN_POLL_INTERVAL);
-        options.add(IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL);
-        options.add(IggyConnectorOptions.SCAN_POLL_BACK_OFF);
-        options.add(IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS);
-        options.add(IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START);
-        options.add(IggyConnectorOptions.SCAN_DELETED_TOPIC_SKIP);
-        options.add(SCAN_PARALLELISM);
-        options.add(IggyConnectorOptions.SCAN_UID);
-        options.add(IggyConnectorOptions.SINK_PARTITIONER);
-        options.add(IggyConnectorOptions.SINK_PARTITION);
-        options.add(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE);
-        options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR);
-        options.add(IggyConnectorOptions.SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE);
-        options.add(IggyConnectorOptions.SINK_BATCH_SIZE);
-        options.add(IggyConnectorOptions.SINK_MAX_BATCH_BYTES);
-        options.add(IggyConnectorOptions.SINK_LINGER);
-        options.add(IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS);
-        options.add(IggyConnectorOptions.SINK_PARALLELISM);
-        options.add(IggyConnectorOptions.SINK_UID);
+        Collections.addAll(
+                options,
+                IggyConnectorOptions.STREAM,
+                IggyConnectorOptions.STREAM_PATTERN,
+                TOPIC,
+                IggyConnectorOptions.TOPIC_PATTERN,
+                FactoryUtil.FORMAT,
+                VALUE_FORMAT,
+                IggyConnectorOptions.VALUE_FIELDS_INCLUDE,
+                KEY_FIELDS_PREFIX,
+                IggyConnectorOptions.KEY_HEADER,
+                IggyConnectorOptions.SCAN_CONSUMER_NAME,
+                IggyConnectorOptions.SCAN_STARTUP_MODE,
+                IggyConnectorOptions.SCAN_STARTUP_COMMITTED_FALLBACK,
+                IggyConnectorOptions.SCAN_STARTUP_TIMESTAMP_MILLIS,
+                IggyConnectorOptions.SCAN_STARTUP_SPECIFIC_OFFSETS,
+                IggyConnectorOptions.SCAN_BOUNDED_MODE,
+                IggyConnectorOptions.SCAN_BOUNDED_TIMESTAMP_MILLIS,
+                IggyConnectorOptions.SCAN_BOUNDED_SPECIFIC_OFFSETS,
+                IggyConnectorOptions.SCAN_PARTITION_DISCOVERY_INTERVAL,
+                IggyConnectorOptions.SCAN_POLL_BATCH_SIZE,
+                IggyConnectorOptions.SCAN_POLL_INTERVAL,
+                IggyConnectorOptions.SCAN_POLL_MIN_INTERVAL,
+                IggyConnectorOptions.SCAN_POLL_BACK_OFF,
+                IggyConnectorOptions.SCAN_SKIP_UNDECODABLE_RECORDS,
+                IggyConnectorOptions.SCAN_RECREATED_TOPIC_READ_FROM_START,
+                IggyConnectorOptions.SCAN_DELETED_TOPIC_SKIP,
+                SCAN_PARALLELISM,
+                IggyConnectorOptions.SCAN_UID,
+                IggyConnectorOptions.SINK_PARTITIONER,
+                IggyConnectorOptions.SINK_PARTITION,
+                IggyConnectorOptions.SINK_DELIVERY_GUARANTEE,
+                IggyConnectorOptions.SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR,
+                IggyConnectorOptions.SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE,
+                IggyConnectorOptions.SINK_BATCH_SIZE,
+                IggyConnectorOptions.SINK_MAX_BATCH_BYTES,
+                IggyConnectorOptions.SINK_LINGER,
+                IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS,
+                IggyConnectorOptions.SINK_PARALLELISM,
+                IggyConnectorOptions.SINK_UID);
         if (upsert()) {
             options.add(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES);
             options.add(IggyConnectorOptions.SINK_STATE_TTL);
