@@ -278,8 +278,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         }
         Set<IggyTopicPartition> partitions = new LinkedHashSet<>();
         for (Attempt attempt : done) {
-            IggyCommittable c = attempt.committable;
-            partitions.add(new IggyTopicPartition(c.stream(), c.topic(), c.partition()));
+            partitions.add(attempt.committable.target());
         }
         try {
             beforeDeleting.run(() -> sender().client(), partitions);
