@@ -67,10 +67,9 @@ final class CommitterEpochs {
     /** The subdirectory of an operator's directory that holds the files. */
     static final String SUBDIRECTORY = "committer-epochs";
 
-    private static final Pattern EPOCH =
-            Pattern.compile("epoch-(\\d{19})-([0-9a-f]{16})-s(\\d+)-p(\\d+)");
-    private static final Pattern CONNECTION =
-            Pattern.compile("conn-(\\d{19})-([0-9a-f]{16})-s(\\d+)-p(\\d+)-c(\\d+)");
+    /** An epoch's file, or a connection's with its client id. */
+    private static final Pattern FILE =
+            Pattern.compile("(?:epoch|conn)-(\\d{19})-([0-9a-f]{16})-s(\\d+)-p(\\d+)(?:-c(\\d+))?");
 
     private final Path directory;
     private final int subtask;
@@ -125,14 +124,13 @@ final class CommitterEpochs {
         Set<Long> earlier = new HashSet<>();
         for (FileStatus file : checkCurrent(fs)) {
             String name = file.getPath().getName();
-            Matcher connection = CONNECTION.matcher(name);
             Epoch epoch = epochOf(name);
             if (epoch == null || epoch.compareTo(own) >= 0 || !own.supersedes(epoch)) {
                 continue;
             }
             owed.add(file.getPath());
-            if (connection.matches()) {
-                earlier.add(Long.parseLong(connection.group(5)));
+            if (name.startsWith("conn-")) {
+                earlier.add(Long.parseLong(name.substring(name.lastIndexOf("-c") + 2)));
             }
         }
         LOG.info(
@@ -228,12 +226,9 @@ final class CommitterEpochs {
 
     /** The epoch a file of the directory names, or null for a file of something else. */
     private static Epoch epochOf(String name) {
-        Matcher m = EPOCH.matcher(name);
+        Matcher m = FILE.matcher(name);
         if (!m.matches()) {
-            m = CONNECTION.matcher(name);
-            if (!m.matches()) {
-                return null;
-            }
+            return null;
         }
         return new Epoch(
                 Long.parseLong(m.group(1)),

@@ -35,6 +35,7 @@ import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadFile;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.runtime.metrics.scope.ScopeFormat;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,9 +92,6 @@ import java.util.Set;
 public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCommitter.class);
-
-    /** The metric variable that holds the operator's id. */
-    private static final String OPERATOR_ID = "<operator_id>";
 
     /**
      * What a test runs before each send of a committable but its first, once fewer than the allowed
@@ -156,7 +154,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                                 context.getJobInfo().getJobId().toHexString(),
                                 context.metricGroup()
                                         .getAllVariables()
-                                        .getOrDefault(OPERATOR_ID, "committer")),
+                                        .getOrDefault(ScopeFormat.SCOPE_OPERATOR_ID, "committer")),
                         context.getTaskInfo().getIndexOfThisSubtask(),
                         context.getTaskInfo().getNumberOfParallelSubtasks()));
     }
