@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadDirectory;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -27,7 +28,6 @@ import org.apache.flink.core.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -108,7 +108,7 @@ final class CommitterEpochs {
     Set<Long> start() throws IOException {
         FileSystem fs = directory.getFileSystem();
         long highest = 0;
-        for (FileStatus file : list(fs)) {
+        for (FileStatus file : WriteAheadDirectory.list(fs, directory)) {
             Epoch epoch = epochOf(file.getPath().getName());
             if (epoch != null) {
                 highest = Math.max(highest, epoch.number);
@@ -188,7 +188,7 @@ final class CommitterEpochs {
 
     /** The files listed, after checking that no later epoch supersedes this committer's. */
     private List<FileStatus> checkCurrent(FileSystem fs) throws IOException {
-        List<FileStatus> files = list(fs);
+        List<FileStatus> files = WriteAheadDirectory.list(fs, directory);
         for (FileStatus file : files) {
             Epoch epoch = epochOf(file.getPath().getName());
             if (epoch != null
@@ -209,15 +209,6 @@ final class CommitterEpochs {
             }
         }
         return files;
-    }
-
-    private List<FileStatus> list(FileSystem fs) throws IOException {
-        try {
-            FileStatus[] files = fs.listStatus(directory);
-            return files == null ? List.of() : List.of(files);
-        } catch (FileNotFoundException e) {
-            return List.of();
-        }
     }
 
     private static void create(FileSystem fs, Path file) throws IOException {

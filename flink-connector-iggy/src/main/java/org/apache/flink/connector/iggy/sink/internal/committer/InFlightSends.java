@@ -166,8 +166,8 @@ final class InFlightSends {
                     "Timed out after " + timeout + " waiting to " + what, cause);
         }
         RuntimeException failure = IggyClients.asRuntime(cause);
-        return failure instanceof IggyConnectorException
-                ? (IggyConnectorException) failure
+        return failure instanceof IggyConnectorException known
+                ? known
                 : new IggyConnectorException(
                         "Failed to " + what + ": " + failure.getMessage(), failure);
     }

@@ -25,6 +25,7 @@ import org.apache.flink.core.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,6 +74,16 @@ public final class WriteAheadDirectory {
         return String.format(
                 "r%d-s%d-%016x",
                 writer.restoredCheckpointId(), writer.subtask(), writer.writerId());
+    }
+
+    /** The files and directories in {@code directory}; none if it does not exist. */
+    public static List<FileStatus> list(FileSystem fs, Path directory) throws IOException {
+        try {
+            FileStatus[] files = fs.listStatus(directory);
+            return files == null ? List.of() : List.of(files);
+        } catch (FileNotFoundException e) {
+            return List.of();
+        }
     }
 
     @Override
@@ -125,8 +136,7 @@ public final class WriteAheadDirectory {
             Path own = writerDirectory(writer);
             try {
                 FileSystem fs = own.getFileSystem();
-                FileStatus[] left = fs.exists(own) ? fs.listStatus(own) : null;
-                if (left != null && left.length == 0) {
+                if (fs.exists(own) && list(fs, own).isEmpty()) {
                     fs.delete(own, false);
                 }
             } catch (IOException e) {

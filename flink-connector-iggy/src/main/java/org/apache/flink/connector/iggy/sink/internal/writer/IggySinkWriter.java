@@ -67,7 +67,9 @@ public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyC
             WriterInitContext context) {
         this.config = config;
         this.openSender = openSender;
-        this.partitionCounts = new TopicPartitionCounts(this::sender, context.getMailboxExecutor());
+        this.partitionCounts =
+                new TopicPartitionCounts(
+                        this::sender, context.getMailboxExecutor(), System::nanoTime);
         this.delivery = delivery.create(config, this::sender, context);
     }
 
