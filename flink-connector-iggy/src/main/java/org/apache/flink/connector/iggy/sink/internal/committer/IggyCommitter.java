@@ -350,7 +350,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             throws IOException, InterruptedException {
         inFlight.awaitRoom(window, attempt);
         if (sentBefore > 0) {
-            runBetweenSends(attempt.committable, sentBefore);
+            try {
+                betweenSends.run(attempt.committable, sentBefore);
+            } catch (Exception e) {
+                throw new IOException("The test hook between two sends failed", e);
+            }
         }
         int size = batch.size();
         inFlight.send(sender(), attempt, batch.take());
@@ -397,14 +401,6 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             return end;
         }
         throw new CannotCommit(committable, "the partition no longer exists");
-    }
-
-    private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
-        try {
-            betweenSends.run(committable, sent);
-        } catch (Exception e) {
-            throw new IOException("The test hook between two sends failed", e);
-        }
     }
 
     /**
