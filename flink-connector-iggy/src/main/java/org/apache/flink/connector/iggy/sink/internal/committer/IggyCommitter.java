@@ -69,8 +69,8 @@ import java.util.Set;
  * deduplication setting and however long the job was down.
  *
  * <p>A committable wholly in its partition has its write-ahead file deleted in the background
- * ({@link CommittedFiles}): the next checkpoint need not wait for that. Before, if the sink asks
- * for it, its partition is flushed to disk with fsync ({@link BeforeDeleting}).
+ * ({@link CommittedFiles}): the next checkpoint need not wait for that. If the sink asks for it,
+ * its partition is first flushed to disk with fsync ({@link BeforeDeleting}).
  *
  * <p>A send that fails, times out or loses its connection ends the attempt: the connection is
  * closed, and every committable not wholly acknowledged is retried (Flink's {@code

@@ -49,7 +49,7 @@ import java.util.function.Supplier;
 @Internal
 public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommittable> {
 
-    private final IggyWriterConfig config;
+    final IggyWriterConfig config;
     private final Supplier<IggyBatchSender> openSender;
     @Nullable private IggyBatchSender sender;
     private final TopicPartitionCounts partitionCounts;
