@@ -135,7 +135,7 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
         checkSendFailure();
         PartitionBuffer buffer = buffer(target);
         buffer.add(message, withMessageId);
-        if (buffer.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
+        if (buffer.open.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
             awaitCapacity();
             closeBatch(buffer);
         } else if (lingerMillis > 0 && lingerTimer == null) {
@@ -175,12 +175,7 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
     }
 
     private PartitionBuffer buffer(IggyTopicPartition target) {
-        PartitionBuffer buffer = buffers.get(target);
-        if (buffer == null) {
-            buffer = new PartitionBuffer(target);
-            buffers.put(target, buffer);
-        }
-        return buffer;
+        return buffers.computeIfAbsent(target, PartitionBuffer::new);
     }
 
     /** Runs the task's mails until a batch may be closed without exceeding the bound. */
@@ -208,7 +203,7 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
         Batch next;
         while (sendFailure == null
                 && (next = buffer.waiting.peek()) != null
-                && !(next.hasMessageIds && buffer.inFlight > 0)) {
+                && !(next.hasMessageIds() && buffer.inFlight > 0)) {
             buffer.waiting.poll();
             buffer.inFlight++;
             send(next);
@@ -219,7 +214,7 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
         long start = System.currentTimeMillis();
         CompletableFuture<Void> result;
         try {
-            result = sender.get().send(batch.target, batch.messages);
+            result = sender.get().send(batch.target(), batch.messages());
         } catch (RuntimeException e) {
             result = CompletableFuture.failedFuture(e);
         }
@@ -240,18 +235,18 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
     }
 
     private void onSendCompleted(Batch batch, @Nullable Throwable error) {
-        PartitionBuffer buffer = buffers.get(batch.target);
+        PartitionBuffer buffer = buffers.get(batch.target());
         buffer.inFlight--;
         pendingBatches--;
         if (error != null) {
-            numRecordsSendErrors.inc(batch.messages.size());
+            numRecordsSendErrors.inc(batch.messages().size());
             if (sendFailure == null) {
                 sendFailure = describeFailure(batch, error);
             }
             return;
         }
-        numRecordsSend.inc(batch.messages.size());
-        numBytesSend.inc(batch.bytes);
+        numRecordsSend.inc(batch.messages().size());
+        numBytesSend.inc(batch.bytes());
         if (closed) {
             return;
         }
@@ -301,13 +296,13 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
 
     private IggyConnectorException describeFailure(Batch batch, Throwable error) {
         Throwable cause = error instanceof CompletionException ? error.getCause() : error;
-        String where = batch.target + " at " + config.connection().address();
+        String where = batch.target() + " at " + config.connection().address();
         if (cause instanceof TimeoutException) {
             return new IggyConnectorException(
                     "Timed out after "
                             + requestTimeout
                             + " waiting for the server to acknowledge "
-                            + batch.messages.size()
+                            + batch.messages().size()
                             + " messages to "
                             + where
                             + ". Check that the server is reachable and not overloaded, or raise the request timeout.",
@@ -316,11 +311,11 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
         cause = IggyClients.asRuntime(cause);
         String hint =
                 IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(cause)
-                        ? " (partition " + batch.target.partition() + " does not exist)"
+                        ? " (partition " + batch.target().partition() + " does not exist)"
                         : "";
         return new IggyConnectorException(
                 "Failed to send "
-                        + batch.messages.size()
+                        + batch.messages().size()
                         + " messages to "
                         + where
                         + hint
@@ -371,10 +366,6 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
             return inFlight == 0 && waiting.isEmpty();
         }
 
-        boolean isFull() {
-            return open.isFull();
-        }
-
         /** Hands the records to a batch and starts a new one. */
         Batch takeBatch() {
             long bytes = open.bytes();
@@ -384,21 +375,9 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
         }
     }
 
-    private static final class Batch {
-        final IggyTopicPartition target;
-        final List<OutgoingMessage> messages;
-        final long bytes;
-        final boolean hasMessageIds;
-
-        Batch(
-                IggyTopicPartition target,
-                List<OutgoingMessage> messages,
-                long bytes,
-                boolean hasMessageIds) {
-            this.target = target;
-            this.messages = messages;
-            this.bytes = bytes;
-            this.hasMessageIds = hasMessageIds;
-        }
-    }
+    private record Batch(
+            IggyTopicPartition target,
+            List<OutgoingMessage> messages,
+            long bytes,
+            boolean hasMessageIds) {}
 }

@@ -146,22 +146,21 @@ final class ClientFence {
         } catch (RuntimeException e) {
             if (e instanceof IggyConfigurationException
                     || IggyErrorCode.UNAUTHORIZED.isCauseOf(e)) {
-                throw IggyClients.withOriginal(new CannotFence(cannotList()), e);
+                String message =
+                        "The exactly-once Iggy sink's committer needs to list the clients of the"
+                                + " Iggy server at "
+                                + connection.address()
+                                + ", which "
+                                + connection.principal()
+                                + " may not: without it, it cannot tell when a send of an earlier"
+                                + " attempt or of a lost TaskManager can no longer be appended,"
+                                + " and could write messages twice. Grant the user the permission"
+                                + " to read servers (global permission 'read_servers'), or use"
+                                + " AT_LEAST_ONCE.";
+                throw IggyClients.withOriginal(new CannotFence(message), e);
             }
             throw e;
         }
-    }
-
-    private String cannotList() {
-        return "The exactly-once Iggy sink's committer needs to list the clients of the Iggy"
-                + " server at "
-                + connection.address()
-                + ", which "
-                + connection.principal()
-                + " may not: without it, it cannot tell when a send of an earlier attempt or of a"
-                + " lost TaskManager can no longer be appended, and could write messages twice."
-                + " Grant the user the permission to read servers (global permission"
-                + " 'read_servers'), or use AT_LEAST_ONCE.";
     }
 
     /** The committer may not list the server's clients, so it cannot fence: no retry mends it. */

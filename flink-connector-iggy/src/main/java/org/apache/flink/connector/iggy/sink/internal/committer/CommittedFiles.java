@@ -32,11 +32,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Deletes the write-ahead files of committed committables in a thread of its own, so that the
- * committer's task goes on at once. Deleting a file of gigabytes can take seconds (on a file system
- * mounted with {@code discard}, say), and while the task waited no checkpoint could complete and
- * nothing was sent. A file's name is gone as soon as its deletion starts, which is all a writer
- * waiting for its committer looks for (see {@code CommitBacklog}).
+ * Deletes the write-ahead files of committed committables in a thread of its own: deleting a large
+ * file can take seconds, during which a waiting task would complete no checkpoint and send nothing.
+ * A file's name is gone as soon as its deletion starts, which is all a writer waiting for its
+ * committer looks for (see {@code CommitBacklog}).
  *
  * <p>The committer's task thread calls every method; the deleting thread, started on the first
  * deletion, only runs the deletions handed to it, each a committed {@link IggyCommittable}.

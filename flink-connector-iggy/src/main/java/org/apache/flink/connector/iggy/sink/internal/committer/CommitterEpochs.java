@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadDirectory;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
@@ -27,7 +28,6 @@ import org.apache.flink.core.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -67,10 +67,9 @@ final class CommitterEpochs {
     /** The subdirectory of an operator's directory that holds the files. */
     static final String SUBDIRECTORY = "committer-epochs";
 
-    private static final Pattern EPOCH =
-            Pattern.compile("epoch-(\\d{19})-([0-9a-f]{16})-s(\\d+)-p(\\d+)");
-    private static final Pattern CONNECTION =
-            Pattern.compile("conn-(\\d{19})-([0-9a-f]{16})-s(\\d+)-p(\\d+)-c(\\d+)");
+    /** An epoch's file, or a connection's with its client id. */
+    private static final Pattern FILE =
+            Pattern.compile("(?:epoch|conn)-(\\d{19})-([0-9a-f]{16})-s(\\d+)-p(\\d+)(?:-c(\\d+))?");
 
     private final Path directory;
     private final int subtask;
@@ -109,7 +108,7 @@ final class CommitterEpochs {
     Set<Long> start() throws IOException {
         FileSystem fs = directory.getFileSystem();
         long highest = 0;
-        for (FileStatus file : list(fs)) {
+        for (FileStatus file : WriteAheadDirectory.list(fs, directory)) {
             Epoch epoch = epochOf(file.getPath().getName());
             if (epoch != null) {
                 highest = Math.max(highest, epoch.number);
@@ -125,14 +124,13 @@ final class CommitterEpochs {
         Set<Long> earlier = new HashSet<>();
         for (FileStatus file : checkCurrent(fs)) {
             String name = file.getPath().getName();
-            Matcher connection = CONNECTION.matcher(name);
             Epoch epoch = epochOf(name);
             if (epoch == null || epoch.compareTo(own) >= 0 || !own.supersedes(epoch)) {
                 continue;
             }
             owed.add(file.getPath());
-            if (connection.matches()) {
-                earlier.add(Long.parseLong(connection.group(5)));
+            if (name.startsWith("conn-")) {
+                earlier.add(Long.parseLong(name.substring(name.lastIndexOf("-c") + 2)));
             }
         }
         LOG.info(
@@ -190,7 +188,7 @@ final class CommitterEpochs {
 
     /** The files listed, after checking that no later epoch supersedes this committer's. */
     private List<FileStatus> checkCurrent(FileSystem fs) throws IOException {
-        List<FileStatus> files = list(fs);
+        List<FileStatus> files = WriteAheadDirectory.list(fs, directory);
         for (FileStatus file : files) {
             Epoch epoch = epochOf(file.getPath().getName());
             if (epoch != null
@@ -213,27 +211,15 @@ final class CommitterEpochs {
         return files;
     }
 
-    private List<FileStatus> list(FileSystem fs) throws IOException {
-        try {
-            FileStatus[] files = fs.listStatus(directory);
-            return files == null ? List.of() : List.of(files);
-        } catch (FileNotFoundException e) {
-            return List.of();
-        }
-    }
-
     private static void create(FileSystem fs, Path file) throws IOException {
         fs.create(file, FileSystem.WriteMode.NO_OVERWRITE).close();
     }
 
     /** The epoch a file of the directory names, or null for a file of something else. */
     private static Epoch epochOf(String name) {
-        Matcher m = EPOCH.matcher(name);
+        Matcher m = FILE.matcher(name);
         if (!m.matches()) {
-            m = CONNECTION.matcher(name);
-            if (!m.matches()) {
-                return null;
-            }
+            return null;
         }
         return new Epoch(
                 Long.parseLong(m.group(1)),

@@ -23,6 +23,7 @@ import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -43,12 +44,12 @@ final class FsyncPartitions implements BeforeDeleting {
     public void run(Connection connection, Set<IggyTopicPartition> partitions) throws IOException {
         IggyServerClient client = connection.get();
         List<CompletableFuture<Void>> flushes = new ArrayList<>(partitions.size());
-        List<IggyTopicPartition> order = new ArrayList<>(partitions);
-        for (IggyTopicPartition partition : order) {
+        for (IggyTopicPartition partition : partitions) {
             flushes.add(client.flushAndSync(partition));
         }
-        for (int i = 0; i < order.size(); i++) {
-            client.await(flushes.get(i), "flush and fsync " + order.get(i));
+        Iterator<CompletableFuture<Void>> flush = flushes.iterator();
+        for (IggyTopicPartition partition : partitions) {
+            client.await(flush.next(), "flush and fsync " + partition);
         }
     }
 }

@@ -35,6 +35,7 @@ import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadFile;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.runtime.metrics.scope.ScopeFormat;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,8 +69,8 @@ import java.util.Set;
  * deduplication setting and however long the job was down.
  *
  * <p>A committable wholly in its partition has its write-ahead file deleted in the background
- * ({@link CommittedFiles}): the next checkpoint need not wait for that. Before, if the sink asks
- * for it, its partition is flushed to disk with fsync ({@link BeforeDeleting}).
+ * ({@link CommittedFiles}): the next checkpoint need not wait for that. If the sink asks for it,
+ * its partition is first flushed to disk with fsync ({@link BeforeDeleting}).
  *
  * <p>A send that fails, times out or loses its connection ends the attempt: the connection is
  * closed, and every committable not wholly acknowledged is retried (Flink's {@code
@@ -91,9 +92,6 @@ import java.util.Set;
 public final class IggyCommitter implements Committer<IggyCommittable> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCommitter.class);
-
-    /** The metric variable that holds the operator's id. */
-    private static final String OPERATOR_ID = "<operator_id>";
 
     /**
      * What a test runs before each send of a committable but its first, once fewer than the allowed
@@ -156,7 +154,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
                                 context.getJobInfo().getJobId().toHexString(),
                                 context.metricGroup()
                                         .getAllVariables()
-                                        .getOrDefault(OPERATOR_ID, "committer")),
+                                        .getOrDefault(ScopeFormat.SCOPE_OPERATOR_ID, "committer")),
                         context.getTaskInfo().getIndexOfThisSubtask(),
                         context.getTaskInfo().getNumberOfParallelSubtasks()));
     }
@@ -278,8 +276,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
         }
         Set<IggyTopicPartition> partitions = new LinkedHashSet<>();
         for (Attempt attempt : done) {
-            IggyCommittable c = attempt.committable;
-            partitions.add(new IggyTopicPartition(c.stream(), c.topic(), c.partition()));
+            partitions.add(attempt.committable.target());
         }
         try {
             beforeDeleting.run(() -> sender().client(), partitions);
@@ -353,7 +350,11 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             throws IOException, InterruptedException {
         inFlight.awaitRoom(window, attempt);
         if (sentBefore > 0) {
-            runBetweenSends(attempt.committable, sentBefore);
+            try {
+                betweenSends.run(attempt.committable, sentBefore);
+            } catch (Exception e) {
+                throw new IOException("The test hook between two sends failed", e);
+            }
         }
         int size = batch.size();
         inFlight.send(sender(), attempt, batch.take());
@@ -400,14 +401,6 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             return end;
         }
         throw new CannotCommit(committable, "the partition no longer exists");
-    }
-
-    private void runBetweenSends(IggyCommittable committable, int sent) throws IOException {
-        try {
-            betweenSends.run(committable, sent);
-        } catch (Exception e) {
-            throw new IOException("The test hook between two sends failed", e);
-        }
     }
 
     /**

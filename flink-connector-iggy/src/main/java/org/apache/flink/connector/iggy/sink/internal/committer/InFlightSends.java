@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink.internal.committer;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
-import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.internal.send.IggyBatchSender;
@@ -77,17 +76,7 @@ final class InFlightSends {
         }
     }
 
-    private static final class Sent {
-        final Attempt attempt;
-        final int messages;
-        final CompletableFuture<Void> acknowledged;
-
-        Sent(Attempt attempt, int messages, CompletableFuture<Void> acknowledged) {
-            this.attempt = attempt;
-            this.messages = messages;
-            this.acknowledged = acknowledged;
-        }
-    }
+    private record Sent(Attempt attempt, int messages, CompletableFuture<Void> acknowledged) {}
 
     private final ArrayDeque<Sent> unanswered = new ArrayDeque<>();
     private final Duration timeout;
@@ -113,17 +102,11 @@ final class InFlightSends {
 
     private boolean hasUnanswered(IggyCommittable committable) {
         for (Sent sent : unanswered) {
-            if (samePartition(sent.attempt.committable, committable)) {
+            if (sent.attempt().committable.target().equals(committable.target())) {
                 return true;
             }
         }
         return false;
-    }
-
-    private static boolean samePartition(IggyCommittable a, IggyCommittable b) {
-        return a.partition() == b.partition()
-                && a.topic().equals(b.topic())
-                && a.stream().equals(b.stream());
     }
 
     /** Sends a batch of {@code attempt}'s committable; call {@link #awaitRoom} first. */
@@ -131,10 +114,7 @@ final class InFlightSends {
         attempt.toSend += batch.size();
         CompletableFuture<Void> acknowledged;
         try {
-            IggyCommittable c = attempt.committable;
-            acknowledged =
-                    sender.send(
-                            new IggyTopicPartition(c.stream(), c.topic(), c.partition()), batch);
+            acknowledged = sender.send(attempt.committable.target(), batch);
         } catch (RuntimeException e) {
             acknowledged = CompletableFuture.failedFuture(e);
         }
@@ -170,24 +150,24 @@ final class InFlightSends {
     private void awaitOldest() throws InterruptedException {
         Sent oldest = unanswered.peek();
         try {
-            oldest.acknowledged.get();
+            oldest.acknowledged().get();
         } catch (ExecutionException e) {
             throw describe(oldest, e.getCause());
         }
         unanswered.poll();
-        oldest.attempt.acknowledged += oldest.messages;
-        messagesCommitted.inc(oldest.messages);
+        oldest.attempt().acknowledged += oldest.messages();
+        messagesCommitted.inc(oldest.messages());
     }
 
     private IggyConnectorException describe(Sent sent, Throwable cause) {
-        String what = "send " + sent.messages + " of the " + sent.attempt.committable;
+        String what = "send " + sent.messages() + " of the " + sent.attempt().committable;
         if (cause instanceof TimeoutException) {
             return IggyClients.asRootCause(
                     "Timed out after " + timeout + " waiting to " + what, cause);
         }
         RuntimeException failure = IggyClients.asRuntime(cause);
-        return failure instanceof IggyConnectorException
-                ? (IggyConnectorException) failure
+        return failure instanceof IggyConnectorException known
+                ? known
                 : new IggyConnectorException(
                         "Failed to " + what + ": " + failure.getMessage(), failure);
     }

@@ -33,9 +33,27 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Where and how a writer sends: validated once by the sink builders, immutable. */
+/**
+ * Where and how a writer sends: validated once by the sink builders, immutable.
+ *
+ * @param defaultTopic where a record goes that names no topic of its own
+ * @param writeAhead with exactly-once: where the writer keeps each checkpoint's messages
+ * @param fsyncBeforeDelete with exactly-once: whether the committer has each committed partition
+ *     flushed to disk with fsync before it deletes the write-ahead files of its messages
+ */
 @Internal
-public final class IggyWriterConfig implements Serializable {
+public record IggyWriterConfig(
+        IggyConnectionConfig connection,
+        IggyId stream,
+        DefaultTopic defaultTopic,
+        DeliveryGuarantee deliveryGuarantee,
+        int batchSize,
+        long maxBatchBytes,
+        Duration linger,
+        int maxInFlightRequests,
+        WriteAheadPlacement writeAhead,
+        boolean fsyncBeforeDelete)
+        implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -55,86 +73,6 @@ public final class IggyWriterConfig implements Serializable {
 
     /** Committed messages are made durable before their write-ahead files are deleted. */
     public static final boolean DEFAULT_FSYNC_BEFORE_DELETE = true;
-
-    private final IggyConnectionConfig connection;
-    private final IggyId stream;
-    private final DefaultTopic defaultTopic;
-    private final DeliveryGuarantee deliveryGuarantee;
-    private final int batchSize;
-    private final long maxBatchBytes;
-    private final Duration linger;
-    private final int maxInFlightRequests;
-    private final WriteAheadPlacement writeAhead;
-    private final boolean fsyncBeforeDelete;
-
-    public IggyWriterConfig(
-            IggyConnectionConfig connection,
-            IggyId stream,
-            DefaultTopic defaultTopic,
-            DeliveryGuarantee deliveryGuarantee,
-            int batchSize,
-            long maxBatchBytes,
-            Duration linger,
-            int maxInFlightRequests,
-            WriteAheadPlacement writeAhead,
-            boolean fsyncBeforeDelete) {
-        this.connection = connection;
-        this.stream = stream;
-        this.defaultTopic = defaultTopic;
-        this.deliveryGuarantee = deliveryGuarantee;
-        this.batchSize = batchSize;
-        this.maxBatchBytes = maxBatchBytes;
-        this.linger = linger;
-        this.maxInFlightRequests = maxInFlightRequests;
-        this.writeAhead = writeAhead;
-        this.fsyncBeforeDelete = fsyncBeforeDelete;
-    }
-
-    public IggyConnectionConfig connection() {
-        return connection;
-    }
-
-    public IggyId stream() {
-        return stream;
-    }
-
-    /** Where a record goes that names no topic of its own. */
-    public DefaultTopic defaultTopic() {
-        return defaultTopic;
-    }
-
-    public DeliveryGuarantee deliveryGuarantee() {
-        return deliveryGuarantee;
-    }
-
-    public int batchSize() {
-        return batchSize;
-    }
-
-    public long maxBatchBytes() {
-        return maxBatchBytes;
-    }
-
-    public Duration linger() {
-        return linger;
-    }
-
-    public int maxInFlightRequests() {
-        return maxInFlightRequests;
-    }
-
-    /** With exactly-once: where the writer keeps each checkpoint's messages. */
-    public WriteAheadPlacement writeAhead() {
-        return writeAhead;
-    }
-
-    /**
-     * With exactly-once: whether the committer has each committed partition flushed to disk with
-     * fsync before it deletes the write-ahead files of its messages.
-     */
-    public boolean fsyncBeforeDelete() {
-        return fsyncBeforeDelete;
-    }
 
     /**
      * The sink's own topic for Flink's lineage (see {@link IggyLineage}); none when every record

@@ -39,6 +39,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 /**
  * Keeps an exactly-once writer about one checkpoint ahead of its committer. Writing a message to a
@@ -114,10 +115,10 @@ final class CommitBacklog {
         if (committables.isEmpty()) {
             return;
         }
-        List<WriteAheadFile> files = new ArrayList<>(committables.size());
-        for (IggyCommittable committable : committables) {
-            files.add(committable.file());
-        }
+        List<WriteAheadFile> files =
+                committables.stream()
+                        .map(IggyCommittable::file)
+                        .collect(Collectors.toCollection(ArrayList::new));
         if (!uncommitted.isEmpty()) {
             bytesAfterOldest += bytes;
         }
@@ -151,7 +152,7 @@ final class CommitBacklog {
                                 + " hold them may have failed, and then they are sent after the"
                                 + " next one completes",
                         giveUp,
-                        oldest.files);
+                        oldest.files());
             }
             if (committed || givenUp) {
                 removeOldest();
@@ -168,18 +169,18 @@ final class CommitBacklog {
     private boolean tooFarAhead(long openBytes) {
         return uncommitted.size() > 1
                 && bytesAfterOldest + openBytes
-                        > Math.max(uncommitted.peekFirst().bytes, MIN_AHEAD_BYTES);
+                        > Math.max(uncommitted.peekFirst().bytes(), MIN_AHEAD_BYTES);
     }
 
     private void removeOldest() {
         uncommitted.removeFirst();
-        bytesAfterOldest -= uncommitted.isEmpty() ? 0 : uncommitted.peekFirst().bytes;
+        bytesAfterOldest -= uncommitted.isEmpty() ? 0 : uncommitted.peekFirst().bytes();
     }
 
     /** Whether every file of the checkpoint was deleted; forgets those that were. */
     private boolean committed(Taken checkpoint) {
-        checkpoint.files.removeIf(deleted);
-        return checkpoint.files.isEmpty();
+        checkpoint.files().removeIf(deleted);
+        return checkpoint.files().isEmpty();
     }
 
     /** Whether the file was deleted; false if that cannot be told. */
@@ -208,13 +209,5 @@ final class CommitBacklog {
     }
 
     /** The files of one checkpoint not yet seen deleted, and the bytes it took. */
-    private static final class Taken {
-        final List<WriteAheadFile> files;
-        final long bytes;
-
-        Taken(List<WriteAheadFile> files, long bytes) {
-            this.files = files;
-            this.bytes = bytes;
-        }
-    }
+    private record Taken(List<WriteAheadFile> files, long bytes) {}
 }

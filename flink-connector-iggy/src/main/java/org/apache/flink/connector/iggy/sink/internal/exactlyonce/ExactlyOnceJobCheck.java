@@ -135,8 +135,7 @@ public final class ExactlyOnceJobCheck {
 
     private static boolean allInputsBounded(DataStream<?> input) {
         for (Transformation<?> t : input.getTransformation().getTransitivePredecessors()) {
-            if (t instanceof WithBoundedness
-                    && ((WithBoundedness) t).getBoundedness() != Boundedness.BOUNDED) {
+            if (t instanceof WithBoundedness b && b.getBoundedness() != Boundedness.BOUNDED) {
                 return false;
             }
         }

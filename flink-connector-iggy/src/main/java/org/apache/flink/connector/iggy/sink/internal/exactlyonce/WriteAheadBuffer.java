@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.config.WriteAheadPlacement;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.PartitionLog;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadDirectory;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.WriterIdentity;
 
@@ -57,7 +58,7 @@ final class WriteAheadBuffer {
     private final IggyWriterConfig config;
     private final long writerId;
     private final WriteAheadDirectory.WriterLog log;
-    private final Map<IggyTopicPartition, WriteAheadDirectory.PartitionLog> logs = new TreeMap<>();
+    private final Map<IggyTopicPartition, PartitionLog> logs = new TreeMap<>();
     private final EndOffsets endOffsets;
     private long checkpointId;
     private byte[] tag;
@@ -65,7 +66,7 @@ final class WriteAheadBuffer {
     /** The partition of the last message added, and its log: consecutive messages share them. */
     @Nullable private IggyTopicPartition lastTarget;
 
-    @Nullable private WriteAheadDirectory.PartitionLog lastLog;
+    @Nullable private PartitionLog lastLog;
 
     /** Written by the task thread only; volatile for the metric reporter's gauge. */
     private volatile long bytes;
@@ -124,13 +125,10 @@ final class WriteAheadBuffer {
         return size;
     }
 
-    /**
-     * Hands the messages over as committables and starts the next checkpoint's. With files, this
-     * flushes, syncs and closes them first.
-     */
+    /** Seals the files and hands them over as committables; starts the next checkpoint's. */
     List<IggyCommittable> drain() throws IOException {
         List<IggyCommittable> committables = new ArrayList<>(logs.size());
-        for (Map.Entry<IggyTopicPartition, WriteAheadDirectory.PartitionLog> e : logs.entrySet()) {
+        for (Map.Entry<IggyTopicPartition, PartitionLog> e : logs.entrySet()) {
             IggyTopicPartition target = e.getKey();
             committables.add(
                     new IggyCommittable(

@@ -30,6 +30,7 @@ import org.apache.flink.connector.iggy.sink.internal.writeahead.WriterIdentity;
 import org.apache.flink.connector.iggy.sink.internal.writer.SinkDelivery;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.groups.SinkWriterMetricGroup;
+import org.apache.flink.runtime.metrics.scope.ScopeFormat;
 
 import java.io.IOException;
 import java.security.SecureRandom;
@@ -55,9 +56,6 @@ import java.util.function.Supplier;
  */
 @Internal
 public final class WriteAheadDelivery implements SinkDelivery {
-
-    /** The metric variable of the operator's id, which names its write-ahead directory. */
-    private static final String OPERATOR_ID = "<operator_id>";
 
     private final WriteAheadBuffer buffer;
     private final CommitBacklog backlog;
@@ -88,7 +86,9 @@ public final class WriteAheadDelivery implements SinkDelivery {
     /** The job, the operator (from the metric scope), a new random id and where it started. */
     private static WriterIdentity writerIdentity(WriterInitContext context) {
         String operatorId =
-                context.metricGroup().getAllVariables().getOrDefault(OPERATOR_ID, "operator");
+                context.metricGroup()
+                        .getAllVariables()
+                        .getOrDefault(ScopeFormat.SCOPE_OPERATOR_ID, "operator");
         return new WriterIdentity(
                 context.getJobInfo().getJobId().toHexString(),
                 operatorId,

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.sink.internal.writeahead;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -33,39 +34,30 @@ import java.util.Arrays;
  * (see {@link #tag}). A committer that may have sent part of a committable before reads the
  * partition from {@link #readFrom}, an end of the partition before the committable was made, and
  * recognises the messages already there by their tag.
+ *
+ * @param checkpointId the checkpoint the writer counted when it made this committable
+ * @param readFrom where a read-back starts: an end offset of the partition answered before this
+ *     committable was made, so at most the offset of its first message
+ * @param file the write-ahead file that holds its messages
  */
 @Internal
-public final class IggyCommittable {
+public record IggyCommittable(
+        IggyId stream,
+        IggyId topic,
+        long partition,
+        long checkpointId,
+        byte[] tag,
+        long readFrom,
+        WriteAheadFile file) {
 
     static final int TAG_BYTES = 12;
     static final int ID_BYTES = 16;
 
-    private final IggyId stream;
-    private final IggyId topic;
-    private final long partition;
-    private final long checkpointId;
-    private final byte[] tag;
-    private final long readFrom;
-    private final WriteAheadFile file;
-
-    public IggyCommittable(
-            IggyId stream,
-            IggyId topic,
-            long partition,
-            long checkpointId,
-            byte[] tag,
-            long readFrom,
-            WriteAheadFile file) {
+    public IggyCommittable {
         if (tag.length != TAG_BYTES) {
             throw new IllegalArgumentException("A tag has " + TAG_BYTES + " bytes");
         }
-        this.stream = stream;
-        this.topic = topic;
-        this.partition = partition;
-        this.checkpointId = checkpointId;
-        this.tag = tag.clone();
-        this.readFrom = readFrom;
-        this.file = file;
+        tag = tag.clone();
     }
 
     /**
@@ -105,33 +97,14 @@ public final class IggyCommittable {
         }
     }
 
-    public IggyId stream() {
-        return stream;
-    }
-
-    public IggyId topic() {
-        return topic;
-    }
-
-    public long partition() {
-        return partition;
-    }
-
-    /** The checkpoint the writer counted when it made this committable. */
-    public long checkpointId() {
-        return checkpointId;
-    }
-
+    @Override
     public byte[] tag() {
         return tag.clone();
     }
 
-    /**
-     * Where a read-back starts: an end offset of the partition answered before this committable was
-     * made, so at most the offset of its first message.
-     */
-    public long readFrom() {
-        return readFrom;
+    /** The partition it goes to. */
+    public IggyTopicPartition target() {
+        return new IggyTopicPartition(stream, topic, partition);
     }
 
     /** How many messages it has. */
@@ -147,11 +120,6 @@ public final class IggyCommittable {
      */
     public WriteAheadFile.Reader openMessages() throws IOException {
         return file.open(tag, checkpointId);
-    }
-
-    /** The write-ahead file that holds its messages. */
-    public WriteAheadFile file() {
-        return file;
     }
 
     /** For messages: which messages of which checkpoint go where. */

@@ -44,11 +44,9 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
         return VERSION;
     }
 
-    /** Serializes into a buffer of exactly the right size, handed over without a copy. */
     @Override
     public byte[] serialize(IggyCommittable committable) throws IOException {
-        int size = serializedSize(committable);
-        DataOutputSerializer out = new DataOutputSerializer(size);
+        DataOutputSerializer out = new DataOutputSerializer(128);
         IggyIdBinaryForm.write(committable.stream(), out);
         IggyIdBinaryForm.write(committable.topic(), out);
         out.writeLong(committable.partition());
@@ -59,35 +57,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
         out.writeUTF(file.path().toString());
         out.writeInt(file.count());
         out.writeLong(file.length());
-        return out.length() == size ? out.getSharedBuffer() : out.getCopyOfBuffer();
-    }
-
-    /** The bytes {@link #serialize} writes for {@code committable}. */
-    static int serializedSize(IggyCommittable committable) {
-        return idSize(committable.stream())
-                + idSize(committable.topic())
-                + 8 // partition
-                + 8 // checkpoint
-                + IggyCommittable.TAG_BYTES
-                + 8 // read-from offset
-                + utfSize(committable.file().path().toString())
-                + 4 // message count
-                + 8; // length
-    }
-
-    /** The bytes {@link IggyIdBinaryForm} writes: the flag, then the number or the name. */
-    private static int idSize(IggyId id) {
-        return id.isNumeric() ? 1 + 8 : 1 + utfSize(id.name());
-    }
-
-    /** The bytes {@code writeUTF} writes: a length and modified UTF-8. */
-    private static int utfSize(String text) {
-        int bytes = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            bytes += c >= 0x0001 && c <= 0x007F ? 1 : c <= 0x07FF ? 2 : 3;
-        }
-        return 2 + bytes;
+        return out.getCopyOfBuffer();
     }
 
     @Override

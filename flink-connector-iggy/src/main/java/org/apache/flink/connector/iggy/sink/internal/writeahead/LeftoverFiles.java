@@ -25,8 +25,8 @@ import org.apache.flink.core.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -72,7 +72,7 @@ final class LeftoverFiles {
     void remove() {
         int deleted = 0;
         try {
-            for (FileStatus directory : list(operatorDirectory)) {
+            for (FileStatus directory : WriteAheadDirectory.list(fs, operatorDirectory)) {
                 if (isEarlierWriterOfThisSubtask(directory.getPath().getName())) {
                     deleted += removeFrom(directory.getPath());
                 }
@@ -101,7 +101,7 @@ final class LeftoverFiles {
     }
 
     private int removeFrom(Path directory) throws IOException {
-        FileStatus[] files = list(directory);
+        List<FileStatus> files = WriteAheadDirectory.list(fs, directory);
         int deleted = 0;
         for (FileStatus file : files) {
             Matcher m = FILE.matcher(file.getPath().getName());
@@ -110,18 +110,9 @@ final class LeftoverFiles {
                 deleted++;
             }
         }
-        if (deleted == files.length) {
+        if (deleted == files.size()) {
             fs.delete(directory, false);
         }
         return deleted;
-    }
-
-    private FileStatus[] list(Path directory) throws IOException {
-        try {
-            FileStatus[] statuses = fs.listStatus(directory);
-            return statuses == null ? new FileStatus[0] : statuses;
-        } catch (FileNotFoundException e) {
-            return new FileStatus[0];
-        }
     }
 }

@@ -18,17 +18,14 @@
 package org.apache.flink.connector.iggy.sink.internal.writeahead;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.FileStatus;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.core.memory.DataOutputSerializer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.annotation.Nullable;
-
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,8 +38,8 @@ import java.util.List;
  * durable, and the checkpoint stores only the file's handle ({@link WriteAheadFile}). The committer
  * reads the file when it commits and deletes it afterwards.
  *
- * <p>A writer holds one block of {@link StreamFileOutput#BLOCK_BYTES} per open file: bounded
- * memory, whatever the volume.
+ * <p>A writer holds one block of {@link PartitionLog#BLOCK_BYTES} per open file: bounded memory,
+ * whatever the volume.
  */
 @Internal
 public final class WriteAheadDirectory {
@@ -56,10 +53,6 @@ public final class WriteAheadDirectory {
      */
     public WriteAheadDirectory(String directory) {
         this.directory = directory;
-    }
-
-    String directory() {
-        return directory;
     }
 
     /** The files of one writer; nothing slow or fallible happens here (the task is starting). */
@@ -83,6 +76,16 @@ public final class WriteAheadDirectory {
                 writer.restoredCheckpointId(), writer.subtask(), writer.writerId());
     }
 
+    /** The files and directories in {@code directory}; none if it does not exist. */
+    public static List<FileStatus> list(FileSystem fs, Path directory) throws IOException {
+        try {
+            FileStatus[] files = fs.listStatus(directory);
+            return files == null ? List.of() : List.of(files);
+        } catch (FileNotFoundException e) {
+            return List.of();
+        }
+    }
+
     @Override
     public String toString() {
         return "WriteAheadDirectory{" + directory + '}';
@@ -90,8 +93,7 @@ public final class WriteAheadDirectory {
 
     /**
      * One writer's files. Before its first file it deletes what earlier writers of its subtask left
-     * over (see {@link LeftoverFiles}). Every file is written through its file system's stream
-     * ({@link StreamFileOutput}). Confined to the writer's task thread.
+     * over (see {@link LeftoverFiles}). Confined to the writer's task thread.
      */
     public final class WriterLog {
 
@@ -134,76 +136,12 @@ public final class WriteAheadDirectory {
             Path own = writerDirectory(writer);
             try {
                 FileSystem fs = own.getFileSystem();
-                FileStatus[] left = fs.exists(own) ? fs.listStatus(own) : null;
-                if (left != null && left.length == 0) {
+                if (fs.exists(own) && list(fs, own).isEmpty()) {
                     fs.delete(own, false);
                 }
             } catch (IOException e) {
                 LOG.debug("Could not delete the empty write-ahead directory {}", own, e);
             }
-        }
-    }
-
-    /**
-     * One file, created on the first message. Messages are encoded into a block in memory, which
-     * goes to the file's {@link StreamFileOutput} once it holds {@link
-     * StreamFileOutput#BLOCK_BYTES}: no lock and no call per field. Confined to the writer's task
-     * thread.
-     */
-    public static final class PartitionLog {
-
-        private final Path path;
-        @Nullable private StreamFileOutput out;
-
-        /** Null before the first message and once sealed. */
-        @Nullable private DataOutputSerializer block;
-
-        private int count;
-
-        private PartitionLog(Path path) {
-            this.path = path;
-        }
-
-        /** Adds the next message; its id follows from the file's tag and its position. */
-        public void append(OutgoingMessage message) throws IOException {
-            if (block == null) {
-                open();
-            }
-            WriteAheadMessageCodec.write(block, message);
-            count++;
-            if (block.length() >= StreamFileOutput.BLOCK_BYTES) {
-                block = out.write(block);
-            }
-        }
-
-        private void open() throws IOException {
-            out = new StreamFileOutput(path);
-            block = StreamFileOutput.newBlock();
-            block.writeInt(WriteAheadFile.MAGIC);
-            block.writeInt(WriteAheadFile.FORMAT_VERSION);
-        }
-
-        /** Ends the file for its checkpoint: flushed, synced and closed for the committer. */
-        public WriteAheadFile seal() throws IOException {
-            if (block == null) {
-                open();
-            }
-            long length = out.seal(block);
-            // only now: a log whose seal failed is still unfinished, and its file is deleted
-            block = null;
-            return new WriteAheadFile(path, count, length);
-        }
-
-        boolean isSealed() {
-            return block == null && out != null;
-        }
-
-        void abandon() {
-            if (block == null) {
-                return;
-            }
-            block = null;
-            out.abandon();
         }
     }
 }

@@ -24,7 +24,6 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import java.io.Closeable;
-import java.io.DataInput;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 
@@ -35,36 +34,15 @@ import java.io.IOException;
  *
  * <p>A file is a 4-byte magic number and a 4-byte format version, then the messages as {@link
  * WriteAheadMessageCodec} writes them.
+ *
+ * @param length the file's length in bytes, header included
  */
 @Internal
-public final class WriteAheadFile {
+public record WriteAheadFile(Path path, int count, long length) {
 
     static final int MAGIC = 0x49575746; // "IWWF": Iggy write-ahead file
     static final int FORMAT_VERSION = 1;
     static final int HEADER_BYTES = 8;
-
-    private final Path path;
-    private final int count;
-    private final long length;
-
-    public WriteAheadFile(Path path, int count, long length) {
-        this.path = path;
-        this.count = count;
-        this.length = length;
-    }
-
-    public Path path() {
-        return path;
-    }
-
-    public int count() {
-        return count;
-    }
-
-    /** The file's length in bytes, header included. */
-    public long length() {
-        return length;
-    }
 
     /**
      * Opens the messages for reading, in order, each with its final id.
@@ -85,7 +63,7 @@ public final class WriteAheadFile {
                     checkpointId,
                     "has " + status.getLen() + " bytes instead of the " + length + " written");
         }
-        WriteAheadFileInput in = new WriteAheadFileInput(path, fs.open(path));
+        WriteAheadFileInput in = new WriteAheadFileInput(path, fs.open(path), tag);
         try {
             long header = in.readHeader();
             int magic = (int) (header >>> 32);
@@ -104,37 +82,7 @@ public final class WriteAheadFile {
             in.close();
             throw e;
         }
-        return new FileReader(in, tag);
-    }
-
-    /** Reads the messages in order, each with its id. Confined to the committer's task thread. */
-    private static final class FileReader
-            implements Reader, WriteAheadFileInput.Decoder<OutgoingMessage> {
-        private final WriteAheadFileInput in;
-        private final byte[] tag;
-        private int sequence;
-
-        FileReader(WriteAheadFileInput in, byte[] tag) {
-            this.in = in;
-            this.tag = tag;
-        }
-
-        @Override
-        public OutgoingMessage next() throws IOException {
-            OutgoingMessage message = in.next(this, sequence);
-            sequence++;
-            return message;
-        }
-
-        @Override
-        public OutgoingMessage decode(DataInput view) throws IOException {
-            return WriteAheadMessageCodec.read(view, tag, sequence);
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
-        }
+        return in;
     }
 
     private IOException missing(long checkpointId, String what) {
@@ -152,10 +100,8 @@ public final class WriteAheadFile {
                         + " TaskManager (a distributed file system or object store, like the"
                         + " checkpoint directory), and nothing else may delete its files: set"
                         + " 'sink.exactly-once.write-ahead-dir' (setExactlyOnceWriteAheadDir) or"
-                        + " the checkpoint directory to such a place; without either, the files"
-                        + " are on the local disk of the TaskManager that wrote them, and lost"
-                        + " with it. To go on without these messages, restart the job without"
-                        + " this checkpoint.");
+                        + " the checkpoint directory to such a place. To go on without these"
+                        + " messages, restart the job without this checkpoint.");
     }
 
     /** Deletes the file once its messages are committed. */

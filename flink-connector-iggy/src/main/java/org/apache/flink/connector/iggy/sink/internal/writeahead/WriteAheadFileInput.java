@@ -18,25 +18,25 @@
 package org.apache.flink.connector.iggy.sink.internal.writeahead;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.memory.DataInputDeserializer;
 
-import java.io.Closeable;
-import java.io.DataInput;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Reads the messages of one write-ahead file in blocks of {@link #BLOCK_BYTES}: one read call per
- * block, and each message decoded from the block without a lock or a call per field. A message that
- * does not fit in what is left of the block makes the block move to the front of the buffer and
- * fill up again; a message larger than the buffer makes it grow for that message.
+ * Reads the messages of one write-ahead file, each with its final id, in blocks of {@link
+ * #BLOCK_BYTES}: one read call per block, and each message decoded from the block without a lock or
+ * a call per field. A message that does not fit in what is left of the block makes the block move
+ * to the front of the buffer and fill up again; a message larger than the buffer makes it grow for
+ * that message.
  *
  * <p>Confined to the committer's task thread.
  */
 @Internal
-final class WriteAheadFileInput implements Closeable {
+final class WriteAheadFileInput implements WriteAheadFile.Reader {
 
     /** What the reader asks the file for at a time, and the size of its buffer. */
     static final int BLOCK_BYTES = 256 * 1024;
@@ -46,6 +46,7 @@ final class WriteAheadFileInput implements Closeable {
 
     private final Path path;
     private final InputStream in;
+    private final byte[] tag;
     private final DataInputDeserializer view = new DataInputDeserializer();
     private byte[] buffer = new byte[BLOCK_BYTES];
 
@@ -57,9 +58,13 @@ final class WriteAheadFileInput implements Closeable {
 
     private boolean endOfFile;
 
-    WriteAheadFileInput(Path path, InputStream in) {
+    /** The sequence number of the next message. */
+    private int sequence;
+
+    WriteAheadFileInput(Path path, InputStream in, byte[] tag) {
         this.path = path;
         this.in = in;
+        this.tag = tag;
     }
 
     /** The file's 8-byte header: its magic number and format version. */
@@ -76,26 +81,17 @@ final class WriteAheadFileInput implements Closeable {
         return header;
     }
 
-    /** Reads one message from a {@link DataInput} positioned at its start. */
-    @FunctionalInterface
-    interface Decoder<T> {
-        T decode(DataInput in) throws IOException;
-    }
-
-    /**
-     * The next message, as {@code decoder} reads it from the buffer.
-     *
-     * @param sequence for the error message if the file ends within the message
-     */
-    <T> T next(Decoder<T> decoder, int sequence) throws IOException {
+    @Override
+    public OutgoingMessage next() throws IOException {
         if (end - start < REFILL_BELOW && !endOfFile) {
             fill();
         }
         while (true) {
             view.setBuffer(buffer, start, end - start);
             try {
-                T message = decoder.decode(view);
+                OutgoingMessage message = WriteAheadMessageCodec.read(view, tag, sequence);
                 start = view.getPosition();
+                sequence++;
                 return message;
             } catch (EOFException e) {
                 // the message goes on beyond what the buffer holds

@@ -37,34 +37,17 @@ import java.math.BigInteger;
 
 /** The record serialization schema {@link IggySinkBuilder} makes from its schemas and functions. */
 @Internal
-public final class BuiltRecordSerializationSchema<T> implements IggyRecordSerializationSchema<T> {
+public record BuiltRecordSerializationSchema<T>(
+        SerializationSchema<T> valueSchema,
+        @Nullable SerializationSchema<T> keySchema,
+        @Nullable String keyHeader,
+        IggyPartitioner<T> partitioner,
+        @Nullable IggyTopicSelector<T> topicSelector,
+        @Nullable SerializableFunction<T, IggyHeaders> headers,
+        @Nullable SerializableFunction<T, BigInteger> messageIds)
+        implements IggyRecordSerializationSchema<T> {
 
     private static final long serialVersionUID = 1L;
-
-    private final SerializationSchema<T> valueSchema;
-    @Nullable private final SerializationSchema<T> keySchema;
-    @Nullable private final String keyHeader;
-    private final IggyPartitioner<T> partitioner;
-    @Nullable private final IggyTopicSelector<T> topicSelector;
-    @Nullable private final SerializableFunction<T, IggyHeaders> headers;
-    @Nullable private final SerializableFunction<T, BigInteger> messageIds;
-
-    public BuiltRecordSerializationSchema(
-            SerializationSchema<T> valueSchema,
-            @Nullable SerializationSchema<T> keySchema,
-            @Nullable String keyHeader,
-            IggyPartitioner<T> partitioner,
-            @Nullable IggyTopicSelector<T> topicSelector,
-            @Nullable SerializableFunction<T, IggyHeaders> headers,
-            @Nullable SerializableFunction<T, BigInteger> messageIds) {
-        this.valueSchema = valueSchema;
-        this.keySchema = keySchema;
-        this.keyHeader = keyHeader;
-        this.partitioner = partitioner;
-        this.topicSelector = topicSelector;
-        this.headers = headers;
-        this.messageIds = messageIds;
-    }
 
     @Override
     public void open(

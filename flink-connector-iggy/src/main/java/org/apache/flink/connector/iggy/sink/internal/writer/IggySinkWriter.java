@@ -49,7 +49,7 @@ import java.util.function.Supplier;
 @Internal
 public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyCommittable> {
 
-    private final IggyWriterConfig config;
+    final IggyWriterConfig config;
     private final Supplier<IggyBatchSender> openSender;
     @Nullable private IggyBatchSender sender;
     private final TopicPartitionCounts partitionCounts;
@@ -67,7 +67,9 @@ public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyC
             WriterInitContext context) {
         this.config = config;
         this.openSender = openSender;
-        this.partitionCounts = new TopicPartitionCounts(this::sender, context.getMailboxExecutor());
+        this.partitionCounts =
+                new TopicPartitionCounts(
+                        this::sender, context.getMailboxExecutor(), System::nanoTime);
         this.delivery = delivery.create(config, this::sender, context);
     }
 

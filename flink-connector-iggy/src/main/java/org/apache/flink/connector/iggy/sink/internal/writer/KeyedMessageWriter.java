@@ -47,7 +47,6 @@ public final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
 
     private final boolean partitionByKey;
     private final long partition;
-    private final IggyWriterConfig config;
     @Nullable private final String keyHeader;
 
     public KeyedMessageWriter(
@@ -61,7 +60,6 @@ public final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
         super(config, openSender, delivery, context);
         this.partitionByKey = partitionByKey;
         this.partition = partition;
-        this.config = config;
         this.keyHeader = keyHeader;
     }
 

@@ -39,13 +39,8 @@ public final class Partitioners {
     }
 
     /** Every record to one partition. */
-    public static final class Fixed<T> implements IggyPartitioner<T> {
+    public record Fixed<T>(long partition) implements IggyPartitioner<T> {
         private static final long serialVersionUID = 1L;
-        private final long partition;
-
-        public Fixed(long partition) {
-            this.partition = partition;
-        }
 
         @Override
         public long partition(

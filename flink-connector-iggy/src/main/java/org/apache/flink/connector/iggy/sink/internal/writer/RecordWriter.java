@@ -35,7 +35,6 @@ public final class RecordWriter<T> extends IggySinkWriter<T> {
 
     private final IggyRecordSerializationSchema<T> schema;
     private final WriterSinkContext sinkContext;
-    private final IggyWriterConfig config;
 
     public RecordWriter(
             IggyWriterConfig config,
@@ -46,7 +45,6 @@ public final class RecordWriter<T> extends IggySinkWriter<T> {
             throws IOException {
         super(config, openSender, delivery, context);
         this.schema = schema;
-        this.config = config;
         this.sinkContext = new WriterSinkContext(context.getTaskInfo(), config, partitionCounts());
         try {
             schema.open(context.asSerializationSchemaInitializationContext(), sinkContext);

@@ -30,15 +30,8 @@ import javax.annotation.Nullable;
  * topic. Made per routed record on the task thread; everything else is the writer's context.
  */
 @Internal
-public final class RoutedSinkContext implements IggySinkContext {
-
-    private final IggySinkContext writer;
-    private final IggySinkTarget target;
-
-    private RoutedSinkContext(IggySinkContext writer, IggySinkTarget target) {
-        this.writer = writer;
-        this.target = target;
-    }
+public record RoutedSinkContext(IggySinkContext writer, IggySinkTarget target)
+        implements IggySinkContext {
 
     /**
      * What a partitioner gets for a record routed to {@code target}: the writer's own context when

@@ -18,7 +18,6 @@
 package org.apache.flink.connector.iggy.sink.internal.writer;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
@@ -62,11 +61,6 @@ final class TopicPartitionCounts {
     private final LongSupplier nanoTime;
     private final Map<IggySinkTarget, Count> counts = new HashMap<>();
 
-    TopicPartitionCounts(Supplier<IggyBatchSender> sender, MailboxExecutor mailbox) {
-        this(sender, mailbox, System::nanoTime);
-    }
-
-    @VisibleForTesting
     TopicPartitionCounts(
             Supplier<IggyBatchSender> sender, MailboxExecutor mailbox, LongSupplier nanoTime) {
         this.sender = sender;

@@ -25,6 +25,7 @@ import org.apache.flink.connector.iggy.common.client.OutgoingMessage;
 import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.IggyCommittable;
+import org.apache.flink.connector.iggy.sink.internal.writeahead.PartitionLog;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadDirectory;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.WriteAheadFile;
 import org.apache.flink.connector.iggy.sink.internal.writeahead.WriterIdentity;
@@ -177,7 +178,7 @@ class WriteAheadCommitITCase {
 
     /** A committable of checkpoint 3 whose {@code n} messages a writer wrote to a file. */
     private IggyCommittable committable(int n) throws IOException {
-        WriteAheadDirectory.PartitionLog log =
+        PartitionLog log =
                 new WriteAheadDirectory(dir.toString())
                         .open(new WriterIdentity("job", "op", 0x5EEDL, 0, 1, 2))
                         .start(3, TAG, 0);

@@ -54,7 +54,6 @@ class IggyCommittableSerializerTest {
         assertThat(serializer.serialize(fixture())).isEqualTo(stored);
         IggyCommittable restored = serializer.deserialize(1, stored);
         assertThat(describe(restored)).isEqualTo(describe(fixture()));
-        assertThat(IggyCommittableSerializer.serializedSize(fixture())).isEqualTo(stored.length);
     }
 
     /** A write-ahead file's handle is all a checkpoint stores, however many messages it has. */
@@ -91,9 +90,8 @@ class IggyCommittableSerializerTest {
         assertThat(committable.sequenceOf(otherWriter)).isEqualTo(-1);
     }
 
-    /** The serializer writes into a buffer of this size and hands it over without a copy. */
     @Test
-    void serializedSizeIsExactForNamesAndPaths() throws IOException {
+    void namesAndPathsRoundTrip() throws IOException {
         byte[] tag = IggyCommittable.tag(1, 1);
         for (IggyCommittable c :
                 List.of(
@@ -116,11 +114,8 @@ class IggyCommittableSerializerTest {
                                 9,
                                 new WriteAheadFile(
                                         new Path("file:/wal/zürich-€/1-0"), 10_000, 1L << 40)))) {
-            byte[] serialized = serializer.serialize(c);
-            assertThat(IggyCommittableSerializer.serializedSize(c))
-                    .as("size of %s", c)
-                    .isEqualTo(serialized.length);
-            assertThat(describe(serializer.deserialize(1, serialized))).isEqualTo(describe(c));
+            assertThat(describe(serializer.deserialize(1, serializer.serialize(c))))
+                    .isEqualTo(describe(c));
         }
     }
 

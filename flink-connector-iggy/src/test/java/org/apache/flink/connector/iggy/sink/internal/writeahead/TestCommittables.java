@@ -72,7 +72,7 @@ public final class TestCommittables {
         WriterIdentity writer =
                 new WriterIdentity("job", "op-" + OPERATORS.incrementAndGet(), 1, 0, 1, 0);
         try {
-            WriteAheadDirectory.PartitionLog log =
+            PartitionLog log =
                     new WriteAheadDirectory(dir.toUri().toString())
                             .open(writer)
                             .start(checkpointId, tag, (int) partition);

@@ -48,7 +48,7 @@ class WriteAheadDirectoryTest {
     @Test
     void sealedMessagesReadBackInOrderWithTheirIdsHeadersAndTimestamps() throws IOException {
         WriteAheadDirectory storage = new WriteAheadDirectory(dir.toString());
-        WriteAheadDirectory.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
         IggyHeaders headers = IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2, 3}));
         log.append(new OutgoingMessage(bytes("first"), headers, null, 11));
         log.append(new OutgoingMessage(bytes(""), IggyHeaders.empty(), null, 12));
@@ -83,7 +83,7 @@ class WriteAheadDirectoryTest {
     @Test
     void messagesAcrossBlocksAndLargerThanABlockReadBackWhole() throws IOException {
         WriteAheadDirectory storage = new WriteAheadDirectory(dir.toString());
-        WriteAheadDirectory.PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
         // sizes that end blocks at every offset, then messages larger than a write or read block
         int[] sizes = new int[3000];
         for (int i = 0; i < sizes.length; i++) {
@@ -140,7 +140,7 @@ class WriteAheadDirectoryTest {
     void aClosedWriterDeletesOnlyTheFilesNoCheckpointTook() throws IOException {
         WriteAheadDirectory.WriterLog writer = new WriteAheadDirectory(dir.toString()).open(WRITER);
         append(writer.start(7, TAG, 0), 1).seal();
-        WriteAheadDirectory.PartitionLog unsealed = writer.start(8, TAG, 0);
+        PartitionLog unsealed = writer.start(8, TAG, 0);
         unsealed.append(plain("y"));
         Path own = dir.resolve("job/op/r6-s0-000000000000abcd");
 
@@ -202,8 +202,7 @@ class WriteAheadDirectoryTest {
                         .seal();
     }
 
-    private static WriteAheadDirectory.PartitionLog append(
-            WriteAheadDirectory.PartitionLog log, int messages) throws IOException {
+    private static PartitionLog append(PartitionLog log, int messages) throws IOException {
         for (int i = 0; i < messages; i++) {
             log.append(plain("m" + i));
         }
