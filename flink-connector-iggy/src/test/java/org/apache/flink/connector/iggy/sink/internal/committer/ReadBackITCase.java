@@ -84,14 +84,17 @@ class ReadBackITCase {
 
     @Test
     void aPollWithoutAnAnswerInTimeFailsNamingWhereTheReadBackStopped() {
-        IggyWriterConfig config = config(1000);
+        IggyWriterConfig direct = config(1000);
         IggyCommittable committable = committable(5);
         IGGY.send(stream, "t", 0, payloads(30));
         SimpleCounter read = new SimpleCounter();
+        TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port());
         IggyServerClient client =
-                IggyServerClient.connect(config.connection(), new SimpleCounter());
+                IggyServerClient.connect(config(direct, proxy).connection(), new SimpleCounter());
         try {
-            ReadBack expired = new ReadBack(config, Duration.ZERO, read);
+            // The poll reaches no server: its answer can never come in time.
+            proxy.stopForwarding();
+            ReadBack expired = new ReadBack(direct, Duration.ofMillis(200), read);
             assertThatThrownBy(() -> expired.present(client, committable, 5, 30))
                     .isInstanceOf(IggyConnectorException.class)
                     .hasMessageContaining("Reading back the 5 messages of checkpoint 4")
@@ -101,6 +104,7 @@ class ReadBackITCase {
             assertThat(read.getCount()).isZero();
         } finally {
             client.close();
+            proxy.close();
         }
     }
 
