@@ -368,7 +368,7 @@ final class IdleSources {
         return text.toString();
     }
 
-    private static double cpuPercentOverSeconds(int seconds) throws InterruptedException {
+    static double cpuPercentOverSeconds(int seconds) throws InterruptedException {
         long cpuStart = ThreadCpu.processCpuNanos();
         long wallStart = System.nanoTime();
         long until = wallStart + TimeUnit.SECONDS.toNanos(seconds);
@@ -379,7 +379,7 @@ final class IdleSources {
     }
 
     /** Notes each record's delay since the send time it carries (same JVM, same clock). */
-    private static final class DelaySink implements FlinkSink<byte[]> {
+    static final class DelaySink implements FlinkSink<byte[]> {
         static final List<Double> DELAYS = new CopyOnWriteArrayList<>();
 
         @Override
