@@ -126,7 +126,8 @@ final class DescribeSchedule {
         return Math.min(maxNanos, Math.max(shortest, backedOff));
     }
 
-    private static long jittered(long nanos) {
+    /** {@code nanos} drawn at random within ±{@link #JITTER_PERCENT}%. */
+    static long jittered(long nanos) {
         long spread = nanos * JITTER_PERCENT / 100;
         return spread <= 0
                 ? nanos
