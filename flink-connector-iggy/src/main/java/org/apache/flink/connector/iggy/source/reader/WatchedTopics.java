@@ -267,7 +267,9 @@ final class WatchedTopics {
             if (watch.seenAt() - roundAskedAt >= 0) {
                 continue; // looked at after the list was asked for
             }
-            if (unchangedSince != null && unchangedSince - watch.seenAt() < 0) {
+            // Sent at or after the list that began showing this entry was handled, so answered
+            // from a later state: both times are this thread's, and much runs between them.
+            if (unchangedSince != null && unchangedSince - watch.seenAt() <= 0) {
                 watch.unchangedAt(roundAskedAt);
             } else {
                 toLook.add(watch);
