@@ -18,6 +18,7 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.iggy.common.IggyId;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamListing;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
@@ -54,10 +55,11 @@ import java.util.function.ToLongFunction;
  * after. A stream whose entry changed has its quiet topics looked at again.
  *
  * <p>Topics go quiet only while the reader watches two or more (one topic is described directly,
- * which costs what any shared request costs). A list that failed (a user allowed to read only some
- * streams) is not asked for again: the reader then describes each stream of two or more of its
- * topics, and its other topics directly; a failed stream description likewise. Where the failure
- * had another cause, the topics' own descriptions fail and say what is wrong.
+ * which costs what any shared request costs). A list the user may not ask for (it needs the
+ * permission to read all streams) is not asked for again: the reader then describes each stream of
+ * two or more of its topics, and its other topics directly; a refused stream description likewise.
+ * After any other failure of a shared request, the topics it was to check are described directly,
+ * whose failure, if it lasts, says what is wrong.
  *
  * <p>Fetcher thread only; answers come through {@code events} as {@link FetchEvent.ListAnswer}s and
  * {@link FetchEvent.StreamAnswer}s.
@@ -89,8 +91,8 @@ final class WatchedTopics {
     /** The stream descriptions in flight. */
     private final Map<IggyId, Asked> describing = new HashMap<>();
 
-    private final Set<IggyId> failedStreams = new HashSet<>();
-    private boolean listFailed;
+    private final Set<IggyId> refusedStreams = new HashSet<>();
+    private boolean listRefused;
 
     /** Requests of the round in flight not answered yet. */
     private int roundAnswersDue;
@@ -181,11 +183,11 @@ final class WatchedTopics {
     private boolean canBeQuiet(IggyId stream) {
         return watches.size() >= 2
                 && (listUsable()
-                        || (topicsPerStream.get(stream) >= 2 && !failedStreams.contains(stream)));
+                        || (topicsPerStream.get(stream) >= 2 && !refusedStreams.contains(stream)));
     }
 
     private boolean listUsable() {
-        return topicsPerStream.size() >= 2 && !listFailed;
+        return topicsPerStream.size() >= 2 && !listRefused;
     }
 
     private long roundIfDue(long now) {
@@ -233,7 +235,7 @@ final class WatchedTopics {
         long now = System.nanoTime();
         roundAnswersDue--;
         if (answer.error() != null) {
-            listFailed = true;
+            listRefused = IggyErrorCode.UNAUTHORIZED.isCauseOf(answer.error());
             for (IggyId stream : new ArrayList<>(quiet.keySet())) {
                 activateAll(stream, now);
             }
@@ -275,7 +277,7 @@ final class WatchedTopics {
                 toLook.add(watch);
             }
         }
-        if (toLook.size() >= 2 && !failedStreams.contains(stream)) {
+        if (toLook.size() >= 2 && !refusedStreams.contains(stream)) {
             if (!describing.containsKey(stream)) {
                 describe(stream, now, false);
             }
@@ -288,8 +290,8 @@ final class WatchedTopics {
 
     /**
      * A stream's description answered: its quiet topics that it shows as they were last seen stay
-     * quiet, the others become active. A failed one is not asked for again: the stream's quiet
-     * topics become active.
+     * quiet, the others become active; after a failure, all of them (a refused description is not
+     * asked for again). A missing stream shows every topic missing.
      */
     void streamDescribed(FetchEvent.StreamAnswer answer) {
         long now = System.nanoTime();
@@ -298,19 +300,24 @@ final class WatchedTopics {
         if (asked.round) {
             roundAnswersDue--;
         }
-        if (answer.error() != null) {
-            failedStreams.add(stream);
+        Throwable error = answer.error();
+        if (error != null && !TopologyGuard.topicMissing(error)) {
+            if (IggyErrorCode.UNAUTHORIZED.isCauseOf(error)) {
+                refusedStreams.add(stream);
+            }
             activateAll(stream, now);
         } else if (quiet.containsKey(stream)) {
             ByIggyId<TopicSummary> found =
-                    answer.details()
-                            .map(
-                                    d ->
-                                            new ByIggyId<>(
-                                                    d.topics(),
-                                                    TopicSummary::name,
-                                                    TopicSummary::id))
-                            .orElse(null);
+                    error != null
+                            ? null
+                            : answer.details()
+                                    .map(
+                                            d ->
+                                                    new ByIggyId<>(
+                                                            d.topics(),
+                                                            TopicSummary::name,
+                                                            TopicSummary::id))
+                                    .orElse(null);
             List<TopicWatch> changed = new ArrayList<>();
             for (TopicWatch watch : quiet.get(stream)) {
                 if (watch.seenAt() - asked.at >= 0) {
