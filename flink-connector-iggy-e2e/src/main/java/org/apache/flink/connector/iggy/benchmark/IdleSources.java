@@ -76,7 +76,7 @@ final class IdleSources {
      * The idle rows: for each setting of the source's check pace, N sources in one TaskManager (N =
      * 1 and 20), each reading its own quiet 1-partition topic, one message a second sent to one of
      * them; next to N plain SDK loops, each polling its topic once per the same interval. Then what
-     * one topic description costs.
+     * one topic description costs, and one run of {@link QuietInputsBenchmark}.
      */
     static void run(SourceBenchmarkSetup setup, int idleSeconds) throws Exception {
         Duration interval = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
@@ -151,6 +151,10 @@ final class IdleSources {
                 cost.timeoutMicros,
                 cost.serverMicros,
                 cost.roundTripMedianMs);
+        System.out.printf(
+                "%nOne source over 1,000 quiet inputs (QuietInputsBenchmark, one run):%n");
+        QuietInputsBenchmark.run(
+                setup, 1, idleSeconds, List.of(QuietInputsBenchmark.Shape.values()));
     }
 
     private static final class Latency {

@@ -67,7 +67,7 @@ public final class QuietInputsBenchmark {
     private static final int WARM_SECONDS = 20;
 
     /** The shapes of 1,000 quiet inputs, each read by one source. */
-    private enum Shape {
+    enum Shape {
         TOPICS("1,000 topics x 1 partition, topic pattern"),
         STREAMS("1,000 streams x 1 topic, stream pattern"),
         PARTITIONS("1 topic x 1,000 partitions");
