@@ -72,8 +72,6 @@ final class TopicWatch {
     /** When the request that last saw the topic (or that it did not change) was sent. */
     private long seenAt;
 
-    private int partitionCount;
-
     TopicWatch(
             TopicPath topic,
             IggyReadRequests requests,
@@ -234,7 +232,6 @@ final class TopicWatch {
         }
         TopicDescription details = answer.get();
         lastSeen = details.summary();
-        partitionCount = details.partitions().size();
         pollSize.described(details.summary());
         Map<Long, PartitionCursor> cursors = partitions.ofTopic(topic);
         for (PartitionCursor cursor : guard.check(details, cursors.values())) {
