@@ -336,16 +336,25 @@ final class IdleSources {
     private static void sendEverySecond(
             IggyServerExtension iggy, String stream, int seconds, List<Double> sendMs)
             throws InterruptedException {
+        everySecond(
+                seconds,
+                () -> {
+                    byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
+                    long sendStart = System.nanoTime();
+                    iggy.send(stream, "t", 0, List.of(payload));
+                    sendMs.add((System.nanoTime() - sendStart) / 1e6);
+                });
+    }
+
+    /** Runs {@code send} {@code seconds} times, once a second, the first time at once. */
+    static void everySecond(int seconds, Runnable send) throws InterruptedException {
         long start = System.nanoTime();
         for (int i = 0; i < seconds; i++) {
             long due = start + TimeUnit.SECONDS.toNanos(i);
             while (System.nanoTime() < due) {
                 Thread.sleep(Math.max(1, (due - System.nanoTime()) / 1_000_000));
             }
-            byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
-            long sendStart = System.nanoTime();
-            iggy.send(stream, "t", 0, List.of(payload));
-            sendMs.add((System.nanoTime() - sendStart) / 1e6);
+            send.run();
         }
     }
 

@@ -36,6 +36,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import java.util.regex.Pattern;
 
 import static org.apache.flink.connector.iggy.benchmark.SourceBenchmarkSetup.median;
@@ -205,12 +206,6 @@ public final class QuietInputsBenchmark {
         }
     }
 
-    /** Sends one message to input {@code i}. */
-    @FunctionalInterface
-    private interface Sender {
-        void send(int input);
-    }
-
     /**
      * Runs the source into the delay sink; once a first message arrived, {@link #WARM_SECONDS} of
      * one message a second uncounted, then {@code seconds} measured.
@@ -218,7 +213,7 @@ public final class QuietInputsBenchmark {
     private static Run measure(
             SourceBenchmarkSetup setup,
             IggySource<byte[]> source,
-            Sender sender,
+            IntConsumer sender,
             int seconds,
             Map<String, Double> baseline)
             throws Exception {
@@ -237,14 +232,14 @@ public final class QuietInputsBenchmark {
                 if (System.nanoTime() > giveUpAt) {
                     throw new IllegalStateException("No message arrived within 60 s");
                 }
-                sender.send(random.nextInt(INPUTS));
+                sender.accept(random.nextInt(INPUTS));
                 Thread.sleep(1000);
             }
-            sendEverySecond(sender, random, WARM_SECONDS);
+            IdleSources.everySecond(WARM_SECONDS, () -> sender.accept(random.nextInt(INPUTS)));
             Thread.sleep(1000);
             DelaySink.DELAYS.clear();
             ThreadCpu threads = ThreadCpu.start();
-            sendEverySecond(sender, random, seconds);
+            IdleSources.everySecond(seconds, () -> sender.accept(random.nextInt(INPUTS)));
             Thread.sleep(1000);
             Map<String, Double> used = percentOfOneCore(threads.stop(), threads.wallNanos());
             List<Double> delays = new ArrayList<>(DelaySink.DELAYS);
@@ -262,18 +257,6 @@ public final class QuietInputsBenchmark {
                 Thread.sleep(50);
             }
             SourceBenchmarkSetup.settle();
-        }
-    }
-
-    private static void sendEverySecond(Sender sender, Random random, int seconds)
-            throws InterruptedException {
-        long start = System.nanoTime();
-        for (int i = 0; i < seconds; i++) {
-            long due = start + TimeUnit.SECONDS.toNanos(i);
-            while (System.nanoTime() < due) {
-                Thread.sleep(Math.max(1, (due - System.nanoTime()) / 1_000_000));
-            }
-            sender.send(random.nextInt(INPUTS));
         }
     }
 
