@@ -76,7 +76,7 @@ final class IdleSources {
      * The idle rows: for each setting of the source's check pace, N sources in one TaskManager (N =
      * 1 and 20), each reading its own quiet 1-partition topic, one message a second sent to one of
      * them; next to N plain SDK loops, each polling its topic once per the same interval. Then what
-     * one topic description costs.
+     * one topic description costs, and one run of {@link QuietInputsBenchmark}.
      */
     static void run(SourceBenchmarkSetup setup, int idleSeconds) throws Exception {
         Duration interval = IggySourceBuilder.DEFAULT_POLL_INTERVAL;
@@ -151,6 +151,10 @@ final class IdleSources {
                 cost.timeoutMicros,
                 cost.serverMicros,
                 cost.roundTripMedianMs);
+        System.out.printf(
+                "%nOne source over 1,000 quiet inputs (QuietInputsBenchmark, one run):%n");
+        QuietInputsBenchmark.run(
+                setup, 1, idleSeconds, List.of(QuietInputsBenchmark.Shape.values()));
     }
 
     private static final class Latency {
@@ -332,16 +336,25 @@ final class IdleSources {
     private static void sendEverySecond(
             IggyServerExtension iggy, String stream, int seconds, List<Double> sendMs)
             throws InterruptedException {
+        everySecond(
+                seconds,
+                () -> {
+                    byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
+                    long sendStart = System.nanoTime();
+                    iggy.send(stream, "t", 0, List.of(payload));
+                    sendMs.add((System.nanoTime() - sendStart) / 1e6);
+                });
+    }
+
+    /** Runs {@code send} {@code seconds} times, once a second, the first time at once. */
+    static void everySecond(int seconds, Runnable send) throws InterruptedException {
         long start = System.nanoTime();
         for (int i = 0; i < seconds; i++) {
             long due = start + TimeUnit.SECONDS.toNanos(i);
             while (System.nanoTime() < due) {
                 Thread.sleep(Math.max(1, (due - System.nanoTime()) / 1_000_000));
             }
-            byte[] payload = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
-            long sendStart = System.nanoTime();
-            iggy.send(stream, "t", 0, List.of(payload));
-            sendMs.add((System.nanoTime() - sendStart) / 1e6);
+            send.run();
         }
     }
 
@@ -368,7 +381,7 @@ final class IdleSources {
         return text.toString();
     }
 
-    private static double cpuPercentOverSeconds(int seconds) throws InterruptedException {
+    static double cpuPercentOverSeconds(int seconds) throws InterruptedException {
         long cpuStart = ThreadCpu.processCpuNanos();
         long wallStart = System.nanoTime();
         long until = wallStart + TimeUnit.SECONDS.toNanos(seconds);
@@ -379,7 +392,7 @@ final class IdleSources {
     }
 
     /** Notes each record's delay since the send time it carries (same JVM, same clock). */
-    private static final class DelaySink implements FlinkSink<byte[]> {
+    static final class DelaySink implements FlinkSink<byte[]> {
         static final List<Double> DELAYS = new CopyOnWriteArrayList<>();
 
         @Override

@@ -49,6 +49,8 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
  *       sink (median, p99); next to N plain SDK loops, each polling its topic once per the same
  *       interval; then where the sources' CPU went, their worst delays, and what one topic
  *       description costs on its own. An uncounted warm-up job runs first.
+ *   <li>One run of {@link QuietInputsBenchmark}: one source over 1,000 quiet topics, 1,000 quiet
+ *       streams and one topic of 1,000 quiet partitions.
  * </ul>
  *
  * <p>For the throughput rows it also prints where the CPU went per record, by thread group (as

@@ -202,6 +202,38 @@ class IggySourceManyTopicsITCase {
         }
     }
 
+    /**
+     * A reader over topics of several streams checks its quiet topics with the list of streams: a
+     * message in any stream, sent once the others are quiet, is read, and a stream deleted fails
+     * the job naming its topic.
+     */
+    @Test
+    void aStreamPatternOverQuietStreamsReadsEachMessageAndNoticesADeletedStream() throws Exception {
+        String prefix = stream + "-quiet-";
+        List<String> streams = List.of(prefix + "1", prefix + "2", prefix + "3");
+        for (String s : streams) {
+            IGGY.createStream(s);
+            IGGY.createTopic(s, "events", 1);
+        }
+        try (CloseableIterator<String> it =
+                run(
+                        b ->
+                                b.setStreamPattern(Pattern.compile(Pattern.quote(prefix) + ".*"))
+                                        .setTopic("events"))) {
+            for (String s : List.of(prefix + "2", prefix + "3", prefix + "1", prefix + "2")) {
+                IGGY.send(s, "events", 0, utf8("in " + s));
+                assertThat(take(it, 1)).containsExactly("in " + s);
+            }
+            IGGY.deleteStream(prefix + "3");
+
+            assertThat(ourFailure(it).getMessage())
+                    .contains("topic 'events' of stream '" + prefix + "3'")
+                    .contains("no longer exists");
+        } finally {
+            streams.forEach(IggySourceManyTopicsITCase::deleteIfPresent);
+        }
+    }
+
     private static void deleteIfPresent(String stream) {
         try {
             IGGY.deleteStream(stream);

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.common.client;
 import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.partition.Partition;
+import org.apache.iggy.stream.StreamBase;
 import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.Topic;
@@ -159,6 +160,27 @@ public final class TopicDescription {
                     t.partitionsCount(),
                     t.messagesCount(),
                     t.size());
+        }
+    }
+
+    /**
+     * A stream as the server's list of streams gives it: enough to tell whether anything in it
+     * changed (a topic created or deleted, messages appended or expired) since the last look.
+     *
+     * @param size the bytes its topics store, as the server reports them (a decimal number)
+     */
+    public record StreamListing(
+            long id,
+            String name,
+            BigInteger createdAt,
+            long topicsCount,
+            BigInteger messagesCount,
+            String size) {
+
+        /** A stream as the SDK listed it (tests build fake answers this way). */
+        public static StreamListing of(StreamBase s) {
+            return new StreamListing(
+                    s.id(), s.name(), s.createdAt(), s.topicsCount(), s.messagesCount(), s.size());
         }
     }
 

@@ -36,9 +36,9 @@ import java.util.concurrent.TimeUnit;
  * random within ±{@link #JITTER_PERCENT}% of its value, so that readers started together do not
  * describe in lock-step.
  *
- * <p>Fetcher thread only.
+ * <p>Fetcher thread only. Not final: a test counts how often readers ask it whether a topic is due.
  */
-final class DescribeSchedule {
+class DescribeSchedule {
 
     /** Each partition of the topic adds this to the shortest delay: a description costs more. */
     static final long DELAY_PER_PARTITION_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
@@ -126,7 +126,8 @@ final class DescribeSchedule {
         return Math.min(maxNanos, Math.max(shortest, backedOff));
     }
 
-    private static long jittered(long nanos) {
+    /** {@code nanos} drawn at random within ±{@link #JITTER_PERCENT}%. */
+    static long jittered(long nanos) {
         long spread = nanos * JITTER_PERCENT / 100;
         return spread <= 0
                 ? nanos

@@ -20,12 +20,14 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamListing;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -45,6 +47,8 @@ sealed interface FetchEvent {
         void described(DescribeAnswer answer) throws IOException;
 
         void streamDescribed(StreamAnswer answer);
+
+        void streamsListed(ListAnswer answer);
 
         void stored(StoreAnswer answer) throws IOException;
 
@@ -99,6 +103,15 @@ sealed interface FetchEvent {
         @Override
         public void dispatch(Handler handler) {
             handler.streamDescribed(this);
+        }
+    }
+
+    /** The answer to one list of the server's streams: either {@code streams} or {@code error}. */
+    record ListAnswer(@Nullable List<StreamListing> streams, @Nullable Throwable error)
+            implements FetchEvent {
+        @Override
+        public void dispatch(Handler handler) {
+            handler.streamsListed(this);
         }
     }
 

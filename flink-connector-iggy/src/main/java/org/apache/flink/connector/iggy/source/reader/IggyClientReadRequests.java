@@ -24,12 +24,14 @@ import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamListing;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.Counter;
 
 import javax.annotation.Nullable;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -83,6 +85,11 @@ final class IggyClientReadRequests implements IggyReadRequests {
     @Override
     public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
         return connected().describeStream(stream);
+    }
+
+    @Override
+    public CompletableFuture<List<StreamListing>> listStreams() {
+        return connected().listStreams();
     }
 
     @Override

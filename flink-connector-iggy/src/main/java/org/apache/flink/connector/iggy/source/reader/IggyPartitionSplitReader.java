@@ -25,14 +25,11 @@ import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsRemoval;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
-import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -46,12 +43,12 @@ import java.util.function.Supplier;
  * <p>The jobs are split: {@link PartitionPolls} polls partitions known to hold unread data, with a
  * read-ahead; one {@link TopicWatch} per topic, with the topic's own {@link PollSize}, watches the
  * topic's partitions that reached their end by describing it, and checks each description for a
- * topic or partition that changed under the reader, skipping descriptions while a shared
- * description of the stream ({@link StreamSummaries}) shows the topic unchanged; {@link
- * OffsetStore} stores the offsets of completed checkpoints. This class only runs the fetch loop:
- * answers come back on the SDK's threads as typed {@link FetchEvent}s into one queue, dispatched to
- * the {@link FetchEvent.Handler} below, and a fetch handles only what arrived, so that its cost
- * follows the partitions with data.
+ * topic or partition that changed under the reader; {@link WatchedTopics} checks the quiet topics
+ * together, one request a round, and has only those that changed described; {@link OffsetStore}
+ * stores the offsets of completed checkpoints. This class only runs the fetch loop: answers come
+ * back on the SDK's threads as typed {@link FetchEvent}s into one queue, dispatched to the {@link
+ * FetchEvent.Handler} below, and a fetch handles only what arrived, so that its cost follows the
+ * partitions with data.
  *
  * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
  * {@link #offsetsToStore}, which the task thread adds to.
@@ -63,15 +60,10 @@ public final class IggyPartitionSplitReader
     /** A fetch returns at least this often, empty if need be. */
     private static final long MAX_FETCH_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private final IggyReadRequests requests;
     private final IggySourceProgress progress;
-    private final Supplier<PollSize> pollSizes;
-    private final Supplier<DescribeSchedule> schedules;
-    private final TopologyGuard.OnDeletedTopic onDeleted;
     private final LinkedBlockingQueue<FetchEvent> events = new LinkedBlockingQueue<>();
     private final PartitionPolls partitions;
-    private final Map<TopicPath, TopicWatch> watches = new HashMap<>();
-    private final StreamSummaries summaries;
+    private final WatchedTopics topics;
     private final OffsetStore offsetStore;
 
     /**
@@ -90,14 +82,23 @@ public final class IggyPartitionSplitReader
             Supplier<DescribeSchedule> schedules,
             TopologyGuard.OnDeletedTopic onDeleted,
             SharedPollLimit sharedPollLimit) {
-        this.requests = requests;
         this.progress = progress;
-        this.pollSizes = pollSizes;
-        this.schedules = schedules;
-        this.onDeleted = onDeleted;
         this.offsetStore = offsetStores.create(events::add);
         this.partitions = new PartitionPolls(requests, events::add, sharedPollLimit);
-        this.summaries = new StreamSummaries(requests, events::add);
+        this.topics =
+                new WatchedTopics(
+                        requests,
+                        events::add,
+                        (topic, watched) ->
+                                new TopicWatch(
+                                        topic,
+                                        requests,
+                                        pollSizes.get(),
+                                        partitions,
+                                        schedules.get(),
+                                        onDeleted,
+                                        watched,
+                                        events::add));
     }
 
     @Override
@@ -141,26 +142,8 @@ public final class IggyPartitionSplitReader
 
     /** Describes each topic whose description is due; returns how long to wait for answers. */
     private long describeDueTopics(long now) {
-        long wait = Long.MAX_VALUE;
-        for (TopicWatch watch : watches.values()) {
-            wait = Math.min(wait, watch.describeIfDue(now));
-        }
+        long wait = topics.describeDue(now);
         return wait == Long.MAX_VALUE ? MAX_FETCH_NANOS : wait;
-    }
-
-    private TopicWatch watchOf(TopicPath topic) {
-        return watches.computeIfAbsent(
-                topic,
-                t ->
-                        new TopicWatch(
-                                t,
-                                requests,
-                                pollSizes.get(),
-                                partitions,
-                                schedules.get(),
-                                onDeleted,
-                                summaries,
-                                events::add));
     }
 
     /** What one fetch does with each event; {@code records} collects what it hands over. */
@@ -178,7 +161,7 @@ public final class IggyPartitionSplitReader
             if (cursor == null) {
                 return;
             }
-            TopicWatch watch = watchOf(cursor.topic);
+            TopicWatch watch = topics.of(cursor.topic);
             boolean caughtUp =
                     answer.error() == null
                             ? partitions.polled(cursor, answer.polled(), records)
@@ -191,12 +174,17 @@ public final class IggyPartitionSplitReader
 
         @Override
         public void described(FetchEvent.DescribeAnswer answer) throws IOException {
-            watchOf(answer.topic()).answered(answer);
+            topics.of(answer.topic()).answered(answer);
         }
 
         @Override
         public void streamDescribed(FetchEvent.StreamAnswer answer) {
-            summaries.answered(answer);
+            topics.streamDescribed(answer);
+        }
+
+        @Override
+        public void streamsListed(FetchEvent.ListAnswer answer) {
+            topics.streamsListed(answer);
         }
 
         @Override
@@ -273,7 +261,7 @@ public final class IggyPartitionSplitReader
         if (splitsChanges instanceof SplitsAddition) {
             long now = System.nanoTime();
             for (IggyPartitionSplit split : splitsChanges.splits()) {
-                TopicWatch watch = watchOf(split.topicPath());
+                TopicWatch watch = topics.of(split.topicPath());
                 partitions.add(split, progress.partition(split.splitId()), watch.pollSize());
                 watch.partitionsAdded(now);
             }
@@ -294,7 +282,7 @@ public final class IggyPartitionSplitReader
         for (IggyPartitionSplit split : splitsToResume) {
             PartitionCursor watched = partitions.resume(split.splitId());
             if (watched != null) {
-                watchOf(watched.topic).describeNow(System.nanoTime());
+                topics.of(watched.topic).describeNow(System.nanoTime());
             }
         }
     }

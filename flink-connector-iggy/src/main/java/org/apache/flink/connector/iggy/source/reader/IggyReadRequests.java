@@ -21,9 +21,11 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamListing;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -44,6 +46,9 @@ public interface IggyReadRequests extends AutoCloseable {
 
     /** The stream with each topic's message count; empty when the stream does not exist. */
     CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream);
+
+    /** Every stream of the server with its topic and message counts, in one request. */
+    CompletableFuture<List<StreamListing>> listStreams();
 
     /** Stores {@code offset} (the last processed one) under the reader's consumer name. */
     CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset);

@@ -25,6 +25,7 @@ import javax.annotation.Nullable;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,10 @@ final class PartitionPolls {
     private final Consumer<FetchEvent> events;
     private final SharedPollLimit sharedLimit;
     private final Map<String, PartitionCursor> cursors = new HashMap<>();
+
+    /** The same cursors by topic and partition id, so that a topic's are found without a scan. */
+    private final Map<TopicPath, Map<Long, PartitionCursor>> byTopic = new HashMap<>();
+
     private final ArrayDeque<PartitionCursor> due = new ArrayDeque<>();
     private final List<PartitionCursor> reachedStop = new ArrayList<>();
     private int pollsInFlight;
@@ -77,7 +82,9 @@ final class PartitionPolls {
     /** A split to read, polled with the poll size of its topic. */
     void add(IggyPartitionSplit split, IggySourceProgress.Partition progress, PollSize pollSize) {
         PartitionCursor cursor = new PartitionCursor(split, progress, pollSize);
-        cursors.put(split.splitId(), cursor);
+        forget(cursors.put(split.splitId(), cursor));
+        byTopic.computeIfAbsent(cursor.topic, t -> new HashMap<>())
+                .put(cursor.partitionId(), cursor);
         if (cursor.reachedStop()) {
             reachedStop.add(cursor);
         }
@@ -86,20 +93,27 @@ final class PartitionPolls {
     void remove(String splitId) {
         PartitionCursor removed = cursors.remove(splitId);
         if (removed != null) {
+            forget(removed);
             removed.removed = true;
             removed.dropPolls();
         }
     }
 
-    /** The cursors of one topic's partitions, by partition id. */
-    Map<Long, PartitionCursor> ofTopic(TopicPath topic) {
-        Map<Long, PartitionCursor> ofTopic = new HashMap<>();
-        for (PartitionCursor cursor : cursors.values()) {
-            if (cursor.topic.equals(topic)) {
-                ofTopic.put(cursor.partitionId(), cursor);
-            }
+    /** Takes a cursor no longer in {@link #cursors} out of {@link #byTopic}. */
+    private void forget(@Nullable PartitionCursor cursor) {
+        if (cursor == null) {
+            return;
         }
-        return ofTopic;
+        Map<Long, PartitionCursor> ofTopic = byTopic.get(cursor.topic);
+        if (ofTopic != null && ofTopic.remove(cursor.partitionId(), cursor) && ofTopic.isEmpty()) {
+            byTopic.remove(cursor.topic);
+        }
+    }
+
+    /** The cursors of one topic's partitions, by partition id; a view, not to be changed. */
+    Map<Long, PartitionCursor> ofTopic(TopicPath topic) {
+        Map<Long, PartitionCursor> ofTopic = byTopic.get(topic);
+        return ofTopic == null ? Map.of() : Collections.unmodifiableMap(ofTopic);
     }
 
     /** Flink pauses a split (watermark alignment): no poll until it is resumed. */
@@ -171,6 +185,7 @@ final class PartitionPolls {
                 records.addFinishedSplit(cursor.splitId);
                 cursor.removed = true;
                 cursors.remove(cursor.splitId);
+                forget(cursor);
             }
         }
         reachedStop.clear();
@@ -345,6 +360,7 @@ final class PartitionPolls {
             cursor.dropPolls();
         }
         cursors.clear();
+        byTopic.clear();
         closed = true;
         releaseUnused();
     }

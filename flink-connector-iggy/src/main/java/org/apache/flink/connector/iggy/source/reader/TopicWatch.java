@@ -41,10 +41,10 @@ import java.util.function.Consumer;
  * means: a missing topic or partition is watched until the guard says what happened, anything else
  * fails the fetch. It changes no cursor itself: {@link PartitionPolls} carries out its decisions.
  *
- * <p>When the reader watches other topics of the same stream, a due description is skipped while
- * the stream's description ({@link StreamSummaries}, one for all those topics) shows the topic as
- * it was at its last description. A topic is always described directly right after data, new
- * partitions, a resume or a missing partition.
+ * <p>Once a description showed nothing to look at again, the watch goes quiet ({@link
+ * WatchedTopics}): the reader's quiet topics are checked together, and the watch is described again
+ * only when that check shows its topic changed, or after data, new partitions, a resume or a
+ * missing partition.
  *
  * <p>Fetcher thread only; the descriptions are answered through {@code events} as {@link
  * FetchEvent.DescribeAnswer}s.
@@ -58,21 +58,19 @@ final class TopicWatch {
     private final DescribeSchedule schedule;
     private final TopologyGuard guard;
     private final Consumer<FetchEvent> events;
-    private final StreamSummaries summaries;
+    private final WatchedTopics watched;
 
     /** A description is in flight: no second one is sent before it answers. */
     private boolean describing;
 
-    /** The next description is sent even if the stream's description shows no change. */
+    /** Something may have changed since the description in flight was sent: describe again. */
     private boolean describeNext = true;
 
     /** The topic as last seen, described or in its stream's description; null before. */
     @Nullable private TopicSummary lastSeen;
 
-    /** When the request that saw {@link #lastSeen} was sent. */
-    private long lastSeenAt;
-
-    private int partitionCount;
+    /** When the request that last saw the topic (or that it did not change) was sent. */
+    private long seenAt;
 
     TopicWatch(
             TopicPath topic,
@@ -81,7 +79,7 @@ final class TopicWatch {
             PartitionPolls partitions,
             DescribeSchedule schedule,
             TopologyGuard.OnDeletedTopic onDeleted,
-            StreamSummaries summaries,
+            WatchedTopics watched,
             Consumer<FetchEvent> events) {
         this.topic = topic;
         this.requests = requests;
@@ -90,8 +88,11 @@ final class TopicWatch {
         this.schedule = schedule;
         this.guard = new TopologyGuard(requests.description(topic), onDeleted);
         this.events = events;
-        this.summaries = summaries;
-        summaries.watch(topic);
+        this.watched = watched;
+    }
+
+    TopicPath topic() {
+        return topic;
     }
 
     /** The poll size of this topic's partitions, sized by its descriptions. */
@@ -102,19 +103,26 @@ final class TopicWatch {
     /** A partition caught up right after data: more may follow soon, so look again soon. */
     void caughtUpAfterData(long now) {
         schedule.caughtUpAfterData(now);
-        describeNext = true;
+        describeNext();
     }
 
     /** New partitions: describe at once, and count the back-off from now. */
     void partitionsAdded(long now) {
         schedule.partitionsAdded(now);
-        describeNext = true;
+        describeNext();
     }
 
-    /** A partition was resumed without unread data: describe at once. */
+    /**
+     * A partition was resumed without unread data, or the topic looks changed: describe at once.
+     */
     void describeNow(long now) {
         schedule.describeNow(now);
+        describeNext();
+    }
+
+    private void describeNext() {
         describeNext = true;
+        watched.activate(this);
     }
 
     /**
@@ -122,10 +130,10 @@ final class TopicWatch {
      * has passed; returns how long the fetch may wait for an answer.
      */
     long describeIfDue(long now) {
-        long untilDue = schedule.nanosUntilDue(now);
         if (describing) {
             return schedule.maxNanos();
         }
+        long untilDue = schedule.nanosUntilDue(now);
         if (untilDue > 0) {
             return untilDue;
         }
@@ -133,22 +141,9 @@ final class TopicWatch {
             // Everything is polled or paused; answers, resumes and wake-ups end the wait.
             return schedule.maxNanos();
         }
-        if (!describeNext && lastSeen != null && summaries.shared(topic.stream())) {
-            // Newer than the last look, and asked within the current delay.
-            long notBefore = Math.max(lastSeenAt + 1, now - schedule.currentDelayNanos(now));
-            StreamSummaries.Look look = summaries.look(topic, notBefore, now);
-            if (look.asking()) {
-                return schedule.maxNanos(); // its answer ends the wait
-            }
-            if (lastSeen.equals(look.summary())) {
-                lastSeenAt = look.askedAt();
-                rescheduleFrom(look.askedAt());
-                return schedule.nanosUntilDue(now);
-            }
-        }
         describing = true;
         describeNext = false;
-        lastSeenAt = now;
+        seenAt = now;
         requests.describeTopic(topic)
                 .whenComplete(
                         (details, error) ->
@@ -157,13 +152,48 @@ final class TopicWatch {
         return schedule.maxNanos();
     }
 
-    /** A description answered: applies it, or fails the fetch unless the topic is missing. */
+    /** When the request that last saw the topic, or that it did not change, was sent. */
+    long seenAt() {
+        return seenAt;
+    }
+
+    /** The delay before the next look this topic asks for now. */
+    long delayNanos(long now) {
+        return WatchedTopics.ABSENT.equals(lastSeen)
+                ? schedule.maxNanos()
+                : schedule.currentDelayNanos(now);
+    }
+
+    /**
+     * Whether a description of its stream, sent at {@code askedAt}, shows the topic as it was last
+     * seen; if so, it was seen then.
+     */
+    boolean stillShows(TopicSummary summary, long askedAt) {
+        if (!summary.equals(lastSeen)) {
+            return false;
+        }
+        seenAt = askedAt;
+        return true;
+    }
+
+    /** A request sent at {@code askedAt} showed that the topic did not change. */
+    void unchangedAt(long askedAt) {
+        seenAt = askedAt;
+    }
+
+    /**
+     * A description answered: applies it, or fails the fetch unless the topic is missing; then the
+     * watch goes quiet unless something may have changed since.
+     */
     void answered(FetchEvent.DescribeAnswer answer) throws IOException {
         describing = false;
         if (answer.error() != null) {
             describeFailed(answer.error());
         } else {
             described(answer.details());
+        }
+        if (!describeNext) {
+            watched.quieted(this, System.nanoTime());
         }
     }
 
@@ -195,14 +225,13 @@ final class TopicWatch {
     private void described(Optional<TopicDescription> answer) {
         long now = System.nanoTime();
         if (answer.isEmpty()) {
-            lastSeen = StreamSummaries.ABSENT;
+            lastSeen = WatchedTopics.ABSENT;
             topicMissing();
             schedule.waitLongest(now);
             return;
         }
         TopicDescription details = answer.get();
         lastSeen = details.summary();
-        partitionCount = details.partitions().size();
         pollSize.described(details.summary());
         Map<Long, PartitionCursor> cursors = partitions.ofTopic(topic);
         for (PartitionCursor cursor : guard.check(details, cursors.values())) {
@@ -217,21 +246,9 @@ final class TopicWatch {
         schedule.described(now, details.partitions().size());
     }
 
-    /**
-     * Unchanged since the last description: the next look after the delay, counted from when the
-     * stream's description was asked for, so that the topics that share it stay due together and
-     * the next one is shared again.
-     */
-    private void rescheduleFrom(long askedAt) {
-        if (StreamSummaries.ABSENT.equals(lastSeen)) {
-            schedule.waitLongest(askedAt);
-        } else {
-            schedule.described(askedAt, partitionCount);
-        }
-    }
-
     private void describeFailed(Throwable error) throws IOException {
         if (TopologyGuard.topicMissing(error)) {
+            lastSeen = WatchedTopics.ABSENT;
             topicMissing();
             schedule.waitLongest(System.nanoTime());
             return;

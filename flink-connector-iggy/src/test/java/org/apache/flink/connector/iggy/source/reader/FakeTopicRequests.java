@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamListing;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.TopicPath;
 
@@ -29,6 +30,7 @@ import org.apache.iggy.message.MessageHeader;
 import org.apache.iggy.message.MessageId;
 import org.apache.iggy.message.PolledMessages;
 import org.apache.iggy.partition.Partition;
+import org.apache.iggy.stream.StreamBase;
 import org.apache.iggy.stream.StreamDetails;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.Topic;
@@ -216,6 +218,22 @@ class FakeTopicRequests implements IggyReadRequests {
                                         BigInteger.ZERO,
                                         1L,
                                         asListed("t").stream().toList()))));
+    }
+
+    /** One stream "s" of this one topic. */
+    @Override
+    public CompletableFuture<List<StreamListing>> listStreams() {
+        Optional<Topic> listed = asListed("t");
+        return CompletableFuture.completedFuture(
+                List.of(
+                        StreamListing.of(
+                                new StreamBase(
+                                        1L,
+                                        BigInteger.ONE,
+                                        "s",
+                                        listed.map(Topic::size).orElse("0"),
+                                        listed.map(Topic::messagesCount).orElse(BigInteger.ZERO),
+                                        listed.isPresent() ? 1L : 0L))));
     }
 
     /** This topic, named {@code name}, as its stream's description tells it; empty if deleted. */

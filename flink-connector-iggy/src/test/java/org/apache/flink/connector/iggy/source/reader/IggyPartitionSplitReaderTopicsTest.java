@@ -18,29 +18,16 @@
 package org.apache.flink.connector.iggy.source.reader;
 
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsAddition;
-import org.apache.flink.connector.iggy.common.IggyId;
-import org.apache.flink.connector.iggy.common.client.MessageBatch;
-import org.apache.flink.connector.iggy.common.client.TopicDescription;
-import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
-import org.apache.flink.connector.iggy.source.split.TopicPath;
 import org.apache.flink.metrics.testutils.MetricListener;
 import org.apache.flink.runtime.metrics.groups.InternalSourceReaderMetricGroup;
 
-import org.apache.iggy.stream.StreamDetails;
-import org.apache.iggy.topic.Topic;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigInteger;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +39,7 @@ class IggyPartitionSplitReaderTopicsTest {
 
     private final FakeTopicRequests a = new FakeTopicRequests(2);
     private final FakeTopicRequests b = new FakeTopicRequests(1);
-    private FakeTopics topics = new FakeTopics(Map.of("a", a, "b", b));
+    private final FakeStreams topics = new FakeStreams().add("s", "a", a).add("s", "b", b);
     private final IggySourceProgress progress = new IggySourceProgress();
     private final List<String> payloads = new ArrayList<>();
     private final List<String> finished = new ArrayList<>();
@@ -93,12 +80,7 @@ class IggyPartitionSplitReaderTopicsTest {
     }
 
     private static IggyPartitionSplit split(String topic, long partition) {
-        return new IggyPartitionSplit(
-                IggyId.of(FakeTopics.streamOf(topic)),
-                IggyId.of(topic),
-                partition,
-                0,
-                IggyPartitionSplit.NO_STOPPING_OFFSET);
+        return FakeStreams.split("s", topic, partition);
     }
 
     private void fetchUntil(BooleanSupplier done) throws Exception {
@@ -165,107 +147,49 @@ class IggyPartitionSplitReaderTopicsTest {
 
     /**
      * An idle reader over three topics of one stream describes that stream once per poll round, not
-     * each topic: a fourth topic, alone in its stream, is described directly as the single-topic
-     * source did, and counts the rounds.
+     * each topic; with a topic of a second stream, it lists the streams once per round instead.
      */
     @Test
     void anIdleReaderDescribesAStreamOfManyTopicsOncePerRoundNotEachTopic() throws Exception {
-        FakeTopicRequests c = new FakeTopicRequests(1);
+        topics.add("s", "c", new FakeTopicRequests(1));
+        reader(TopologyGuard.OnDeletedTopic.FAIL);
+        reader.handleSplitsChanges(
+                new SplitsAddition<>(List.of(split("a", 0), split("b", 0), split("c", 0))));
+
+        int rounds = 40;
+        fetchUntil(() -> topics.streamDescribes("s") >= rounds);
+
+        assertThat(topics.topicDescribes())
+                .as("each topic described once, as its partitions came")
+                .isEqualTo(3);
+        assertThat(topics.lists).as("one stream: its description is the round").hasValue(0);
+    }
+
+    @Test
+    void anIdleReaderOverTwoStreamsListsTheStreamsOncePerRound() throws Exception {
         FakeTopicRequests d = new FakeTopicRequests(1);
-        topics = new FakeTopics(Map.of("a", a, "b", b, "c", c, "d", d));
+        topics.add("s2", "d", d);
         reader(TopologyGuard.OnDeletedTopic.FAIL);
         reader.handleSplitsChanges(
                 new SplitsAddition<>(
-                        List.of(split("a", 0), split("b", 0), split("c", 0), split("d", 0))));
+                        List.of(split("a", 0), split("b", 0), FakeStreams.split("s2", "d", 0))));
 
+        fetchUntil(() -> topics.lists.get() >= 3);
+        int describedAtStart = topics.topicDescribes();
+        int streamsDescribedAtStart = topics.streamDescribes("s") + topics.streamDescribes("s2");
         int rounds = 40;
-        fetchUntil(() -> d.describes.get() >= rounds);
+        fetchUntil(() -> topics.lists.get() >= 3 + rounds);
 
-        assertThat(List.of(a.describes.get(), b.describes.get(), c.describes.get()))
-                .as("each topic of the shared stream described once, as its partitions came")
-                .containsOnly(1);
-        assertThat(topics.streamDescribes("s2")).as("a lone topic is described directly").isZero();
-        // Due within 20% of the poll interval, the first of three topics asks for the stream:
-        // up to 1.25 times as often as the lone topic, never once per topic.
-        assertThat(topics.streamDescribes("s"))
-                .as("descriptions of the stream of a, b and c, in %s rounds", d.describes.get())
-                .isBetween(rounds / 2, d.describes.get() * 5 / 4 + 2);
-    }
+        assertThat(topics.topicDescribes())
+                .as("no topic described while nothing changes")
+                .isEqualTo(describedAtStart);
+        assertThat(topics.streamDescribes("s") + topics.streamDescribes("s2"))
+                .as("nor a stream")
+                .isEqualTo(streamsDescribedAtStart);
 
-    /**
-     * Routes each request to the fake of its topic, and notes which topics were asked about. Topic
-     * "d" is in stream "s2", the others in "s".
-     */
-    private static final class FakeTopics implements IggyReadRequests {
-        private final Map<String, FakeTopicRequests> byName;
-        final List<String> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
-        final Map<String, AtomicInteger> streamDescribes = new ConcurrentHashMap<>();
-
-        FakeTopics(Map<String, FakeTopicRequests> byName) {
-            this.byName = byName;
-        }
-
-        private static String streamOf(String topic) {
-            return topic.equals("d") ? "s2" : "s";
-        }
-
-        int streamDescribes(String stream) {
-            AtomicInteger count = streamDescribes.get(stream);
-            return count == null ? 0 : count.get();
-        }
-
-        @Override
-        public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
-            streamDescribes
-                    .computeIfAbsent(stream.name(), s -> new AtomicInteger())
-                    .incrementAndGet();
-            List<Topic> listed = new ArrayList<>();
-            byName.forEach(
-                    (name, topic) -> {
-                        if (streamOf(name).equals(stream.name())) {
-                            topic.asListed(name).ifPresent(listed::add);
-                        }
-                    });
-            return CompletableFuture.completedFuture(
-                    Optional.of(
-                            StreamSummary.of(
-                                    new StreamDetails(
-                                            1L,
-                                            BigInteger.ONE,
-                                            stream.name(),
-                                            "0",
-                                            BigInteger.ZERO,
-                                            (long) listed.size(),
-                                            listed))));
-        }
-
-        private FakeTopicRequests of(TopicPath topic) {
-            asked.add(topic.topic().name());
-            return byName.get(topic.topic().name());
-        }
-
-        @Override
-        public CompletableFuture<MessageBatch> poll(
-                TopicPath topic, long partitionId, long offset, long count) {
-            return of(topic).poll(topic, partitionId, offset, count);
-        }
-
-        @Override
-        public CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic) {
-            return of(topic).describeTopic(topic);
-        }
-
-        @Override
-        public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
-            return of(topic).storeOffset(topic, partitionId, offset);
-        }
-
-        @Override
-        public String description(TopicPath topic) {
-            return topic + " at fake:1";
-        }
-
-        @Override
-        public void close() {}
+        d.append(0, "d0-0");
+        fetchUntil(() -> payloads.contains("d0-0"));
+        a.append(0, "a0-0");
+        fetchUntil(() -> payloads.contains("a0-0"));
     }
 }
