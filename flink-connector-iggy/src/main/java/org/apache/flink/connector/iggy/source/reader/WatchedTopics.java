@@ -25,6 +25,7 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -74,6 +75,13 @@ final class WatchedTopics {
     private static final StreamListing NO_STREAM =
             new StreamListing(-1, "", BigInteger.ZERO, 0, BigInteger.ZERO, "");
 
+    /**
+     * Descriptions of topics and streams in flight at most. SDK 0.8.0's connection pool queues up
+     * to 1,000 requests and fails those beyond, and a reader describes every topic as it gets its
+     * splits.
+     */
+    static final int MAX_DESCRIPTIONS_IN_FLIGHT = 64;
+
     private final IggyReadRequests requests;
     private final Consumer<FetchEvent> events;
     private final BiFunction<TopicPath, WatchedTopics, TopicWatch> newWatch;
@@ -93,6 +101,8 @@ final class WatchedTopics {
 
     private final Set<IggyId> refusedStreams = new HashSet<>();
     private boolean listRefused;
+
+    private int descriptionsInFlight;
 
     /** Requests of the round in flight not answered yet. */
     private int roundAnswersDue;
@@ -147,9 +157,22 @@ final class WatchedTopics {
     long describeDue(long now) {
         long wait = Long.MAX_VALUE;
         for (TopicWatch watch : active) {
+            if (descriptionsInFlight >= MAX_DESCRIPTIONS_IN_FLIGHT) {
+                break; // the next answer ends the wait
+            }
+            boolean wasDescribing = watch.describing();
             wait = Math.min(wait, watch.describeIfDue(now));
+            if (!wasDescribing && watch.describing()) {
+                descriptionsInFlight++;
+            }
         }
         return Math.min(wait, roundIfDue(now));
+    }
+
+    /** A topic's description answered: its watch applies it. */
+    void described(FetchEvent.DescribeAnswer answer) throws IOException {
+        descriptionsInFlight--;
+        of(answer.topic()).answered(answer);
     }
 
     /** Something may be new in the watch's topic: it is described on its own schedule. */
@@ -220,6 +243,7 @@ final class WatchedTopics {
     }
 
     private void describe(IggyId stream, long now, boolean round) {
+        descriptionsInFlight++;
         describing.put(stream, new Asked(now, round));
         requests.describeStream(stream)
                 .whenComplete(
@@ -278,7 +302,9 @@ final class WatchedTopics {
             }
         }
         if (toLook.size() >= 2 && !refusedStreams.contains(stream)) {
-            if (!describing.containsKey(stream)) {
+            // Otherwise the next list finds these topics to look at again.
+            if (!describing.containsKey(stream)
+                    && descriptionsInFlight < MAX_DESCRIPTIONS_IN_FLIGHT) {
                 describe(stream, now, false);
             }
         } else {
@@ -297,6 +323,7 @@ final class WatchedTopics {
         long now = System.nanoTime();
         IggyId stream = answer.stream();
         Asked asked = describing.remove(stream);
+        descriptionsInFlight--;
         if (asked.round) {
             roundAnswersDue--;
         }
