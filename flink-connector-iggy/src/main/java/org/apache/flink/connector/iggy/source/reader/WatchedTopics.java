@@ -51,9 +51,9 @@ import java.util.function.ToLongFunction;
  * active; when two or more quiet topics of one stream changed in the list, that stream is described
  * first, and only the topics it shows changed become active.
  *
- * <p>The list shows a stream's totals, not a topic's: it confirms a quiet topic only when the
- * stream's entry is the same as in a list answered before the topic was last described, and sent
- * after. A stream whose entry changed has its quiet topics looked at again.
+ * <p>The list shows a stream's totals, not a topic's: a list sent after a quiet topic was last
+ * looked at confirms it only when the stream's entry is the same as in a list answered before that
+ * look. A stream whose entry changed has its quiet topics looked at again.
  *
  * <p>Topics go quiet only while the reader watches two or more (one topic is described directly,
  * which costs what any shared request costs). A list the user may not ask for (it needs the
@@ -62,8 +62,8 @@ import java.util.function.ToLongFunction;
  * After any other failure of a shared request, the topics it was to check are described directly,
  * whose failure, if it lasts, says what is wrong.
  *
- * <p>Fetcher thread only; answers come through {@code events} as {@link FetchEvent.ListAnswer}s and
- * {@link FetchEvent.StreamAnswer}s.
+ * <p>Fetcher thread only; answers come through {@code events} as {@link FetchEvent.ListAnswer}s,
+ * {@link FetchEvent.StreamAnswer}s and, for the watches, {@link FetchEvent.DescribeAnswer}s.
  */
 final class WatchedTopics {
 
