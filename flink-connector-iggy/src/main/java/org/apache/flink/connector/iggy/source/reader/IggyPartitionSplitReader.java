@@ -174,7 +174,7 @@ public final class IggyPartitionSplitReader
 
         @Override
         public void described(FetchEvent.DescribeAnswer answer) throws IOException {
-            topics.of(answer.topic()).answered(answer);
+            topics.described(answer);
         }
 
         @Override

@@ -152,6 +152,11 @@ final class TopicWatch {
         return schedule.maxNanos();
     }
 
+    /** Whether a description is in flight. */
+    boolean describing() {
+        return describing;
+    }
+
     /** When the request that last saw the topic, or that it did not change, was sent. */
     long seenAt() {
         return seenAt;

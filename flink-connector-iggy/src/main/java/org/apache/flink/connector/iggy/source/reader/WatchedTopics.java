@@ -25,6 +25,7 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import javax.annotation.Nullable;
 
+import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,9 +51,9 @@ import java.util.function.ToLongFunction;
  * active; when two or more quiet topics of one stream changed in the list, that stream is described
  * first, and only the topics it shows changed become active.
  *
- * <p>The list shows a stream's totals, not a topic's: it confirms a quiet topic only when the
- * stream's entry is the same as in a list answered before the topic was last described, and sent
- * after. A stream whose entry changed has its quiet topics looked at again.
+ * <p>The list shows a stream's totals, not a topic's: a list sent after a quiet topic was last
+ * looked at confirms it only when the stream's entry is the same as in a list answered before that
+ * look. A stream whose entry changed has its quiet topics looked at again.
  *
  * <p>Topics go quiet only while the reader watches two or more (one topic is described directly,
  * which costs what any shared request costs). A list the user may not ask for (it needs the
@@ -61,8 +62,8 @@ import java.util.function.ToLongFunction;
  * After any other failure of a shared request, the topics it was to check are described directly,
  * whose failure, if it lasts, says what is wrong.
  *
- * <p>Fetcher thread only; answers come through {@code events} as {@link FetchEvent.ListAnswer}s and
- * {@link FetchEvent.StreamAnswer}s.
+ * <p>Fetcher thread only; answers come through {@code events} as {@link FetchEvent.ListAnswer}s,
+ * {@link FetchEvent.StreamAnswer}s and, for the watches, {@link FetchEvent.DescribeAnswer}s.
  */
 final class WatchedTopics {
 
@@ -73,6 +74,13 @@ final class WatchedTopics {
     /** A stream that the list does not hold. */
     private static final StreamListing NO_STREAM =
             new StreamListing(-1, "", BigInteger.ZERO, 0, BigInteger.ZERO, "");
+
+    /**
+     * Descriptions of topics and streams in flight at most. SDK 0.8.0's connection pool queues up
+     * to 1,000 requests and fails those beyond, and a reader describes every topic as it gets its
+     * splits.
+     */
+    static final int MAX_DESCRIPTIONS_IN_FLIGHT = 64;
 
     private final IggyReadRequests requests;
     private final Consumer<FetchEvent> events;
@@ -93,6 +101,8 @@ final class WatchedTopics {
 
     private final Set<IggyId> refusedStreams = new HashSet<>();
     private boolean listRefused;
+
+    private int descriptionsInFlight;
 
     /** Requests of the round in flight not answered yet. */
     private int roundAnswersDue;
@@ -147,9 +157,22 @@ final class WatchedTopics {
     long describeDue(long now) {
         long wait = Long.MAX_VALUE;
         for (TopicWatch watch : active) {
+            if (descriptionsInFlight >= MAX_DESCRIPTIONS_IN_FLIGHT) {
+                break; // the next answer ends the wait
+            }
+            boolean wasDescribing = watch.describing();
             wait = Math.min(wait, watch.describeIfDue(now));
+            if (!wasDescribing && watch.describing()) {
+                descriptionsInFlight++;
+            }
         }
         return Math.min(wait, roundIfDue(now));
+    }
+
+    /** A topic's description answered: its watch applies it. */
+    void described(FetchEvent.DescribeAnswer answer) throws IOException {
+        descriptionsInFlight--;
+        of(answer.topic()).answered(answer);
     }
 
     /** Something may be new in the watch's topic: it is described on its own schedule. */
@@ -220,6 +243,7 @@ final class WatchedTopics {
     }
 
     private void describe(IggyId stream, long now, boolean round) {
+        descriptionsInFlight++;
         describing.put(stream, new Asked(now, round));
         requests.describeStream(stream)
                 .whenComplete(
@@ -278,7 +302,9 @@ final class WatchedTopics {
             }
         }
         if (toLook.size() >= 2 && !refusedStreams.contains(stream)) {
-            if (!describing.containsKey(stream)) {
+            // Otherwise the next list finds these topics to look at again.
+            if (!describing.containsKey(stream)
+                    && descriptionsInFlight < MAX_DESCRIPTIONS_IN_FLIGHT) {
                 describe(stream, now, false);
             }
         } else {
@@ -297,6 +323,7 @@ final class WatchedTopics {
         long now = System.nanoTime();
         IggyId stream = answer.stream();
         Asked asked = describing.remove(stream);
+        descriptionsInFlight--;
         if (asked.round) {
             roundAnswersDue--;
         }

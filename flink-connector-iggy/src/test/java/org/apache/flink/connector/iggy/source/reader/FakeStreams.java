@@ -64,6 +64,11 @@ class FakeStreams implements IggyReadRequests {
     /** When set, lists of the streams fail, as for a user allowed to read only some streams. */
     volatile boolean refuseLists;
 
+    /** When set, topic descriptions stay unanswered until {@link #answerHeldDescribes()}. */
+    volatile boolean holdDescribes;
+
+    private final List<Runnable> heldDescribes = new CopyOnWriteArrayList<>();
+
     /** Adds a topic to a stream (created with its first topic). */
     FakeStreams add(String stream, String topic, FakeTopicRequests fake) {
         streams.computeIfAbsent(stream, s -> new LinkedHashMap<>()).put(topic, fake);
@@ -116,7 +121,25 @@ class FakeStreams implements IggyReadRequests {
 
     @Override
     public CompletableFuture<Optional<TopicDescription>> describeTopic(TopicPath topic) {
-        return of(topic).describeTopic(topic);
+        if (!holdDescribes) {
+            return of(topic).describeTopic(topic);
+        }
+        CompletableFuture<Optional<TopicDescription>> answer = new CompletableFuture<>();
+        heldDescribes.add(() -> of(topic).describeTopic(topic).thenAccept(answer::complete));
+        return answer;
+    }
+
+    /** Topic descriptions held so far, not answered. */
+    int heldDescribes() {
+        return heldDescribes.size();
+    }
+
+    /** Answers the held topic descriptions, and answers the next ones at once. */
+    void answerHeldDescribes() {
+        holdDescribes = false;
+        List<Runnable> held = new ArrayList<>(heldDescribes);
+        heldDescribes.clear();
+        held.forEach(Runnable::run);
     }
 
     @Override

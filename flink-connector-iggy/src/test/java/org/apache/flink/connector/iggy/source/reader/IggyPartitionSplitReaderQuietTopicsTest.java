@@ -194,6 +194,30 @@ class IggyPartitionSplitReaderQuietTopicsTest {
                 .hasMessageContaining("deleted and created again");
     }
 
+    /**
+     * A reader gets the splits of many topics at once and describes each: no more descriptions are
+     * in flight at once than the limit, far below the 1,000 requests SDK 0.8.0's pool queues.
+     */
+    @Test
+    void aReaderOfMoreTopicsThanTheSdkQueuesDescribesThemAFewAtATime() throws Exception {
+        int topics = 1500;
+        List<IggyPartitionSplit> splits = new ArrayList<>();
+        for (int t = 0; t < topics; t++) {
+            server.add("s", "t" + t, new FakeTopicRequests(1));
+            splits.add(FakeStreams.split("s", "t" + t, 0));
+        }
+        server.holdDescribes = true;
+        start(splits);
+
+        reader.fetch();
+        assertThat(server.heldDescribes()).isEqualTo(WatchedTopics.MAX_DESCRIPTIONS_IN_FLIGHT);
+
+        server.answerHeldDescribes();
+        fetchUntil(() -> server.topicDescribes() >= topics);
+        server.topic("s", "t" + (topics - 1)).append(0, "m");
+        fetchUntil(() -> payloads.contains("m"));
+    }
+
     /** What {@code rounds} rounds of checks cost. */
     private record Counts(int rounds, long topicDescribes, long lists, long dueChecks) {}
 
