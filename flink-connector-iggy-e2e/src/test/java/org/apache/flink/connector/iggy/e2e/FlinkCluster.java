@@ -183,8 +183,8 @@ final class FlinkCluster implements AutoCloseable {
     }
 
     /**
-     * Starts a new TaskManager for each one that died (not killed by {@link #killTaskManager}), so
-     * that a test that took one down leaves a working cluster to the next.
+     * Starts a new TaskManager for each one that died (not killed by {@link #killTaskManagerOf} or
+     * {@link #loseHostOf}), so that a test that took one down leaves a working cluster to the next.
      */
     void replaceDeadTaskManagers(Duration timeout) throws IOException {
         List<TaskManager> dead =
@@ -219,20 +219,75 @@ final class FlinkCluster implements AutoCloseable {
         await(name + " to register", timeout, () -> registeredTaskManagers().contains(name));
     }
 
-    /** SIGKILLs the most recently started TaskManager and waits until its process is gone. */
-    void killTaskManager() throws InterruptedException {
-        kill(taskManagers.remove(taskManagers.size() - 1));
+    /**
+     * SIGKILLs the TaskManager that runs the job (its one slot) and waits until its process is
+     * gone. Flink picks any free slot for a restarted job, so which TaskManager that is is asked,
+     * not assumed.
+     */
+    void killTaskManagerOf(String jobId, Duration timeout) throws InterruptedException {
+        TaskManager running = taskManagerOf(jobId, timeout);
+        taskManagers.remove(running);
+        kill(running);
     }
 
     /**
-     * Loses the host of the earliest started TaskManager still alive: SIGKILLs it, waits until its
-     * process is gone and deletes its local directories. A job of one slot runs there when the
-     * others were started after it as spares.
+     * Loses the host of the TaskManager that runs the job: SIGKILLs it, waits until its process is
+     * gone and deletes its local directories.
      */
-    void loseOldestTaskManagersHost() throws InterruptedException, IOException {
-        TaskManager lost = taskManagers.remove(0);
+    void loseHostOf(String jobId, Duration timeout) throws InterruptedException, IOException {
+        TaskManager lost = taskManagerOf(jobId, timeout);
+        taskManagers.remove(lost);
         kill(lost);
         FileUtils.deleteDirectory(lost.local().toFile());
+    }
+
+    /**
+     * The live TaskManager of this cluster on which every subtask of the job runs, once there is
+     * one: a job just restarted may still be reported on the TaskManager it ran on before.
+     */
+    private TaskManager taskManagerOf(String jobId, Duration timeout) {
+        TaskManager[] found = new TaskManager[1];
+        await(
+                "every subtask of job " + jobId + " running on one live TaskManager",
+                timeout,
+                () -> {
+                    Set<String> ids = taskManagerIdsOfRunningSubtasks(jobId);
+                    found[0] =
+                            ids.size() != 1
+                                    ? null
+                                    : taskManagers.stream()
+                                            .filter(tm -> ids.contains(tm.name()))
+                                            .filter(tm -> tm.process().isAlive())
+                                            .findFirst()
+                                            .orElse(null);
+                    return found[0] != null;
+                });
+        return found[0];
+    }
+
+    /**
+     * The resource ids of the TaskManagers the job's subtasks run on, or an empty set while any
+     * subtask is not RUNNING.
+     */
+    private Set<String> taskManagerIdsOfRunningSubtasks(String jobId) {
+        JsonNode job = tryGet("/jobs/" + jobId);
+        Set<String> ids = new TreeSet<>();
+        if (job == null) {
+            return ids;
+        }
+        for (JsonNode vertex : job.path("vertices")) {
+            JsonNode details = tryGet("/jobs/" + jobId + "/vertices/" + vertex.path("id").asText());
+            if (details == null) {
+                return Set.of();
+            }
+            for (JsonNode subtask : details.path("subtasks")) {
+                if (!subtask.path("status").asText().equals("RUNNING")) {
+                    return Set.of();
+                }
+                ids.add(subtask.path("taskmanager-id").asText());
+            }
+        }
+        return ids;
     }
 
     private static void kill(TaskManager taskManager) throws InterruptedException {

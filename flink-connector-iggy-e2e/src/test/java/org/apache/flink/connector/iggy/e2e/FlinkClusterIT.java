@@ -755,7 +755,7 @@ class FlinkClusterIT {
                     JOB_TIMEOUT,
                     () -> valuesByKey(payloads(IGGY.readAll(stream, LATEST, 0))).containsKey("s0"));
 
-            cluster.killTaskManager();
+            cluster.killTaskManagerOf(job, JOB_TIMEOUT);
             long storedAtKill = storedOffset(stream).orElseThrow();
             List<String> outputAtKill = payloads(IGGY.readAll(stream, LATEST, 0));
 
@@ -848,7 +848,7 @@ class FlinkClusterIT {
                     // a random moment (seed in the failure message), not synchronisation
                     LockSupport.parkNanos(Duration.ofMillis(random.nextInt(600)).toNanos());
                 }
-                cluster.loseOldestTaskManagersHost();
+                cluster.loseHostOf(job, JOB_TIMEOUT);
                 if (kill == 5) {
                     Files.delete(pauseRequest);
                 }
