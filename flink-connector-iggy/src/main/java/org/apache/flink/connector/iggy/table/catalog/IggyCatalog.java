@@ -18,14 +18,19 @@
 package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
-import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
+import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
+import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
+import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
 import org.apache.flink.table.catalog.CatalogDatabaseImpl;
+import org.apache.flink.table.catalog.CatalogTable;
 import org.apache.flink.table.catalog.ObjectPath;
+import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.catalog.exceptions.CatalogException;
 import org.apache.flink.table.catalog.exceptions.DatabaseAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
@@ -40,19 +45,21 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A Flink catalog over one Iggy server: its streams are the databases and their topics the tables.
  * A topic that Flink did not define reads as its payload and metadata columns; a table created or
- * altered through the catalog keeps its schema and options in {@link IggyTableDefinitions}; {@link
- * IggyCatalogTables} reads and writes the tables, topic and definition together. Every table uses
- * the catalog's connection; its sources and sinks come from {@link #getFactory()}.
+ * altered through the catalog keeps its schema and options in {@link IggyTableDefinitions}, and the
+ * catalog creates, alters and drops topic and definition together. Every table uses the catalog's
+ * connection; its sources and sinks come from {@link #getFactory()}.
  *
- * <p>All I/O happens at planning time, through the {@link IggyServerClient} opened by {@link
- * #open()}; the options were checked by {@link IggyCatalogFactory}, a table's by {@link
- * IggyCatalogTableOptions}. What Iggy has no counterpart for is in {@link TablesOnlyCatalog}.
+ * <p>Used by the thread that calls the catalog (the planner's). All I/O happens at planning time,
+ * through the {@link IggyServerClient} opened by {@link #open()}. What Iggy has no counterpart for
+ * is in {@link TablesOnlyCatalog}.
  */
 @Internal
 public final class IggyCatalog extends TablesOnlyCatalog {
@@ -61,10 +68,9 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     private final IggyCatalogSettings settings;
     private final IggyCatalogTableFactory tableFactory;
-    private final IggyCatalogTableOptions tableOptions;
 
     @Nullable private IggyServerClient server;
-    @Nullable private IggyCatalogTables tables;
+    @Nullable private IggyTableDefinitions definitions;
 
     /**
      * @param settings the catalog's options, checked by {@link IggyCatalogFactory}
@@ -73,11 +79,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
     IggyCatalog(String name, IggyCatalogSettings settings, ClassLoader classLoader) {
         super(name, settings.defaultDatabase());
         this.settings = settings;
-        this.tableFactory =
-                new IggyCatalogTableFactory(settings.connectionOptions(), settings.scanDefaults());
-        this.tableOptions =
-                new IggyCatalogTableOptions(
-                        name, settings.defaultFormat(), tableFactory, classLoader);
+        this.tableFactory = new IggyCatalogTableFactory(name, settings, classLoader);
     }
 
     // ----- lifecycle --------------------------------------------------------------------------
@@ -87,11 +89,10 @@ public final class IggyCatalog extends TablesOnlyCatalog {
         if (server != null) {
             return;
         }
-        IggyConnectionConfig connection = settings.connection();
         try {
             server =
                     IggyServerClient.connect(
-                            connection,
+                            settings.connection(),
                             (what, e) ->
                                     new CatalogException(
                                             "Cannot " + what + ": " + e.getMessage(), e));
@@ -99,8 +100,11 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             throw new CatalogException(
                     "Catalog '" + catalogName + "' cannot open: " + e.getMessage(), e);
         }
-        tables = new IggyCatalogTables(catalogName, settings, tableOptions, server);
-        LOG.info("Catalog '{}' connected to Iggy at {}", catalogName, connection.address());
+        definitions = new IggyTableDefinitions(server);
+        LOG.info(
+                "Catalog '{}' connected to Iggy at {}",
+                catalogName,
+                settings.connection().address());
     }
 
     @Override
@@ -111,7 +115,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             server.close();
         }
         server = null;
-        tables = null;
+        definitions = null;
     }
 
     @Override
@@ -134,8 +138,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     @Override
     public CatalogDatabase getDatabase(String databaseName) throws DatabaseNotExistException {
-        server().stream(IggyId.of(databaseName))
-                .orElseThrow(() -> tables().missingDatabase(databaseName));
+        server().stream(IggyId.of(databaseName)).orElseThrow(() -> missingDatabase(databaseName));
         return new CatalogDatabaseImpl(Collections.emptyMap(), null);
     }
 
@@ -175,28 +178,24 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             if (ignoreIfNotExists) {
                 return;
             }
-            throw tables().missingDatabase(databaseName);
+            throw missingDatabase(databaseName);
         }
-        List<String> tableNames = IggyCatalogTables.names(stream.get());
+        List<String> tableNames = names(stream.get());
         if (!tableNames.isEmpty() && !cascade) {
             throw new DatabaseNotEmptyException(catalogName, databaseName);
         }
         if (!settings.allowDrops()) {
-            throw new CatalogException(
+            throw dropsNotAllowed(
                     "DROP DATABASE "
                             + databaseName
                             + " would delete the Iggy stream '"
                             + databaseName
                             + "' with its "
                             + tableNames.size()
-                            + " topic(s) and their messages, but catalog '"
-                            + catalogName
-                            + "' does not allow drops, so nothing was deleted. Set '"
-                            + IggyCatalogOptions.ALLOW_DROPS.key()
-                            + "' = 'true' in CREATE CATALOG to allow it.");
+                            + " topic(s) and their messages");
         }
         server().deleteStream(IggyId.of(databaseName));
-        tables().forgetStream(databaseName);
+        definitions().forget(databaseName);
         LOG.info("Catalog '{}' deleted the Iggy stream '{}'", catalogName, databaseName);
     }
 
@@ -204,37 +203,144 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     @Override
     public List<String> listTables(String databaseName) throws DatabaseNotExistException {
-        return IggyCatalogTables.names(
+        return names(
                 server().stream(IggyId.of(databaseName))
-                        .orElseThrow(() -> tables().missingDatabase(databaseName)));
-    }
-
-    @Override
-    public CatalogBaseTable getTable(ObjectPath tablePath) throws TableNotExistException {
-        return tables().get(tablePath);
+                        .orElseThrow(() -> missingDatabase(databaseName)));
     }
 
     @Override
     public boolean tableExists(ObjectPath tablePath) {
-        return tables().topic(tablePath).isPresent();
+        return topic(tablePath).isPresent();
     }
 
+    /**
+     * The table: its stored definition, or the payload and metadata columns of a topic Flink did
+     * not define, with the topic's settings as options.
+     */
+    @Override
+    public CatalogBaseTable getTable(ObjectPath tablePath) throws TableNotExistException {
+        TopicDescription topic = topic(tablePath).orElseThrow(() -> missingTable(tablePath));
+        Optional<byte[]> stored =
+                definitions().read(tablePath.getDatabaseName(), tablePath.getObjectName());
+        CatalogTable table =
+                stored.isPresent()
+                        ? IggyTableDefinition.deserialize(stored.get(), quoted(tablePath))
+                        : IggyTableDefinition.ofUndefinedTopic(settings.defaultFormat());
+        Map<String, String> options = new HashMap<>(table.getOptions());
+        options.putAll(IggyTopicSettings.asOptions(topic));
+        return table.copy(options);
+    }
+
+    /**
+     * Creates the topic with the table's settings, or gives a topic created outside Flink the
+     * table's definition, and stores the definition.
+     */
     @Override
     public void createTable(ObjectPath tablePath, CatalogBaseTable table, boolean ignoreIfExists)
             throws TableAlreadyExistException, DatabaseNotExistException {
-        tables().create(tablePath, table, ignoreIfExists);
+        ResolvedCatalogTable resolved = tableFactory.resolved(tablePath, table);
+        String stream = tablePath.getDatabaseName();
+        String topicName = tablePath.getObjectName();
+        if (server().stream(IggyId.of(stream)).isEmpty()) {
+            throw missingDatabase(stream);
+        }
+        byte[] definition =
+                IggyTableDefinition.serialize(resolved, tableFactory.stored(tablePath, resolved));
+        IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
+        if (topic(tablePath).isPresent()) {
+            if (definitions().read(stream, topicName).isPresent()) {
+                if (ignoreIfExists) {
+                    return;
+                }
+                throw new TableAlreadyExistException(catalogName, tablePath);
+            }
+            // A topic created outside Flink: the definition gives it a schema.
+            List<String> topicOptions =
+                    IggyCatalogOptions.TOPIC.stream()
+                            .map(ConfigOption::key)
+                            .filter(resolved.getOptions()::containsKey)
+                            .toList();
+            if (!topicOptions.isEmpty()) {
+                throw new ValidationException(
+                        "Topic '"
+                                + topicName
+                                + "' of stream '"
+                                + stream
+                                + "' exists already, so CREATE TABLE only stores its definition"
+                                + " and cannot apply "
+                                + topicOptions
+                                + ". Leave them out, or change the topic with ALTER TABLE.");
+            }
+        } else if (!topicSettings.createTopic(
+                server(), stream, topicName, settings.defaultPartitions())) {
+            // Another session created it first; its definition is the table's.
+            if (ignoreIfExists) {
+                return;
+            }
+            throw new TableAlreadyExistException(catalogName, tablePath);
+        }
+        definitions().write(stream, topicName, definition);
     }
 
+    /** Applies the table's topic settings to its topic and stores the new definition. */
     @Override
     public void alterTable(ObjectPath tablePath, CatalogBaseTable newTable, boolean ignore)
             throws TableNotExistException {
-        tables().alter(tablePath, newTable, ignore);
+        Optional<TopicDescription> topic = topic(tablePath);
+        if (topic.isEmpty()) {
+            if (ignore) {
+                return;
+            }
+            throw missingTable(tablePath);
+        }
+        ResolvedCatalogTable resolved = tableFactory.resolved(tablePath, newTable);
+        byte[] definition =
+                IggyTableDefinition.serialize(resolved, tableFactory.stored(tablePath, resolved));
+        IggyTopicSettings.of(tablePath, resolved.getOptions())
+                .alterTopic(server(), tablePath.getDatabaseName(), topic.get(), quoted(tablePath));
+        definitions().write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
     }
 
+    /**
+     * Forgets the table's definition and, if the catalog allows drops, deletes its topic; without a
+     * definition to forget, only if it does.
+     */
     @Override
     public void dropTable(ObjectPath tablePath, boolean ignoreIfNotExists)
             throws TableNotExistException {
-        tables().drop(tablePath, ignoreIfNotExists);
+        String stream = tablePath.getDatabaseName();
+        String topicName = tablePath.getObjectName();
+        if (topic(tablePath).isEmpty()) {
+            if (server().stream(IggyId.of(stream)).isPresent()) {
+                definitions().remove(stream, topicName); // of a topic deleted outside Flink
+            }
+            if (ignoreIfNotExists) {
+                return;
+            }
+            throw missingTable(tablePath);
+        }
+        if (!settings.allowDrops() && definitions().read(stream, topicName).isEmpty()) {
+            throw dropsNotAllowed(
+                    "DROP TABLE "
+                            + quoted(tablePath)
+                            + " would delete the Iggy topic '"
+                            + topicName
+                            + "' and its messages (Flink stores no definition of it)");
+        }
+        definitions().remove(stream, topicName);
+        if (settings.allowDrops()) {
+            server().deleteTopic(IggyId.of(stream), IggyId.of(topicName));
+            LOG.info(
+                    "Catalog '{}' deleted the Iggy topic '{}' of '{}'",
+                    catalogName,
+                    topicName,
+                    stream);
+        } else {
+            LOG.info(
+                    "Catalog '{}' forgot the definition of {}; its topic stays (drops are off)",
+                    catalogName,
+                    quoted(tablePath));
+        }
     }
 
     // ----- helpers ----------------------------------------------------------------------------
@@ -247,8 +353,70 @@ public final class IggyCatalog extends TablesOnlyCatalog {
         return server;
     }
 
-    private IggyCatalogTables tables() {
+    private IggyTableDefinitions definitions() {
         server();
-        return tables;
+        return definitions;
+    }
+
+    /** The tables of a stream: its topics but the definitions topic, sorted. */
+    private static List<String> names(StreamSummary stream) {
+        return stream.topics().stream()
+                .map(TopicSummary::name)
+                .filter(topic -> !IggyTableDefinitions.TOPIC.equals(topic))
+                .sorted()
+                .toList();
+    }
+
+    /** The topic a table path names; empty also for the hidden definitions topic. */
+    private Optional<TopicDescription> topic(ObjectPath path) {
+        if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
+            return Optional.empty();
+        }
+        return server().topic(IggyId.of(path.getDatabaseName()), IggyId.of(path.getObjectName()));
+    }
+
+    /**
+     * Flink's exception for a stream that does not exist, caused by the connector's message naming
+     * the closest existing streams (the SQL client prints the cause).
+     */
+    private DatabaseNotExistException missingDatabase(String stream) {
+        return new DatabaseNotExistException(
+                catalogName,
+                stream,
+                new CatalogException(server().missingStream(IggyId.of(stream))));
+    }
+
+    /**
+     * As {@link #missingDatabase}, naming the closest tables, or streams if the stream is missing.
+     */
+    private TableNotExistException missingTable(ObjectPath path) {
+        if (IggyTableDefinitions.TOPIC.equals(path.getObjectName())) {
+            return new TableNotExistException(catalogName, path);
+        }
+        IggyId stream = IggyId.of(path.getDatabaseName());
+        String why =
+                server().stream(stream)
+                        .map(
+                                s ->
+                                        server().missingTopic(
+                                                        stream,
+                                                        IggyId.of(path.getObjectName()),
+                                                        names(s)))
+                        .orElseGet(() -> server().missingStream(stream));
+        return new TableNotExistException(catalogName, path, new CatalogException(why));
+    }
+
+    private CatalogException dropsNotAllowed(String what) {
+        return new CatalogException(
+                what
+                        + ", but catalog '"
+                        + catalogName
+                        + "' does not allow drops, so nothing was deleted. Set '"
+                        + IggyCatalogOptions.ALLOW_DROPS.key()
+                        + "' = 'true' in CREATE CATALOG to allow it.");
+    }
+
+    private String quoted(ObjectPath path) {
+        return IggyCatalogTableFactory.quoted(catalogName, path);
     }
 }

@@ -21,10 +21,13 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
+import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
 import org.apache.flink.connector.iggy.table.IggyDynamicTableFactory;
 import org.apache.flink.connector.iggy.table.UpsertIggyDynamicTableFactory;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
@@ -32,31 +35,38 @@ import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * Creates the sources and sinks of an {@link IggyCatalog}'s tables: the table's options plus what
- * the catalog supplies (its connection, the stream and topic the table's path names, and the
- * catalog's scan defaults for options the table leaves unset), handed to the {@code iggy} or {@code
- * upsert-iggy} factory. The connection never enters the table's options, so neither SHOW CREATE
- * TABLE nor the stored definition shows a secret.
+ * The options of an {@link IggyCatalog}'s tables. {@link #stored} checks those of a table created
+ * or altered and decides what the catalog stores: no option the catalog decides (connection,
+ * stream, topic), no topic setting (those go to the topic), the connector and format made explicit.
+ * The sources and sinks get the table's options plus what the catalog supplies (its connection, the
+ * stream and topic the table's path names, its scan defaults for options the table leaves unset),
+ * handed to the {@code iggy} or {@code upsert-iggy} factory. The connection never enters the
+ * table's options, so neither SHOW CREATE TABLE nor the stored definition shows a secret.
+ * Immutable.
  */
 @Internal
 final class IggyCatalogTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
-    private final Map<String, String> catalogSupplied;
-    private final Map<String, String> scanDefaults;
+    /** Table options a table of the catalog may not set: the catalog decides them. */
+    private static final List<ConfigOption<?>> CATALOG_DECIDED = catalogDecided();
 
-    /**
-     * @param connection the catalog's connection options, as option strings
-     * @param scanDefaults scan options a table gets when it does not set them
-     */
-    IggyCatalogTableFactory(Map<String, String> connection, Map<String, String> scanDefaults) {
-        this.catalogSupplied = Map.copyOf(connection);
-        this.scanDefaults = Map.copyOf(scanDefaults);
+    private final String catalogName;
+    private final IggyCatalogSettings settings;
+    private final ClassLoader classLoader;
+
+    IggyCatalogTableFactory(
+            String catalogName, IggyCatalogSettings settings, ClassLoader classLoader) {
+        this.catalogName = catalogName;
+        this.settings = settings;
+        this.classLoader = classLoader;
     }
 
     @Override
@@ -90,8 +100,93 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
                 : new IggyDynamicTableFactory().createDynamicTableSink(connected);
     }
 
+    /** The table's name as SQL writes it, for messages. */
+    static String quoted(String catalogName, ObjectPath path) {
+        return ObjectIdentifier.of(catalogName, path.getDatabaseName(), path.getObjectName())
+                .asSerializableString();
+    }
+
+    /** {@code table} as a resolved table, or an error: the catalog stores no views. */
+    ResolvedCatalogTable resolved(ObjectPath path, CatalogBaseTable table) {
+        if (!(table instanceof ResolvedCatalogTable resolved)) {
+            throw new UnsupportedOperationException(
+                    "The Iggy catalog stores tables only, but "
+                            + quoted(catalogName, path)
+                            + " is a "
+                            + table.getTableKind()
+                            + ".");
+        }
+        return resolved;
+    }
+
+    /**
+     * The options a table stores: those of the DDL without the topic's, with the connector and the
+     * format made explicit; validated by creating the table's source and sink, so that a bad
+     * definition is refused by CREATE or ALTER TABLE, not stored to fail every query.
+     */
+    Map<String, String> stored(ObjectPath path, ResolvedCatalogTable table) {
+        String name = quoted(catalogName, path);
+        if (table.isPartitioned()) {
+            throw new ValidationException(
+                    "Table "
+                            + name
+                            + " cannot be PARTITIONED BY: an Iggy topic's partitions are set with"
+                            + " the option '"
+                            + IggyCatalogOptions.PARTITIONS.key()
+                            + "' and chosen by 'sink.partitioner'.");
+        }
+        Map<String, String> options = new HashMap<>(table.getOptions());
+        for (ConfigOption<?> option : CATALOG_DECIDED) {
+            if (options.containsKey(option.key())) {
+                throw new ValidationException(
+                        "Table "
+                                + name
+                                + " must not set '"
+                                + option.key()
+                                + "': every table of catalog '"
+                                + catalogName
+                                + "' uses the catalog's connection, its database as the stream"
+                                + " and its name as the topic.");
+            }
+        }
+        for (ConfigOption<?> option : IggyCatalogOptions.TOPIC) {
+            options.remove(option.key());
+        }
+        options.putIfAbsent(
+                FactoryUtil.CONNECTOR.key(),
+                table.getResolvedSchema().getPrimaryKey().isPresent()
+                        ? UpsertIggyDynamicTableFactory.IDENTIFIER
+                        : IggyDynamicTableFactory.IDENTIFIER);
+        connector(options);
+        if (!options.containsKey(FactoryUtil.FORMAT.key())
+                && !options.containsKey(IggyConnectorOptions.VALUE_FORMAT.key())) {
+            if (settings.defaultFormat() == null) {
+                throw new ValidationException(
+                        "Table "
+                                + name
+                                + " needs a value format: set 'format' (or 'value.format'), or"
+                                + " the catalog option '"
+                                + IggyCatalogOptions.DEFAULT_FORMAT.key()
+                                + "'.");
+            }
+            options.put(FactoryUtil.FORMAT.key(), settings.defaultFormat());
+        }
+        Context context =
+                new FactoryUtil.DefaultDynamicTableContext(
+                        ObjectIdentifier.of(
+                                catalogName, path.getDatabaseName(), path.getObjectName()),
+                        table.copy(options),
+                        Collections.emptyMap(),
+                        new Configuration(),
+                        classLoader,
+                        false);
+        createDynamicTableSource(context);
+        createDynamicTableSink(context);
+        return options;
+    }
+
     /** The connector a table of the catalog uses: {@code iggy} or {@code upsert-iggy}. */
-    static String connector(Map<String, String> options) {
+    private static String connector(Map<String, String> options) {
         String connector = options.get(FactoryUtil.CONNECTOR.key());
         if (!IggyDynamicTableFactory.IDENTIFIER.equals(connector)
                 && !UpsertIggyDynamicTableFactory.IDENTIFIER.equals(connector)) {
@@ -116,12 +211,12 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
 
     private Context connected(Context context) {
         ObjectIdentifier id = context.getObjectIdentifier();
-        Map<String, String> options = new HashMap<>(scanDefaults);
+        Map<String, String> options = new HashMap<>(settings.scanDefaults());
         options.putAll(context.getCatalogTable().getOptions());
         for (ConfigOption<?> topicOption : IggyCatalogOptions.TOPIC) {
             options.remove(topicOption.key());
         }
-        options.putAll(catalogSupplied);
+        options.putAll(settings.connectionOptions());
         options.put(IggyConnectorOptions.STREAM.key(), id.getDatabaseName());
         options.put(IggyConnectorOptions.TOPIC.key(), id.getObjectName());
         return new FactoryUtil.DefaultDynamicTableContext(
@@ -133,15 +228,13 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
                 context.isTemporary());
     }
 
-    /**
-     * Fails, naming the problem, when {@code table} cannot become a source and a sink: so that a
-     * bad definition is refused by CREATE or ALTER TABLE, not stored to fail every query.
-     */
-    void validate(ObjectIdentifier id, ResolvedCatalogTable table, ClassLoader classLoader) {
-        Context context =
-                new FactoryUtil.DefaultDynamicTableContext(
-                        id, table, Collections.emptyMap(), new Configuration(), classLoader, false);
-        createDynamicTableSource(context);
-        createDynamicTableSink(context);
+    private static List<ConfigOption<?>> catalogDecided() {
+        List<ConfigOption<?>> options =
+                new ArrayList<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
+        options.add(IggyConnectorOptions.STREAM);
+        options.add(IggyConnectorOptions.STREAM_PATTERN);
+        options.add(IggyConnectorOptions.TOPIC);
+        options.add(IggyConnectorOptions.TOPIC_PATTERN);
+        return options;
     }
 }

@@ -69,7 +69,7 @@ final class IggyTableDefinitions {
 
     private static final int POLL_BATCH = 1000;
 
-    /** The plain consumer the catalog reads as; it stores no offset. */
+    /** The consumer the catalog reads as; it stores no offset. */
     private static final String CONSUMER = "flink-catalog";
 
     private static final IggyId TOPIC_ID = IggyId.of(TOPIC);
@@ -79,11 +79,6 @@ final class IggyTableDefinitions {
 
     IggyTableDefinitions(IggyServerClient server) {
         this.server = server;
-    }
-
-    /** The stored definition bytes of every table of {@code stream}, by table name. */
-    synchronized Map<String, byte[]> read(String stream) {
-        return Map.copyOf(catchUp(stream).byTable);
     }
 
     /** The stored definition of one table, if any. */
@@ -99,13 +94,11 @@ final class IggyTableDefinitions {
     }
 
     /** Forgets the table's definition; does nothing when there is none. */
-    synchronized boolean remove(String stream, String table) {
-        if (!catchUp(stream).byTable.containsKey(table)) {
-            return false;
+    synchronized void remove(String stream, String table) {
+        if (catchUp(stream).byTable.containsKey(table)) {
+            send(stream, table, new byte[0], IggyHeaders.of(OP_HEADER, OP_DELETE));
+            catchUp(stream);
         }
-        send(stream, table, new byte[0], IggyHeaders.of(OP_HEADER, OP_DELETE));
-        catchUp(stream);
-        return true;
     }
 
     /** Drops what is known of a deleted stream. */
@@ -114,7 +107,7 @@ final class IggyTableDefinitions {
     }
 
     private StreamDefinitions catchUp(String stream) {
-        Optional<TopicDescription> topic = definitionsTopic(stream);
+        Optional<TopicDescription> topic = server.topic(IggyId.of(stream), TOPIC_ID);
         StreamDefinitions known = streams.get(stream);
         if (topic.isEmpty()) {
             streams.remove(stream);
@@ -148,13 +141,9 @@ final class IggyTableDefinitions {
         return known;
     }
 
-    private Optional<TopicDescription> definitionsTopic(String stream) {
-        return server.topic(IggyId.of(stream), TOPIC_ID);
-    }
-
     private void ensureTopic(String stream) {
         // Not created when another catalog created it meanwhile.
-        if (definitionsTopic(stream).isEmpty()
+        if (server.topic(IggyId.of(stream), TOPIC_ID).isEmpty()
                 && server.createTopic(
                         IggyId.of(stream), TOPIC, 1, false, TopicDescription.NEVER_EXPIRE)) {
             // Messages never expire, so offsets stay 0..count.

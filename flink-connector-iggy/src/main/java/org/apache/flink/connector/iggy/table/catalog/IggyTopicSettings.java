@@ -32,33 +32,18 @@ import javax.annotation.Nullable;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
- * The topic options of a table ({@code partitions}, {@code compression}, {@code message-expiry}):
- * parsed from a DDL's options, or read from the topic Iggy describes. They live in Iggy, never in a
- * stored definition.
+ * The topic options of a table ({@code partitions}, {@code compression}, {@code message-expiry}) as
+ * a DDL sets them, each {@code null} when unset. They live in Iggy, never in a stored definition.
  */
 @Internal
-final class IggyTopicSettings {
-
-    /** Iggy's message expiry "never" (u64::MAX microseconds). */
-    @Nullable private final Integer partitions;
-
-    @Nullable private final TopicCompression compression;
-    @Nullable private final Duration expiry;
-
-    private IggyTopicSettings(
-            @Nullable Integer partitions,
-            @Nullable TopicCompression compression,
-            @Nullable Duration expiry) {
-        this.partitions = partitions;
-        this.compression = compression;
-        this.expiry = expiry;
-    }
+record IggyTopicSettings(
+        @Nullable Integer partitions,
+        @Nullable TopicCompression compression,
+        @Nullable Duration expiry) {
 
     static IggyTopicSettings of(ObjectPath path, Map<String, String> tableOptions) {
         Configuration options = Configuration.fromMap(tableOptions);
@@ -84,53 +69,18 @@ final class IggyTopicSettings {
         }
     }
 
-    boolean isEmpty() {
-        return partitions == null && compression == null && expiry == null;
-    }
-
-    List<String> keys() {
-        List<String> keys = new ArrayList<>();
-        if (partitions != null) {
-            keys.add(IggyCatalogOptions.PARTITIONS.key());
-        }
-        if (compression != null) {
-            keys.add(IggyCatalogOptions.COMPRESSION.key());
-        }
-        if (expiry != null) {
-            keys.add(IggyCatalogOptions.MESSAGE_EXPIRY.key());
-        }
-        return keys;
-    }
-
-    int partitions(int otherwise) {
-        return partitions != null ? partitions : otherwise;
-    }
-
-    boolean gzip(boolean otherwise) {
-        return compression == null ? otherwise : compression == TopicCompression.GZIP;
-    }
-
-    BigInteger expiryMicros(BigInteger otherwise) {
-        if (expiry == null) {
-            return otherwise;
-        }
-        return BigInteger.valueOf(expiry.getSeconds())
-                .multiply(BigInteger.valueOf(1_000_000))
-                .add(BigInteger.valueOf(expiry.getNano() / 1000));
-    }
-
-    /** What Iggy itself knows of a topic, as table options. */
     /**
      * Creates the topic with these settings, the defaults for what they leave out.
      *
      * @return false when a topic of that name existed already (another session created it first)
      */
-    boolean createTopic(IggyServerClient server, String stream, String topic, int partitions) {
+    boolean createTopic(
+            IggyServerClient server, String stream, String topic, int defaultPartitions) {
         return server.createTopic(
                 IggyId.of(stream),
                 topic,
-                partitions(partitions),
-                gzip(false),
+                partitions != null ? partitions : defaultPartitions,
+                compression == TopicCompression.GZIP,
                 expiryMicros(BigInteger.ZERO));
     }
 
@@ -140,7 +90,7 @@ final class IggyTopicSettings {
      * @param table the table's name, for the message when the settings would remove partitions
      */
     void alterTopic(IggyServerClient server, String stream, TopicDescription topic, String table) {
-        int count = partitions(topic.partitionsCount());
+        int count = partitions != null ? partitions : topic.partitionsCount();
         if (count < topic.partitionsCount()) {
             throw new ValidationException(
                     "Table "
@@ -150,16 +100,26 @@ final class IggyTopicSettings {
                             + " partitions; ALTER TABLE can add partitions but not remove them"
                             + " (their messages would be lost).");
         }
-        boolean gzip = gzip(topic.gzip());
-        BigInteger expiry = expiryMicros(topic.messageExpiryMicros());
-        if (gzip != topic.gzip() || !expiry.equals(topic.messageExpiryMicros())) {
-            server.updateTopic(IggyId.of(stream), topic, gzip, expiry);
+        boolean gzip = compression == null ? topic.gzip() : compression == TopicCompression.GZIP;
+        BigInteger expiryMicros = expiryMicros(topic.messageExpiryMicros());
+        if (gzip != topic.gzip() || !expiryMicros.equals(topic.messageExpiryMicros())) {
+            server.updateTopic(IggyId.of(stream), topic, gzip, expiryMicros);
         }
         if (count > topic.partitionsCount()) {
             server.addPartitions(IggyId.of(stream), topic, count - topic.partitionsCount());
         }
     }
 
+    private BigInteger expiryMicros(BigInteger otherwise) {
+        if (expiry == null) {
+            return otherwise;
+        }
+        return BigInteger.valueOf(expiry.getSeconds())
+                .multiply(BigInteger.valueOf(1_000_000))
+                .add(BigInteger.valueOf(expiry.getNano() / 1000));
+    }
+
+    /** What Iggy itself knows of a topic, as table options. */
     static Map<String, String> asOptions(TopicDescription topic) {
         Map<String, String> options = new HashMap<>();
         options.put(IggyCatalogOptions.PARTITIONS.key(), Integer.toString(topic.partitionsCount()));
