@@ -28,9 +28,13 @@ import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.format.EncodingFormat;
+import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.data.RowData;
@@ -46,6 +50,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -279,5 +284,32 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
     @Override
     public int hashCode() {
         return Objects.hash(table, valueEncodingFormat);
+    }
+
+    /**
+     * Adds the sink with its uid: Flink's table planner sets no uid on a sink it adds itself
+     * (unless it compiled the plan), so the sink's state would be matched by ids derived from the
+     * plan and lost when the plan changes. From the sink's uid Flink derives the committer's
+     * ({@code Sink Committer: <uid>}) and that of every operator the sink adds before its writer
+     * ({@code <uid>: <operator uid>}, here {@value #RECONCILE_UID}).
+     */
+    record UidSinkProvider(Sink<RowData> sink, @Nullable Integer parallelism, String uid)
+            implements DataStreamSinkProvider {
+
+        /** The uid the keyed-map sink's reconcile step gets under the sink's uid. */
+        static final String RECONCILE_UID = "Iggy Reconcile";
+
+        @Override
+        public DataStreamSink<?> consumeDataStream(
+                ProviderContext providerContext, DataStream<RowData> input) {
+            DataStreamSink<RowData> added = input.sinkTo(sink).uid(uid).name("Iggy Sink " + uid);
+            added.setParallelism(parallelism != null ? parallelism : input.getParallelism());
+            return added;
+        }
+
+        @Override
+        public Optional<Integer> getParallelism() {
+            return Optional.ofNullable(parallelism);
+        }
     }
 }

@@ -28,13 +28,7 @@ public final class IggyDynamicTableFactory extends IggyTableFactoryBase {
 
     public static final String IDENTIFIER = "iggy";
 
-    @Override
-    public String factoryIdentifier() {
-        return IDENTIFIER;
-    }
-
-    @Override
-    boolean upsert() {
-        return false;
+    public IggyDynamicTableFactory() {
+        super(IDENTIFIER, false);
     }
 }

@@ -27,9 +27,9 @@ import org.apache.flink.table.data.RowData;
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
-import java.util.LinkedHashSet;
-import java.util.Set;
+import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The topic a sink table writes a row to: the table's own ({@link #unrouted()}), or the one the row
@@ -54,21 +54,26 @@ sealed interface IggyRowRouting extends Serializable
      * {@link IggySinkOptions#validateSinkTopics}).
      */
     static IggyRowRouting byTopicColumn(ReadableConfig options, int position, String table) {
-        AllowedTopics allowed;
-        if (options.getOptional(IggyConnectorOptions.TOPIC_PATTERN).isPresent()) {
-            allowed =
-                    new AllowedTopics.Matching(
-                            Pattern.compile(options.get(IggyConnectorOptions.TOPIC_PATTERN)));
-        } else if (options.getOptional(IggyConnectorOptions.TOPIC).isPresent()) {
-            allowed =
-                    new AllowedTopics.Listed(
-                            options.get(IggyConnectorOptions.TOPIC),
-                            new LinkedHashSet<>(IggyConnectorOptionsUtil.topics(options)));
-        } else {
-            allowed = AllowedTopics.Any.INSTANCE;
-        }
+        Optional<String> pattern = options.getOptional(IggyConnectorOptions.TOPIC_PATTERN);
+        Optional<String> topic = options.getOptional(IggyConnectorOptions.TOPIC);
+        String allowed =
+                pattern.orElseGet(
+                        () ->
+                                topic.isEmpty()
+                                        ? "(?s).*"
+                                        : IggyConnectorOptionsUtil.topics(options).stream()
+                                                .map(Pattern::quote)
+                                                .collect(Collectors.joining("|")));
+        String described =
+                pattern.map(p -> "'topic-pattern' = '" + p + "'")
+                        .or(() -> topic.map(t -> "'topic' = '" + t + "'"))
+                        .orElse("any topic of the stream");
         return new ByTopicColumn(
-                IggyId.of(options.get(IggyConnectorOptions.STREAM)), position, allowed, table);
+                IggyId.of(options.get(IggyConnectorOptions.STREAM)),
+                position,
+                Pattern.compile(allowed),
+                described,
+                table);
     }
 
     /** See {@link #unrouted()}. */
@@ -82,8 +87,12 @@ sealed interface IggyRowRouting extends Serializable
         }
     }
 
-    /** See {@link #byTopicColumn}. */
-    record ByTopicColumn(IggyId stream, int position, AllowedTopics allowed, String table)
+    /**
+     * See {@link #byTopicColumn}: {@code allowed} matches the whole name of every topic the table
+     * allows, as {@code described} in its options.
+     */
+    record ByTopicColumn(
+            IggyId stream, int position, Pattern allowed, String described, String table)
             implements IggyRowRouting {
 
         @Override
@@ -94,12 +103,12 @@ sealed interface IggyRowRouting extends Serializable
                                 + table
                                 + " has a NULL 'topic' metadata column, but every row must name"
                                 + " its topic ("
-                                + allowed.describe()
+                                + described
                                 + "). Filter such rows out or give them a topic.");
             }
             String topic = row.getString(position).toString();
             IggyId id = null;
-            if (allowed.allows(topic)) {
+            if (allowed.matcher(topic).matches()) {
                 try {
                     id = IggyId.of(topic);
                 } catch (IllegalArgumentException e) {
@@ -114,61 +123,10 @@ sealed interface IggyRowRouting extends Serializable
                                 + topic
                                 + "' in its 'topic' metadata column, which the table does not"
                                 + " allow: it allows "
-                                + allowed.describe()
+                                + described
                                 + ". Add the topic to the table's options or fix the row.");
             }
             return new IggySinkTarget(stream, id);
-        }
-    }
-
-    /** Which topics a table's rows may name. */
-    sealed interface AllowedTopics extends Serializable
-            permits AllowedTopics.Listed, AllowedTopics.Matching, AllowedTopics.Any {
-
-        boolean allows(String topic);
-
-        /** How the table's options say it, for messages. */
-        String describe();
-
-        /** 'topic' = 'a;b': the listed topics. */
-        record Listed(String option, Set<String> topics) implements AllowedTopics {
-            @Override
-            public boolean allows(String topic) {
-                return topics.contains(topic);
-            }
-
-            @Override
-            public String describe() {
-                return "'topic' = '" + option + "'";
-            }
-        }
-
-        /** 'topic-pattern': the topics whose whole name matches. */
-        record Matching(Pattern pattern) implements AllowedTopics {
-            @Override
-            public boolean allows(String topic) {
-                return pattern.matcher(topic).matches();
-            }
-
-            @Override
-            public String describe() {
-                return "'topic-pattern' = '" + pattern.pattern() + "'";
-            }
-        }
-
-        /** Neither option: any topic of the stream. */
-        enum Any implements AllowedTopics {
-            INSTANCE;
-
-            @Override
-            public boolean allows(String topic) {
-                return true;
-            }
-
-            @Override
-            public String describe() {
-                return "any topic of the stream";
-            }
         }
     }
 }

@@ -66,14 +66,24 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_F
 @Internal
 abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
-    /** Whether this is {@code upsert-iggy}. */
-    abstract boolean upsert();
+    private final String identifier;
+    private final boolean upsert;
+
+    IggyTableFactoryBase(String identifier, boolean upsert) {
+        this.identifier = identifier;
+        this.upsert = upsert;
+    }
+
+    @Override
+    public String factoryIdentifier() {
+        return identifier;
+    }
 
     @Override
     public Set<ConfigOption<?>> requiredOptions() {
         Set<ConfigOption<?>> options = new LinkedHashSet<>();
         options.add(IggyConnectorOptions.ADDRESS);
-        if (upsert()) {
+        if (upsert) {
             options.add(KEY_FORMAT);
         }
         return options;
@@ -124,7 +134,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 IggyConnectorOptions.SINK_MAX_IN_FLIGHT_REQUESTS,
                 IggyConnectorOptions.SINK_PARALLELISM,
                 IggyConnectorOptions.SINK_UID);
-        if (upsert()) {
+        if (upsert) {
             options.add(IggyConnectorOptions.SINK_IDEMPOTENT_WRITES);
             options.add(IggyConnectorOptions.SINK_STATE_TTL);
             options.add(DELETE_ENCODING);
@@ -168,7 +178,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
                         helper.getOptions(),
-                        upsert(),
+                        upsert,
                         table.keyProjection().length > 0,
                         context.getClassLoader());
         return new IggyDynamicSink(table, formats.key, formats.value, customPartitioner);
@@ -212,7 +222,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                 IggyFormatProjections.keyHeader(options),
                 kept,
                 IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration()),
-                upsert() ? deletionMessage(options) : null,
+                upsert ? deletionMessage(options) : null,
                 context.getObjectIdentifier().asSummaryString());
     }
 
@@ -229,7 +239,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     }
 
     private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
-        if (!upsert()) {
+        if (!upsert) {
             return IggyFormatProjections.keyProjection(options, physicalType);
         }
         return IggyFormatProjections.primaryKeyProjection(
@@ -237,7 +247,7 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     }
 
     private void validateFormats(ReadableConfig options, @Nullable Format key, Format value) {
-        if (!upsert()) {
+        if (!upsert) {
             return;
         }
         String valueFormat =

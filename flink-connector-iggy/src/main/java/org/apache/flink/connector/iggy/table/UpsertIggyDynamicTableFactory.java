@@ -29,13 +29,7 @@ public final class UpsertIggyDynamicTableFactory extends IggyTableFactoryBase {
 
     public static final String IDENTIFIER = "upsert-iggy";
 
-    @Override
-    public String factoryIdentifier() {
-        return IDENTIFIER;
-    }
-
-    @Override
-    boolean upsert() {
-        return true;
+    public UpsertIggyDynamicTableFactory() {
+        super(IDENTIFIER, true);
     }
 }

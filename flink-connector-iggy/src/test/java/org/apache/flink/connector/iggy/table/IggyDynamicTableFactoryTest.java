@@ -465,8 +465,8 @@ class IggyDynamicTableFactoryTest {
                 .isInstanceOf(IggySink.class);
     }
 
-    private static UidSinkProvider runtimeProvider(IggyDynamicSink sink) {
-        return (UidSinkProvider) sink.getSinkRuntimeProvider(new TestSinkContext());
+    private static IggyDynamicSink.UidSinkProvider runtimeProvider(IggyDynamicSink sink) {
+        return (IggyDynamicSink.UidSinkProvider) sink.getSinkRuntimeProvider(new TestSinkContext());
     }
 
     private static Sink<RowData> runtimeSink(IggyDynamicSink sink) {

@@ -66,7 +66,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggyCatalog.class);
 
-    private final IggyCatalogSettings settings;
+    private final IggyCatalogFactory.Settings settings;
     private final IggyCatalogTableFactory tableFactory;
 
     @Nullable private IggyServerClient server;
@@ -76,7 +76,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
      * @param settings the catalog's options, checked by {@link IggyCatalogFactory}
      * @param classLoader where the formats of the tables are found
      */
-    IggyCatalog(String name, IggyCatalogSettings settings, ClassLoader classLoader) {
+    IggyCatalog(String name, IggyCatalogFactory.Settings settings, ClassLoader classLoader) {
         super(name, settings.defaultDatabase());
         this.settings = settings;
         this.tableFactory = new IggyCatalogTableFactory(name, settings, classLoader);

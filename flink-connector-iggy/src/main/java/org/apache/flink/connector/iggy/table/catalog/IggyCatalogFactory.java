@@ -32,6 +32,8 @@ import org.apache.flink.table.catalog.Catalog;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -63,20 +65,20 @@ public final class IggyCatalogFactory implements CatalogFactory {
     public Set<ConfigOption<?>> optionalOptions() {
         Set<ConfigOption<?>> options =
                 new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
-        options.add(IggyCatalogOptions.DEFAULT_DATABASE);
-        options.add(IggyCatalogOptions.DEFAULT_FORMAT);
-        options.add(IggyCatalogOptions.DEFAULT_PARTITIONS);
-        options.add(IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE);
-        options.add(IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE);
-        options.add(IggyCatalogOptions.ALLOW_DROPS);
+        Collections.addAll(
+                options,
+                IggyCatalogOptions.DEFAULT_DATABASE,
+                IggyCatalogOptions.DEFAULT_FORMAT,
+                IggyCatalogOptions.DEFAULT_PARTITIONS,
+                IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE,
+                IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE,
+                IggyCatalogOptions.ALLOW_DROPS);
         return options;
     }
 
     @Override
     public Catalog createCatalog(Context context) {
-        FactoryUtil.CatalogFactoryHelper helper =
-                FactoryUtil.createCatalogFactoryHelper(this, context);
-        OptionSuggestions.validate(helper);
+        OptionSuggestions.validate(FactoryUtil.createCatalogFactoryHelper(this, context));
         return new IggyCatalog(
                 context.getName(),
                 settings(Configuration.fromMap(context.getOptions()), context.getConfiguration()),
@@ -89,7 +91,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
      * @param flinkConfiguration the session's, for credentials the options leave out
      * @throws ValidationException naming every invalid option
      */
-    static IggyCatalogSettings settings(Configuration options, ReadableConfig flinkConfiguration) {
+    static Settings settings(Configuration options, ReadableConfig flinkConfiguration) {
         List<String> problems = new ArrayList<>();
         IggyConnectionConfig connection = null;
         try {
@@ -99,35 +101,8 @@ public final class IggyCatalogFactory implements CatalogFactory {
         }
         IggyConnectorOptionsUtil.atLeastOne(
                 options, IggyCatalogOptions.DEFAULT_PARTITIONS, problems);
-        Map<String, String> scanDefaults = scanDefaults(options, problems);
-        if (!problems.isEmpty()) {
-            throw new ValidationException(String.join("\n", problems));
-        }
-        return new IggyCatalogSettings(
-                options.get(IggyCatalogOptions.DEFAULT_DATABASE),
-                connection,
-                connectionOptions(options),
-                scanDefaults,
-                options.get(IggyCatalogOptions.DEFAULT_FORMAT),
-                options.get(IggyCatalogOptions.DEFAULT_PARTITIONS),
-                options.get(IggyCatalogOptions.ALLOW_DROPS));
-    }
-
-    /** The connection options as given: every table of the catalog gets them. */
-    private static Map<String, String> connectionOptions(Configuration options) {
-        Map<String, String> all = options.toMap();
-        Map<String, String> connection = new HashMap<>();
-        for (ConfigOption<?> option : IggyConnectorOptionsUtil.CONNECTION_OPTIONS) {
-            if (all.containsKey(option.key())) {
-                connection.put(option.key(), all.get(option.key()));
-            }
-        }
-        return connection;
-    }
-
-    /** The scan options every table gets unless it sets them; positions are set per table. */
-    private static Map<String, String> scanDefaults(Configuration options, List<String> problems) {
-        Map<String, String> defaults = new HashMap<>();
+        // Positions are set per table: only the modes without one can be the catalog's.
+        Map<String, String> scanDefaults = new HashMap<>();
         scanDefault(
                 options,
                 IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE,
@@ -136,16 +111,33 @@ public final class IggyCatalogFactory implements CatalogFactory {
                         ScanStartupMode.EARLIEST_OFFSET,
                         ScanStartupMode.LATEST_OFFSET,
                         ScanStartupMode.COMMITTED_OFFSET),
-                defaults,
+                scanDefaults,
                 problems);
         scanDefault(
                 options,
                 IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE,
                 IggyConnectorOptions.SCAN_BOUNDED_MODE,
                 List.of(ScanBoundedMode.UNBOUNDED, ScanBoundedMode.LATEST_OFFSET),
-                defaults,
+                scanDefaults,
                 problems);
-        return defaults;
+        if (!problems.isEmpty()) {
+            throw new ValidationException(String.join("\n", problems));
+        }
+        Map<String, String> connectionOptions = new HashMap<>(options.toMap());
+        connectionOptions
+                .keySet()
+                .retainAll(
+                        IggyConnectorOptionsUtil.CONNECTION_OPTIONS.stream()
+                                .map(ConfigOption::key)
+                                .toList());
+        return new Settings(
+                options.get(IggyCatalogOptions.DEFAULT_DATABASE),
+                connection,
+                connectionOptions,
+                scanDefaults,
+                options.get(IggyCatalogOptions.DEFAULT_FORMAT),
+                options.get(IggyCatalogOptions.DEFAULT_PARTITIONS),
+                options.get(IggyCatalogOptions.ALLOW_DROPS));
     }
 
     /** Puts the value of {@code option}, one of {@code allowed}, under {@code tableOption}. */
@@ -168,5 +160,45 @@ public final class IggyCatalogFactory implements CatalogFactory {
                             }
                             defaults.put(tableOption.key(), mode.toString());
                         });
+    }
+
+    /**
+     * The validated options of one {@link IggyCatalog}.
+     *
+     * @param connection the catalog's connection, credentials resolved
+     * @param connectionOptions the connection options as given, which every table of the catalog
+     *     gets; they may hold secrets, so {@link #toString()} leaves them out
+     * @param scanDefaults scan options every table gets unless it sets them
+     */
+    record Settings(
+            @Nullable String defaultDatabase,
+            IggyConnectionConfig connection,
+            Map<String, String> connectionOptions,
+            Map<String, String> scanDefaults,
+            @Nullable String defaultFormat,
+            int defaultPartitions,
+            boolean allowDrops) {
+
+        Settings {
+            connectionOptions = Map.copyOf(connectionOptions);
+            scanDefaults = Map.copyOf(scanDefaults);
+        }
+
+        @Override
+        public String toString() {
+            return "Settings{defaultDatabase="
+                    + defaultDatabase
+                    + ", connection="
+                    + connection
+                    + ", scanDefaults="
+                    + scanDefaults
+                    + ", defaultFormat="
+                    + defaultFormat
+                    + ", defaultPartitions="
+                    + defaultPartitions
+                    + ", allowDrops="
+                    + allowDrops
+                    + '}';
+        }
     }
 }

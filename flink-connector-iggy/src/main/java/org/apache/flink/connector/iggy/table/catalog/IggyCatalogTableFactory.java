@@ -59,11 +59,11 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
     private static final List<ConfigOption<?>> CATALOG_DECIDED = catalogDecided();
 
     private final String catalogName;
-    private final IggyCatalogSettings settings;
+    private final IggyCatalogFactory.Settings settings;
     private final ClassLoader classLoader;
 
     IggyCatalogTableFactory(
-            String catalogName, IggyCatalogSettings settings, ClassLoader classLoader) {
+            String catalogName, IggyCatalogFactory.Settings settings, ClassLoader classLoader) {
         this.catalogName = catalogName;
         this.settings = settings;
         this.classLoader = classLoader;

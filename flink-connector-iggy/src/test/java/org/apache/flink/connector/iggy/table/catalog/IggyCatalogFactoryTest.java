@@ -33,7 +33,7 @@ class IggyCatalogFactoryTest {
     private static final Map<String, String> CONNECTION =
             Map.of("address", "localhost:8090", "username", "u", "password", "hidden-pw");
 
-    private static IggyCatalogSettings settings(Map<String, String> options) {
+    private static IggyCatalogFactory.Settings settings(Map<String, String> options) {
         Map<String, String> all = new java.util.HashMap<>(CONNECTION);
         all.putAll(options);
         return IggyCatalogFactory.settings(Configuration.fromMap(all), new Configuration());
@@ -59,7 +59,7 @@ class IggyCatalogFactoryTest {
 
     @Test
     void validOptionsBecomeTheSettingsWithoutShowingSecrets() {
-        IggyCatalogSettings settings =
+        IggyCatalogFactory.Settings settings =
                 settings(
                         Map.of(
                                 "default-database", "shop",
