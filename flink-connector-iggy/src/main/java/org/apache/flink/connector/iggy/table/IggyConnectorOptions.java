@@ -36,13 +36,10 @@ import java.util.Locale;
 import static org.apache.flink.configuration.description.TextElement.text;
 
 /**
- * Options of the {@code iggy} and {@code upsert-iggy} table connectors. Names follow the {@code
- * kafka} and {@code upsert-kafka} connectors where the concept is the same.
- *
- * <p>Secret options ({@link #PASSWORD}, {@link #PERSONAL_ACCESS_TOKEN}) have keys containing
- * "password" or "token", which Flink masks in logs, but {@code SHOW CREATE TABLE} prints them in
- * clear. Credentials can therefore come from the Flink configuration or the environment instead
- * (see {@link IggyConnectionConfig.Builder#build()}).
+ * Options of the {@code iggy} and {@code upsert-iggy} table connectors, named as those of {@code
+ * kafka} and {@code upsert-kafka} where the concept is the same. Flink masks the secret options in
+ * logs, but {@code SHOW CREATE TABLE} prints them: credentials can come from the Flink
+ * configuration or the environment instead (see {@link IggyConnectionConfig.Builder#build()}).
  */
 @PublicEvolving
 public final class IggyConnectorOptions {
@@ -57,7 +54,7 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "TCP address of the Iggy server as host:port ([::1]:8090 for IPv6)."
+                            "TCP address of the Iggy server, host:port ([::1]:8090 for IPv6)."
                                     + " Required.");
 
     public static final ConfigOption<String> USERNAME =
@@ -65,43 +62,26 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "User to log in as. When neither this nor 'personal-access-token' is"
-                                    + " set, the credentials come from the Flink configuration ("
-                                    + String.join(
-                                            ", ",
-                                            IggyConnectionConfig.USERNAME_CONFIG_KEY,
-                                            IggyConnectionConfig.PASSWORD_CONFIG_KEY,
-                                            IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY)
-                                    + ") or the environment ("
-                                    + String.join(
-                                            ", ",
-                                            IggyConnectionConfig.USERNAME_ENV,
-                                            IggyConnectionConfig.PASSWORD_ENV,
-                                            IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV)
-                                    + ").");
+                            "User to log in as; with neither this nor 'personal-access-token'"
+                                    + " set, the credentials come from the Flink configuration or"
+                                    + " the environment.");
 
     public static final ConfigOption<String> PASSWORD =
             ConfigOptions.key("password")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Password of the user; when unset, "
-                                    + IggyConnectionConfig.PASSWORD_CONFIG_KEY
-                                    + " of the Flink configuration or the environment variable "
-                                    + IggyConnectionConfig.PASSWORD_ENV
-                                    + ". SHOW CREATE TABLE prints it in clear: keep it out of DDL.");
+                            "Password of the user. SHOW CREATE TABLE prints it in clear: prefer"
+                                    + " the Flink configuration or the environment.");
 
     public static final ConfigOption<String> PERSONAL_ACCESS_TOKEN =
             ConfigOptions.key("personal-access-token")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Log in with this personal access token instead of username and"
-                                    + " password. SHOW CREATE TABLE prints it in clear: prefer "
-                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_CONFIG_KEY
-                                    + " of the Flink configuration or the environment variable "
-                                    + IggyConnectionConfig.PERSONAL_ACCESS_TOKEN_ENV
-                                    + ".");
+                            "Log in with this token instead of a user. SHOW CREATE TABLE prints"
+                                    + " it in clear: prefer the Flink configuration or the"
+                                    + " environment.");
 
     public static final ConfigOption<Boolean> TLS_ENABLED =
             ConfigOptions.key("tls.enabled")
@@ -135,37 +115,33 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Name of the Iggy stream; it must exist. Required unless a source"
-                                    + " table sets 'stream-pattern'.");
+                            "The Iggy stream; it must exist. Required unless a source table sets"
+                                    + " 'stream-pattern'.");
 
     public static final ConfigOption<String> STREAM_PATTERN =
             ConfigOptions.key("stream-pattern")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Source only, instead of 'stream': a regular expression; the table"
-                                    + " reads its topics in every stream whose whole name matches.");
+                            "Source only, instead of 'stream': a regular expression for the"
+                                    + " whole stream names to read.");
 
     public static final ConfigOption<String> TOPIC =
             ConfigOptions.key("topic")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Name of the Iggy topic; it must exist. A source table may list"
-                                    + " several, separated by ';'; on a sink table a list only"
-                                    + " allows the topics rows name in a writable 'topic'"
-                                    + " metadata column. Required unless the table sets"
-                                    + " 'topic-pattern' or is a sink with that column.");
+                            "The Iggy topic; a source may list several, separated by ';', which"
+                                    + " on a sink only allow the topics rows name in a writable"
+                                    + " 'topic' column.");
 
     public static final ConfigOption<String> TOPIC_PATTERN =
             ConfigOptions.key("topic-pattern")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Instead of 'topic': a regular expression; a source table reads"
-                                    + " every topic whose whole name matches, a sink table only"
-                                    + " allows such topics in its writable 'topic' metadata"
-                                    + " column.");
+                            "Instead of 'topic': a regular expression for the whole topic names"
+                                    + " a source reads or a sink's rows may name.");
 
     // ----- formats and keys -------------------------------------------------------------------
 
@@ -181,24 +157,22 @@ public final class IggyConnectorOptions {
                     .asList()
                     .defaultValues()
                     .withDescription(
-                            "Physical columns that form the key, separated by ';'. Not allowed for"
-                                    + " upsert-iggy, whose key is the PRIMARY KEY.");
+                            "Physical columns of the key, separated by ';'. Not for upsert-iggy"
+                                    + " (its key is the PRIMARY KEY).");
 
     public static final ConfigOption<String> KEY_FIELDS_PREFIX =
             ConfigOptions.key("key.fields-prefix")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Prefix of key columns in the table, stripped in the key format;"
-                                    + " requires value.fields-include = 'EXCEPT_KEY'.");
+                            "Prefix of the key columns, stripped in the key format; needs"
+                                    + " value.fields-include = 'EXCEPT_KEY'.");
 
     public static final ConfigOption<String> KEY_HEADER =
             ConfigOptions.key("key.header")
                     .stringType()
                     .defaultValue(DEFAULT_KEY_HEADER)
-                    .withDescription(
-                            "User header that carries the key bytes (written by the sink, read by"
-                                    + " the source).");
+                    .withDescription("User header that carries the key bytes.");
 
     public static final ConfigOption<String> VALUE_FORMAT =
             ConfigOptions.key("value" + FactoryUtil.FORMAT_SUFFIX)
@@ -219,9 +193,8 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Name under which offsets are stored in Iggy on completed checkpoints"
-                                    + " and read by 'committed-offset'. Default: 'flink-' and the"
-                                    + " table's full name.");
+                            "Name under which offsets are stored on completed checkpoints."
+                                    + " Default: 'flink-' and the table's full name.");
 
     public static final ConfigOption<ScanStartupMode> SCAN_STARTUP_MODE =
             ConfigOptions.key("scan.startup.mode")
@@ -234,27 +207,26 @@ public final class IggyConnectorOptions {
                     .enumType(CommittedFallback.class)
                     .defaultValue(CommittedFallback.EARLIEST)
                     .withDescription(
-                            "Where a partition starts under 'committed-offset' when no offset is"
-                                    + " stored for the consumer: 'earliest-offset' (its first"
-                                    + " offset), 'latest-offset' (its end at job start) or 'fail'"
-                                    + " (the job fails, naming the partition and the consumer).");
+                            "Where a partition starts under 'committed-offset' when the consumer"
+                                    + " has no offset stored: 'earliest-offset', 'latest-offset' or"
+                                    + " 'fail'.");
 
     public static final ConfigOption<Long> SCAN_STARTUP_TIMESTAMP_MILLIS =
             ConfigOptions.key("scan.startup.timestamp-millis")
                     .longType()
                     .noDefaultValue()
                     .withDescription(
-                            "Epoch milliseconds for 'timestamp': start at the first message whose"
-                                    + " server timestamp is at or after it.");
+                            "For 'timestamp': start at the first message with a server timestamp"
+                                    + " at or after these epoch milliseconds.");
 
     public static final ConfigOption<String> SCAN_STARTUP_SPECIFIC_OFFSETS =
             ConfigOptions.key("scan.startup.specific-offsets")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Offsets for 'specific-offsets', e.g. 'partition:0,offset:42;"
-                                    + "partition:1,offset:300'; other partitions start at the"
-                                    + " earliest offset.");
+                            "For 'specific-offsets':"
+                                    + " 'partition:0,offset:42;partition:1,offset:300'; other"
+                                    + " partitions start at their earliest.");
 
     public static final ConfigOption<ScanBoundedMode> SCAN_BOUNDED_MODE =
             ConfigOptions.key("scan.bounded.mode")
@@ -267,66 +239,59 @@ public final class IggyConnectorOptions {
                     .longType()
                     .noDefaultValue()
                     .withDescription(
-                            "Epoch milliseconds for 'timestamp': stop before the first message whose"
-                                    + " server timestamp is at or after it.");
+                            "For 'timestamp': stop before the first message with a server"
+                                    + " timestamp at or after these epoch milliseconds.");
 
     public static final ConfigOption<String> SCAN_BOUNDED_SPECIFIC_OFFSETS =
             ConfigOptions.key("scan.bounded.specific-offsets")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Exclusive end offsets for 'specific-offsets', e.g. 'partition:0,"
-                                    + "offset:42'; other partitions stop at their end at job"
-                                    + " start.");
+                            "For 'specific-offsets': exclusive end offsets,"
+                                    + " 'partition:0,offset:42'; other partitions stop at their end"
+                                    + " at job start.");
 
     public static final ConfigOption<Duration> SCAN_PARTITION_DISCOVERY_INTERVAL =
             ConfigOptions.key("scan.partition-discovery.interval")
                     .durationType()
                     .noDefaultValue()
                     .withDescription(
-                            "How often an unbounded scan looks for new partitions (read from their"
-                                    + " first offset). Off when unset.");
+                            "How often an unbounded scan looks for new partitions. Off when"
+                                    + " unset.");
 
     public static final ConfigOption<Integer> SCAN_POLL_BATCH_SIZE =
             ConfigOptions.key("scan.poll.batch-size")
                     .intType()
                     .noDefaultValue()
                     .withDescription(
-                            "Messages per poll request. When unset, each poll asks for as many"
-                                    + " messages as fit in about 1 MiB by the topic's average"
-                                    + " message size (between 1 and 10,000).");
+                            "Messages per poll request. Unset: as many as fit in about 1 MiB by"
+                                    + " the topic's average message size.");
 
     public static final ConfigOption<Duration> SCAN_POLL_INTERVAL =
             ConfigOptions.key("scan.poll.interval")
                     .durationType()
                     .defaultValue(IggySourceBuilder.DEFAULT_POLL_INTERVAL)
                     .withDescription(
-                            "The longest time between two checks for new data in partitions that"
-                                    + " reached their end (one small request per reader). Unless"
-                                    + " 'scan.poll.min-interval' is shorter, the source checks at"
-                                    + " this pace: it bounds the delay of a message after a quiet"
-                                    + " period and the CPU an idle source costs.");
+                            "The longest time between two checks for new data in partitions at"
+                                    + " their end.");
 
     public static final ConfigOption<Duration> SCAN_POLL_MIN_INTERVAL =
             ConfigOptions.key("scan.poll.min-interval")
                     .durationType()
                     .noDefaultValue()
                     .withDescription(
-                            "Trades CPU for latency: the shortest time between two checks for new"
-                                    + " data, right after data arrived; it grows with the quiet"
-                                    + " time up to 'scan.poll.interval' (see 'scan.poll.back-off')."
-                                    + " Unset, it equals 'scan.poll.interval'.");
+                            "The shortest time between two checks for new data, right after data"
+                                    + " arrived; grows to 'scan.poll.interval'. Unset:"
+                                    + " 'scan.poll.interval'.");
 
     public static final ConfigOption<Duration> SCAN_POLL_BACK_OFF =
             ConfigOptions.key("scan.poll.back-off")
                     .durationType()
                     .noDefaultValue()
                     .withDescription(
-                            "With 'scan.poll.min-interval' shorter than 'scan.poll.interval': the"
-                                    + " quiet time after which the time between two checks has"
-                                    + " grown, in proportion to the time since data, from the"
-                                    + " minimum to 'scan.poll.interval'. Unset, 250 times"
-                                    + " 'scan.poll.interval' (37.5 s by default).");
+                            "The quiet time over which the time between checks grows from"
+                                    + " 'scan.poll.min-interval' to 'scan.poll.interval'. Unset:"
+                                    + " 250 poll intervals.");
 
     public static final ConfigOption<Boolean> SCAN_SKIP_UNDECODABLE_RECORDS =
             ConfigOptions.key("scan.skip-undecodable-records")
@@ -334,25 +299,23 @@ public final class IggyConnectorOptions {
                     .defaultValue(false)
                     .withDescription(
                             "Skip (count and log) messages the formats cannot decode instead of"
-                                    + " failing the job.");
+                                    + " failing.");
 
     public static final ConfigOption<Boolean> SCAN_RECREATED_TOPIC_READ_FROM_START =
             ConfigOptions.key("scan.recreated-topic.read-from-start")
                     .booleanType()
                     .defaultValue(false)
                     .withDescription(
-                            "When the topic is deleted and created again under a running source,"
-                                    + " read the new topic from offset 0 (logging a warning)"
-                                    + " instead of failing the job.");
+                            "Read a topic deleted and created again from offset 0 instead of"
+                                    + " failing.");
 
     public static final ConfigOption<Boolean> SCAN_DELETED_TOPIC_SKIP =
             ConfigOptions.key("scan.deleted-topic.skip")
                     .booleanType()
                     .defaultValue(false)
                     .withDescription(
-                            "When a topic or stream the source reads is deleted under a running"
-                                    + " query, stop reading it (logging a warning) and read on the"
-                                    + " others, instead of failing the job.");
+                            "Stop reading a deleted topic or stream and read on the others"
+                                    + " instead of failing.");
 
     public static final ConfigOption<Integer> SCAN_PARALLELISM = FactoryUtil.SOURCE_PARALLELISM;
 
@@ -361,10 +324,8 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Operator uid of the source, under which its state (the read"
-                                    + " positions) is kept in savepoints. Defaults to"
-                                    + " 'iggy-source: ' and the table's identifier, which stays the"
-                                    + " same when the query changes.");
+                            "Operator uid of the source in savepoints. Default: 'iggy-source: '"
+                                    + " and the table's identifier.");
 
     // ----- sink -------------------------------------------------------------------------------
 
@@ -373,10 +334,9 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .defaultValue(SinkPartitioner.FIXED)
                     .withDescription(
-                            "'fixed' (every row to 'sink.partition'), 'round-robin', 'key' (XXH32"
-                                    + " of the key bytes, as Iggy's messages-key partitioning), or"
-                                    + " the class name of an IggyPartitioner<RowData> (append"
-                                    + " 'iggy' only).");
+                            "'fixed' ('sink.partition'), 'round-robin', 'key' (as Iggy's"
+                                    + " messages-key partitioning), or the class name of an"
+                                    + " IggyPartitioner<RowData> (iggy only).");
 
     public static final ConfigOption<Long> SINK_PARTITION =
             ConfigOptions.key("sink.partition")
@@ -389,53 +349,41 @@ public final class IggyConnectorOptions {
                     .enumType(DeliveryGuarantee.class)
                     .defaultValue(DeliveryGuarantee.AT_LEAST_ONCE)
                     .withDescription(
-                            "'at-least-once' (every checkpoint waits for the server's"
-                                    + " acknowledgements), 'exactly-once' (each checkpoint's rows"
-                                    + " are held in write-ahead files and sent when the checkpoint"
-                                    + " completes) or 'none'.");
+                            "'at-least-once', 'exactly-once' (rows held in write-ahead files"
+                                    + " until the checkpoint completes) or 'none'.");
 
     public static final ConfigOption<String> SINK_EXACTLY_ONCE_WRITE_AHEAD_DIR =
             ConfigOptions.key("sink.exactly-once.write-ahead-dir")
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "With 'exactly-once': the durable directory (a URI of any Flink file"
-                                    + " system, or an absolute path) of the files that hold each"
-                                    + " checkpoint's messages until they are committed, used as"
-                                    + " given; every TaskManager must reach it. Default:"
-                                    + " 'iggy-sink-write-ahead' in the checkpoint directory"
-                                    + " ('execution.checkpointing.dir'); a job with neither is"
-                                    + " refused.");
+                            "With 'exactly-once': the directory every TaskManager reaches for"
+                                    + " the write-ahead files. Default: 'iggy-sink-write-ahead' in"
+                                    + " the checkpoint directory.");
 
     public static final ConfigOption<Boolean> SINK_EXACTLY_ONCE_FSYNC_BEFORE_DELETE =
             ConfigOptions.key("sink.exactly-once.fsync-before-delete")
                     .booleanType()
                     .defaultValue(IggyWriterConfig.DEFAULT_FSYNC_BEFORE_DELETE)
                     .withDescription(
-                            "With 'exactly-once': before deleting the write-ahead files of"
-                                    + " committed rows, ask the server to write each of their"
-                                    + " partitions to disk and fsync it (Iggy's"
-                                    + " FlushUnsavedBuffer). Iggy acknowledges rows that may"
-                                    + " still be in its memory only, so without it a crash of"
-                                    + " the server process can lose committed rows. Costs one"
-                                    + " request per partition and commit: the server's fsync.");
+                            "With 'exactly-once': have the server fsync the committed rows'"
+                                    + " partitions before the write-ahead files are deleted.");
 
     public static final ConfigOption<Integer> SINK_BATCH_SIZE =
             ConfigOptions.key("sink.batch-size")
                     .intType()
                     .noDefaultValue()
                     .withDescription(
-                            "Most messages per send request and partition. When unset, only"
-                                    + " 'sink.max-batch-bytes' decides where a request ends.");
+                            "Most messages per send request and partition. Unset: only"
+                                    + " 'sink.max-batch-bytes' bounds a request.");
 
     public static final ConfigOption<Long> SINK_MAX_BATCH_BYTES =
             ConfigOptions.key("sink.max-batch-bytes")
                     .longType()
                     .defaultValue(IggyWriterConfig.DEFAULT_MAX_BATCH_BYTES)
                     .withDescription(
-                            "Most bytes (64-byte message headers, payloads and user headers)"
-                                    + " per send request and partition: the bound that sizes"
-                                    + " batches.");
+                            "Most bytes (64-byte message headers, payloads, user headers) per"
+                                    + " send request and partition.");
 
     public static final ConfigOption<Integer> SINK_MAX_IN_FLIGHT_REQUESTS =
             ConfigOptions.key("sink.max-in-flight-requests")
@@ -443,7 +391,7 @@ public final class IggyConnectorOptions {
                     .defaultValue(IggyWriterConfig.DEFAULT_MAX_IN_FLIGHT_REQUESTS)
                     .withDescription(
                             "Most batches per sink subtask sent and unanswered or waiting to be"
-                                    + " sent; the subtask waits for an acknowledgement beyond.");
+                                    + " sent.");
 
     public static final ConfigOption<Duration> SINK_LINGER =
             ConfigOptions.key("sink.linger")
@@ -458,11 +406,8 @@ public final class IggyConnectorOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Operator uid of the sink's writer, under which savepoints keep its"
-                                    + " state; the committer gets 'Sink Committer: <uid>' and the"
-                                    + " upsert-iggy reconcile step '<uid>: Iggy Reconcile'."
-                                    + " Defaults to 'iggy-sink: ' and the table's identifier, which"
-                                    + " stays the same when the query changes.");
+                            "Operator uid of the sink's writer in savepoints. Default:"
+                                    + " 'iggy-sink: ' and the table's identifier.");
 
     public static final ConfigOption<Duration> SINK_STATE_TTL =
             ConfigOptions.key("sink.state-ttl")
@@ -470,18 +415,15 @@ public final class IggyConnectorOptions {
                     .noDefaultValue()
                     .withDescription(
                             "upsert-iggy: forget the fingerprint of a key not written for this"
-                                    + " long (bounds state); its next value is then sent even if"
-                                    + " unchanged. Default: keep forever.");
+                                    + " long. Default: keep forever.");
 
     public static final ConfigOption<Boolean> SINK_IDEMPOTENT_WRITES =
             ConfigOptions.key("sink.idempotent-writes")
                     .booleanType()
                     .defaultValue(false)
                     .withDescription(
-                            "upsert-iggy: deterministic message ids (BLAKE2b-128 of stream/topic,"
-                                    + " key and the key's message count), so that with the"
-                                    + " server's message deduplication on, messages replayed"
-                                    + " after a failover are dropped.");
+                            "upsert-iggy: deterministic message ids, so that the server's"
+                                    + " deduplication drops messages replayed after a failover.");
 
     public static final ConfigOption<DeleteEncoding> DELETE_ENCODING =
             ConfigOptions.key("delete.encoding")
@@ -496,7 +438,7 @@ public final class IggyConnectorOptions {
                     .noDefaultValue()
                     .withDescription(
                             "upsert-iggy with 'delete.encoding' = 'custom-payload': the payload"
-                                    + " (UTF-8) of a deletion message.");
+                                    + " (UTF-8) of a deletion.");
 
     private IggyConnectorOptions() {}
 
@@ -551,7 +493,6 @@ public final class IggyConnectorOptions {
             this.description = text(description);
         }
 
-        /** The value as SQL writes it: the name in lower case, with '-' for '_'. */
         @Override
         public String toString() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -594,7 +535,6 @@ public final class IggyConnectorOptions {
             this.description = text(description);
         }
 
-        /** The value as SQL writes it: the name in lower case, with '-' for '_'. */
         @Override
         public String toString() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');

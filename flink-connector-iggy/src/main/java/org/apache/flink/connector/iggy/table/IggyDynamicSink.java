@@ -95,7 +95,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         }
         if (!table.deletion().isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
-                    KeyedMapSinks.tombstoneError(IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION)
+                    KeyedMapSinks.tombstoneError(
+                                    IggyRowDataSerializationSchema.MapChangeEncoder
+                                            .DELETION_VALUE_OPTION)
                             + " The query produces deletions, but upsert-iggy table's '"
                             + IggyConnectorOptions.DELETE_ENCODING.key()
                             + "' is 'none'.");
@@ -115,9 +117,10 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                 DataType.getFieldDataTypes(consumedDataType).stream()
                         .map(DataType::getLogicalType)
                         .collect(Collectors.toList());
-        IggyRowProjection keyColumns = new IggyRowProjection(table.keyProjection(), consumedTypes);
-        IggyRowProjection valueColumns =
-                new IggyRowProjection(table.valueProjection(), consumedTypes);
+        IggyRowDataSerializationSchema.Columns keyColumns =
+                new IggyRowDataSerializationSchema.Columns(table.keyProjection(), consumedTypes);
+        IggyRowDataSerializationSchema.Columns valueColumns =
+                new IggyRowDataSerializationSchema.Columns(table.valueProjection(), consumedTypes);
         Sink<RowData> sink =
                 table.upsert()
                         ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
@@ -139,9 +142,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     private Sink<RowData> appendSink(
             @Nullable SerializationSchema<RowData> keyFormat,
-            IggyRowProjection keyColumns,
+            IggyRowDataSerializationSchema.Columns keyColumns,
             SerializationSchema<RowData> valueFormat,
-            IggyRowProjection valueColumns) {
+            IggyRowDataSerializationSchema.Columns valueColumns) {
         if (table.options().get(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE)
                         == DeliveryGuarantee.EXACTLY_ONCE
                 && metadataKeys.contains(IggyWritableMetadata.MESSAGE_ID.key)) {
@@ -199,9 +202,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     private Sink<RowData> upsertSink(
             SerializationSchema<RowData> keyFormat,
-            IggyRowProjection keyColumns,
+            IggyRowDataSerializationSchema.Columns keyColumns,
             SerializationSchema<RowData> valueFormat,
-            IggyRowProjection valueColumns) {
+            IggyRowDataSerializationSchema.Columns valueColumns) {
         IggyKeyedMapSinkBuilder<?, ?> builder =
                 IggySink.keyedMap()
                         .setConnection(table.connection())
@@ -211,7 +214,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         IggySinkOptions.configure(builder, table.options(), routed());
         return KeyedMapSinks.of(
                 builder,
-                new IggyRowDataMapChangeEncoder(
+                new IggyRowDataSerializationSchema.MapChangeEncoder(
                         keyFormat,
                         keyColumns,
                         valueFormat,
@@ -219,7 +222,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         table.deletion(),
                         routing(),
                         metadataPositions()),
-                IggyRowDataMapChangeEncoder.DELETION_VALUE_OPTION,
+                IggyRowDataSerializationSchema.MapChangeEncoder.DELETION_VALUE_OPTION,
                 routed());
     }
 

@@ -102,8 +102,8 @@ public class IggyDynamicSource
         DeserializationSchema<RowData> valueFormat =
                 valueDecodingFormat.createRuntimeDecoder(context, table.valueFormatType());
         TypeInformation<RowData> producedType = context.createTypeInformation(producedDataType);
-        IggyRowAssembler assembler =
-                new IggyRowAssembler(
+        IggyRowDataDeserializationSchema.RowAssembler assembler =
+                new IggyRowDataDeserializationSchema.RowAssembler(
                         DataType.getFieldCount(table.physicalDataType()),
                         table.keyProjection(),
                         fieldTypes(table.keyProjection()),
@@ -114,7 +114,7 @@ public class IggyDynamicSource
                                 .collect(Collectors.toList()));
         IggyRecordDeserializationSchema<RowData> deserializer =
                 table.upsert()
-                        ? new IggyUpsertRowDataDeserializationSchema(
+                        ? new IggyRowDataDeserializationSchema.Upsert(
                                 keyFormat,
                                 valueFormat,
                                 table.keyHeader(),

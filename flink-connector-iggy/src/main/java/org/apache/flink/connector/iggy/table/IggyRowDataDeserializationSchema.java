@@ -20,20 +20,28 @@ package org.apache.flink.connector.iggy.table;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.RowKind;
 import org.apache.flink.util.Collector;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
+import java.io.Serializable;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * The append ({@code iggy}) source's decoding: the value format decodes the payload (0..n rows),
- * the key format the key header if there is one, and metadata comes from the message.
+ * the key format the key header if there is one, and metadata comes from the message. {@link
+ * Upsert} is {@code upsert-iggy}'s; both build rows with a {@link RowAssembler}.
  */
 @Internal
 final class IggyRowDataDeserializationSchema implements IggyRecordDeserializationSchema<RowData> {
@@ -43,7 +51,7 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
     @Nullable private final DeserializationSchema<RowData> keyFormat;
     private final DeserializationSchema<RowData> valueFormat;
     private final String keyHeader;
-    private final IggyRowAssembler assembler;
+    private final RowAssembler assembler;
     private final TypeInformation<RowData> producedType;
 
     private transient RowCollector rows;
@@ -52,7 +60,7 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
             @Nullable DeserializationSchema<RowData> keyFormat,
             DeserializationSchema<RowData> valueFormat,
             String keyHeader,
-            IggyRowAssembler assembler,
+            RowAssembler assembler,
             TypeInformation<RowData> producedType) {
         this.keyFormat = keyFormat;
         this.valueFormat = valueFormat;
@@ -105,5 +113,167 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
     @Override
     public TypeInformation<RowData> getProducedType() {
         return producedType;
+    }
+
+    /**
+     * The {@code upsert-iggy} source's decoding: the source's keyed-map mode decides (key from the
+     * key header, a message without it skipped and counted; deletion by the configured delete
+     * encoding), then each change becomes an INSERT row (key and value columns) or a DELETE row
+     * (key columns only).
+     */
+    static final class Upsert implements IggyRecordDeserializationSchema<RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final IggyRecordDeserializationSchema<IggyMapChange<byte[], RowData>> keyedMap;
+        private final DeserializationSchema<RowData> keyFormat;
+        private final RowAssembler assembler;
+        private final TypeInformation<RowData> producedType;
+
+        private transient ChangeCollector rows;
+
+        Upsert(
+                DeserializationSchema<RowData> keyFormat,
+                DeserializationSchema<RowData> valueFormat,
+                String keyHeader,
+                IggyDeletionMessage deletion,
+                RowAssembler assembler,
+                TypeInformation<RowData> producedType) {
+            KeyHeader key = new KeyHeader(keyHeader);
+            this.keyedMap =
+                    deletion.isEncoded()
+                            ? IggyRecordDeserializationSchema.keyedMap(key, deletion, valueFormat)
+                            : IggyRecordDeserializationSchema.keyedMap(key, valueFormat);
+            this.keyFormat = keyFormat;
+            this.assembler = assembler;
+            this.producedType = producedType;
+        }
+
+        @Override
+        public void open(Context context) throws Exception {
+            keyFormat.open(context);
+            keyedMap.open(context);
+        }
+
+        @Override
+        public void deserialize(IggyMessage message, Collector<RowData> out) throws IOException {
+            if (rows == null) {
+                rows = new ChangeCollector();
+            }
+            rows.message = message;
+            rows.out = out;
+            keyedMap.deserialize(message, rows);
+        }
+
+        /** Turns each keyed-map change into a row; reused for every message. */
+        private final class ChangeCollector implements Collector<IggyMapChange<byte[], RowData>> {
+            private IggyMessage message;
+            private Collector<RowData> out;
+
+            @Override
+            public void collect(IggyMapChange<byte[], RowData> change) {
+                RowData key;
+                try {
+                    key = keyFormat.deserialize(change.key());
+                } catch (IOException e) {
+                    throw new IllegalStateException(
+                            "Cannot decode the key header of the message at offset "
+                                    + message.offset()
+                                    + " of partition "
+                                    + message.partition(),
+                            e);
+                }
+                out.collect(
+                        change.isDelete()
+                                ? assembler.assemble(key, null, RowKind.DELETE, message)
+                                : assembler.assemble(key, change.value(), RowKind.INSERT, message));
+            }
+
+            @Override
+            public void close() {}
+        }
+
+        @Override
+        public TypeInformation<RowData> getProducedType() {
+            return producedType;
+        }
+
+        /** The key header's bytes; {@code null} (skip the message) when it is missing. */
+        private static final class KeyHeader implements KeySelector<IggyMessage, byte[]> {
+            private static final long serialVersionUID = 1L;
+            private final String header;
+
+            private KeyHeader(String header) {
+                this.header = header;
+            }
+
+            @Override
+            public byte[] getKey(IggyMessage message) {
+                return message.header(header).map(IggyHeaderValue::bytes).orElse(null);
+            }
+        }
+    }
+
+    /**
+     * Builds a table row from the decoded key row (key header), the decoded value row (payload) and
+     * the message's metadata: physical columns at their positions, then the requested metadata.
+     */
+    static final class RowAssembler implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private final int physicalArity;
+        private final int[] keyProjection;
+        private final int[] valueProjection;
+        private final RowData.FieldGetter[] keyGetters;
+        private final RowData.FieldGetter[] valueGetters;
+        private final IggyReadableMetadata[] metadata;
+
+        RowAssembler(
+                int physicalArity,
+                int[] keyProjection,
+                List<LogicalType> keyTypes,
+                int[] valueProjection,
+                List<LogicalType> valueTypes,
+                List<IggyReadableMetadata> metadata) {
+            this.physicalArity = physicalArity;
+            this.keyProjection = keyProjection;
+            this.valueProjection = valueProjection;
+            this.keyGetters = getters(keyTypes);
+            this.valueGetters = getters(valueTypes);
+            this.metadata = metadata.toArray(new IggyReadableMetadata[0]);
+        }
+
+        private static RowData.FieldGetter[] getters(List<LogicalType> types) {
+            RowData.FieldGetter[] getters = new RowData.FieldGetter[types.size()];
+            for (int i = 0; i < getters.length; i++) {
+                getters[i] = RowData.createFieldGetter(types.get(i), i);
+            }
+            return getters;
+        }
+
+        /**
+         * @param key the key row, or {@code null} when the message has no key header (key columns
+         *     then come from the value, if it holds them, or are NULL)
+         * @param value the value row, or {@code null} for a deletion (only key columns are set)
+         */
+        RowData assemble(
+                @Nullable RowData key, @Nullable RowData value, RowKind kind, IggyMessage message) {
+            GenericRowData row = new GenericRowData(kind, physicalArity + metadata.length);
+            if (value != null) {
+                for (int i = 0; i < valueProjection.length; i++) {
+                    row.setField(valueProjection[i], valueGetters[i].getFieldOrNull(value));
+                }
+            }
+            if (key != null) {
+                for (int i = 0; i < keyProjection.length; i++) {
+                    row.setField(keyProjection[i], keyGetters[i].getFieldOrNull(key));
+                }
+            }
+            for (int i = 0; i < metadata.length; i++) {
+                row.setField(physicalArity + i, metadata[i].reader.read(message));
+            }
+            return row;
+        }
     }
 }

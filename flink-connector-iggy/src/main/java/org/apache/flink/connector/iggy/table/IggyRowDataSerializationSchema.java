@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
@@ -27,26 +28,35 @@ import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
 import org.apache.flink.connector.iggy.sink.IggySinkRecord;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
+import org.apache.flink.connector.iggy.sink.IggyTopicSelector;
+import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.sink.internal.writer.RoutedSinkContext;
+import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
+import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.RowKind;
 
 import javax.annotation.Nullable;
 
+import java.io.Serializable;
 import java.math.BigInteger;
+import java.util.List;
 
 /**
  * The append ({@code iggy}) sink's encoding: the value format writes the payload, the key format
  * the key header (also the partitioning key), and metadata columns set headers, message id, origin
- * timestamp and partition.
+ * timestamp and partition. {@link MapChangeEncoder} is {@code upsert-iggy}'s.
  *
  * <p>{@code metadataPositions}: where each {@link IggyWritableMetadata} is in the row, or -1.
  */
 @Internal
 record IggyRowDataSerializationSchema(
         @Nullable SerializationSchema<RowData> keyFormat,
-        @Nullable IggyRowProjection keyColumns,
+        @Nullable Columns keyColumns,
         SerializationSchema<RowData> valueFormat,
-        IggyRowProjection valueColumns,
+        Columns valueColumns,
         String keyHeader,
         IggyPartitioner<RowData> partitioner,
         IggyRowRouting routing,
@@ -112,5 +122,111 @@ record IggyRowDataSerializationSchema(
         return written != null
                 ? written
                 : (timestamp != null ? timestamp : System.currentTimeMillis()) * 1000;
+    }
+
+    /**
+     * How the {@code upsert-iggy} sink turns a changelog row into the keyed-map sink's message:
+     * INSERT and UPDATE_AFTER upsert, DELETE deletes, UPDATE_BEFORE is ignored; key and value bytes
+     * come from the key and value formats; the 'headers' and 'origin-timestamp' metadata columns
+     * are written with upserts and deletes, and the delete encoding's headers win on a conflict.
+     */
+    record MapChangeEncoder(
+            SerializationSchema<RowData> keyFormat,
+            Columns keyColumns,
+            SerializationSchema<RowData> valueFormat,
+            Columns valueColumns,
+            IggyDeletionMessage deletion,
+            IggyRowRouting routing,
+            int[] metadataPositions)
+            implements ChangeEncoder<RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        /** What makes deletes writable, as the error for an unwritable delete names it. */
+        static final String DELETION_VALUE_OPTION =
+                "'"
+                        + IggyConnectorOptions.DELETE_ENCODING.key()
+                        + "' = 'header', 'empty-payload' or 'custom-payload'";
+
+        @Override
+        public void open(
+                SerializationSchema.InitializationContext context,
+                IggyTopicSelector.Context routing)
+                throws Exception {
+            keyFormat.open(context);
+            valueFormat.open(context);
+        }
+
+        @Nullable
+        @Override
+        public KeyedMessage encode(RowData row) {
+            if (row.getRowKind() == RowKind.UPDATE_BEFORE) {
+                return null;
+            }
+            KeyedMessage message = message(row);
+            IggySinkTarget target = routing.targetOf(row);
+            return target != null ? message.withTarget(target) : message;
+        }
+
+        private KeyedMessage message(RowData row) {
+            RowKind kind = row.getRowKind();
+            byte[] key = bytes(keyFormat, keyColumns, row, "key");
+            IggyHeaders headers = IggyWritableMetadata.headers(row, metadataPositions);
+            Long micros = IggyWritableMetadata.originTimestampMicros(row, metadataPositions);
+            long timestamp = micros != null ? micros : 0;
+            if (kind != RowKind.DELETE) {
+                return KeyedMessage.upsert(
+                        key, bytes(valueFormat, valueColumns, row, "value"), headers, timestamp);
+            }
+            if (!deletion.isEncoded()) {
+                return KeyedMessage.delete(key, null, headers, timestamp);
+            }
+            return KeyedMessage.delete(key, deletion.payload(), deletion.addTo(headers), timestamp);
+        }
+
+        private static byte[] bytes(
+                SerializationSchema<RowData> format, Columns columns, RowData row, String what) {
+            byte[] bytes = format.serialize(columns.project(row, RowKind.INSERT));
+            if (bytes == null) {
+                throw new IggyConnectorException(
+                        "The upsert-iggy sink's "
+                                + what
+                                + " format "
+                                + format.getClass().getName()
+                                + " returned null for the row "
+                                + KeyedMapSinks.describe(row)
+                                + ": every row needs "
+                                + what
+                                + " bytes.");
+            }
+            return bytes;
+        }
+    }
+
+    /** Copies some columns of a table row into a new row, e.g. the key or the value columns. */
+    static final class Columns implements Serializable {
+
+        private static final long serialVersionUID = 1L;
+
+        private final RowData.FieldGetter[] getters;
+
+        /**
+         * @param positions positions of the copied columns in the source row
+         * @param rowTypes types of all columns of the source row
+         */
+        Columns(int[] positions, List<LogicalType> rowTypes) {
+            getters = new RowData.FieldGetter[positions.length];
+            for (int i = 0; i < positions.length; i++) {
+                getters[i] = RowData.createFieldGetter(rowTypes.get(positions[i]), positions[i]);
+            }
+        }
+
+        RowData project(RowData row, RowKind kind) {
+            GenericRowData projected = new GenericRowData(kind, getters.length);
+            for (int i = 0; i < getters.length; i++) {
+                projected.setField(i, getters[i].getFieldOrNull(row));
+            }
+            return projected;
+        }
     }
 }

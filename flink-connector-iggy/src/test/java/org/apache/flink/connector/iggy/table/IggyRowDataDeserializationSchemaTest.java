@@ -52,8 +52,10 @@ class IggyRowDataDeserializationSchemaTest {
     private static final List<LogicalType> STRING = List.of(new VarCharType());
 
     /** Table (id, name): key column 0 in the key header, value column 1 in the payload. */
-    private static IggyRowAssembler assembler(List<IggyReadableMetadata> metadata) {
-        return new IggyRowAssembler(2, new int[] {0}, STRING, new int[] {1}, STRING, metadata);
+    private static IggyRowDataDeserializationSchema.RowAssembler assembler(
+            List<IggyReadableMetadata> metadata) {
+        return new IggyRowDataDeserializationSchema.RowAssembler(
+                2, new int[] {0}, STRING, new int[] {1}, STRING, metadata);
     }
 
     @Test
@@ -124,7 +126,7 @@ class IggyRowDataDeserializationSchemaTest {
 
     @Test
     void upsertDecodesDeletesByPayloadAndSkipsMessagesWithoutKey() throws Exception {
-        IggyUpsertRowDataDeserializationSchema schema =
+        IggyRowDataDeserializationSchema.Upsert schema =
                 upsertSchema(DeleteEncoding.EMPTY_PAYLOAD, List.of(IggyReadableMetadata.OFFSET));
         SimpleCounter skipped = new SimpleCounter();
         schema.open(deserializerContext(skipped));
@@ -151,7 +153,7 @@ class IggyRowDataDeserializationSchemaTest {
 
     @Test
     void upsertWithHeaderEncodingDeletesOnlyOnTheOpHeaderAndKeepsEmptyValues() throws Exception {
-        IggyUpsertRowDataDeserializationSchema schema =
+        IggyRowDataDeserializationSchema.Upsert schema =
                 upsertSchema(DeleteEncoding.HEADER, List.of());
         schema.open(deserializerContext(new SimpleCounter()));
         List<RowData> rows = new ArrayList<>();
@@ -168,7 +170,7 @@ class IggyRowDataDeserializationSchemaTest {
 
     @Test
     void upsertWithoutDeleteEncodingReadsEveryMessageAsUpsert() throws Exception {
-        IggyUpsertRowDataDeserializationSchema schema =
+        IggyRowDataDeserializationSchema.Upsert schema =
                 upsertSchema(DeleteEncoding.NONE, List.of());
         schema.open(deserializerContext(new SimpleCounter()));
         List<RowData> rows = new ArrayList<>();
@@ -178,9 +180,9 @@ class IggyRowDataDeserializationSchemaTest {
         assertThat(rows.get(0).getString(1).toString()).isEmpty();
     }
 
-    private static IggyUpsertRowDataDeserializationSchema upsertSchema(
+    private static IggyRowDataDeserializationSchema.Upsert upsertSchema(
             DeleteEncoding deletes, List<IggyReadableMetadata> metadata) {
-        return new IggyUpsertRowDataDeserializationSchema(
+        return new IggyRowDataDeserializationSchema.Upsert(
                 new Utf8Column(),
                 new Utf8Column(),
                 "flink.key",

@@ -39,30 +39,22 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The parts of Flink's {@link org.apache.flink.table.catalog.Catalog} contract that the Iggy
- * catalog does not have: views, renaming tables, database properties, partitions (an Iggy topic's
- * partitions are not Flink's), functions and statistics. Reads answer "none" (or "unknown" for
- * statistics), writes fail naming what to do instead; what remains for a subclass are databases and
- * tables.
+ * What the Iggy catalog does not have of Flink's catalog contract: views, renaming tables, database
+ * properties, partitions (an Iggy topic's partitions are not Flink's), functions and statistics.
+ * Reads answer "none" (statistics "unknown"), writes fail naming what to do instead. Extends
+ * Flink's {@link AbstractCatalog} because Flink 2.0's table lineage casts every catalog of a sink
+ * table to it.
  */
 @Internal
 abstract class TablesOnlyCatalog extends AbstractCatalog {
 
-    /**
-     * Stands for "no default database" where Flink's {@link AbstractCatalog} needs a name; a
-     * subclass answers {@link #getDefaultDatabase()} itself.
-     */
-    private static final String NO_DEFAULT_DATABASE = "-";
+    private static final String NO_STATISTICS = "The Iggy catalog stores no statistics.";
 
-    /** The catalog's name, for the exceptions. */
     final String catalogName;
 
-    /**
-     * Extends Flink's {@link AbstractCatalog} because Flink 2.0's table lineage casts every catalog
-     * of a sink table to it.
-     */
+    /** A subclass answers {@link #getDefaultDatabase()}: "-" only fills Flink's required name. */
     TablesOnlyCatalog(String catalogName, @Nullable String defaultDatabase) {
-        super(catalogName, defaultDatabase == null ? NO_DEFAULT_DATABASE : defaultDatabase);
+        super(catalogName, defaultDatabase == null ? "-" : defaultDatabase);
         this.catalogName = catalogName;
     }
 
@@ -151,7 +143,6 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
         return noneIn(databaseName);
     }
 
-    /** What the catalog lists of views and functions: nothing, in a database that exists. */
     private List<String> noneIn(String databaseName) throws DatabaseNotExistException {
         if (!databaseExists(databaseName)) {
             throw new DatabaseNotExistException(catalogName, databaseName);
@@ -215,13 +206,13 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
     @Override
     public void alterTableStatistics(
             ObjectPath tablePath, CatalogTableStatistics tableStatistics, boolean ignore) {
-        throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
+        throw new UnsupportedOperationException(NO_STATISTICS);
     }
 
     @Override
     public void alterTableColumnStatistics(
             ObjectPath tablePath, CatalogColumnStatistics columnStatistics, boolean ignore) {
-        throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
+        throw new UnsupportedOperationException(NO_STATISTICS);
     }
 
     @Override
@@ -230,7 +221,7 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
             CatalogPartitionSpec partitionSpec,
             CatalogTableStatistics partitionStatistics,
             boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
+        throw new UnsupportedOperationException(NO_STATISTICS);
     }
 
     @Override
@@ -239,7 +230,7 @@ abstract class TablesOnlyCatalog extends AbstractCatalog {
             CatalogPartitionSpec partitionSpec,
             CatalogColumnStatistics columnStatistics,
             boolean ignoreIfNotExists) {
-        throw new UnsupportedOperationException("The Iggy catalog stores no statistics.");
+        throw new UnsupportedOperationException(NO_STATISTICS);
     }
 
     private TableNotPartitionedException notPartitioned(ObjectPath tablePath)
