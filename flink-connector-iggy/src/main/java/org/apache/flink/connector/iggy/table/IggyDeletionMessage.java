@@ -33,9 +33,12 @@ import java.util.Objects;
 /**
  * What an {@code upsert-iggy} deletion looks like under a {@link DeleteEncoding}: the payload and
  * headers the sink sends, and the test the source applies to every keyed message.
+ *
+ * @param payload the payload a deletion sends; {@code null} under {@code 'none'}
  */
 @Internal
-final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
+record IggyDeletionMessage(DeleteEncoding encoding, @Nullable byte[] payload)
+        implements FilterFunction<IggyMessage> {
 
     private static final long serialVersionUID = 1L;
 
@@ -46,16 +49,6 @@ final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
     static final String OP_DELETE = "d";
 
     private static final byte[] OP_DELETE_BYTES = OP_DELETE.getBytes(StandardCharsets.UTF_8);
-
-    private final DeleteEncoding encoding;
-
-    /** The deletion payload; {@code null} under {@code 'none'}. */
-    @Nullable private final byte[] payload;
-
-    private IggyDeletionMessage(DeleteEncoding encoding, @Nullable byte[] payload) {
-        this.encoding = encoding;
-        this.payload = payload;
-    }
 
     static IggyDeletionMessage of(DeleteEncoding encoding, @Nullable String customPayload) {
         return new IggyDeletionMessage(
@@ -71,11 +64,6 @@ final class IggyDeletionMessage implements FilterFunction<IggyMessage> {
     /** Whether deletes can be written (and recognized) at all. */
     boolean isEncoded() {
         return encoding != DeleteEncoding.NONE;
-    }
-
-    /** The payload a deletion sends. */
-    byte[] payload() {
-        return payload;
     }
 
     /** {@code headers} and the user headers a deletion sends besides them and the key header. */

@@ -38,17 +38,15 @@ import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 import javax.annotation.Nullable;
 
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * The table source of {@code iggy} (append) and {@code upsert-iggy} (keyed map, changelog upsert),
@@ -61,19 +59,12 @@ public class IggyDynamicSource
     /** The default uid is this and the table's identifier. */
     static final String DEFAULT_UID_PREFIX = "iggy-source: ";
 
-    // ----- fixed at planning --------------------------------------------------------------------
-
-    /**
-     * The table: its options say what and how to read, turned into an {@link IggySource} by the
-     * public source builder once {@link #getScanRuntimeProvider} has the deserializer.
-     */
     private final IggyTableShape table;
 
     @Nullable private final DecodingFormat<DeserializationSchema<RowData>> keyDecodingFormat;
     private final DecodingFormat<DeserializationSchema<RowData>> valueDecodingFormat;
 
-    // ----- set by the planner's abilities ---------------------------------------------------
-
+    // set by the planner's abilities
     private List<String> metadataKeys = Collections.emptyList();
     private DataType producedDataType;
     @Nullable private WatermarkStrategy<RowData> watermarkStrategy;
@@ -104,14 +95,10 @@ public class IggyDynamicSource
         TypeInformation<RowData> producedType = context.createTypeInformation(producedDataType);
         IggyRowDataDeserializationSchema.RowAssembler assembler =
                 new IggyRowDataDeserializationSchema.RowAssembler(
-                        DataType.getFieldCount(table.physicalDataType()),
+                        LogicalTypeChecks.getFieldTypes(table.physicalDataType().getLogicalType()),
                         table.keyProjection(),
-                        fieldTypes(table.keyProjection()),
                         table.valueProjection(),
-                        fieldTypes(table.valueProjection()),
-                        metadataKeys.stream()
-                                .map(IggyReadableMetadata::of)
-                                .collect(Collectors.toList()));
+                        metadataKeys.stream().map(IggyReadableMetadata::of).toList());
         IggyRecordDeserializationSchema<RowData> deserializer =
                 table.upsert()
                         ? new IggyRowDataDeserializationSchema.Upsert(
@@ -165,13 +152,6 @@ public class IggyDynamicSource
                         table.options(), table.connection(), table.tableIdentifier())
                 .setDeserializer(deserializer)
                 .build();
-    }
-
-    private List<LogicalType> fieldTypes(int[] projection) {
-        List<DataType> fields = DataType.getFieldDataTypes(table.physicalDataType());
-        return Arrays.stream(projection)
-                .mapToObj(i -> fields.get(i).getLogicalType())
-                .collect(Collectors.toList());
     }
 
     @Override

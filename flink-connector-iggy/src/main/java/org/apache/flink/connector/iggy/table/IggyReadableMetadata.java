@@ -26,8 +26,8 @@ import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.util.function.SerializableFunction;
 
-import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.Map;
@@ -71,9 +71,10 @@ enum IggyReadableMetadata {
 
     final String key;
     final DataType dataType;
-    final Reader reader;
+    final SerializableFunction<IggyMessage, Object> reader;
 
-    IggyReadableMetadata(String key, DataType dataType, Reader reader) {
+    IggyReadableMetadata(
+            String key, DataType dataType, SerializableFunction<IggyMessage, Object> reader) {
         this.key = key;
         this.dataType = dataType;
         this.reader = reader;
@@ -86,12 +87,6 @@ enum IggyReadableMetadata {
             }
         }
         throw new IllegalArgumentException("Unknown metadata key: " + key);
-    }
-
-    /** Reads one metadata value of a message. */
-    @FunctionalInterface
-    interface Reader extends Serializable {
-        Object read(IggyMessage message);
     }
 
     private static TimestampData micros(long micros) {

@@ -229,25 +229,27 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
         private final RowData.FieldGetter[] valueGetters;
         private final IggyReadableMetadata[] metadata;
 
+        /**
+         * @param physicalTypes the types of the table's physical columns
+         */
         RowAssembler(
-                int physicalArity,
+                List<LogicalType> physicalTypes,
                 int[] keyProjection,
-                List<LogicalType> keyTypes,
                 int[] valueProjection,
-                List<LogicalType> valueTypes,
                 List<IggyReadableMetadata> metadata) {
-            this.physicalArity = physicalArity;
+            this.physicalArity = physicalTypes.size();
             this.keyProjection = keyProjection;
             this.valueProjection = valueProjection;
-            this.keyGetters = getters(keyTypes);
-            this.valueGetters = getters(valueTypes);
+            this.keyGetters = getters(physicalTypes, keyProjection);
+            this.valueGetters = getters(physicalTypes, valueProjection);
             this.metadata = metadata.toArray(new IggyReadableMetadata[0]);
         }
 
-        private static RowData.FieldGetter[] getters(List<LogicalType> types) {
-            RowData.FieldGetter[] getters = new RowData.FieldGetter[types.size()];
+        /** Getters of the fields of a format's row, which has the columns at {@code projection}. */
+        private static RowData.FieldGetter[] getters(List<LogicalType> types, int[] projection) {
+            RowData.FieldGetter[] getters = new RowData.FieldGetter[projection.length];
             for (int i = 0; i < getters.length; i++) {
-                getters[i] = RowData.createFieldGetter(types.get(i), i);
+                getters[i] = RowData.createFieldGetter(types.get(projection[i]), i);
             }
             return getters;
         }
@@ -271,7 +273,7 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
                 }
             }
             for (int i = 0; i < metadata.length; i++) {
-                row.setField(physicalArity + i, metadata[i].reader.read(message));
+                row.setField(physicalArity + i, metadata[i].reader.apply(message));
             }
             return row;
         }

@@ -190,9 +190,7 @@ final class IggySinkOptions {
                             + partitioner
                             + "' for upsert-iggy. Allowed values: 'fixed', 'key'");
         } else if (!builtIn) {
-            Class<? extends IggyPartitioner<RowData>> clazz =
-                    partitionerClass(partitioner, classLoader, problems);
-            custom = clazz == null ? null : InstantiationUtil.instantiate(clazz);
+            custom = partitioner(partitioner, classLoader, problems);
         }
         if (partitioner.equals(SinkPartitioner.KEY) && !hasKey) {
             problems.add(
@@ -236,12 +234,12 @@ final class IggySinkOptions {
     }
 
     /**
-     * The class {@code sink.partitioner} names, or {@code null} after adding to {@code problems}
-     * why it cannot be used.
+     * An instance of the class {@code sink.partitioner} names, or {@code null} after adding to
+     * {@code problems} why it cannot be used.
      */
     @Nullable
     @SuppressWarnings("unchecked")
-    private static Class<? extends IggyPartitioner<RowData>> partitionerClass(
+    private static IggyPartitioner<RowData> partitioner(
             String className, ClassLoader classLoader, List<String> problems) {
         String invalid = "Invalid option '" + SINK_PARTITIONER.key() + "'";
         Class<?> clazz;
@@ -264,15 +262,12 @@ final class IggySinkOptions {
                             + className
                             + "' does not implement "
                             + IggyPartitioner.class.getName());
-            return null;
-        }
-        try {
-            clazz.getConstructor();
-        } catch (NoSuchMethodException e) {
+        } else if (!InstantiationUtil.hasPublicNullaryConstructor(clazz)) {
             problems.add(
                     invalid + ": class '" + className + "' has no public no-argument constructor");
-            return null;
+        } else {
+            return InstantiationUtil.instantiate((Class<IggyPartitioner<RowData>>) clazz);
         }
-        return (Class<? extends IggyPartitioner<RowData>>) clazz;
+        return null;
     }
 }

@@ -29,20 +29,11 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * What the table source and the table sink of one table share, fixed at planning: its columns and
- * which of them the key and value formats see, the key header, its options, its connection and, for
- * {@code upsert-iggy}, how a deletion looks.
- *
- * @param physicalDataType the table's physical columns
- * @param keyProjection the physical columns of the key, in key order
- * @param valueProjection the physical columns of the value
- * @param keyPrefix the prefix that key columns drop in the key format, if any
- * @param keyHeader the user header that carries the key bytes
- * @param options the table's options, validated
- * @param connection the connection the options name, with credentials the options leave out taken
- *     from the session's Flink configuration or the environment
- * @param deletion {@code upsert-iggy}: how a deletion looks; {@code null} for {@code iggy}
- * @param tableIdentifier the table's identifier, from which the default uids derive
+ * What the table source and the table sink of one table share, fixed at planning: its physical
+ * columns, which of them the key (in key order) and value formats see, the key prefix and header,
+ * its validated options, its connection (credentials the options leave out taken from the session's
+ * Flink configuration or the environment), how an {@code upsert-iggy} deletion looks ({@code null}
+ * for {@code iggy}) and the identifier the default uids derive from.
  */
 @Internal
 record IggyTableShape(

@@ -30,7 +30,6 @@ import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.types.RowKind;
 
@@ -49,13 +48,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** How messages become rows in the append and upsert table sources, without a cluster. */
 class IggyRowDataDeserializationSchemaTest {
 
-    private static final List<LogicalType> STRING = List.of(new VarCharType());
-
     /** Table (id, name): key column 0 in the key header, value column 1 in the payload. */
     private static IggyRowDataDeserializationSchema.RowAssembler assembler(
             List<IggyReadableMetadata> metadata) {
         return new IggyRowDataDeserializationSchema.RowAssembler(
-                2, new int[] {0}, STRING, new int[] {1}, STRING, metadata);
+                List.of(new VarCharType(), new VarCharType()),
+                new int[] {0},
+                new int[] {1},
+                metadata);
     }
 
     @Test
