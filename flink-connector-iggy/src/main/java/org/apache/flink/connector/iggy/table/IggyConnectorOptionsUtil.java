@@ -18,12 +18,15 @@
 package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.annotation.VisibleForTesting;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.common.DidYouMean;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionSettingNames;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.factories.FactoryUtil;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,10 +48,11 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC_P
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAME;
 
 /**
- * Reads the connection of a table and holds the checks both sides share; {@link IggyScanOptions}
- * and {@link IggySinkOptions} read and check the options of one side. Every failure is a {@link
- * ValidationException} at planning time naming the option and its allowed values, and never showing
- * a secret.
+ * Reads the connection of a table and holds the checks both sides share, including Flink's check
+ * for unknown options with the nearest known option named for each ({@link #validate}); {@link
+ * IggyScanOptions} and {@link IggySinkOptions} read and check the options of one side. Every
+ * failure is a {@link ValidationException} at planning time naming the option and its allowed
+ * values, and never showing a secret.
  */
 @Internal
 public final class IggyConnectorOptionsUtil {
@@ -218,5 +222,65 @@ public final class IggyConnectorOptionsUtil {
         if (!problems.isEmpty()) {
             throw new ValidationException(prefix + String.join("; ", problems) + ".");
         }
+    }
+
+    private static final String UNSUPPORTED = "\n\nUnsupported options:\n\n";
+    private static final String SUPPORTED = "\n\nSupported options:\n\n";
+
+    /**
+     * {@code helper.validate()}, whose failure for unknown options says, for each, the supported
+     * option it is most likely a misspelling of.
+     */
+    public static void validate(FactoryUtil.FactoryHelper<?> helper) {
+        try {
+            helper.validate();
+        } catch (ValidationException e) {
+            throw withSuggestions(e);
+        }
+    }
+
+    /**
+     * {@code e} with "did you mean" added to each unknown option of Flink's message that is close
+     * to a supported one; {@code e} itself for any other failure. The result has no cause: the SQL
+     * client prints only the root cause, and the message keeps all of Flink's.
+     */
+    @VisibleForTesting
+    static ValidationException withSuggestions(ValidationException e) {
+        String message = e.getMessage();
+        int unsupportedAt = message == null ? -1 : message.indexOf(UNSUPPORTED);
+        int supportedAt = unsupportedAt < 0 ? -1 : message.indexOf(SUPPORTED, unsupportedAt);
+        if (supportedAt < 0) {
+            return e;
+        }
+        List<String> supported = new ArrayList<>();
+        for (String line : message.substring(supportedAt + SUPPORTED.length()).split("\n")) {
+            // Flink marks deprecated keys: "old.key (deprecated)".
+            String key = line.strip().split(" ", 2)[0];
+            if (!key.isEmpty()) {
+                supported.add(key);
+            }
+        }
+        StringBuilder unsupported = new StringBuilder();
+        boolean suggested = false;
+        for (String key :
+                message.substring(unsupportedAt + UNSUPPORTED.length(), supportedAt).split("\n")) {
+            if (unsupported.length() > 0) {
+                unsupported.append('\n');
+            }
+            unsupported.append(key);
+            String hint = DidYouMean.hint(key.strip(), supported);
+            unsupported.append(hint);
+            suggested |= !hint.isEmpty();
+        }
+        if (!suggested) {
+            return e;
+        }
+        ValidationException withSuggestions =
+                new ValidationException(
+                        message.substring(0, unsupportedAt + UNSUPPORTED.length())
+                                + unsupported
+                                + message.substring(supportedAt));
+        withSuggestions.setStackTrace(e.getStackTrace());
+        return withSuggestions;
     }
 }

@@ -47,9 +47,7 @@ import javax.annotation.Nullable;
 
 import java.util.Collections;
 import java.util.LinkedHashSet;
-import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.DELETE_ENCODING;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.DELETE_PAYLOAD;
@@ -150,14 +148,15 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     public DynamicTableSource createDynamicTableSource(Context context) {
         TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         Class<DeserializationFormatFactory> factory = DeserializationFormatFactory.class;
-        Formats<DecodingFormat<DeserializationSchema<RowData>>> formats =
-                new Formats<>(
-                        key -> helper.discoverOptionalDecodingFormat(factory, key),
-                        value -> helper.discoverDecodingFormat(factory, value));
-        IggyTableShape table = shape(context, helper, formats, helper.getOptions());
+        DecodingFormat<DeserializationSchema<RowData>> key =
+                helper.discoverOptionalDecodingFormat(factory, KEY_FORMAT).orElse(null);
+        DecodingFormat<DeserializationSchema<RowData>> value =
+                helper.discoverOptionalDecodingFormat(factory, FactoryUtil.FORMAT)
+                        .orElseGet(() -> helper.discoverDecodingFormat(factory, VALUE_FORMAT));
+        IggyTableShape table = shape(context, helper, key, value, helper.getOptions());
         IggyScanOptions.validateTopics(helper.getOptions());
         IggyScanOptions.validateScanOptions(helper.getOptions());
-        IggyDynamicSource source = new IggyDynamicSource(table, formats.key, formats.value);
+        IggyDynamicSource source = new IggyDynamicSource(table, key, value);
         // Reading the connection, consumer, start and stop options checks them: build a source now
         // (the planner's deserializer comes later) so that a bad table fails when it is created.
         source.createSource(IggyRecordDeserializationSchema.payloads());
@@ -168,12 +167,13 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
     public DynamicTableSink createDynamicTableSink(Context context) {
         TableFactoryHelper helper = FactoryUtil.createTableFactoryHelper(this, context);
         Class<SerializationFormatFactory> factory = SerializationFormatFactory.class;
-        Formats<EncodingFormat<SerializationSchema<RowData>>> formats =
-                new Formats<>(
-                        key -> helper.discoverOptionalEncodingFormat(factory, key),
-                        value -> helper.discoverEncodingFormat(factory, value));
+        EncodingFormat<SerializationSchema<RowData>> key =
+                helper.discoverOptionalEncodingFormat(factory, KEY_FORMAT).orElse(null);
+        EncodingFormat<SerializationSchema<RowData>> value =
+                helper.discoverOptionalEncodingFormat(factory, FactoryUtil.FORMAT)
+                        .orElseGet(() -> helper.discoverEncodingFormat(factory, VALUE_FORMAT));
         ReadableConfig options = Configuration.fromMap(context.getCatalogTable().getOptions());
-        IggyTableShape table = shape(context, helper, formats, options);
+        IggyTableShape table = shape(context, helper, key, value, options);
         IggySinkOptions.validateSinkTopics(helper.getOptions(), writesTopicColumn(context));
         IggyPartitioner<RowData> customPartitioner =
                 IggySinkOptions.validateSinkOptions(
@@ -181,45 +181,39 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                         upsert,
                         table.keyProjection().length > 0,
                         context.getClassLoader());
-        return new IggyDynamicSink(table, formats.key, formats.value, customPartitioner);
-    }
-
-    /** A table's key format, if it has one, and value format ('format' or 'value.format'). */
-    private static final class Formats<F extends Format> {
-        @Nullable final F key;
-        final F value;
-
-        Formats(
-                Function<ConfigOption<String>, Optional<F>> discoverOptional,
-                Function<ConfigOption<String>, F> discover) {
-            this.key = discoverOptional.apply(KEY_FORMAT).orElse(null);
-            this.value =
-                    discoverOptional
-                            .apply(FactoryUtil.FORMAT)
-                            .orElseGet(() -> discover.apply(VALUE_FORMAT));
-        }
+        return new IggyDynamicSink(table, key, value, customPartitioner);
     }
 
     /**
      * Checks what source and sink tables share and fixes the table's columns and connection.
      *
+     * @param key the key format ('key.format'), if any
+     * @param value the value format ('format' or 'value.format')
      * @param kept the options the table source or sink keeps
      */
     private IggyTableShape shape(
-            Context context, TableFactoryHelper helper, Formats<?> formats, ReadableConfig kept) {
-        OptionSuggestions.validate(helper);
+            Context context,
+            TableFactoryHelper helper,
+            @Nullable Format key,
+            Format value,
+            ReadableConfig kept) {
+        IggyConnectorOptionsUtil.validate(helper);
         ReadableConfig options = helper.getOptions();
-        validateFormats(options, formats.key, formats.value);
+        validateFormats(options, key, value);
         DataType physicalDataType = context.getPhysicalRowDataType();
-        int[] keyProjection = keyProjection(context, options, physicalDataType);
+        int[] keyProjection =
+                upsert
+                        ? IggyTableShape.primaryKeyColumns(
+                                options, physicalDataType, context.getPrimaryKeyIndexes())
+                        : IggyTableShape.keyColumns(options, physicalDataType);
         int[] valueProjection =
-                IggyFormatProjections.valueProjection(options, physicalDataType, keyProjection);
+                IggyTableShape.valueColumns(options, physicalDataType, keyProjection);
         return new IggyTableShape(
                 physicalDataType,
                 keyProjection,
                 valueProjection,
                 options.getOptional(KEY_FIELDS_PREFIX).orElse(null),
-                IggyFormatProjections.keyHeader(options),
+                IggyTableShape.checkedKeyHeader(options),
                 kept,
                 IggyConnectorOptionsUtil.connectionConfig(options, context.getConfiguration()),
                 upsert ? deletionMessage(options) : null,
@@ -236,14 +230,6 @@ abstract class IggyTableFactoryBase implements DynamicTableSourceFactory, Dynami
                                         && m.getMetadataKey()
                                                 .orElse(m.getName())
                                                 .equals(IggyWritableMetadata.TOPIC.key));
-    }
-
-    private int[] keyProjection(Context context, ReadableConfig options, DataType physicalType) {
-        if (!upsert) {
-            return IggyFormatProjections.keyProjection(options, physicalType);
-        }
-        return IggyFormatProjections.primaryKeyProjection(
-                options, physicalType, context.getPrimaryKeyIndexes());
     }
 
     private void validateFormats(ReadableConfig options, @Nullable Format key, Format value) {

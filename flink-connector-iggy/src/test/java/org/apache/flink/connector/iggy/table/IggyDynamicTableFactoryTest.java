@@ -379,7 +379,7 @@ class IggyDynamicTableFactoryTest {
         IggyDynamicSink sink = (IggyDynamicSink) FactoryMocks.createTableSink(schema, options);
         // The key format sees the column without the prefix, the value format only 'name'.
         assertThat(
-                        IggyFormatProjections.formatDataType(
+                        IggyTableShape.formatDataType(
                                         schema.toPhysicalRowDataType(), new int[] {0}, "k_")
                                 .toString())
                 .contains("`id`");

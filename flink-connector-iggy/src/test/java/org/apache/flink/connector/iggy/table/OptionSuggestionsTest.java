@@ -146,6 +146,6 @@ class OptionSuggestionsTest {
     void otherFailuresPassThroughUnchanged() {
         ValidationException other = new ValidationException("Missing required options are: x");
 
-        assertThat(OptionSuggestions.withSuggestions(other)).isSameAs(other);
+        assertThat(IggyConnectorOptionsUtil.withSuggestions(other)).isSameAs(other);
     }
 }

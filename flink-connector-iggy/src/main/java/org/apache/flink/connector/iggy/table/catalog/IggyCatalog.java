@@ -224,8 +224,8 @@ public final class IggyCatalog extends TablesOnlyCatalog {
                 definitions().read(tablePath.getDatabaseName(), tablePath.getObjectName());
         CatalogTable table =
                 stored.isPresent()
-                        ? IggyTableDefinition.deserialize(stored.get(), quoted(tablePath))
-                        : IggyTableDefinition.ofUndefinedTopic(settings.defaultFormat());
+                        ? IggyTableDefinitions.deserialize(stored.get(), quoted(tablePath))
+                        : IggyTableDefinitions.ofUndefinedTopic(settings.defaultFormat());
         Map<String, String> options = new HashMap<>(table.getOptions());
         options.putAll(IggyTopicSettings.asOptions(topic));
         return table.copy(options);
@@ -245,7 +245,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             throw missingDatabase(stream);
         }
         byte[] definition =
-                IggyTableDefinition.serialize(resolved, tableFactory.stored(tablePath, resolved));
+                IggyTableDefinitions.serialize(resolved, tableFactory.stored(tablePath, resolved));
         IggyTopicSettings topicSettings = IggyTopicSettings.of(tablePath, resolved.getOptions());
         if (topic(tablePath).isPresent()) {
             if (definitions().read(stream, topicName).isPresent()) {
@@ -256,7 +256,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
             }
             // A topic created outside Flink: the definition gives it a schema.
             List<String> topicOptions =
-                    IggyCatalogOptions.TOPIC.stream()
+                    IggyCatalogFactory.TOPIC.stream()
                             .map(ConfigOption::key)
                             .filter(resolved.getOptions()::containsKey)
                             .toList();
@@ -295,7 +295,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
         }
         ResolvedCatalogTable resolved = tableFactory.resolved(tablePath, newTable);
         byte[] definition =
-                IggyTableDefinition.serialize(resolved, tableFactory.stored(tablePath, resolved));
+                IggyTableDefinitions.serialize(resolved, tableFactory.stored(tablePath, resolved));
         IggyTopicSettings.of(tablePath, resolved.getOptions())
                 .alterTopic(server(), tablePath.getDatabaseName(), topic.get(), quoted(tablePath));
         definitions().write(tablePath.getDatabaseName(), tablePath.getObjectName(), definition);
@@ -412,7 +412,7 @@ public final class IggyCatalog extends TablesOnlyCatalog {
                         + ", but catalog '"
                         + catalogName
                         + "' does not allow drops, so nothing was deleted. Set '"
-                        + IggyCatalogOptions.ALLOW_DROPS.key()
+                        + IggyCatalogFactory.ALLOW_DROPS.key()
                         + "' = 'true' in CREATE CATALOG to allow it.");
     }
 

@@ -19,6 +19,7 @@ package org.apache.flink.connector.iggy.table.catalog;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.connector.iggy.common.IggyConnectionConfig;
@@ -26,14 +27,15 @@ import org.apache.flink.connector.iggy.table.IggyConnectorOptions;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanBoundedMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.ScanStartupMode;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil;
-import org.apache.flink.connector.iggy.table.OptionSuggestions;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.Catalog;
+import org.apache.flink.table.catalog.CommonCatalogOptions;
 import org.apache.flink.table.factories.CatalogFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -43,8 +45,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Creates an {@link IggyCatalog} for {@code CREATE CATALOG ... WITH ('type' = 'iggy', ...)}; the
- * options are {@link IggyCatalogOptions}, checked here, every problem named at once.
+ * Creates an {@link IggyCatalog} for {@code CREATE CATALOG ... WITH ('type' = 'iggy', ...)}. Its
+ * options, and the table options only the catalog understands, are declared here and checked here,
+ * every problem named at once; the catalog also takes the connection options of the {@code iggy}
+ * table, which every table of the catalog inherits.
  */
 @Internal
 public final class IggyCatalogFactory implements CatalogFactory {
@@ -67,18 +71,18 @@ public final class IggyCatalogFactory implements CatalogFactory {
                 new LinkedHashSet<>(IggyConnectorOptionsUtil.CONNECTION_OPTIONS);
         Collections.addAll(
                 options,
-                IggyCatalogOptions.DEFAULT_DATABASE,
-                IggyCatalogOptions.DEFAULT_FORMAT,
-                IggyCatalogOptions.DEFAULT_PARTITIONS,
-                IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE,
-                IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE,
-                IggyCatalogOptions.ALLOW_DROPS);
+                DEFAULT_DATABASE,
+                DEFAULT_FORMAT,
+                DEFAULT_PARTITIONS,
+                DEFAULT_SCAN_STARTUP_MODE,
+                DEFAULT_SCAN_BOUNDED_MODE,
+                ALLOW_DROPS);
         return options;
     }
 
     @Override
     public Catalog createCatalog(Context context) {
-        OptionSuggestions.validate(FactoryUtil.createCatalogFactoryHelper(this, context));
+        IggyConnectorOptionsUtil.validate(FactoryUtil.createCatalogFactoryHelper(this, context));
         return new IggyCatalog(
                 context.getName(),
                 settings(Configuration.fromMap(context.getOptions()), context.getConfiguration()),
@@ -99,13 +103,12 @@ public final class IggyCatalogFactory implements CatalogFactory {
         } catch (ValidationException e) {
             problems.add(e.getMessage());
         }
-        IggyConnectorOptionsUtil.atLeastOne(
-                options, IggyCatalogOptions.DEFAULT_PARTITIONS, problems);
+        IggyConnectorOptionsUtil.atLeastOne(options, DEFAULT_PARTITIONS, problems);
         // Positions are set per table: only the modes without one can be the catalog's.
         Map<String, String> scanDefaults = new HashMap<>();
         scanDefault(
                 options,
-                IggyCatalogOptions.DEFAULT_SCAN_STARTUP_MODE,
+                DEFAULT_SCAN_STARTUP_MODE,
                 IggyConnectorOptions.SCAN_STARTUP_MODE,
                 List.of(
                         ScanStartupMode.EARLIEST_OFFSET,
@@ -115,7 +118,7 @@ public final class IggyCatalogFactory implements CatalogFactory {
                 problems);
         scanDefault(
                 options,
-                IggyCatalogOptions.DEFAULT_SCAN_BOUNDED_MODE,
+                DEFAULT_SCAN_BOUNDED_MODE,
                 IggyConnectorOptions.SCAN_BOUNDED_MODE,
                 List.of(ScanBoundedMode.UNBOUNDED, ScanBoundedMode.LATEST_OFFSET),
                 scanDefaults,
@@ -131,13 +134,13 @@ public final class IggyCatalogFactory implements CatalogFactory {
                                 .map(ConfigOption::key)
                                 .toList());
         return new Settings(
-                options.get(IggyCatalogOptions.DEFAULT_DATABASE),
+                options.get(DEFAULT_DATABASE),
                 connection,
                 connectionOptions,
                 scanDefaults,
-                options.get(IggyCatalogOptions.DEFAULT_FORMAT),
-                options.get(IggyCatalogOptions.DEFAULT_PARTITIONS),
-                options.get(IggyCatalogOptions.ALLOW_DROPS));
+                options.get(DEFAULT_FORMAT),
+                options.get(DEFAULT_PARTITIONS),
+                options.get(ALLOW_DROPS));
     }
 
     /** Puts the value of {@code option}, one of {@code allowed}, under {@code tableOption}. */
@@ -200,5 +203,92 @@ public final class IggyCatalogFactory implements CatalogFactory {
                     + allowDrops
                     + '}';
         }
+    }
+
+    // ----- catalog ----------------------------------------------------------------------------
+
+    public static final ConfigOption<String> DEFAULT_DATABASE =
+            ConfigOptions.key(CommonCatalogOptions.DEFAULT_DATABASE_KEY)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The stream that is the current database after USE CATALOG. Unset:"
+                                    + " none, so table names need their stream.");
+
+    public static final ConfigOption<String> DEFAULT_FORMAT =
+            ConfigOptions.key("default.format")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Value format of a CREATE TABLE that names none. For a topic created"
+                                    + " outside Flink, 'raw' makes the payload column a STRING"
+                                    + " (UTF-8); otherwise it is BYTES.");
+
+    public static final ConfigOption<Integer> DEFAULT_PARTITIONS =
+            ConfigOptions.key("default.partitions")
+                    .intType()
+                    .defaultValue(1)
+                    .withDescription("Partitions of a topic that CREATE TABLE creates.");
+
+    public static final ConfigOption<ScanStartupMode> DEFAULT_SCAN_STARTUP_MODE =
+            ConfigOptions.key("default.scan.startup.mode")
+                    .enumType(ScanStartupMode.class)
+                    .noDefaultValue()
+                    .withDescription(
+                            "'scan.startup.mode' of every table that does not set it:"
+                                    + " 'earliest-offset', 'latest-offset' or 'committed-offset'."
+                                    + " Unset: the connector's default.");
+
+    public static final ConfigOption<ScanBoundedMode> DEFAULT_SCAN_BOUNDED_MODE =
+            ConfigOptions.key("default.scan.bounded.mode")
+                    .enumType(ScanBoundedMode.class)
+                    .noDefaultValue()
+                    .withDescription(
+                            "'scan.bounded.mode' of every table that does not set it:"
+                                    + " 'unbounded' or 'latest-offset' (every SELECT ends at the"
+                                    + " end the topic had when it started). Unset: the"
+                                    + " connector's default.");
+
+    public static final ConfigOption<Boolean> ALLOW_DROPS =
+            ConfigOptions.key("allow-drops")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether DROP TABLE deletes the topic and DROP DATABASE the stream,"
+                                    + " with their messages. Off: DROP TABLE only forgets the"
+                                    + " table's definition and DROP DATABASE fails.");
+
+    // ----- table: the topic -------------------------------------------------------------------
+
+    public static final ConfigOption<Integer> PARTITIONS =
+            ConfigOptions.key("partitions")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The topic's partitions; CREATE TABLE creates that many, ALTER TABLE"
+                                    + " may add more. Default: 'default.partitions'.");
+
+    public static final ConfigOption<TopicCompression> COMPRESSION =
+            ConfigOptions.key("compression")
+                    .enumType(TopicCompression.class)
+                    .noDefaultValue()
+                    .withDescription("The topic's compression: 'none' (default) or 'gzip'.");
+
+    public static final ConfigOption<Duration> MESSAGE_EXPIRY =
+            ConfigOptions.key("message-expiry")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "How long the server keeps the topic's messages. Unset: the"
+                                    + " server's default (by default, forever).");
+
+    /** The topic options: the catalog applies them to the topic and never stores them. */
+    static final List<ConfigOption<?>> TOPIC = List.of(PARTITIONS, COMPRESSION, MESSAGE_EXPIRY);
+
+    /** Compression of a topic's messages on the server. */
+    @Internal
+    public enum TopicCompression {
+        NONE,
+        GZIP
     }
 }

@@ -132,7 +132,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
                             + name
                             + " cannot be PARTITIONED BY: an Iggy topic's partitions are set with"
                             + " the option '"
-                            + IggyCatalogOptions.PARTITIONS.key()
+                            + IggyCatalogFactory.PARTITIONS.key()
                             + "' and chosen by 'sink.partitioner'.");
         }
         Map<String, String> options = new HashMap<>(table.getOptions());
@@ -149,7 +149,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
                                 + " and its name as the topic.");
             }
         }
-        for (ConfigOption<?> option : IggyCatalogOptions.TOPIC) {
+        for (ConfigOption<?> option : IggyCatalogFactory.TOPIC) {
             options.remove(option.key());
         }
         options.putIfAbsent(
@@ -166,7 +166,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
                                 + name
                                 + " needs a value format: set 'format' (or 'value.format'), or"
                                 + " the catalog option '"
-                                + IggyCatalogOptions.DEFAULT_FORMAT.key()
+                                + IggyCatalogFactory.DEFAULT_FORMAT.key()
                                 + "'.");
             }
             options.put(FactoryUtil.FORMAT.key(), settings.defaultFormat());
@@ -213,7 +213,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
         ObjectIdentifier id = context.getObjectIdentifier();
         Map<String, String> options = new HashMap<>(settings.scanDefaults());
         options.putAll(context.getCatalogTable().getOptions());
-        for (ConfigOption<?> topicOption : IggyCatalogOptions.TOPIC) {
+        for (ConfigOption<?> topicOption : IggyCatalogFactory.TOPIC) {
             options.remove(topicOption.key());
         }
         options.putAll(settings.connectionOptions());

@@ -22,7 +22,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
-import org.apache.flink.connector.iggy.table.catalog.IggyCatalogOptions.TopicCompression;
+import org.apache.flink.connector.iggy.table.catalog.IggyCatalogFactory.TopicCompression;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.ObjectPath;
 import org.apache.flink.util.TimeUtils;
@@ -50,16 +50,16 @@ record IggyTopicSettings(
         try {
             IggyTopicSettings settings =
                     new IggyTopicSettings(
-                            options.get(IggyCatalogOptions.PARTITIONS),
-                            options.get(IggyCatalogOptions.COMPRESSION),
-                            options.get(IggyCatalogOptions.MESSAGE_EXPIRY));
+                            options.get(IggyCatalogFactory.PARTITIONS),
+                            options.get(IggyCatalogFactory.COMPRESSION),
+                            options.get(IggyCatalogFactory.MESSAGE_EXPIRY));
             if (settings.partitions != null && settings.partitions < 1) {
                 throw new IllegalArgumentException(
-                        "'" + IggyCatalogOptions.PARTITIONS.key() + "' must be at least 1");
+                        "'" + IggyCatalogFactory.PARTITIONS.key() + "' must be at least 1");
             }
             if (settings.expiry != null && settings.expiry.isNegative()) {
                 throw new IllegalArgumentException(
-                        "'" + IggyCatalogOptions.MESSAGE_EXPIRY.key() + "' is negative");
+                        "'" + IggyCatalogFactory.MESSAGE_EXPIRY.key() + "' is negative");
             }
             return settings;
         } catch (IllegalArgumentException e) {
@@ -122,14 +122,14 @@ record IggyTopicSettings(
     /** What Iggy itself knows of a topic, as table options. */
     static Map<String, String> asOptions(TopicDescription topic) {
         Map<String, String> options = new HashMap<>();
-        options.put(IggyCatalogOptions.PARTITIONS.key(), Integer.toString(topic.partitionsCount()));
-        options.put(IggyCatalogOptions.COMPRESSION.key(), topic.gzip() ? "gzip" : "none");
+        options.put(IggyCatalogFactory.PARTITIONS.key(), Integer.toString(topic.partitionsCount()));
+        options.put(IggyCatalogFactory.COMPRESSION.key(), topic.gzip() ? "gzip" : "none");
         BigInteger expiry = topic.messageExpiryMicros();
         if (expiry != null
                 && expiry.signum() > 0
                 && expiry.compareTo(TopicDescription.NEVER_EXPIRE) < 0) {
             options.put(
-                    IggyCatalogOptions.MESSAGE_EXPIRY.key(),
+                    IggyCatalogFactory.MESSAGE_EXPIRY.key(),
                     TimeUtils.formatWithHighestUnit(
                             Duration.of(expiry.longValueExact(), ChronoUnit.MICROS)));
         }

@@ -802,7 +802,7 @@ class IggyCatalogITCase {
             HeaderValue key =
                     m.userHeaders().get(HeaderKey.fromString(IggyTableDefinitions.KEY_HEADER));
             if (key != null && table.equals(new String(key.value(), StandardCharsets.UTF_8))) {
-                return IggyTableDefinition.deserialize(m.payload(), table).getOptions();
+                return IggyTableDefinitions.deserialize(m.payload(), table).getOptions();
             }
         }
         throw new AssertionError("No definition of " + table);

@@ -69,10 +69,10 @@ class IggyTableDefinitionTest {
     @Test
     void version1FixtureIsStableByteForByte() throws IOException {
         byte[] stored = fixture();
-        assertThat(IggyTableDefinition.serialize(fixtureTable(), fixtureOptions()))
+        assertThat(IggyTableDefinitions.serialize(fixtureTable(), fixtureOptions()))
                 .isEqualTo(stored);
 
-        CatalogTable read = IggyTableDefinition.deserialize(stored, "`iggy`.`shop`.`orders`");
+        CatalogTable read = IggyTableDefinitions.deserialize(stored, "`iggy`.`shop`.`orders`");
         assertThat(read.getOptions()).isEqualTo(fixtureOptions());
         assertThat(read.getComment()).isEqualTo("orders by id");
         assertThat(read.getUnresolvedSchema().toString())
@@ -88,7 +88,7 @@ class IggyTableDefinitionTest {
     void newerVersionNamesTheTableAndTheFix() throws IOException {
         byte[] newer = fixture();
         newer[3] = 2; // the version int, big-endian
-        assertThatThrownBy(() -> IggyTableDefinition.deserialize(newer, "`iggy`.`shop`.`orders`"))
+        assertThatThrownBy(() -> IggyTableDefinitions.deserialize(newer, "`iggy`.`shop`.`orders`"))
                 .isInstanceOf(CatalogException.class)
                 .hasMessageContaining("`iggy`.`shop`.`orders`")
                 .hasMessageContaining("format version 2")
@@ -105,7 +105,7 @@ class IggyTableDefinitionTest {
                         new byte[0],
                         withTrailingByte(stored),
                         new byte[] {0, 0, 0, 1, -1, -1, -1, -1})) {
-            assertThatThrownBy(() -> IggyTableDefinition.deserialize(bad, "`iggy`.`s`.`t`"))
+            assertThatThrownBy(() -> IggyTableDefinitions.deserialize(bad, "`iggy`.`s`.`t`"))
                     .isInstanceOf(CatalogException.class)
                     .hasMessageContaining("`iggy`.`s`.`t`")
                     .hasMessageContaining("cannot be read")

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Which physical columns the key and value formats see. */
-class IggyFormatProjectionsTest {
+class IggyTableShapeTest {
 
     private static final DataType ROW =
             DataTypes.ROW(
@@ -48,34 +48,28 @@ class IggyFormatProjectionsTest {
     @Test
     void keyFieldsArePositionsInTheirOrder() {
         assertThat(
-                        IggyFormatProjections.keyProjection(
+                        IggyTableShape.keyColumns(
                                 options("key.fields", "k_region;k_id", "key.format", "json"), ROW))
                 .containsExactly(2, 0);
-        assertThat(IggyFormatProjections.keyProjection(options(), ROW)).isEmpty();
+        assertThat(IggyTableShape.keyColumns(options(), ROW)).isEmpty();
     }
 
     @Test
     void keyFieldsAndKeyFormatComeTogetherAndNameRealColumns() {
-        assertThatThrownBy(
-                        () ->
-                                IggyFormatProjections.keyProjection(
-                                        options("key.format", "json"), ROW))
+        assertThatThrownBy(() -> IggyTableShape.keyColumns(options("key.format", "json"), ROW))
                 .isInstanceOf(ValidationException.class)
                 .hasMessageContaining("'key.format' needs 'key.fields'");
-        assertThatThrownBy(
-                        () ->
-                                IggyFormatProjections.keyProjection(
-                                        options("key.fields", "k_id"), ROW))
+        assertThatThrownBy(() -> IggyTableShape.keyColumns(options("key.fields", "k_id"), ROW))
                 .hasMessageContaining("'key.fields' needs 'key.format'");
         assertThatThrownBy(
                         () ->
-                                IggyFormatProjections.keyProjection(
+                                IggyTableShape.keyColumns(
                                         options("key.fields", "nope", "key.format", "json"), ROW))
                 .hasMessageContaining("names 'nope', which is not a physical column")
                 .hasMessageContaining("[k_id, name, k_region]");
         assertThatThrownBy(
                         () ->
-                                IggyFormatProjections.keyProjection(
+                                IggyTableShape.keyColumns(
                                         options(
                                                 "key.fields", "name",
                                                 "key.format", "json",
@@ -86,65 +80,60 @@ class IggyFormatProjectionsTest {
 
     @Test
     void aPrimaryKeyIsRequiredForUpsertAndKeepsThePrefix() {
-        assertThat(IggyFormatProjections.primaryKeyProjection(options(), ROW, new int[] {0}))
+        assertThat(IggyTableShape.primaryKeyColumns(options(), ROW, new int[] {0}))
                 .containsExactly(0);
-        assertThatThrownBy(
-                        () ->
-                                IggyFormatProjections.primaryKeyProjection(
-                                        options(), ROW, new int[0]))
+        assertThatThrownBy(() -> IggyTableShape.primaryKeyColumns(options(), ROW, new int[0]))
                 .hasMessageContaining("upsert-iggy needs a PRIMARY KEY");
         assertThatThrownBy(
                         () ->
-                                IggyFormatProjections.primaryKeyProjection(
+                                IggyTableShape.primaryKeyColumns(
                                         options("key.fields-prefix", "k_"), ROW, new int[] {1}))
                 .hasMessageContaining("Key column 'name' does not start with");
     }
 
     @Test
     void theValueHasAllColumnsOrThoseOutsideTheKey() {
-        assertThat(IggyFormatProjections.valueProjection(options(), ROW, new int[] {0}))
+        assertThat(IggyTableShape.valueColumns(options(), ROW, new int[] {0}))
                 .containsExactly(0, 1, 2);
         assertThat(
-                        IggyFormatProjections.valueProjection(
+                        IggyTableShape.valueColumns(
                                 options("value.fields-include", "EXCEPT_KEY"), ROW, new int[] {0}))
                 .containsExactly(1, 2);
         assertThatThrownBy(
                         () ->
-                                IggyFormatProjections.valueProjection(
+                                IggyTableShape.valueColumns(
                                         options("value.fields-include", "EXCEPT_KEY"),
                                         ROW,
                                         new int[] {0, 1, 2}))
                 .hasMessageContaining("leaves no column for the payload");
         assertThatThrownBy(
                         () ->
-                                IggyFormatProjections.valueProjection(
+                                IggyTableShape.valueColumns(
                                         options("key.fields-prefix", "k_"), ROW, new int[] {0}))
                 .hasMessageContaining("'key.fields-prefix' requires 'value.fields-include'");
     }
 
     @Test
     void theKeyHeaderHasOneTo255Bytes() {
-        assertThat(IggyFormatProjections.keyHeader(options("key.header", "k"))).isEqualTo("k");
-        assertThatThrownBy(() -> IggyFormatProjections.keyHeader(options("key.header", "")))
+        assertThat(IggyTableShape.checkedKeyHeader(options("key.header", "k"))).isEqualTo("k");
+        assertThatThrownBy(() -> IggyTableShape.checkedKeyHeader(options("key.header", "")))
                 .hasMessage("Option 'key.header' must have 1 to 255 bytes.");
         assertThatThrownBy(
                         () ->
-                                IggyFormatProjections.keyHeader(
+                                IggyTableShape.checkedKeyHeader(
                                         options("key.header", "é".repeat(128))))
                 .hasMessageContaining("1 to 255 bytes");
     }
 
     @Test
     void aFormatSeesTheProjectedColumnsWithoutThePrefix() {
-        assertThat(IggyFormatProjections.formatDataType(ROW, new int[] {2, 0}, "k_"))
+        assertThat(IggyTableShape.formatDataType(ROW, new int[] {2, 0}, "k_"))
                 .isEqualTo(
                         DataTypes.ROW(
                                         DataTypes.FIELD("region", DataTypes.STRING()),
                                         DataTypes.FIELD("id", DataTypes.INT()))
                                 .notNull());
-        assertThat(
-                        DataType.getFieldNames(
-                                IggyFormatProjections.formatDataType(ROW, new int[] {1}, null)))
+        assertThat(DataType.getFieldNames(IggyTableShape.formatDataType(ROW, new int[] {1}, null)))
                 .containsExactly("name");
     }
 }
