@@ -28,6 +28,7 @@ import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
+import org.apache.flink.connector.iggy.table.IggyRowDataSerializationSchema.IggyWritableMetadata;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
@@ -173,13 +174,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return metadataKeys.contains(IggyWritableMetadata.TOPIC.key);
     }
 
-    private IggyRowRouting routing() {
+    private IggyRowDataSerializationSchema.IggyRowRouting routing() {
         return routed()
-                ? IggyRowRouting.byTopicColumn(
+                ? IggyRowDataSerializationSchema.IggyRowRouting.byTopicColumn(
                         table.options(),
                         metadataPositions()[IggyWritableMetadata.TOPIC.ordinal()],
                         table.tableIdentifier())
-                : IggyRowRouting.unrouted();
+                : IggyRowDataSerializationSchema.IggyRowRouting.unrouted();
     }
 
     private int[] metadataPositions() {

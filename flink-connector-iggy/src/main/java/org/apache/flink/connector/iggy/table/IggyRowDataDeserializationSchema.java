@@ -22,20 +22,31 @@ import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
+import org.apache.flink.connector.iggy.common.IggyHeaders;
+import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.function.SerializableFunction;
 
 import javax.annotation.Nullable;
 
 import java.io.IOException;
 import java.io.Serializable;
+import java.math.BigInteger;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -276,6 +287,88 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
                 row.setField(physicalArity + i, metadata[i].reader.apply(message));
             }
             return row;
+        }
+    }
+
+    /** The metadata columns the {@code iggy} and {@code upsert-iggy} sources can read. */
+    enum IggyReadableMetadata {
+        STREAM(
+                "stream",
+                DataTypes.STRING().notNull(),
+                message -> StringData.fromString(message.stream().asText())),
+        TOPIC(
+                "topic",
+                DataTypes.STRING().notNull(),
+                message -> StringData.fromString(message.topic().asText())),
+        PARTITION("partition", DataTypes.INT().notNull(), message -> (int) message.partition()),
+        OFFSET("offset", DataTypes.BIGINT().notNull(), message -> message.offset()),
+        TIMESTAMP(
+                "timestamp",
+                DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).notNull(),
+                message -> micros(message.timestampMicros())),
+        /** The producer's timestamp; NULL when the producer left it 0 (unset). */
+        ORIGIN_TIMESTAMP(
+                "origin-timestamp",
+                DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).nullable(),
+                message ->
+                        message.originTimestampMicros() == 0
+                                ? null
+                                : micros(message.originTimestampMicros())),
+        /** The unsigned 128-bit id, big-endian. */
+        MESSAGE_ID(
+                "message-id",
+                DataTypes.BINARY(16).notNull(),
+                message -> messageIdBytes(message.messageId())),
+        CHECKSUM("checksum", DataTypes.BIGINT().notNull(), message -> message.checksum()),
+        /** User headers: key as UTF-8 text, value as its raw bytes whatever its Iggy kind. */
+        HEADERS(
+                "headers",
+                DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable())
+                        .notNull(),
+                message -> headers(message.headers()));
+
+        final String key;
+        final DataType dataType;
+        final SerializableFunction<IggyMessage, Object> reader;
+
+        IggyReadableMetadata(
+                String key, DataType dataType, SerializableFunction<IggyMessage, Object> reader) {
+            this.key = key;
+            this.dataType = dataType;
+            this.reader = reader;
+        }
+
+        static IggyReadableMetadata of(String key) {
+            for (IggyReadableMetadata m : values()) {
+                if (m.key.equals(key)) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("Unknown metadata key: " + key);
+        }
+
+        private static TimestampData micros(long micros) {
+            return TimestampData.fromEpochMillis(
+                    Math.floorDiv(micros, 1000), (int) Math.floorMod(micros, 1000) * 1000);
+        }
+
+        static byte[] messageIdBytes(BigInteger id) {
+            byte[] raw = id.toByteArray();
+            byte[] out = new byte[16];
+            int n = Math.min(raw.length, 16);
+            System.arraycopy(raw, raw.length - n, out, 16 - n, n);
+            return out;
+        }
+
+        private static GenericMapData headers(IggyHeaders headers) {
+            Map<StringData, byte[]> map = new HashMap<>();
+            IggyHeadersInternals.view(headers)
+                    .forEach(
+                            (k, v) ->
+                                    map.put(
+                                            StringData.fromString(k),
+                                            IggyHeadersInternals.encoded(v)));
+            return new GenericMapData(map);
         }
     }
 }

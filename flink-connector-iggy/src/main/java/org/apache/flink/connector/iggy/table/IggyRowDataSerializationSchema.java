@@ -19,10 +19,13 @@ package org.apache.flink.connector.iggy.table;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.connector.iggy.common.IggyConfigurationException;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaderValue;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
+import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.sink.IggyPartitioner;
 import org.apache.flink.connector.iggy.sink.IggyRecordSerializationSchema;
 import org.apache.flink.connector.iggy.sink.IggySinkContext;
@@ -33,8 +36,13 @@ import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.sink.internal.writer.RoutedSinkContext;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
 import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.RowKind;
 
@@ -42,7 +50,11 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The append ({@code iggy}) sink's encoding: the value format writes the payload, the key format
@@ -227,6 +239,206 @@ record IggyRowDataSerializationSchema(
                 projected.setField(i, getters[i].getFieldOrNull(row));
             }
             return projected;
+        }
+    }
+
+    /**
+     * The topic a sink table writes a row to: the table's own ({@link #unrouted()}), or the one the
+     * row names in its writable 'topic' metadata column, which must be one of the topics the table
+     * allows ('topic' = 'a;b', 'topic-pattern', or any topic of the stream).
+     */
+    sealed interface IggyRowRouting extends Serializable
+            permits IggyRowRouting.Unrouted, IggyRowRouting.ByTopicColumn {
+
+        /** The row's topic, or {@code null} for the table's own. */
+        @Nullable
+        IggySinkTarget targetOf(RowData row);
+
+        /** Every row goes to the table's own topic. */
+        static IggyRowRouting unrouted() {
+            return Unrouted.INSTANCE;
+        }
+
+        /**
+         * Each row to the topic in column {@code position}, as the table's options allow (validated
+         * by {@link IggySinkOptions#validateSinkTopics}).
+         */
+        static IggyRowRouting byTopicColumn(ReadableConfig options, int position, String table) {
+            Optional<String> pattern = options.getOptional(IggyConnectorOptions.TOPIC_PATTERN);
+            Optional<String> topic = options.getOptional(IggyConnectorOptions.TOPIC);
+            String allowed =
+                    pattern.orElseGet(
+                            () ->
+                                    topic.isEmpty()
+                                            ? "(?s).*"
+                                            : IggyConnectorOptionsUtil.topics(options).stream()
+                                                    .map(Pattern::quote)
+                                                    .collect(Collectors.joining("|")));
+            String described =
+                    pattern.map(p -> "'topic-pattern' = '" + p + "'")
+                            .or(() -> topic.map(t -> "'topic' = '" + t + "'"))
+                            .orElse("any topic of the stream");
+            return new ByTopicColumn(
+                    IggyId.of(options.get(IggyConnectorOptions.STREAM)),
+                    position,
+                    Pattern.compile(allowed),
+                    described,
+                    table);
+        }
+
+        /** See {@link #unrouted()}. */
+        enum Unrouted implements IggyRowRouting {
+            INSTANCE;
+
+            @Override
+            @Nullable
+            public IggySinkTarget targetOf(RowData row) {
+                return null;
+            }
+        }
+
+        /**
+         * See {@link #byTopicColumn}: {@code allowed} matches the whole name of every topic the
+         * table allows, as {@code described} in its options.
+         */
+        record ByTopicColumn(
+                IggyId stream, int position, Pattern allowed, String described, String table)
+                implements IggyRowRouting {
+
+            @Override
+            public IggySinkTarget targetOf(RowData row) {
+                if (row.isNullAt(position)) {
+                    throw new IggyConfigurationException(
+                            "A row for table "
+                                    + table
+                                    + " has a NULL 'topic' metadata column, but every row must name"
+                                    + " its topic ("
+                                    + described
+                                    + "). Filter such rows out or give them a topic.");
+                }
+                String topic = row.getString(position).toString();
+                IggyId id = null;
+                if (allowed.matcher(topic).matches()) {
+                    try {
+                        id = IggyId.of(topic);
+                    } catch (IllegalArgumentException e) {
+                        // not an Iggy name: refused below like a topic the table does not allow
+                    }
+                }
+                if (id == null) {
+                    throw new IggyConfigurationException(
+                            "A row for table "
+                                    + table
+                                    + " names topic '"
+                                    + topic
+                                    + "' in its 'topic' metadata column, which the table does not"
+                                    + " allow: it allows "
+                                    + described
+                                    + ". Add the topic to the table's options or fix the row.");
+                }
+                return new IggySinkTarget(stream, id);
+            }
+        }
+    }
+
+    /**
+     * The metadata columns the {@code iggy} sink can write ({@code upsert-iggy}: headers and origin
+     * timestamp), and their conversion to message fields, shared by both sinks.
+     */
+    enum IggyWritableMetadata {
+        /** User headers, each value written as raw bytes. */
+        HEADERS(
+                "headers",
+                DataTypes.MAP(DataTypes.STRING().nullable(), DataTypes.BYTES().nullable())
+                        .nullable()),
+        /** The unsigned 128-bit id, big-endian; NULL or all zero lets the server choose one. */
+        MESSAGE_ID("message-id", DataTypes.BINARY(16).nullable()),
+        /** Default: the row's Flink timestamp, or the time of writing. */
+        ORIGIN_TIMESTAMP(
+                "origin-timestamp", DataTypes.TIMESTAMP_WITH_LOCAL_TIME_ZONE(6).nullable()),
+        /** The target partition; NULL leaves the choice to 'sink.partitioner'. */
+        PARTITION("partition", DataTypes.INT().nullable()),
+        /**
+         * The row's topic (of the table's stream), for a table that names no single topic; see
+         * {@link IggyRowRouting}.
+         */
+        TOPIC("topic", DataTypes.STRING().nullable());
+
+        final String key;
+        final DataType dataType;
+
+        IggyWritableMetadata(String key, DataType dataType) {
+            this.key = key;
+            this.dataType = dataType;
+        }
+
+        /** Whether {@code upsert-iggy} can write it: message ids and partitions are the sink's. */
+        boolean writableByUpsert() {
+            return this == HEADERS || this == ORIGIN_TIMESTAMP || this == TOPIC;
+        }
+
+        /**
+         * Position of each metadata column in the consumed row (indexed by ordinal), or -1.
+         *
+         * @param metadataKeys the written metadata columns, in the order they follow the physical
+         *     ones
+         */
+        static int[] positions(List<String> metadataKeys, int physicalArity) {
+            int[] positions = new int[values().length];
+            Arrays.fill(positions, -1);
+            for (int i = 0; i < metadataKeys.size(); i++) {
+                positions[of(metadataKeys.get(i)).ordinal()] = physicalArity + i;
+            }
+            return positions;
+        }
+
+        /** The 'headers' column, each value as raw bytes. */
+        static IggyHeaders headers(RowData row, int[] positions) {
+            int pos = positions[HEADERS.ordinal()];
+            if (pos < 0 || row.isNullAt(pos)) {
+                return IggyHeaders.empty();
+            }
+            MapData map = row.getMap(pos);
+            ArrayData keys = map.keyArray();
+            ArrayData values = map.valueArray();
+            IggyHeaders.Builder headers = IggyHeaders.builder();
+            for (int i = 0; i < map.size(); i++) {
+                if (keys.isNullAt(i)) {
+                    continue;
+                }
+                byte[] name = keys.getString(i).toBytes();
+                if (name.length == 0 || name.length > 255) {
+                    throw new IggyConnectorException(
+                            "A key of the 'headers' metadata column has "
+                                    + name.length
+                                    + " bytes: Iggy header keys have 1 to 255 bytes.");
+                }
+                byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
+                headers.put(
+                        keys.getString(i).toString(),
+                        IggyHeadersInternals.value(IggyHeaderValue.Kind.RAW, value));
+            }
+            return headers.build();
+        }
+
+        /** The 'origin-timestamp' column in microseconds, or {@code null} when absent or NULL. */
+        @Nullable
+        static Long originTimestampMicros(RowData row, int[] positions) {
+            int pos = positions[ORIGIN_TIMESTAMP.ordinal()];
+            if (pos < 0 || row.isNullAt(pos)) {
+                return null;
+            }
+            TimestampData ts = row.getTimestamp(pos, 6);
+            return ts.getMillisecond() * 1000 + ts.getNanoOfMillisecond() / 1000;
+        }
+
+        static IggyWritableMetadata of(String key) {
+            for (IggyWritableMetadata m : values()) {
+                if (m.key.equals(key)) {
+                    return m;
+                }
+            }
+            throw new IllegalArgumentException("Unknown metadata key: " + key);
         }
     }
 }

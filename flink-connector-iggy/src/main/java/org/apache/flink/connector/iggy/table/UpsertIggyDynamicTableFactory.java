@@ -25,7 +25,7 @@ import org.apache.flink.annotation.Internal;
  * deletes travel by the configured delete encoding.
  */
 @Internal
-public final class UpsertIggyDynamicTableFactory extends IggyTableFactoryBase {
+public final class UpsertIggyDynamicTableFactory extends IggyDynamicTableFactory {
 
     public static final String IDENTIFIER = "upsert-iggy";
 

@@ -773,8 +773,8 @@ class IggyDynamicTableFactoryTest {
 
     @Test
     void aRowNamesItsTopicWhichTheTableMustAllow() {
-        IggyRowRouting listed =
-                IggyRowRouting.byTopicColumn(
+        IggyRowDataSerializationSchema.IggyRowRouting listed =
+                IggyRowDataSerializationSchema.IggyRowRouting.byTopicColumn(
                         Configuration.fromMap(with(appendOptions(), "topic", "a;b")),
                         0,
                         "`cat`.`db`.`routed`");
@@ -789,8 +789,8 @@ class IggyDynamicTableFactoryTest {
                 .isInstanceOf(IggyConfigurationException.class)
                 .hasMessageContaining("NULL 'topic' metadata column")
                 .hasMessageContaining("`cat`.`db`.`routed`");
-        IggyRowRouting matching =
-                IggyRowRouting.byTopicColumn(
+        IggyRowDataSerializationSchema.IggyRowRouting matching =
+                IggyRowDataSerializationSchema.IggyRowRouting.byTopicColumn(
                         Configuration.fromMap(
                                 with(appendOptions(), "topic", null, "topic-pattern", "o.*")),
                         0,
@@ -800,8 +800,8 @@ class IggyDynamicTableFactoryTest {
         assertThatThrownBy(() -> matching.targetOf(GenericRowData.of(StringData.fromString("xo"))))
                 .hasMessageContaining("names topic 'xo'")
                 .hasMessageContaining("it allows 'topic-pattern' = 'o.*'");
-        IggyRowRouting any =
-                IggyRowRouting.byTopicColumn(
+        IggyRowDataSerializationSchema.IggyRowRouting any =
+                IggyRowDataSerializationSchema.IggyRowRouting.byTopicColumn(
                         Configuration.fromMap(with(appendOptions(), "topic", null)), 0, "routed");
         assertThat(any.targetOf(GenericRowData.of(StringData.fromString("anything"))))
                 .isEqualTo(IggySinkTarget.of("s1", "anything"));

@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.source.IggyMessage;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.DeleteEncoding;
+import org.apache.flink.connector.iggy.table.IggyRowDataDeserializationSchema.IggyReadableMetadata;
 import org.apache.flink.metrics.SimpleCounter;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.MapData;

@@ -24,6 +24,7 @@ import org.apache.flink.connector.iggy.common.client.IggyServerClient;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.StreamSummary;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
+import org.apache.flink.connector.iggy.table.catalog.IggyCatalogTableFactory.IggyTopicSettings;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.catalog.CatalogBaseTable;
 import org.apache.flink.table.catalog.CatalogDatabase;
