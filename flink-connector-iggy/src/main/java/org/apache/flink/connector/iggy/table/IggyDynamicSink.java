@@ -28,7 +28,10 @@ import org.apache.flink.connector.iggy.sink.IggySink;
 import org.apache.flink.connector.iggy.sink.IggySinkBuilder;
 import org.apache.flink.connector.iggy.sink.KeyedMapSinks;
 import org.apache.flink.connector.iggy.table.IggyConnectorOptions.SinkPartitioner;
+import org.apache.flink.connector.iggy.table.IggyRowDataSerializationSchema.Columns;
+import org.apache.flink.connector.iggy.table.IggyRowDataSerializationSchema.IggyRowRouting;
 import org.apache.flink.connector.iggy.table.IggyRowDataSerializationSchema.IggyWritableMetadata;
+import org.apache.flink.connector.iggy.table.IggyRowDataSerializationSchema.MapChangeEncoder;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.table.api.ValidationException;
@@ -40,7 +43,6 @@ import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.abilities.SupportsWritingMetadata;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.RowKind;
 
 import javax.annotation.Nullable;
@@ -52,7 +54,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The table sink of {@code iggy} (append, on {@link IggySink}) and {@code upsert-iggy} (keyed map
@@ -96,9 +97,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         }
         if (!table.deletion().isEncoded() && requestedMode.contains(RowKind.DELETE)) {
             throw new ValidationException(
-                    KeyedMapSinks.tombstoneError(
-                                    IggyRowDataSerializationSchema.MapChangeEncoder
-                                            .DELETION_VALUE_OPTION)
+                    KeyedMapSinks.tombstoneError(MapChangeEncoder.DELETION_VALUE_OPTION)
                             + " The query produces deletions, but upsert-iggy table's '"
                             + IggyConnectorOptions.DELETE_ENCODING.key()
                             + "' is 'none'.");
@@ -114,14 +113,8 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         : keyEncodingFormat.createRuntimeEncoder(context, table.keyFormatType());
         SerializationSchema<RowData> valueFormat =
                 valueEncodingFormat.createRuntimeEncoder(context, table.valueFormatType());
-        List<LogicalType> consumedTypes =
-                DataType.getFieldDataTypes(consumedDataType).stream()
-                        .map(DataType::getLogicalType)
-                        .collect(Collectors.toList());
-        IggyRowDataSerializationSchema.Columns keyColumns =
-                new IggyRowDataSerializationSchema.Columns(table.keyProjection(), consumedTypes);
-        IggyRowDataSerializationSchema.Columns valueColumns =
-                new IggyRowDataSerializationSchema.Columns(table.valueProjection(), consumedTypes);
+        Columns keyColumns = new Columns(table.keyProjection(), consumedDataType);
+        Columns valueColumns = new Columns(table.valueProjection(), consumedDataType);
         Sink<RowData> sink =
                 table.upsert()
                         ? upsertSink(keyFormat, keyColumns, valueFormat, valueColumns)
@@ -132,20 +125,16 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return new UidSinkProvider(sink, parallelism, uid());
     }
 
-    /**
-     * The sink's operator uid: {@code sink.uid}, or one derived from the table's identifier, so
-     * that a changed query (a new plan, other operator ids) still finds the sink's state in a
-     * savepoint.
-     */
+    /** The sink's operator uid, see {@link IggyTableShape#uid}. */
     String uid() {
         return table.uid(IggyConnectorOptions.SINK_UID, DEFAULT_UID_PREFIX);
     }
 
     private Sink<RowData> appendSink(
             @Nullable SerializationSchema<RowData> keyFormat,
-            IggyRowDataSerializationSchema.Columns keyColumns,
+            Columns keyColumns,
             SerializationSchema<RowData> valueFormat,
-            IggyRowDataSerializationSchema.Columns valueColumns) {
+            Columns valueColumns) {
         if (table.options().get(IggyConnectorOptions.SINK_DELIVERY_GUARANTEE)
                         == DeliveryGuarantee.EXACTLY_ONCE
                 && metadataKeys.contains(IggyWritableMetadata.MESSAGE_ID.key)) {
@@ -174,13 +163,13 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         return metadataKeys.contains(IggyWritableMetadata.TOPIC.key);
     }
 
-    private IggyRowDataSerializationSchema.IggyRowRouting routing() {
+    private IggyRowRouting routing() {
         return routed()
-                ? IggyRowDataSerializationSchema.IggyRowRouting.byTopicColumn(
+                ? IggyRowRouting.byTopicColumn(
                         table.options(),
                         metadataPositions()[IggyWritableMetadata.TOPIC.ordinal()],
                         table.tableIdentifier())
-                : IggyRowDataSerializationSchema.IggyRowRouting.unrouted();
+                : IggyRowRouting.unrouted();
     }
 
     private int[] metadataPositions() {
@@ -203,9 +192,9 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
 
     private Sink<RowData> upsertSink(
             SerializationSchema<RowData> keyFormat,
-            IggyRowDataSerializationSchema.Columns keyColumns,
+            Columns keyColumns,
             SerializationSchema<RowData> valueFormat,
-            IggyRowDataSerializationSchema.Columns valueColumns) {
+            Columns valueColumns) {
         IggyKeyedMapSinkBuilder<?, ?> builder =
                 IggySink.keyedMap()
                         .setConnection(table.connection())
@@ -215,7 +204,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
         IggySinkOptions.configure(builder, table.options(), routed());
         return KeyedMapSinks.of(
                 builder,
-                new IggyRowDataSerializationSchema.MapChangeEncoder(
+                new MapChangeEncoder(
                         keyFormat,
                         keyColumns,
                         valueFormat,
@@ -223,7 +212,7 @@ public class IggyDynamicSink implements DynamicTableSink, SupportsWritingMetadat
                         table.deletion(),
                         routing(),
                         metadataPositions()),
-                IggyRowDataSerializationSchema.MapChangeEncoder.DELETION_VALUE_OPTION,
+                MapChangeEncoder.DELETION_VALUE_OPTION,
                 routed());
     }
 

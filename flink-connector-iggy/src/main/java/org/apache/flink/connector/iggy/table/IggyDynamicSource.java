@@ -26,6 +26,8 @@ import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.IggySource;
 import org.apache.flink.connector.iggy.table.IggyRowDataDeserializationSchema.IggyReadableMetadata;
+import org.apache.flink.connector.iggy.table.IggyRowDataDeserializationSchema.RowAssembler;
+import org.apache.flink.connector.iggy.table.IggyRowDataDeserializationSchema.Upsert;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -94,15 +96,15 @@ public class IggyDynamicSource
         DeserializationSchema<RowData> valueFormat =
                 valueDecodingFormat.createRuntimeDecoder(context, table.valueFormatType());
         TypeInformation<RowData> producedType = context.createTypeInformation(producedDataType);
-        IggyRowDataDeserializationSchema.RowAssembler assembler =
-                new IggyRowDataDeserializationSchema.RowAssembler(
+        RowAssembler assembler =
+                new RowAssembler(
                         LogicalTypeChecks.getFieldTypes(table.physicalDataType().getLogicalType()),
                         table.keyProjection(),
                         table.valueProjection(),
                         metadataKeys.stream().map(IggyReadableMetadata::of).toList());
         IggyRecordDeserializationSchema<RowData> deserializer =
                 table.upsert()
-                        ? new IggyRowDataDeserializationSchema.Upsert(
+                        ? new Upsert(
                                 keyFormat,
                                 valueFormat,
                                 table.keyHeader(),
@@ -138,11 +140,7 @@ public class IggyDynamicSource
         };
     }
 
-    /**
-     * The source's operator uid: {@code scan.uid}, or one derived from the table's identifier, so
-     * that a changed query (a new plan, other operator ids) still finds the read positions in a
-     * savepoint.
-     */
+    /** The source's operator uid, see {@link IggyTableShape#uid}. */
     String uid() {
         return table.uid(IggyConnectorOptions.SCAN_UID, DEFAULT_UID_PREFIX);
     }

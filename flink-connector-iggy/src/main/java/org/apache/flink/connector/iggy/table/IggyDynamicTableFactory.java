@@ -195,11 +195,8 @@ public class IggyDynamicTableFactory implements DynamicTableSourceFactory, Dynam
     }
 
     /**
-     * Checks what source and sink tables share and fixes the table's columns and connection.
-     *
-     * @param key the key format ('key.format'), if any
-     * @param value the value format ('format' or 'value.format')
-     * @param kept the options the table source or sink keeps
+     * Checks what source and sink tables share and fixes the table's columns and connection; the
+     * table source or sink keeps the options {@code kept}.
      */
     private IggyTableShape shape(
             Context context,

@@ -44,6 +44,7 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.io.Serializable;
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -339,12 +340,11 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
         }
 
         static IggyReadableMetadata of(String key) {
-            for (IggyReadableMetadata m : values()) {
-                if (m.key.equals(key)) {
-                    return m;
-                }
-            }
-            throw new IllegalArgumentException("Unknown metadata key: " + key);
+            return Arrays.stream(values())
+                    .filter(m -> m.key.equals(key))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new IllegalArgumentException("Unknown metadata key: " + key));
         }
 
         private static TimestampData micros(long micros) {

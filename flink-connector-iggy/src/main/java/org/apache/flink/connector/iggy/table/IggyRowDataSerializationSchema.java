@@ -222,14 +222,13 @@ record IggyRowDataSerializationSchema(
 
         private final RowData.FieldGetter[] getters;
 
-        /**
-         * @param positions positions of the copied columns in the source row
-         * @param rowTypes types of all columns of the source row
-         */
-        Columns(int[] positions, List<LogicalType> rowTypes) {
+        /** The columns at {@code positions} of rows of {@code rowType}. */
+        Columns(int[] positions, DataType rowType) {
+            List<DataType> types = DataType.getFieldDataTypes(rowType);
             getters = new RowData.FieldGetter[positions.length];
             for (int i = 0; i < positions.length; i++) {
-                getters[i] = RowData.createFieldGetter(rowTypes.get(positions[i]), positions[i]);
+                LogicalType type = types.get(positions[i]).getLogicalType();
+                getters[i] = RowData.createFieldGetter(type, positions[i]);
             }
         }
 
@@ -433,12 +432,11 @@ record IggyRowDataSerializationSchema(
         }
 
         static IggyWritableMetadata of(String key) {
-            for (IggyWritableMetadata m : values()) {
-                if (m.key.equals(key)) {
-                    return m;
-                }
-            }
-            throw new IllegalArgumentException("Unknown metadata key: " + key);
+            return Arrays.stream(values())
+                    .filter(m -> m.key.equals(key))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new IllegalArgumentException("Unknown metadata key: " + key));
         }
     }
 }

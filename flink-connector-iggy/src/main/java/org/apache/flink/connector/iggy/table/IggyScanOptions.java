@@ -71,10 +71,9 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.pos
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptionsUtil.topics;
 
 /**
- * Reads and checks the options of a source table (defined in {@link IggyConnectorOptions}): {@link
- * #sourceBuilder} reads them into a source builder; {@link #validateTopics} and {@link
- * #validateScanOptions} check them when the table is created, each naming every problem at once.
- * Start and stop options are checked as they are read.
+ * Reads the options of a source table into a source builder ({@link #sourceBuilder}), checking
+ * start and stop options as it reads them; {@link #validateTopics} and {@link #validateScanOptions}
+ * check the others when the table is created, each naming every problem at once.
  */
 @Internal
 final class IggyScanOptions {
@@ -115,11 +114,7 @@ final class IggyScanOptions {
         return name;
     }
 
-    /**
-     * A source builder with every scan option of the table and its resolved {@code connection} set;
-     * the caller adds the deserializer, which exists only when the planner asks for the runtime
-     * source.
-     */
+    /** A source builder with every scan option and the connection set, but no deserializer. */
     static <T> IggySourceBuilder<T> sourceBuilder(
             ReadableConfig options, IggyConnectionConfig connection, String tableName) {
         IggySourceBuilder<T> builder =

@@ -71,9 +71,8 @@ final class IggySinkOptions {
     private IggySinkOptions() {}
 
     /**
-     * Applies the table's stream, topic (unless each row names its own) and the sink options both
-     * SQL sinks share to {@code builder}. The options are validated; the connection comes from the
-     * factory.
+     * Applies the table's validated stream, topic (unless each row names its own) and the sink
+     * options both SQL sinks share to {@code builder}.
      */
     static void configure(IggySinkBuilderBase<?> builder, ReadableConfig options, boolean routed) {
         if (!routed) {
@@ -105,14 +104,9 @@ final class IggySinkOptions {
     }
 
     /**
-     * Checks which topics a sink table writes, every problem at once. A sink writes one stream
-     * ('stream'; 'stream-pattern' is refused). With one topic in 'topic' it writes that topic, and
-     * a writable 'topic' metadata column is refused. Otherwise every row names its topic in that
-     * column, which is then required: 'topic' with several topics ('a;b') or 'topic-pattern' is the
-     * allow-list of the column's values (as in Flink's Kafka connector); neither allows any topic
-     * of the stream.
-     *
-     * @param writesTopicColumn whether the table has a writable 'topic' metadata column
+     * Checks which topics a sink table writes, every problem at once: one stream ('stream'), and
+     * either the one topic in 'topic' or the topic each row names in a writable 'topic' metadata
+     * column, allowed by 'topic' = 'a;b', 'topic-pattern' or, without either, any topic.
      */
     static void validateSinkTopics(ReadableConfig options, boolean writesTopicColumn) {
         List<String> problems = new ArrayList<>();
@@ -156,10 +150,8 @@ final class IggySinkOptions {
     }
 
     /**
-     * Validates the sink options, naming every problem at once.
-     *
-     * @return the custom partitioner named by {@code sink.partitioner}, or {@code null} for a
-     *     built-in one
+     * Validates the sink options, naming every problem at once; returns the custom partitioner
+     * {@code sink.partitioner} names, or {@code null} for a built-in one.
      */
     @Nullable
     static IggyPartitioner<RowData> validateSinkOptions(

@@ -43,13 +43,11 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.KEY_HEA
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FIELDS_INCLUDE;
 
 /**
- * What the table source and the table sink of one table share, fixed at planning: its physical
- * columns, which of them the key (in key order) and value formats see, the key prefix and header,
- * its validated options, its connection (credentials the options leave out taken from the session's
- * Flink configuration or the environment), how an {@code upsert-iggy} deletion looks ({@code null}
- * for {@code iggy}) and the identifier the default uids derive from. Its static methods find the
- * columns from {@code key.fields} (or the PRIMARY KEY of {@code upsert-iggy}) and {@code
- * value.fields-include}, failing with a {@link ValidationException} naming the option.
+ * What the table source and sink of one table share, fixed at planning: its physical columns, those
+ * the key (in key order) and value formats see, key prefix and header, validated options,
+ * connection, an {@code upsert-iggy} deletion ({@code null} for {@code iggy}) and the identifier
+ * the default uids derive from. Its static methods find the columns from the options, failing with
+ * a {@link ValidationException} naming the option.
  */
 @Internal
 record IggyTableShape(

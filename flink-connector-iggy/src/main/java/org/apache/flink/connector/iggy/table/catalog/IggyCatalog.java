@@ -52,15 +52,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A Flink catalog over one Iggy server: its streams are the databases and their topics the tables.
- * A topic that Flink did not define reads as its payload and metadata columns; a table created or
- * altered through the catalog keeps its schema and options in {@link IggyTableDefinitions}, and the
- * catalog creates, alters and drops topic and definition together. Every table uses the catalog's
- * connection; its sources and sinks come from {@link #getFactory()}.
- *
- * <p>Used by the thread that calls the catalog (the planner's). All I/O happens at planning time,
- * through the {@link IggyServerClient} opened by {@link #open()}. What Iggy has no counterpart for
- * is in {@link TablesOnlyCatalog}.
+ * A Flink catalog over one Iggy server: its streams are the databases, their topics the tables. A
+ * topic Flink did not define reads as its payload and metadata columns; a table created or altered
+ * here keeps its definition in {@link IggyTableDefinitions}, created, altered and dropped with its
+ * topic. Used by the planner's thread; all I/O happens at planning time, through the client {@link
+ * #open()} connects. What Iggy has no counterpart for is in {@link TablesOnlyCatalog}.
  */
 @Internal
 public final class IggyCatalog extends TablesOnlyCatalog {

@@ -90,10 +90,8 @@ public final class IggyCatalogFactory implements CatalogFactory {
     }
 
     /**
-     * Checks the catalog's options and resolves its connection.
-     *
-     * @param flinkConfiguration the session's, for credentials the options leave out
-     * @throws ValidationException naming every invalid option
+     * Checks the catalog's options, naming every invalid one, and resolves its connection with the
+     * session's {@code flinkConfiguration} for credentials the options leave out.
      */
     static Settings settings(Configuration options, ReadableConfig flinkConfiguration) {
         List<String> problems = new ArrayList<>();

@@ -54,13 +54,11 @@ import java.util.Set;
 
 /**
  * The options of an {@link IggyCatalog}'s tables. {@link #stored} checks those of a table created
- * or altered and decides what the catalog stores: no option the catalog decides (connection,
- * stream, topic), no topic setting (those go to the topic), the connector and format made explicit.
- * The sources and sinks get the table's options plus what the catalog supplies (its connection, the
- * stream and topic the table's path names, its scan defaults for options the table leaves unset),
- * handed to the {@code iggy} or {@code upsert-iggy} factory. The connection never enters the
- * table's options, so neither SHOW CREATE TABLE nor the stored definition shows a secret. The topic
- * options go to the topic ({@link IggyTopicSettings}). Immutable.
+ * or altered and decides what the catalog stores: no connection, stream, topic or topic setting
+ * ({@link IggyTopicSettings}), the connector and format made explicit. Sources and sinks get the
+ * table's options plus the catalog's connection, the stream and topic of the table's path and the
+ * catalog's scan defaults, so neither SHOW CREATE TABLE nor a stored definition shows a secret.
+ * Immutable.
  */
 @Internal
 final class IggyCatalogTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {
@@ -285,12 +283,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
             }
         }
 
-        /**
-         * Creates the topic with these settings, the defaults for what they leave out.
-         *
-         * @return false when a topic of that name existed already (another session created it
-         *     first)
-         */
+        /** Creates the topic with these settings; false when it existed already. */
         boolean createTopic(
                 IggyServerClient server, String stream, String topic, int defaultPartitions) {
             return server.createTopic(
@@ -302,9 +295,7 @@ final class IggyCatalogTableFactory implements DynamicTableSourceFactory, Dynami
         }
 
         /**
-         * Applies what an ALTER TABLE changes: compression and expiry, and more partitions.
-         *
-         * @param table the table's name, for the message when the settings would remove partitions
+         * Applies what an ALTER TABLE of {@code table} changes: compression, expiry, partitions.
          */
         void alterTopic(
                 IggyServerClient server, String stream, TopicDescription topic, String table) {

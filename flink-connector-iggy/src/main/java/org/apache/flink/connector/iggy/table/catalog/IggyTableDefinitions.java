@@ -60,20 +60,15 @@ import java.util.TreeMap;
 /**
  * The table definitions of every stream, kept in a topic of that stream ({@value #TOPIC}, one
  * partition, messages never expire) as a keyed map: the user header {@code flink.key} holds the
- * table name and the payload the stored definition (below); a deletion is a message with that key,
- * the user header {@code flink.op} = {@code d} and an empty payload (the {@code upsert-iggy}
- * connector's {@code 'header'} delete encoding, so the topic reads as an {@code upsert-iggy} table
- * too). The last message of a key wins.
+ * table name, the payload the stored definition; a deletion has the header {@code flink.op} =
+ * {@code d} and an empty payload (so the topic reads as an {@code upsert-iggy} table too). The last
+ * message of a key wins; every read first catches up with the topic, so a definition another
+ * catalog wrote is seen at the next lookup.
  *
- * <p>Every read first catches up with the topic, so a definition another catalog wrote is seen at
- * the next lookup. The topic is created with the stream's first stored definition.
- *
- * <p>The stored form of a definition (version 1) is {@code [int version][map schema][map options]},
- * where a map is {@code [int count]} and that many {@code [string key][string value]}, and a string
- * is {@code [int length]} and its UTF-8 bytes. The schema map is Flink's property form of the
- * schema, comment, partition keys and distribution ({@link CatalogPropertiesUtil}); the options are
- * the table's options as given, kept apart so that an option can never be mistaken for a schema
- * property.
+ * <p>A stored definition (version 1) is {@code [int version][map schema][map options]}, a map
+ * {@code [int count]} and that many {@code [string key][string value]}, a string {@code [int
+ * length]} and its UTF-8 bytes. The schema map is Flink's property form of the schema ({@link
+ * CatalogPropertiesUtil}), kept apart from the options so that neither is mistaken for the other.
  */
 @Internal
 final class IggyTableDefinitions {
