@@ -516,18 +516,10 @@ public final class IggyConnectorOptions {
     /** How upsert-iggy writes and recognizes the deletion of a key. */
     @PublicEvolving
     public enum DeleteEncoding implements DescribedEnum {
-        HEADER(
-                "A deletion is a message with the key header, the user header 'flink.op' = 'd'"
-                        + " and an empty payload; only messages with that header read as"
-                        + " deletions, so an empty payload stays a value (lossless)."),
-        EMPTY_PAYLOAD(
-                "A deletion is a message with the key header and an empty payload; every message"
-                        + " with an empty payload reads as a deletion."),
-        CUSTOM_PAYLOAD(
-                "A deletion is a message with the key header and the payload 'delete.payload'."),
-        NONE(
-                "Deletes are not encoded: a DELETE change fails at planning and every message"
-                        + " reads as an upsert.");
+        HEADER("The user header 'flink.op' = 'd' and an empty payload (lossless)."),
+        EMPTY_PAYLOAD("An empty payload: every message with one reads as a deletion."),
+        CUSTOM_PAYLOAD("The payload 'delete.payload'."),
+        NONE("None: a DELETE fails at planning, every message reads as an upsert.");
 
         private final InlineElement description;
 

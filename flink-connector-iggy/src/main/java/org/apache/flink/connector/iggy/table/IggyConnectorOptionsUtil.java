@@ -48,11 +48,9 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC_P
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.USERNAME;
 
 /**
- * Reads the connection of a table and holds the checks both sides share, including Flink's check
- * for unknown options with the nearest known option named for each ({@link #validate}); {@link
- * IggyScanOptions} and {@link IggySinkOptions} read and check the options of one side. Every
- * failure is a {@link ValidationException} at planning time naming the option and its allowed
- * values, and never showing a secret.
+ * Reads the connection of a table and holds the checks both sides share, Flink's check for unknown
+ * options with suggestions ({@link #validate}) among them. Every failure is a {@link
+ * ValidationException} at planning time naming the option, and never showing a secret.
  */
 @Internal
 public final class IggyConnectorOptionsUtil {
@@ -129,10 +127,8 @@ public final class IggyConnectorOptionsUtil {
     }
 
     /**
-     * Adds the problems of 'topic' and 'topic-pattern': both set, an invalid name or regular
-     * expression, a topic listed twice.
-     *
-     * @return the topics of 'topic', none when it is unset
+     * Adds the problems of 'topic' and 'topic-pattern' (both set, an invalid name or regular
+     * expression, a topic listed twice); returns the topics of 'topic', none when it is unset.
      */
     static List<String> checkTopics(ReadableConfig options, List<String> problems) {
         if (options.getOptional(TOPIC).isPresent()
@@ -240,9 +236,8 @@ public final class IggyConnectorOptionsUtil {
     }
 
     /**
-     * {@code e} with "did you mean" added to each unknown option of Flink's message that is close
-     * to a supported one; {@code e} itself for any other failure. The result has no cause: the SQL
-     * client prints only the root cause, and the message keeps all of Flink's.
+     * {@code e} with "did you mean" added to each unknown option close to a supported one, without
+     * cause (the SQL client prints only the root cause); {@code e} itself for other failures.
      */
     @VisibleForTesting
     static ValidationException withSuggestions(ValidationException e) {

@@ -59,11 +59,9 @@ import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.TOPIC;
 import static org.apache.flink.connector.iggy.table.IggyConnectorOptions.VALUE_FORMAT;
 
 /**
- * The {@code iggy} table connector: an append-only source and sink of one Iggy topic, with any
- * Flink format for the payload and, optionally, a key carried in a user header. {@link
- * UpsertIggyDynamicTableFactory} is this factory in {@code upsert} mode: option discovery,
- * validation at planning time, and the construction of {@link IggyDynamicSource} and {@link
- * IggyDynamicSink} are the same.
+ * The {@code iggy} table connector: an append-only source and sink of Iggy topics, with any Flink
+ * format for the payload and, optionally, a key carried in a user header. {@link
+ * UpsertIggyDynamicTableFactory} is this factory in upsert mode.
  */
 @Internal
 public class IggyDynamicTableFactory implements DynamicTableSourceFactory, DynamicTableSinkFactory {

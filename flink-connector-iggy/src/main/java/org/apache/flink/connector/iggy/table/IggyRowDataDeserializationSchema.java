@@ -128,10 +128,8 @@ final class IggyRowDataDeserializationSchema implements IggyRecordDeserializatio
     }
 
     /**
-     * The {@code upsert-iggy} source's decoding: the source's keyed-map mode decides (key from the
-     * key header, a message without it skipped and counted; deletion by the configured delete
-     * encoding), then each change becomes an INSERT row (key and value columns) or a DELETE row
-     * (key columns only).
+     * The {@code upsert-iggy} source's decoding: the source's keyed-map mode finds each change (key
+     * from the key header, deletion by the delete encoding), which becomes an INSERT or DELETE row.
      */
     static final class Upsert implements IggyRecordDeserializationSchema<RowData> {
 

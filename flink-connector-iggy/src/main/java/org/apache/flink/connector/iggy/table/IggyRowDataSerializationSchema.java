@@ -137,10 +137,9 @@ record IggyRowDataSerializationSchema(
     }
 
     /**
-     * How the {@code upsert-iggy} sink turns a changelog row into the keyed-map sink's message:
-     * INSERT and UPDATE_AFTER upsert, DELETE deletes, UPDATE_BEFORE is ignored; key and value bytes
-     * come from the key and value formats; the 'headers' and 'origin-timestamp' metadata columns
-     * are written with upserts and deletes, and the delete encoding's headers win on a conflict.
+     * How the {@code upsert-iggy} sink turns a changelog row into a keyed-map message: INSERT and
+     * UPDATE_AFTER upsert, DELETE deletes (the delete encoding's headers win over the 'headers'
+     * column), UPDATE_BEFORE is ignored.
      */
     record MapChangeEncoder(
             SerializationSchema<RowData> keyFormat,
@@ -242,9 +241,8 @@ record IggyRowDataSerializationSchema(
     }
 
     /**
-     * The topic a sink table writes a row to: the table's own ({@link #unrouted()}), or the one the
-     * row names in its writable 'topic' metadata column, which must be one of the topics the table
-     * allows ('topic' = 'a;b', 'topic-pattern', or any topic of the stream).
+     * The topic a sink table writes a row to: its own ({@link #unrouted()}), or the one the row
+     * names in a writable 'topic' metadata column, if the table allows it.
      */
     sealed interface IggyRowRouting extends Serializable
             permits IggyRowRouting.Unrouted, IggyRowRouting.ByTopicColumn {
@@ -376,12 +374,7 @@ record IggyRowDataSerializationSchema(
             return this == HEADERS || this == ORIGIN_TIMESTAMP || this == TOPIC;
         }
 
-        /**
-         * Position of each metadata column in the consumed row (indexed by ordinal), or -1.
-         *
-         * @param metadataKeys the written metadata columns, in the order they follow the physical
-         *     ones
-         */
+        /** Position (or -1) by ordinal of each of {@code metadataKeys}, after the physical ones. */
         static int[] positions(List<String> metadataKeys, int physicalArity) {
             int[] positions = new int[values().length];
             Arrays.fill(positions, -1);

@@ -296,9 +296,8 @@ final class IggyScanOptions {
     }
 
     /**
-     * Where a scan starts or stops: a mode option and the two options that only one mode each
-     * reads, a timestamp and a list of offsets. Each of those two is rejected under any other mode
-     * and required under its own.
+     * Where a scan starts or stops: a mode, and a timestamp and offsets that one mode each needs
+     * and every other mode rejects.
      */
     private record PositionOptions<M>(
             ConfigOption<M> modeOption,

@@ -164,12 +164,8 @@ public final class IggyCatalogFactory implements CatalogFactory {
     }
 
     /**
-     * The validated options of one {@link IggyCatalog}.
-     *
-     * @param connection the catalog's connection, credentials resolved
-     * @param connectionOptions the connection options as given, which every table of the catalog
-     *     gets; they may hold secrets, so {@link #toString()} leaves them out
-     * @param scanDefaults scan options every table gets unless it sets them
+     * The validated options of one {@link IggyCatalog}; {@code connectionOptions}, as given, go to
+     * every table and may hold secrets, so {@link #toString()} leaves them out.
      */
     record Settings(
             @Nullable String defaultDatabase,
