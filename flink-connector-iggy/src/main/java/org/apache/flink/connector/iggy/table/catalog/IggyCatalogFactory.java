@@ -55,6 +55,93 @@ public final class IggyCatalogFactory implements CatalogFactory {
 
     public static final String IDENTIFIER = "iggy";
 
+    // ----- catalog ----------------------------------------------------------------------------
+
+    public static final ConfigOption<String> DEFAULT_DATABASE =
+            ConfigOptions.key(CommonCatalogOptions.DEFAULT_DATABASE_KEY)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The stream that is the current database after USE CATALOG. Unset:"
+                                    + " none, so table names need their stream.");
+
+    public static final ConfigOption<String> DEFAULT_FORMAT =
+            ConfigOptions.key("default.format")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Value format of a CREATE TABLE that names none. For a topic created"
+                                    + " outside Flink, 'raw' makes the payload column a STRING"
+                                    + " (UTF-8); otherwise it is BYTES.");
+
+    public static final ConfigOption<Integer> DEFAULT_PARTITIONS =
+            ConfigOptions.key("default.partitions")
+                    .intType()
+                    .defaultValue(1)
+                    .withDescription("Partitions of a topic that CREATE TABLE creates.");
+
+    public static final ConfigOption<ScanStartupMode> DEFAULT_SCAN_STARTUP_MODE =
+            ConfigOptions.key("default.scan.startup.mode")
+                    .enumType(ScanStartupMode.class)
+                    .noDefaultValue()
+                    .withDescription(
+                            "'scan.startup.mode' of every table that does not set it:"
+                                    + " 'earliest-offset', 'latest-offset' or 'committed-offset'."
+                                    + " Unset: the connector's default.");
+
+    public static final ConfigOption<ScanBoundedMode> DEFAULT_SCAN_BOUNDED_MODE =
+            ConfigOptions.key("default.scan.bounded.mode")
+                    .enumType(ScanBoundedMode.class)
+                    .noDefaultValue()
+                    .withDescription(
+                            "'scan.bounded.mode' of every table that does not set it:"
+                                    + " 'unbounded' or 'latest-offset' (every SELECT ends at the"
+                                    + " end the topic had when it started). Unset: the"
+                                    + " connector's default.");
+
+    public static final ConfigOption<Boolean> ALLOW_DROPS =
+            ConfigOptions.key("allow-drops")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether DROP TABLE deletes the topic and DROP DATABASE the stream,"
+                                    + " with their messages. Off: DROP TABLE only forgets the"
+                                    + " table's definition and DROP DATABASE fails.");
+
+    // ----- table: the topic -------------------------------------------------------------------
+
+    public static final ConfigOption<Integer> PARTITIONS =
+            ConfigOptions.key("partitions")
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The topic's partitions; CREATE TABLE creates that many, ALTER TABLE"
+                                    + " may add more. Default: 'default.partitions'.");
+
+    public static final ConfigOption<TopicCompression> COMPRESSION =
+            ConfigOptions.key("compression")
+                    .enumType(TopicCompression.class)
+                    .noDefaultValue()
+                    .withDescription("The topic's compression: 'none' (default) or 'gzip'.");
+
+    public static final ConfigOption<Duration> MESSAGE_EXPIRY =
+            ConfigOptions.key("message-expiry")
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "How long the server keeps the topic's messages. Unset: the"
+                                    + " server's default (by default, forever).");
+
+    /** The topic options: the catalog applies them to the topic and never stores them. */
+    static final List<ConfigOption<?>> TOPIC = List.of(PARTITIONS, COMPRESSION, MESSAGE_EXPIRY);
+
+    /** Compression of a topic's messages on the server. */
+    @Internal
+    public enum TopicCompression {
+        NONE,
+        GZIP
+    }
+
     @Override
     public String factoryIdentifier() {
         return IDENTIFIER;
@@ -197,92 +284,5 @@ public final class IggyCatalogFactory implements CatalogFactory {
                     + allowDrops
                     + '}';
         }
-    }
-
-    // ----- catalog ----------------------------------------------------------------------------
-
-    public static final ConfigOption<String> DEFAULT_DATABASE =
-            ConfigOptions.key(CommonCatalogOptions.DEFAULT_DATABASE_KEY)
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "The stream that is the current database after USE CATALOG. Unset:"
-                                    + " none, so table names need their stream.");
-
-    public static final ConfigOption<String> DEFAULT_FORMAT =
-            ConfigOptions.key("default.format")
-                    .stringType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "Value format of a CREATE TABLE that names none. For a topic created"
-                                    + " outside Flink, 'raw' makes the payload column a STRING"
-                                    + " (UTF-8); otherwise it is BYTES.");
-
-    public static final ConfigOption<Integer> DEFAULT_PARTITIONS =
-            ConfigOptions.key("default.partitions")
-                    .intType()
-                    .defaultValue(1)
-                    .withDescription("Partitions of a topic that CREATE TABLE creates.");
-
-    public static final ConfigOption<ScanStartupMode> DEFAULT_SCAN_STARTUP_MODE =
-            ConfigOptions.key("default.scan.startup.mode")
-                    .enumType(ScanStartupMode.class)
-                    .noDefaultValue()
-                    .withDescription(
-                            "'scan.startup.mode' of every table that does not set it:"
-                                    + " 'earliest-offset', 'latest-offset' or 'committed-offset'."
-                                    + " Unset: the connector's default.");
-
-    public static final ConfigOption<ScanBoundedMode> DEFAULT_SCAN_BOUNDED_MODE =
-            ConfigOptions.key("default.scan.bounded.mode")
-                    .enumType(ScanBoundedMode.class)
-                    .noDefaultValue()
-                    .withDescription(
-                            "'scan.bounded.mode' of every table that does not set it:"
-                                    + " 'unbounded' or 'latest-offset' (every SELECT ends at the"
-                                    + " end the topic had when it started). Unset: the"
-                                    + " connector's default.");
-
-    public static final ConfigOption<Boolean> ALLOW_DROPS =
-            ConfigOptions.key("allow-drops")
-                    .booleanType()
-                    .defaultValue(false)
-                    .withDescription(
-                            "Whether DROP TABLE deletes the topic and DROP DATABASE the stream,"
-                                    + " with their messages. Off: DROP TABLE only forgets the"
-                                    + " table's definition and DROP DATABASE fails.");
-
-    // ----- table: the topic -------------------------------------------------------------------
-
-    public static final ConfigOption<Integer> PARTITIONS =
-            ConfigOptions.key("partitions")
-                    .intType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "The topic's partitions; CREATE TABLE creates that many, ALTER TABLE"
-                                    + " may add more. Default: 'default.partitions'.");
-
-    public static final ConfigOption<TopicCompression> COMPRESSION =
-            ConfigOptions.key("compression")
-                    .enumType(TopicCompression.class)
-                    .noDefaultValue()
-                    .withDescription("The topic's compression: 'none' (default) or 'gzip'.");
-
-    public static final ConfigOption<Duration> MESSAGE_EXPIRY =
-            ConfigOptions.key("message-expiry")
-                    .durationType()
-                    .noDefaultValue()
-                    .withDescription(
-                            "How long the server keeps the topic's messages. Unset: the"
-                                    + " server's default (by default, forever).");
-
-    /** The topic options: the catalog applies them to the topic and never stores them. */
-    static final List<ConfigOption<?>> TOPIC = List.of(PARTITIONS, COMPRESSION, MESSAGE_EXPIRY);
-
-    /** Compression of a topic's messages on the server. */
-    @Internal
-    public enum TopicCompression {
-        NONE,
-        GZIP
     }
 }
