@@ -33,10 +33,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * What the split reader's fetcher thread waits for, handed over from the SDK's threads (answers)
- * and from Flink's (wake-ups) through one queue. Each event is immutable once queued.
- *
- * <p>Events are dispatched through {@link Handler}: a new kind of event needs a new handler method,
- * so a handler that misses a kind does not compile.
+ * and from Flink's (wake-ups) through one queue; immutable. Dispatched through {@link Handler}, so
+ * that a handler missing a kind does not compile.
  */
 sealed interface FetchEvent {
 
@@ -55,15 +53,13 @@ sealed interface FetchEvent {
         void wokenUp();
     }
 
-    /** Calls the handler's method for this kind of event. */
     void dispatch(Handler handler) throws IOException;
 
     /**
-     * The answer to one poll: either {@code polled} or {@code error} is set.
+     * Either {@code polled} or {@code error} is set.
      *
      * @param poll the request answered, to tell the poll in flight from the read-ahead
-     * @param generation the cursor's generation when the poll was sent: answers to polls dropped
-     *     since are not used
+     * @param generation the cursor's generation when the poll was sent
      */
     record PollAnswer(
             PartitionCursor cursor,
@@ -78,10 +74,7 @@ sealed interface FetchEvent {
         }
     }
 
-    /**
-     * The answer to one description of a topic: either {@code details} (empty when the topic does
-     * not exist) or {@code error} is set.
-     */
+    /** Either {@code details} (empty when the topic does not exist) or {@code error} is set. */
     record DescribeAnswer(
             TopicPath topic,
             @Nullable Optional<TopicDescription> details,
@@ -93,10 +86,7 @@ sealed interface FetchEvent {
         }
     }
 
-    /**
-     * The answer to one description of a stream: either {@code details} (empty when the stream does
-     * not exist) or {@code error} is set.
-     */
+    /** Either {@code details} (empty when the stream does not exist) or {@code error} is set. */
     record StreamAnswer(
             IggyId stream, @Nullable Optional<StreamSummary> details, @Nullable Throwable error)
             implements FetchEvent {
@@ -106,7 +96,7 @@ sealed interface FetchEvent {
         }
     }
 
-    /** The answer to one list of the server's streams: either {@code streams} or {@code error}. */
+    /** Either {@code streams} or {@code error} is set. */
     record ListAnswer(@Nullable List<StreamListing> streams, @Nullable Throwable error)
             implements FetchEvent {
         @Override
@@ -115,7 +105,7 @@ sealed interface FetchEvent {
         }
     }
 
-    /** The answer to one offset store: {@code error} is set when it failed. */
+    /** {@code error} is set when the store failed. */
     record StoreAnswer(OffsetStore.PartitionOffset stored, @Nullable Throwable error)
             implements FetchEvent {
         @Override

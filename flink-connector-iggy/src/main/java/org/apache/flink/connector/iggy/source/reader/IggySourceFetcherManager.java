@@ -32,9 +32,8 @@ import java.util.function.Supplier;
 
 /**
  * The one fetcher of a source reader, which also stores offsets: the task thread hands them over as
- * a task that the fetcher thread runs between two fetches, so that every request to Iggy is sent
- * from the fetcher thread, never from the task thread or an SDK thread. With no fetcher running
- * (every split finished), one is started for the task.
+ * a task run between two fetches, so that every request is sent from the fetcher thread. With no
+ * fetcher running (every split finished), one is started for the task.
  */
 @Internal
 final class IggySourceFetcherManager
@@ -46,7 +45,7 @@ final class IggySourceFetcherManager
         super(splitReaders, config);
     }
 
-    /** Task thread: has the fetcher store the offsets (see {@link OffsetStore}). */
+    /** Task thread. */
     void storeOffsets(List<OffsetStore.PartitionOffset> offsets) {
         SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher = getRunningFetcher();
         if (fetcher == null) {

@@ -42,19 +42,12 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * Reads the partitions assigned to one subtask and stores consumed offsets in Iggy only once a
- * checkpoint that covers them has completed.
+ * Reads the partitions assigned to one subtask. When a checkpoint completes, it has the fetcher
+ * thread store each split's last covered offset under the consumer name ({@link OffsetStore}):
+ * nothing for a split not read past where it was assigned, nothing without a consumer name.
  *
- * <p>Each checkpoint records every split's next offset. When that checkpoint completes, the reader
- * stores (next offset - 1), the last offset the checkpoint covers, under the consumer name. Nothing
- * is stored for a split this reader has not read past the offset it got it at (which also keeps the
- * server's "offset past the end" error away), and nothing at all for a source without a consumer
- * name. The offsets are handed to the fetcher thread, which stores them ({@link OffsetStore}); a
- * failure is only counted ({@code commitsFailed}) and logged: Flink's checkpoint, not Iggy, is the
- * truth.
- *
- * <p>Every field is the task thread's; what the fetcher learns about the partitions is shared
- * through {@link IggySourceProgress}.
+ * <p>Every field is the task thread's; what the fetcher learns is shared through {@link
+ * IggySourceProgress}.
  */
 @Internal
 public final class IggySourceReader<T>
@@ -83,7 +76,6 @@ public final class IggySourceReader<T>
     private boolean caughtUp;
     private int recordsSinceCaughtUpCheck;
 
-    /** Built by {@link IggySourceReaders#create}, which wires the parts. */
     IggySourceReader(
             IggyReadRequests requests,
             IggySourceProgress progress,
@@ -133,10 +125,7 @@ public final class IggySourceReader<T>
                 });
     }
 
-    /**
-     * Tells the enumerator the splits this reader restored (Flink adds them before it starts the
-     * reader), which it must never assign again.
-     */
+    /** Tells the enumerator the splits this reader restored, never to be assigned again. */
     @Override
     public void start() {
         List<IggyTopicPartition> restored = new ArrayList<>();
@@ -144,10 +133,7 @@ public final class IggySourceReader<T>
         context.sendSourceEventToCoordinator(new RestoredSplitsEvent(restored));
     }
 
-    /**
-     * A split this reader holds already is never assigned again, unless the enumerator's state lost
-     * track of it. Reading it twice would emit its messages twice.
-     */
+    /** Fails on a split this reader holds already: reading it twice would emit it twice. */
     @Override
     public void addSplits(List<IggyPartitionSplit> splits) {
         for (IggyPartitionSplit split : splits) {
@@ -228,10 +214,8 @@ public final class IggySourceReader<T>
     }
 
     /**
-     * Closes the fetcher, then the client. The task thread waits for both: for the fetcher as
-     * Flink's source reader does (at most {@code source.reader.close.timeout}), while the fetcher
-     * waits at most {@link OffsetStore#CLOSE_WAIT_NANOS} (2 s) for offsets being stored; then at
-     * most 5 s for the client's threads to end. So a close returns within about 7 s.
+     * Closes the fetcher (which waits at most {@link OffsetStore#CLOSE_WAIT_NANOS} for offsets
+     * being stored), then the client.
      */
     @Override
     public void close() throws Exception {
@@ -242,17 +226,9 @@ public final class IggySourceReader<T>
         }
     }
 
-    private static final class OffsetToStore {
-        final IggyPartitionSplitState state;
-        final long nextOffset;
-
-        /** Recorded after the split finished: its final offset, stored once. */
-        final boolean splitFinished;
-
-        OffsetToStore(IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {
-            this.state = state;
-            this.nextOffset = nextOffset;
-            this.splitFinished = splitFinished;
-        }
-    }
+    /**
+     * @param splitFinished recorded after the split finished: its final offset, stored once
+     */
+    private record OffsetToStore(
+            IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {}
 }

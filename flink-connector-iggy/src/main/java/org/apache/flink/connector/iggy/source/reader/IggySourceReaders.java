@@ -91,11 +91,7 @@ public final class IggySourceReaders {
                                                         metrics,
                                                         config.consumerName(),
                                                         events),
-                                        () ->
-                                                config.pollBatchSize().isPresent()
-                                                        ? PollSize.fixed(
-                                                                config.pollBatchSize().getAsInt())
-                                                        : PollSize.followingMessageSize(),
+                                        () -> new PollSize(config.fixedPollBatchSize()),
                                         () ->
                                                 new DescribeSchedule(
                                                         config.pollMinInterval(),
@@ -127,16 +123,8 @@ public final class IggySourceReaders {
     }
 
     /** Flink's initialization context for deserializers, plus the skip counter. */
-    private static final class DeserializerContext
+    private record DeserializerContext(SourceReaderContext context, Counter skippedRecordsCounter)
             implements IggyRecordDeserializationSchema.Context {
-        private final SourceReaderContext context;
-        private final Counter skipped;
-
-        DeserializerContext(SourceReaderContext context, Counter skipped) {
-            this.context = context;
-            this.skipped = skipped;
-        }
-
         @Override
         public MetricGroup getMetricGroup() {
             return context.metricGroup().addGroup("deserializer");
@@ -145,11 +133,6 @@ public final class IggySourceReaders {
         @Override
         public UserCodeClassLoader getUserCodeClassLoader() {
             return context.getUserCodeClassLoader();
-        }
-
-        @Override
-        public Counter skippedRecordsCounter() {
-            return skipped;
         }
     }
 }

@@ -39,14 +39,9 @@ import java.util.Set;
 /**
  * Guards the split reader against one of its topics changing under it: a topic deleted (and maybe
  * created again), a partition deleted, or a partition whose end is behind what was already read. By
- * default each fails the source with an error naming what changed and the fix; reading on at the
- * old offsets would skip messages silently. With {@link OnDeletedTopic#READ_RECREATED_FROM_START} a
- * re-created topic or partition is read from offset 0 and a missing one is waited for, except by a
- * bounded split, which would then never finish and fails instead. With {@link OnDeletedTopic#SKIP}
- * a deleted topic's splits finish and the reader reads on the others.
- *
- * <p>It decides and returns its decisions; {@link TopicWatch} has {@link PartitionPolls} carry them
- * out.
+ * default each fails the source, naming what changed and the fix; reading on would skip messages
+ * silently. {@link OnDeletedTopic} chooses otherwise. It only decides; {@link TopicWatch} has
+ * {@link PartitionPolls} carry its decisions out.
  *
  * <p>Fetcher thread only.
  */
@@ -58,7 +53,7 @@ final class TopologyGuard {
     enum OnDeletedTopic {
         /** The source fails, naming the topic (the default). */
         FAIL,
-        /** The source waits for it and reads it again from offset 0. */
+        /** The source waits for it and reads it from offset 0; a bounded split fails. */
         READ_RECREATED_FROM_START,
         /** Its splits finish; the others are read on. */
         SKIP
@@ -79,8 +74,7 @@ final class TopologyGuard {
     }
 
     /**
-     * Checks a description against the partitions read; returns those to read again from offset 0
-     * (only with {@code recreatedTopicReadFromStart}).
+     * Checks a description against the partitions read; returns those to read again from offset 0.
      *
      * @throws IggyConnectorException when the topic or a partition changed and the source must stop
      */
@@ -137,10 +131,7 @@ final class TopologyGuard {
         return IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error);
     }
 
-    /**
-     * A description or a poll found the topic missing: fails the source; or warns once and returns
-     * false, to wait for it; or, to skip it, warns and returns true: its splits are to finish.
-     */
+    /** Fails the source, or warns and returns whether the topic's splits are to finish. */
     boolean topicMissing() {
         String message =
                 "Iggy "

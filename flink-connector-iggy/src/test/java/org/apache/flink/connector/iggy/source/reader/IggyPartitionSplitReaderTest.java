@@ -71,7 +71,7 @@ class IggyPartitionSplitReaderTest {
 
     private IggyPartitionSplitReader reader(
             FakeTopicRequests topic, int batchSize, Duration pollInterval, boolean readFromStart) {
-        return reader(topic, PollSize.fixed(batchSize), pollInterval, readFromStart);
+        return reader(topic, new PollSize(batchSize), pollInterval, readFromStart);
     }
 
     private IggyPartitionSplitReader reader(
@@ -228,7 +228,7 @@ class IggyPartitionSplitReaderTest {
     @Test
     void pollsAskForAboutOneMebibyteByTheTopicsMessageSize() throws Exception {
         FakeTopicRequests topic = largeMessages(25);
-        reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
+        reader(topic, new PollSize(0), Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
 
         fetchUntil(() -> payloads.size() == 25);
@@ -240,7 +240,7 @@ class IggyPartitionSplitReaderTest {
     void smallMessagesComeAtMostTenThousandToAPoll() throws Exception {
         // One-byte payloads: 65 bytes a message, 16,131 to a MiB.
         FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
-        reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
+        reader(topic, new PollSize(0), Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
 
         fetchUntil(() -> payloads.size() == 3);
@@ -347,7 +347,7 @@ class IggyPartitionSplitReaderTest {
             busy.append(p, p + ":a");
         }
         IggyPartitionSplitReader busyReader =
-                reader(busy, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+                reader(busy, new PollSize(1), Duration.ofMillis(100), false, limit);
         for (long p = 0; p < 20; p++) {
             assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         }
@@ -355,7 +355,7 @@ class IggyPartitionSplitReaderTest {
         assertThat(limit.available()).isZero();
 
         FakeTopicRequests quiet = new FakeTopicRequests(2).append(0, "0:a").append(1, "1:a");
-        reader(quiet, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+        reader(quiet, new PollSize(1), Duration.ofMillis(100), false, limit);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 2);
