@@ -42,11 +42,7 @@ public final class IggyMessage {
     private final MessageBatch batch;
     private final int index;
 
-    /**
-     * Made by the source's reader (through {@link IggyMessageAccess}) and by {@link Builder}: a
-     * view of the message at {@code index} of a batch, which it shares with the other messages of
-     * the batch.
-     */
+    /** A view of the message at {@code index} of a batch. */
     IggyMessage(IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
         this.stream = stream;
         this.topic = topic;

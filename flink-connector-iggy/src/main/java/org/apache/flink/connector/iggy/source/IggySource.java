@@ -84,7 +84,6 @@ public final class IggySource<T>
         return new IggySourceBuilder<>();
     }
 
-    /** What the builder validated: for tests of the builder and of the table factories. */
     @VisibleForTesting
     IggySourceConfig config() {
         return config;
@@ -129,10 +128,7 @@ public final class IggySource<T>
         return deserializer.getProducedType();
     }
 
-    /**
-     * The topics it reads, for Flink's lineage (see {@link IggyLineage}): each listed topic, or the
-     * patterns as one dataset.
-     */
+    /** For Flink's lineage: each listed topic, or the patterns as one dataset. */
     @Override
     public SourceLineageVertex getLineageVertex() {
         List<LineageDataset> datasets = new ArrayList<>();

@@ -33,10 +33,7 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 
-/**
- * Turns the configured starting and stopping positions into concrete offsets for one partition.
- * Runs only for partitions without restored state.
- */
+/** Turns the configured starting and stopping positions into offsets of unrestored partitions. */
 @Internal
 public final class IggySplitPlanner implements Serializable {
 
@@ -55,10 +52,7 @@ public final class IggySplitPlanner implements Serializable {
         this.stopping = stopping;
     }
 
-    /**
-     * A split for a partition of a topic present when the job starts (or, restored, first read by
-     * this job): from the configured starting position.
-     */
+    /** A split from the configured starting position, for a topic first read by this job. */
     IggyPartitionSplit initialSplit(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         return new IggyPartitionSplit(
                 topic.stream(),
@@ -68,10 +62,7 @@ public final class IggySplitPlanner implements Serializable {
                 stoppingOffset(topic, partitionId, offsets));
     }
 
-    /**
-     * A split for a partition, topic or stream that appeared while the job runs: it starts at the
-     * beginning, whatever the starting position, so that nothing written to it is skipped.
-     */
+    /** A split from offset 0, for what appeared while the job runs: nothing in it is skipped. */
     IggyPartitionSplit discoveredSplit(TopicPath topic, long partitionId) {
         return new IggyPartitionSplit(
                 topic.stream(),

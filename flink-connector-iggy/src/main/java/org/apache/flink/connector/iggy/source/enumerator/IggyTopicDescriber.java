@@ -34,11 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/**
- * Describes topics and lists streams through the gateway. Connects at the first request, on the
- * worker thread that asks, and keeps the connection until closed; a request after a close connects
- * again.
- */
+/** Connects at the first request and keeps the connection until closed (then connects again). */
 @Internal
 final class IggyTopicDescriber implements TopicDescriber {
 

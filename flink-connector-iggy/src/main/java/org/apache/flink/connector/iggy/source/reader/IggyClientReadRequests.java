@@ -36,8 +36,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@link IggyReadRequests} through one SDK client, which connects at the first poll or description:
- * on the fetcher thread, once the task is running, never while the reader is created or started.
+ * {@link IggyReadRequests} through one SDK client, connected at the first request (FLINK-39330).
  */
 @Internal
 final class IggyClientReadRequests implements IggyReadRequests {

@@ -32,10 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/**
- * The answers of one fetch handed to the task thread as they came: one batch per answered poll,
- * iterated in place; each record is an {@link IggyMessage} view of its index, nothing is copied.
- */
+/** The answers of one fetch, one batch per poll, iterated in place: nothing is copied. */
 @Internal
 final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
 

@@ -35,11 +35,7 @@ public final class IggySourceReaders {
 
     private IggySourceReaders() {}
 
-    /**
-     * Opens the deserializer; connects nowhere. The fetcher connects at its first request, once the
-     * task runs, so a bad address or password fails the running job with the connector's message
-     * instead of a task that never finished starting.
-     */
+    /** Opens the deserializer; connects nowhere: the fetcher connects once the task runs. */
     public static <T> IggySourceReader<T> create(
             IggySourceConfig config,
             IggyRecordDeserializationSchema<T> deserializer,
@@ -69,7 +65,6 @@ public final class IggySourceReaders {
                 context);
     }
 
-    /** The reader over these requests: the split reader, its fetcher, the offset store. */
     static <T> IggySourceReader<T> wire(
             IggyReadRequests requests,
             IggySourceProgress progress,

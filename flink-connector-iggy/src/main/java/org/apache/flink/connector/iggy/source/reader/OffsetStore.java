@@ -91,9 +91,9 @@ final class OffsetStore {
         if (answer.error() == null) {
             progress.committed(
                     stored.split().splitId(), stored.offset(), System.currentTimeMillis());
-            metrics.commitsSucceeded().inc();
+            metrics.commitsSucceeded.inc();
         } else {
-            metrics.commitsFailed().inc();
+            metrics.commitsFailed.inc();
             LOG.warn(
                     "Could not store offset {} of {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
                     stored.offset(),

@@ -538,8 +538,8 @@ class IggyPartitionSplitReaderTest {
         fetchUntil(() -> progress.committedOffset(id(0)) == 1);
         assertThat(topic.stores).containsExactly("0@0", "1@0", "0@1");
         assertThat(progress.committedOffset(id(1))).isZero();
-        assertThat(metrics.commitsSucceeded().getCount()).isEqualTo(3);
-        assertThat(metrics.commitsFailed().getCount()).isZero();
+        assertThat(metrics.commitsSucceeded.getCount()).isEqualTo(3);
+        assertThat(metrics.commitsFailed.getCount()).isZero();
     }
 
     /** A fetcher shut down before it ran its store task still stores, as it closes its reader. */
@@ -572,7 +572,7 @@ class IggyPartitionSplitReaderTest {
                         new OffsetStore.PartitionOffset(
                                 split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
-        fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
+        fetchUntil(() -> metrics.commitsFailed.getCount() == 1);
         assertThat(progress.committedOffset(id(0))).isEqualTo(IggySourceProgress.UNKNOWN);
 
         topic.failStores = false;
