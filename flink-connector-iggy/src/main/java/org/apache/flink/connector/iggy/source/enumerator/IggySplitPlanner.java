@@ -40,16 +40,16 @@ public final class IggySplitPlanner implements Serializable {
     private static final long serialVersionUID = 1L;
 
     private final String consumerName;
-    private final IggyStartingOffsets starting;
-    @Nullable private final IggyStoppingOffsets stopping;
+    private final Spec<StartKind> start;
+    @Nullable private final Spec<StopKind> stop;
 
     public IggySplitPlanner(
             String consumerName,
             IggyStartingOffsets starting,
             @Nullable IggyStoppingOffsets stopping) {
         this.consumerName = consumerName;
-        this.starting = starting;
-        this.stopping = stopping;
+        this.start = OffsetSpecs.of(starting);
+        this.stop = stopping == null ? null : OffsetSpecs.of(stopping);
     }
 
     /** A split from the configured starting position, for a topic first read by this job. */
@@ -73,7 +73,6 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     long startingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        Spec<StartKind> start = OffsetSpecs.of(starting);
         return switch (start.kind()) {
             case EARLIEST -> 0;
             case LATEST -> offsets.highWatermark(partitionId);
@@ -87,7 +86,7 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     private long committedFallback(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        return switch (OffsetSpecs.of(starting).fallback()) {
+        return switch (start.fallback()) {
             case EARLIEST -> 0;
             case LATEST -> offsets.highWatermark(partitionId);
             case FAIL ->
@@ -104,10 +103,9 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     long stoppingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        if (stopping == null) {
+        if (stop == null) {
             return IggyPartitionSplit.NO_STOPPING_OFFSET;
         }
-        Spec<StopKind> stop = OffsetSpecs.of(stopping);
         return switch (stop.kind()) {
             case LATEST -> offsets.highWatermark(partitionId);
             case SPECIFIC ->

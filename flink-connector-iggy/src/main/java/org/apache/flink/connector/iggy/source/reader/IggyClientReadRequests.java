@@ -93,13 +93,8 @@ final class IggyClientReadRequests implements IggyReadRequests {
 
     @Override
     public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
-        IggyServerClient s = server;
-        if (s == null) {
-            // Only offsets of records read are stored, and reading connected first.
-            return CompletableFuture.failedFuture(
-                    new IllegalStateException("not connected to Iggy yet"));
-        }
-        return s.storeOffset(topic.stream(), topic.topic(), partitionId, consumer, offset);
+        return connected()
+                .storeOffset(topic.stream(), topic.topic(), partitionId, consumer, offset);
     }
 
     @Override

@@ -100,7 +100,7 @@ public final class IggyPartitionSplitReader
             while (true) {
                 FetchEvent event;
                 while ((event = events.poll()) != null) {
-                    event.dispatch(fetch);
+                    fetch.handle(event);
                 }
                 partitions.finishReachedSplits(fetch.records);
                 // Before the hand-over, which may wait: the next batches are read meanwhile.
@@ -118,7 +118,7 @@ public final class IggyPartitionSplitReader
                 long waitNanos = Math.min(describeDueTopics(now), returnByNanos - now);
                 event = events.poll(waitNanos, TimeUnit.NANOSECONDS);
                 if (event != null) {
-                    event.dispatch(fetch);
+                    fetch.handle(event);
                     if (fetch.wokenUp) {
                         return fetch.records;
                     }
@@ -136,12 +136,27 @@ public final class IggyPartitionSplitReader
     }
 
     /** What one fetch does with each event. */
-    private final class Fetch implements FetchEvent.Handler {
+    private final class Fetch {
         final IggyPolledRecords records = new IggyPolledRecords();
         boolean wokenUp;
 
-        @Override
-        public void pollAnswered(FetchEvent.PollAnswer answer) throws IOException {
+        void handle(FetchEvent event) throws IOException {
+            if (event instanceof FetchEvent.PollAnswer answer) {
+                pollAnswered(answer);
+            } else if (event instanceof FetchEvent.DescribeAnswer answer) {
+                topics.described(answer);
+            } else if (event instanceof FetchEvent.StreamAnswer answer) {
+                topics.streamDescribed(answer);
+            } else if (event instanceof FetchEvent.ListAnswer answer) {
+                topics.streamsListed(answer);
+            } else if (event instanceof FetchEvent.StoreAnswer answer) {
+                offsetStore.answered(answer);
+            } else {
+                wokenUp = true; // FetchEvent.WakeUp, the one other kind
+            }
+        }
+
+        private void pollAnswered(FetchEvent.PollAnswer answer) throws IOException {
             PartitionCursor cursor = partitions.answered(answer);
             if (cursor == null) {
                 return;
@@ -155,31 +170,6 @@ public final class IggyPartitionSplitReader
             if (caughtUp) {
                 watch.caughtUpAfterData(System.nanoTime());
             }
-        }
-
-        @Override
-        public void described(FetchEvent.DescribeAnswer answer) throws IOException {
-            topics.described(answer);
-        }
-
-        @Override
-        public void streamDescribed(FetchEvent.StreamAnswer answer) {
-            topics.streamDescribed(answer);
-        }
-
-        @Override
-        public void streamsListed(FetchEvent.ListAnswer answer) {
-            topics.streamsListed(answer);
-        }
-
-        @Override
-        public void stored(FetchEvent.StoreAnswer answer) {
-            offsetStore.answered(answer);
-        }
-
-        @Override
-        public void wokenUp() {
-            wokenUp = true;
         }
     }
 
@@ -223,7 +213,7 @@ public final class IggyPartitionSplitReader
                         offsetStore.answered(answer);
                     }
                 } else {
-                    event.dispatch(fetch);
+                    fetch.handle(event);
                     if (fetch.wokenUp) {
                         return;
                     }

@@ -46,9 +46,7 @@ final class SharedPollLimit {
     }
 
     void release(int count) {
-        if (count > 0) {
-            permits.release(count);
-        }
+        permits.release(count);
     }
 
     int available() {
