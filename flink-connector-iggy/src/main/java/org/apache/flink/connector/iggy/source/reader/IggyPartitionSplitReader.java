@@ -115,7 +115,7 @@ public final class IggyPartitionSplitReader
                 if (now - returnByNanos >= 0) {
                     return fetch.records;
                 }
-                long waitNanos = Math.min(describeDueTopics(now), returnByNanos - now);
+                long waitNanos = Math.min(topics.describeDue(now), returnByNanos - now);
                 event = events.poll(waitNanos, TimeUnit.NANOSECONDS);
                 if (event != null) {
                     fetch.handle(event);
@@ -128,11 +128,6 @@ public final class IggyPartitionSplitReader
             Thread.currentThread().interrupt();
             return fetch.records;
         }
-    }
-
-    private long describeDueTopics(long now) {
-        long wait = topics.describeDue(now);
-        return wait == Long.MAX_VALUE ? MAX_FETCH_NANOS : wait;
     }
 
     /** What one fetch does with each event. */

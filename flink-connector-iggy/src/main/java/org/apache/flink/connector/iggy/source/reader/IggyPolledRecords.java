@@ -78,13 +78,9 @@ final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
     @Nullable
     @Override
     public IggyMessage nextRecordFromSplit() {
-        MessageBatch messages = current;
-        if (messages == null || split == null) {
-            throw new IllegalStateException("nextSplit() was not called or returned null");
-        }
-        return index < messages.size()
+        return index < current.size()
                 ? IggyMessageAccess.of(
-                        split.stream(), split.topic(), split.partitionId(), messages, index++)
+                        split.stream(), split.topic(), split.partitionId(), current, index++)
                 : null;
     }
 

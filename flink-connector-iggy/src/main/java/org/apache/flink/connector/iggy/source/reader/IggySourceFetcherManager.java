@@ -47,13 +47,12 @@ final class IggySourceFetcherManager
 
     /** Task thread. */
     void storeOffsets(List<OffsetStore.PartitionOffset> offsets) {
-        SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher = getRunningFetcher();
-        if (fetcher == null) {
-            fetcher = createSplitFetcher();
-            enqueueStore(fetcher, offsets);
+        SplitFetcher<IggyMessage, IggyPartitionSplit> running = getRunningFetcher();
+        SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher =
+                running != null ? running : createSplitFetcher();
+        enqueueStore(fetcher, offsets);
+        if (running == null) {
             startFetcher(fetcher);
-        } else {
-            enqueueStore(fetcher, offsets);
         }
     }
 

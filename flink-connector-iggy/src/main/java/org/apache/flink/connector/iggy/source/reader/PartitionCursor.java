@@ -93,9 +93,14 @@ final class PartitionCursor {
         return knownEnd > nextOffset;
     }
 
-    /** Neither polled nor due nor paused nor finished: only a description can tell it grew. */
+    /** Neither removed, paused, polled nor finished. */
+    boolean mayPoll() {
+        return !removed && !paused && inFlight == null && !reachedStop();
+    }
+
+    /** Not due either: only a description can tell it grew. */
     boolean watched() {
-        return !paused && !queued && inFlight == null && !reachedStop();
+        return !queued && mayPoll();
     }
 
     /** Cancels the polls; answers that still come are not used. */

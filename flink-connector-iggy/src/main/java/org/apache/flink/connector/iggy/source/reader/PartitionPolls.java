@@ -180,10 +180,7 @@ final class PartitionPolls {
         while (!due.isEmpty() && mayStartPoll()) {
             PartitionCursor cursor = due.poll();
             cursor.queued = false;
-            if (!cursor.removed
-                    && !cursor.paused
-                    && cursor.inFlight == null
-                    && !cursor.reachedStop()) {
+            if (cursor.mayPoll()) {
                 cursor.inFlightTo = endOfBatchFrom(cursor, cursor.nextOffset);
                 cursor.inFlight = sendPoll(cursor, cursor.nextOffset, cursor.inFlightTo);
                 startReadAheadIfUseful(cursor);
@@ -216,12 +213,7 @@ final class PartitionPolls {
     }
 
     void markDue(PartitionCursor cursor) {
-        if (!cursor.queued
-                && !cursor.removed
-                && !cursor.paused
-                && cursor.inFlight == null
-                && cursor.ahead == null
-                && !cursor.reachedStop()) {
+        if (!cursor.queued && cursor.ahead == null && cursor.mayPoll()) {
             cursor.queued = true;
             due.add(cursor);
         }

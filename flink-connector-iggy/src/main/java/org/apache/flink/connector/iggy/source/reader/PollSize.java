@@ -72,9 +72,6 @@ final class PollSize {
 
     /** The decimal number of bytes; anything else is unknown (-1). */
     private static long parseBytes(String size) {
-        if (size == null) {
-            return -1;
-        }
         try {
             return Long.parseLong(size);
         } catch (NumberFormatException e) {

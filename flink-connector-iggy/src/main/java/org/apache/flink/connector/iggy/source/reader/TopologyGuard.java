@@ -61,7 +61,6 @@ final class TopologyGuard {
 
     private final String topicDescription;
     private final OnDeletedTopic onDeleted;
-    private final boolean recreatedTopicReadFromStart;
 
     @Nullable private TopicIdentity identity;
     private boolean topicMissingLogged;
@@ -70,7 +69,6 @@ final class TopologyGuard {
     TopologyGuard(String topicDescription, OnDeletedTopic onDeleted) {
         this.topicDescription = topicDescription;
         this.onDeleted = onDeleted;
-        this.recreatedTopicReadFromStart = onDeleted == OnDeletedTopic.READ_RECREATED_FROM_START;
     }
 
     /**
@@ -105,7 +103,9 @@ final class TopologyGuard {
                 continue;
             }
             long end = endOf(partition);
-            if (end < cursor.offsetAtDescribe && !maybeOneExpiredMessage(end, cursor)) {
+            // A partition whose one message expired reports what an empty one does.
+            boolean oneExpired = cursor.offsetAtDescribe == 1 && end == 0;
+            if (end < cursor.offsetAtDescribe && !oneExpired) {
                 recreated(
                         "partition "
                                 + cursor.partitionId()
@@ -181,7 +181,7 @@ final class TopologyGuard {
                             + " partition, or restart the job without state or with stopping"
                             + " offsets that leave the partition out.");
         }
-        if (!recreatedTopicReadFromStart) {
+        if (onDeleted != OnDeletedTopic.READ_RECREATED_FROM_START) {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip its messages silently, so the source stops."
@@ -199,7 +199,7 @@ final class TopologyGuard {
     private void recreated(String what) {
         String message =
                 "Iggy " + topicDescription + " changed under the running source: " + what + ".";
-        if (!recreatedTopicReadFromStart) {
+        if (onDeleted != OnDeletedTopic.READ_RECREATED_FROM_START) {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip messages silently, so the source stops. Do not restore a"
@@ -219,11 +219,6 @@ final class TopologyGuard {
     static long endOf(PartitionState partition) {
         long current = partition.currentOffset();
         return partition.messagesCount() == 0 && current == 0 ? 0 : current + 1;
-    }
-
-    /** A partition whose single message expired reports what an empty one does. */
-    private static boolean maybeOneExpiredMessage(long end, PartitionCursor cursor) {
-        return cursor.offsetAtDescribe == 1 && end == 0;
     }
 
     /** What tells a re-created topic from the one read so far. */

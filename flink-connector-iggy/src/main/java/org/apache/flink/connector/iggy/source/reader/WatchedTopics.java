@@ -312,25 +312,18 @@ final class WatchedTopics {
             }
             activateAll(stream, now);
         } else if (quiet.containsKey(stream)) {
+            List<TopicSummary> shown =
+                    error != null || answer.details().isEmpty()
+                            ? List.of()
+                            : answer.details().get().topics();
             ByIggyId<TopicSummary> found =
-                    error != null
-                            ? null
-                            : answer.details()
-                                    .map(
-                                            d ->
-                                                    new ByIggyId<>(
-                                                            d.topics(),
-                                                            TopicSummary::name,
-                                                            TopicSummary::id))
-                                    .orElse(null);
+                    new ByIggyId<>(shown, TopicSummary::name, TopicSummary::id);
             List<TopicWatch> changed = new ArrayList<>();
             for (TopicWatch watch : quiet.get(stream)) {
                 if (watch.seenAt() - asked.at >= 0) {
                     continue; // described after this was asked for
                 }
-                TopicSummary summary =
-                        found == null ? ABSENT : found.find(watch.topic().topic(), ABSENT);
-                if (!watch.stillShows(summary, asked.at)) {
+                if (!watch.stillShows(found.find(watch.topic().topic(), ABSENT), asked.at)) {
                     changed.add(watch);
                 }
             }
