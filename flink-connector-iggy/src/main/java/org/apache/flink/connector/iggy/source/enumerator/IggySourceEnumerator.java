@@ -43,7 +43,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -166,11 +165,15 @@ public final class IggySourceEnumerator
             return; // thrown when the first reader registers
         }
         Set<TopicPath> known = knownTopics();
-        context.callAsync(() -> planNewTopics(known), this::addInitialSplits);
+        context.callAsync(() -> plan(known, true), this::addInitialSplits);
     }
 
-    /** Runs on a worker thread. */
-    private List<IggyPartitionSplit> planNewTopics(Set<TopicPath> known) {
+    /**
+     * Runs on a worker thread: a split per partition of each subscribed topic not {@code known},
+     * from the starting position at the job's start, else from offset 0. A listed topic missing at
+     * the start is an error.
+     */
+    private List<IggyPartitionSplit> plan(Set<TopicPath> known, boolean atStart) {
         List<IggyPartitionSplit> splits = new ArrayList<>();
         boolean listed = subscription instanceof TopicSubscription.TopicList;
         for (TopicPath topic : subscription.topics(describer)) {
@@ -178,12 +181,15 @@ public final class IggySourceEnumerator
                 continue;
             }
             Optional<PartitionOffsets> offsets =
-                    listed
+                    listed && atStart
                             ? Optional.of(describer.describe(topic))
                             : describer.describeIfPresent(topic);
             if (offsets.isPresent()) {
                 for (long partition : new TreeSet<>(offsets.get().partitionIds())) {
-                    splits.add(planner.initialSplit(topic, partition, offsets.get()));
+                    splits.add(
+                            atStart
+                                    ? planner.initialSplit(topic, partition, offsets.get())
+                                    : planner.discoveredSplit(topic, partition));
                 }
             }
         }
@@ -252,15 +258,9 @@ public final class IggySourceEnumerator
     }
 
     /** Runs on a worker thread, connected for this discovery only. */
-    private Map<TopicPath, Set<Long>> listPartitions() {
+    private List<IggyPartitionSplit> listPartitions() {
         try {
-            Map<TopicPath, Set<Long>> found = new LinkedHashMap<>();
-            for (TopicPath topic : subscription.topics(describer)) {
-                describer
-                        .describeIfPresent(topic)
-                        .ifPresent(o -> found.put(topic, new TreeSet<>(o.partitionIds())));
-            }
-            return found;
+            return plan(Set.of(), false);
         } finally {
             describer.close();
         }
@@ -268,7 +268,7 @@ public final class IggySourceEnumerator
 
     /** Runs on the coordinator thread. */
     private void addDiscoveredPartitions(
-            @Nullable Map<TopicPath, Set<Long>> found, @Nullable Throwable error) {
+            @Nullable List<IggyPartitionSplit> found, @Nullable Throwable error) {
         if (error != null) {
             FlinkRuntimeException failure = discoveryFailures.failed(description, error);
             if (failure != null) {
@@ -277,16 +277,8 @@ public final class IggySourceEnumerator
             return;
         }
         discoveryFailures.succeeded();
-        List<IggyPartitionSplit> discovered = new ArrayList<>();
-        found.forEach(
-                (topic, partitions) -> {
-                    for (long partition : partitions) {
-                        IggyTopicPartition key = topic.partition(partition);
-                        if (!isKnown(key)) {
-                            discovered.add(planner.discoveredSplit(topic, partition));
-                        }
-                    }
-                });
+        List<IggyPartitionSplit> discovered =
+                found.stream().filter(split -> !isKnown(split.topicPartition())).toList();
         if (!discovered.isEmpty()) {
             addNew(discovered);
             LOG.info(

@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.client.FailureCopy;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
@@ -183,7 +184,7 @@ final class TopicWatch {
             partitions.watchFromHere(cursor); // watched until the topic is back
             return false;
         }
-        if (TopologyGuard.partitionMissing(error)) {
+        if (IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error)) {
             partitions.watchFromHere(cursor); // the next description says what happened
             describeNow(System.nanoTime());
             return false;

@@ -126,11 +126,6 @@ final class TopologyGuard {
                 || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(error);
     }
 
-    /** Whether a poll failed because its partition does not exist. */
-    static boolean partitionMissing(Throwable error) {
-        return IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error);
-    }
-
     /** Fails the source, or warns and returns whether the topic's splits are to finish. */
     boolean topicMissing() {
         String message =
