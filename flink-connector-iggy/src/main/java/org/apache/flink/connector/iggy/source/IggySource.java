@@ -34,7 +34,7 @@ import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumStateSeri
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumerator;
 import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
-import org.apache.flink.connector.iggy.source.reader.IggySourceReaders;
+import org.apache.flink.connector.iggy.source.reader.IggySourceReader;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -109,7 +109,7 @@ public final class IggySource<T>
     @Override
     public SourceReader<T, IggyPartitionSplit> createReader(SourceReaderContext readerContext)
             throws Exception {
-        return IggySourceReaders.create(
+        return IggySourceReader.create(
                 config, deserializer, readerContext.getConfiguration(), readerContext);
     }
 

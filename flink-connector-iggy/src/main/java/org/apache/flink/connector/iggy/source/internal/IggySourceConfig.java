@@ -28,7 +28,6 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.time.Duration;
-import java.util.OptionalInt;
 
 /**
  * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
@@ -71,11 +70,6 @@ public record IggySourceConfig(
 
     public boolean bounded() {
         return stoppingOffsets != null;
-    }
-
-    /** Empty: sized by the topic's message size. */
-    public OptionalInt pollBatchSize() {
-        return fixedPollBatchSize > 0 ? OptionalInt.of(fixedPollBatchSize) : OptionalInt.empty();
     }
 
     /** The fields {@link IggySource#toString()} shows; no secret, the connection masks its own. */

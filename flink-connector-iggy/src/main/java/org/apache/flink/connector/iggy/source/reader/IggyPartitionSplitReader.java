@@ -185,9 +185,8 @@ public final class IggyPartitionSplitReader
     }
 
     private void storeOffered() {
-        for (List<OffsetStore.PartitionOffset> offsets = offsetsToStore.poll();
-                offsets != null;
-                offsets = offsetsToStore.poll()) {
+        List<OffsetStore.PartitionOffset> offsets;
+        while ((offsets = offsetsToStore.poll()) != null) {
             offsetStore.store(offsets);
         }
     }

@@ -23,12 +23,20 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
 import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
+import org.apache.flink.util.UserCodeClassLoader;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,7 +84,7 @@ public final class IggySourceReader<T>
     private boolean caughtUp;
     private int recordsSinceCaughtUpCheck;
 
-    IggySourceReader(
+    private IggySourceReader(
             IggyReadRequests requests,
             IggySourceProgress progress,
             IggySourceReaderMetrics metrics,
@@ -93,6 +101,102 @@ public final class IggySourceReader<T>
         this.subscription = subscription;
         this.fetchers = fetchers;
         this.storesOffsets = storesOffsets;
+    }
+
+    /** Opens the deserializer; connects nowhere: the fetcher connects once the task runs. */
+    public static <T> IggySourceReader<T> create(
+            IggySourceConfig config,
+            IggyRecordDeserializationSchema<T> deserializer,
+            Configuration flinkConfig,
+            SourceReaderContext context)
+            throws Exception {
+        SourceReaderMetricGroup group = context.metricGroup();
+        Counter skipped = group.counter("numRecordsSkipped");
+        deserializer.open(new DeserializerContext(context, skipped));
+        IggyRecordEmitter<T> emitter =
+                new IggyRecordEmitter<>(
+                        deserializer,
+                        config.skipUndecodableRecords(),
+                        group.getIOMetricGroup().getNumBytesInCounter(),
+                        skipped);
+        IggySourceProgress progress = new IggySourceProgress();
+        return wire(
+                new IggyClientReadRequests(
+                        config.connection(),
+                        config.consumerName(),
+                        group.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter())),
+                progress,
+                new IggySourceReaderMetrics(group, progress),
+                config,
+                emitter,
+                flinkConfig,
+                context);
+    }
+
+    static <T> IggySourceReader<T> wire(
+            IggyReadRequests requests,
+            IggySourceProgress progress,
+            IggySourceReaderMetrics metrics,
+            IggySourceConfig config,
+            IggyRecordEmitter<T> emitter,
+            Configuration flinkConfig,
+            SourceReaderContext context) {
+        IggySourceFetcherManager fetchers =
+                new IggySourceFetcherManager(
+                        () ->
+                                new IggyPartitionSplitReader(
+                                        requests,
+                                        progress,
+                                        events ->
+                                                new OffsetStore(
+                                                        requests,
+                                                        progress,
+                                                        metrics,
+                                                        config.consumerName(),
+                                                        events),
+                                        () -> new PollSize(config.fixedPollBatchSize()),
+                                        () ->
+                                                new DescribeSchedule(
+                                                        config.pollMinInterval(),
+                                                        config.pollInterval(),
+                                                        config.pollBackOff(),
+                                                        System.nanoTime()),
+                                        onDeletedTopic(config),
+                                        SharedPollLimit.JVM),
+                        flinkConfig);
+        return new IggySourceReader<>(
+                requests,
+                progress,
+                metrics,
+                config.subscription(),
+                config.storesOffsets(),
+                fetchers,
+                emitter,
+                flinkConfig,
+                context);
+    }
+
+    private static TopologyGuard.OnDeletedTopic onDeletedTopic(IggySourceConfig config) {
+        if (config.deletedTopicSkip()) {
+            return TopologyGuard.OnDeletedTopic.SKIP;
+        }
+        return config.recreatedTopicReadFromStart()
+                ? TopologyGuard.OnDeletedTopic.READ_RECREATED_FROM_START
+                : TopologyGuard.OnDeletedTopic.FAIL;
+    }
+
+    /** Flink's initialization context for deserializers, plus the skip counter. */
+    private record DeserializerContext(SourceReaderContext context, Counter skippedRecordsCounter)
+            implements IggyRecordDeserializationSchema.Context {
+        @Override
+        public MetricGroup getMetricGroup() {
+            return context.metricGroup().addGroup("deserializer");
+        }
+
+        @Override
+        public UserCodeClassLoader getUserCodeClassLoader() {
+            return context.getUserCodeClassLoader();
+        }
     }
 
     @Override

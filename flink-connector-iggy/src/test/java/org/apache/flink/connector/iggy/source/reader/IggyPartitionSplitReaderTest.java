@@ -609,7 +609,7 @@ class IggyPartitionSplitReaderTest {
                         .setCredentials("iggy", "iggy")
                         .build();
         IggySourceProgress sourceProgress = new IggySourceProgress();
-        return IggySourceReaders.wire(
+        return IggySourceReader.wire(
                 topic,
                 sourceProgress,
                 new IggySourceReaderMetrics(
