@@ -22,6 +22,10 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.connector.base.source.reader.fetcher.SingleThreadFetcherManager;
+import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcher;
+import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcherTask;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
@@ -41,6 +45,7 @@ import org.apache.flink.util.UserCodeClassLoader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -48,6 +53,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * Reads the partitions assigned to one subtask. When a checkpoint completes, it has the fetcher
@@ -70,7 +76,7 @@ public final class IggySourceReader<T>
     private final IggyReadRequests requests;
     private final IggySourceProgress progress;
     private final IggySourceReaderMetrics metrics;
-    private final IggySourceFetcherManager fetchers;
+    private final FetcherManager fetchers;
     private final TopicSubscription subscription;
     private final boolean storesOffsets;
 
@@ -90,7 +96,7 @@ public final class IggySourceReader<T>
             IggySourceReaderMetrics metrics,
             TopicSubscription subscription,
             boolean storesOffsets,
-            IggySourceFetcherManager fetchers,
+            FetcherManager fetchers,
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
             SourceReaderContext context) {
@@ -141,8 +147,8 @@ public final class IggySourceReader<T>
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
             SourceReaderContext context) {
-        IggySourceFetcherManager fetchers =
-                new IggySourceFetcherManager(
+        FetcherManager fetchers =
+                new FetcherManager(
                         () ->
                                 new IggyPartitionSplitReader(
                                         requests,
@@ -335,4 +341,44 @@ public final class IggySourceReader<T>
      */
     private record OffsetToStore(
             IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {}
+
+    /**
+     * The one fetcher of a source reader, which also stores offsets: the task thread hands them
+     * over as a task run between two fetches, so that every request is sent from the fetcher
+     * thread. With no fetcher running (every split finished), one is started for the task.
+     */
+    private static final class FetcherManager
+            extends SingleThreadFetcherManager<IggyMessage, IggyPartitionSplit> {
+
+        FetcherManager(
+                Supplier<SplitReader<IggyMessage, IggyPartitionSplit>> splitReaders,
+                Configuration config) {
+            super(splitReaders, config);
+        }
+
+        /** Task thread. */
+        void storeOffsets(List<OffsetStore.PartitionOffset> offsets) {
+            SplitFetcher<IggyMessage, IggyPartitionSplit> running = getRunningFetcher();
+            SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher =
+                    running != null ? running : createSplitFetcher();
+            IggyPartitionSplitReader reader = (IggyPartitionSplitReader) fetcher.getSplitReader();
+            reader.offerOffsets(offsets);
+            fetcher.enqueueTask(
+                    new SplitFetcherTask() {
+                        @Override
+                        public boolean run() throws IOException {
+                            reader.storeOffsets();
+                            return true;
+                        }
+
+                        @Override
+                        public void wakeUp() {
+                            reader.wakeUp();
+                        }
+                    });
+            if (running == null) {
+                startFetcher(fetcher);
+            }
+        }
+    }
 }
