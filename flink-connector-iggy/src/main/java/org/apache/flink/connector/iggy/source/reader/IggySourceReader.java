@@ -94,8 +94,7 @@ public final class IggySourceReader<T>
             IggyReadRequests requests,
             IggySourceProgress progress,
             IggySourceReaderMetrics metrics,
-            TopicSubscription subscription,
-            boolean storesOffsets,
+            IggySourceConfig config,
             FetcherManager fetchers,
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
@@ -104,9 +103,9 @@ public final class IggySourceReader<T>
         this.requests = requests;
         this.progress = progress;
         this.metrics = metrics;
-        this.subscription = subscription;
+        this.subscription = config.subscription();
         this.fetchers = fetchers;
-        this.storesOffsets = storesOffsets;
+        this.storesOffsets = config.storesOffsets();
     }
 
     /** Opens the deserializer; connects nowhere: the fetcher connects once the task runs. */
@@ -171,15 +170,7 @@ public final class IggySourceReader<T>
                                         SharedPollLimit.JVM),
                         flinkConfig);
         return new IggySourceReader<>(
-                requests,
-                progress,
-                metrics,
-                config.subscription(),
-                config.storesOffsets(),
-                fetchers,
-                emitter,
-                flinkConfig,
-                context);
+                requests, progress, metrics, config, fetchers, emitter, flinkConfig, context);
     }
 
     private static TopologyGuard.OnDeletedTopic onDeletedTopic(IggySourceConfig config) {

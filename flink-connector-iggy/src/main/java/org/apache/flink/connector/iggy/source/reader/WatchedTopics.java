@@ -102,15 +102,7 @@ final class WatchedTopics {
     private record Listed(StreamListing listing, long since) {}
 
     /** A stream description sent at {@code at}, as part of a round or not. */
-    private static final class Asked {
-        final long at;
-        boolean round;
-
-        Asked(long at, boolean round) {
-            this.at = at;
-            this.round = round;
-        }
-    }
+    private record Asked(long at, boolean round) {}
 
     WatchedTopics(
             IggyReadRequests requests,
@@ -216,7 +208,7 @@ final class WatchedTopics {
                 if (inFlight == null) {
                     describe(stream, now, true);
                 } else {
-                    inFlight.round = true;
+                    describing.put(stream, new Asked(inFlight.at, true));
                 }
                 roundAnswersDue++;
             }
