@@ -30,8 +30,6 @@ import java.util.Optional;
 /**
  * A message read from one Iggy partition, as deserialization schemas see it: payload, user headers
  * and metadata. A thin view over the message the SDK decoded; nothing is copied.
- *
- * <p>A test of a deserialization schema builds the messages it feeds in with {@link #builder()}.
  */
 @PublicEvolving
 public final class IggyMessage {
