@@ -136,7 +136,8 @@ public final class IggySourceEnumerator
 
     /**
      * Takes the restored splits of subscribed topics; a pending split of another topic fails the
-     * start. The initial discovery is not restored: every start plans the topics not read yet.
+     * start. The initial discovery is not restored: every start plans the topics not read yet, and
+     * only then does a bounded source tell its readers that no more splits come.
      */
     private void restore(IggySourceEnumState restored) {
         List<String> dropped = new ArrayList<>();
