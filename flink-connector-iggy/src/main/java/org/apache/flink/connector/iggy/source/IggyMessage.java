@@ -30,8 +30,6 @@ import java.util.Optional;
 /**
  * A message read from one Iggy partition, as deserialization schemas see it: payload, user headers
  * and metadata. A thin view over the message the SDK decoded; nothing is copied.
- *
- * <p>A test of a deserialization schema builds the messages it feeds in with {@link #builder()}.
  */
 @PublicEvolving
 public final class IggyMessage {
@@ -42,11 +40,7 @@ public final class IggyMessage {
     private final MessageBatch batch;
     private final int index;
 
-    /**
-     * Made by the source's reader (through {@link IggyMessageAccess}) and by {@link Builder}: a
-     * view of the message at {@code index} of a batch, which it shares with the other messages of
-     * the batch.
-     */
+    /** A view of the message at {@code index} of a batch. */
     IggyMessage(IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
         this.stream = stream;
         this.topic = topic;

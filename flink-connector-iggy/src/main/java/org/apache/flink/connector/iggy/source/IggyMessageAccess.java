@@ -21,16 +21,12 @@ import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.client.MessageBatch;
 
-/**
- * Makes {@link IggyMessage}s of the reader's batches: the one way to its constructor from outside
- * this package, keeping the gateway's type out of {@link IggyMessage}'s public signatures.
- */
+/** The reader's way to {@link IggyMessage}'s constructor, which takes the gateway's batch. */
 @Internal
 public final class IggyMessageAccess {
 
     private IggyMessageAccess() {}
 
-    /** The message at {@code index} of a batch read from {@code partition}; nothing is copied. */
     public static IggyMessage of(
             IggyId stream, IggyId topic, long partition, MessageBatch batch, int index) {
         return new IggyMessage(stream, topic, partition, batch, index);

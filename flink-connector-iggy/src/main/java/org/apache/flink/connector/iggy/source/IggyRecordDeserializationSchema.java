@@ -73,14 +73,9 @@ public interface IggyRecordDeserializationSchema<T> extends Serializable, Result
     }
 
     /**
-     * Reads the topic as a keyed map (a changelog of keys) in which nothing is ever a delete: each
-     * message becomes {@code UPSERT(key, value)}, the key from {@code keySelector}, the value from
-     * {@code valueDeserializer}. A message whose key selector returns {@code null} is skipped,
-     * counted in {@code numRecordsSkipped} and logged (at most once per 10 s); falsy keys ({@code
-     * ""}, {@code 0}) are real keys. An empty payload is an upsert like any other.
-     *
-     * <p>The changes' type information comes from the key selector's return type and the value
-     * deserializer's produced type (see {@link IggyMapChange}).
+     * Reads the topic as a keyed map without deletes: each message becomes {@code UPSERT(key,
+     * value)}; a message whose key selector returns {@code null} is skipped and counted in {@code
+     * numRecordsSkipped}. See docs/datastream-source.md, "Keyed-map mode".
      */
     static <K, V> IggyRecordDeserializationSchema<IggyMapChange<K, V>> keyedMap(
             KeySelector<IggyMessage, K> keySelector, DeserializationSchema<V> valueDeserializer) {
@@ -89,11 +84,7 @@ public interface IggyRecordDeserializationSchema<T> extends Serializable, Result
 
     /**
      * Like {@link #keyedMap(KeySelector, DeserializationSchema)}, but a keyed message that {@code
-     * isDeletion} accepts becomes {@code DELETE(key)} and its payload is not deserialized.
-     *
-     * <p>The source keeps no per-key state, so it emits a delete even for a key it never saw;
-     * downstream upsert semantics make that a no-op (the keyed-map sink skips deletes of keys it
-     * never sent, an upsert table has nothing to remove).
+     * isDeletion} accepts becomes {@code DELETE(key)}, even of a key never seen.
      */
     static <K, V> IggyRecordDeserializationSchema<IggyMapChange<K, V>> keyedMap(
             KeySelector<IggyMessage, K> keySelector,

@@ -34,7 +34,7 @@ import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumStateSeri
 import org.apache.flink.connector.iggy.source.enumerator.IggySourceEnumerator;
 import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
-import org.apache.flink.connector.iggy.source.reader.IggySourceReaders;
+import org.apache.flink.connector.iggy.source.reader.IggySourceReader;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplitSerializer;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -84,7 +84,6 @@ public final class IggySource<T>
         return new IggySourceBuilder<>();
     }
 
-    /** What the builder validated: for tests of the builder and of the table factories. */
     @VisibleForTesting
     IggySourceConfig config() {
         return config;
@@ -110,7 +109,7 @@ public final class IggySource<T>
     @Override
     public SourceReader<T, IggyPartitionSplit> createReader(SourceReaderContext readerContext)
             throws Exception {
-        return IggySourceReaders.create(
+        return IggySourceReader.create(
                 config, deserializer, readerContext.getConfiguration(), readerContext);
     }
 
@@ -129,10 +128,7 @@ public final class IggySource<T>
         return deserializer.getProducedType();
     }
 
-    /**
-     * The topics it reads, for Flink's lineage (see {@link IggyLineage}): each listed topic, or the
-     * patterns as one dataset.
-     */
+    /** For Flink's lineage: each listed topic, or the patterns as one dataset. */
     @Override
     public SourceLineageVertex getLineageVertex() {
         List<LineageDataset> datasets = new ArrayList<>();

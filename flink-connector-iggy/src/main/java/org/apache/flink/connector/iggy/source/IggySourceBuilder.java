@@ -40,15 +40,15 @@ import java.util.stream.Collectors;
 
 /**
  * Builds an {@link IggySource}. Required: connection, stream, topic and a deserializer, plus a
- * consumer name for the committed starting position (the default); {@link #build()} names every
- * missing or invalid property at once.
+ * consumer name for the committed starting position (the default). The options are described in
+ * docs/datastream-source.md.
  */
 @PublicEvolving
 public final class IggySourceBuilder<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(IggySourceBuilder.class);
 
-    /** The default longest time between two checks for new data (docs/datastream-source.md). */
+    /** The default {@link #setPollInterval poll interval}. */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(150);
 
     /** The default back-off ({@link #setPollBackOff}), in poll intervals. */
@@ -90,17 +90,13 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    /**
-     * Reads, instead of one stream, every stream whose whole name matches the pattern: the topics
-     * set by {@link #setTopics} or {@link #setTopicPattern} in each. With a partition discovery
-     * interval, streams created while the job runs are found too.
-     */
+    /** Reads the topics in every stream whose whole name matches, instead of one stream. */
     public IggySourceBuilder<T> setStreamPattern(Pattern streamPattern) {
         this.streamPattern = streamPattern;
         return this;
     }
 
-    /** Reads one topic; the same as {@code setTopics(name)}. */
+    /** Reads one topic. */
     public IggySourceBuilder<T> setTopic(String name) {
         return setTopics(name);
     }
@@ -117,20 +113,15 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    /**
-     * Reads every topic whose whole name matches the pattern. With a partition discovery interval,
-     * topics created while the job runs are found too, and read from their first offset.
-     */
+    /** Reads every topic whose whole name matches the pattern. */
     public IggySourceBuilder<T> setTopicPattern(Pattern topicPattern) {
         this.topicPattern = topicPattern;
         return this;
     }
 
     /**
-     * The name under which completed checkpoints store offsets in Iggy and the committed starting
-     * position reads them back (a plain Iggy consumer, not a consumer group). Jobs that must not
-     * share progress need different names. Optional unless the starting position is committed:
-     * without it no offsets are stored in Iggy (Flink's checkpoints still track progress).
+     * The Iggy consumer (not a consumer group) under which completed checkpoints store offsets and
+     * the committed starting position reads them. Optional unless the start is committed.
      */
     public IggySourceBuilder<T> setConsumerName(String consumerName) {
         this.consumerName = consumerName;
@@ -152,29 +143,21 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    /**
-     * Fixes the messages per poll request. By default a poll asks for about 1 MiB by the topic's
-     * average message size (1 to 10,000 messages).
-     */
+    /** Fixes the messages per poll; by default a poll asks for about 1 MiB of messages. */
     public IggySourceBuilder<T> setPollBatchSize(int pollBatchSize) {
         this.pollBatchSize = pollBatchSize;
         return this;
     }
 
-    /**
-     * The longest time between two checks for new data in partitions that reached their end (one
-     * request per reader); default 150 ms. It bounds the delay of a message after a quiet period
-     * and the cost of an idle topic.
-     */
+    /** The longest time between two checks for new data at a partition's end; default 150 ms. */
     public IggySourceBuilder<T> setPollInterval(Duration pollInterval) {
         this.pollInterval = pollInterval;
         return this;
     }
 
     /**
-     * Trades CPU for latency: the shortest time between two checks for new data, used right after
-     * data arrived, growing with the quiet time up to the poll interval ({@link #setPollBackOff}).
-     * Unset, it equals the poll interval (docs/datastream-source.md, "How the source polls").
+     * The shortest time between two checks for new data, right after data, growing to the poll
+     * interval ({@link #setPollBackOff}); unset, it equals the poll interval.
      */
     public IggySourceBuilder<T> setPollMinInterval(@Nullable Duration pollMinInterval) {
         this.pollMinInterval = pollMinInterval;
@@ -183,9 +166,7 @@ public final class IggySourceBuilder<T> {
 
     /**
      * How long after the last data the time between two checks grows from the {@link
-     * #setPollMinInterval minimum} to the poll interval; only with a minimum shorter than the poll
-     * interval. Default: 250 poll intervals. Shorter makes an idle reader cheap sooner and a
-     * message after a pause wait longer.
+     * #setPollMinInterval minimum} to the poll interval; default 250 poll intervals.
      */
     public IggySourceBuilder<T> setPollBackOff(@Nullable Duration pollBackOff) {
         this.pollBackOff = pollBackOff;
@@ -193,30 +174,23 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * Looks for new partitions this often (unbounded sources only), and, with a topic or stream
-     * pattern, for new topics and streams; what it finds is read from its first offset. A failed
-     * look is counted ({@code discoveryFailures}) and tried again at the next interval; 5 in a row
-     * fail the job. Off by default.
+     * Looks for new partitions (and, with a pattern, topics and streams) this often, to read them
+     * from their first offset; unbounded sources only, off by default.
      */
     public IggySourceBuilder<T> setPartitionDiscoveryInterval(@Nullable Duration interval) {
         this.partitionDiscoveryInterval = interval;
         return this;
     }
 
-    /**
-     * Skip messages the deserializer fails on, counting them in {@code numRecordsSkipped} and
-     * logging them (rate-limited), instead of failing the job. Off by default.
-     */
+    /** Skips (and counts) messages the deserializer fails on instead of failing; off by default. */
     public IggySourceBuilder<T> setSkipUndecodableRecords(boolean skip) {
         this.skipUndecodableRecords = skip;
         return this;
     }
 
     /**
-     * What the source does when its topic is deleted and created again while it reads. By default
-     * ({@code false}) it fails: reading on at the old offsets would skip messages silently. With
-     * {@code true} it logs a warning, waits while the topic is missing, and reads the new topic's
-     * partitions from offset 0.
+     * With {@code true}, a topic deleted while it is read is waited for and, created again, read
+     * from offset 0; by default the source fails.
      */
     public IggySourceBuilder<T> setRecreatedTopicReadFromStart(boolean readFromStart) {
         this.recreatedTopicReadFromStart = readFromStart;
@@ -224,9 +198,8 @@ public final class IggySourceBuilder<T> {
     }
 
     /**
-     * What the source does when a topic or stream it reads is deleted while it runs. By default
-     * ({@code false}) it fails, naming the topic. With {@code true} it logs a warning, stops
-     * reading that topic's partitions, and reads on the others.
+     * With {@code true}, a topic deleted while it is read is no longer read and the others are; by
+     * default the source fails.
      */
     public IggySourceBuilder<T> setDeletedTopicSkip(boolean skip) {
         this.deletedTopicSkip = skip;
@@ -248,9 +221,7 @@ public final class IggySourceBuilder<T> {
         return this;
     }
 
-    /**
-     * The source, or an {@link IllegalArgumentException} naming every missing or invalid property.
-     */
+    /** Throws an {@link IllegalArgumentException} naming every missing or invalid property. */
     public IggySource<T> build() {
         IggySourceConfig config = validatedConfig();
         if (!config.storesOffsets()) {
@@ -324,7 +295,7 @@ public final class IggySourceBuilder<T> {
             problems.add(
                     "partition discovery applies to unbounded sources only: unset the discovery interval or the stopping offsets");
         }
-        if (!readsOneTopic()) {
+        if (streamPattern != null || topicPattern != null || topics.size() != 1) {
             byPartitionIdAlone(
                     IggyStartingOffsets.class,
                     startingOffsets == null ? null : startingOffsets.spec,
@@ -376,10 +347,6 @@ public final class IggySourceBuilder<T> {
 
     private static boolean positive(Duration duration) {
         return !duration.isNegative() && !duration.isZero();
-    }
-
-    private boolean readsOneTopic() {
-        return streamPattern == null && topicPattern == null && topics.size() == 1;
     }
 
     /** The topics to read, or null after adding what is wrong with them to {@code problems}. */

@@ -28,9 +28,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Where each partition starts when the job has no state to restore (restored state always wins).
- * Resolved once per partition when the job starts (or when a new partition is discovered, which
- * starts at the earliest offset).
+ * Where each partition starts when the job has no state to restore, resolved when the job starts (a
+ * partition discovered later starts at the earliest offset).
  */
 @PublicEvolving
 public final class IggyStartingOffsets implements Serializable {
@@ -38,9 +37,8 @@ public final class IggyStartingOffsets implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /**
-     * Where a partition starts under {@link #committed(CommittedFallback)} when no offset is stored
-     * for it. Also the type of the SQL option {@code scan.startup.committed-offset.fallback}, whose
-     * values are the constants' {@link #toString()}.
+     * Where {@link #committed(CommittedFallback)} starts a partition without a stored offset; also
+     * the type of the SQL option {@code scan.startup.committed-offset.fallback}.
      */
     @PublicEvolving
     public enum CommittedFallback {
@@ -57,7 +55,7 @@ public final class IggyStartingOffsets implements Serializable {
             this.optionValue = optionValue;
         }
 
-        /** The value of the SQL option, which Flink parses by it. */
+        /** The value of the SQL option. */
         @Override
         public String toString() {
             return optionValue;
@@ -106,10 +104,7 @@ public final class IggyStartingOffsets implements Serializable {
         return specific(SpecificOffsets.byPartitionId(offsetsByPartition, "starting"));
     }
 
-    /**
-     * Starts each listed partition at its offset (the next to read), and every other partition at
-     * offset 0: for a source over several topics, or one.
-     */
+    /** The given next offset per partition; other partitions start at the earliest offset. */
     public static IggyStartingOffsets specificByTopic(Map<IggyTopicPartition, Long> offsets) {
         return specific(SpecificOffsets.byTopicPartition(offsets, "starting"));
     }

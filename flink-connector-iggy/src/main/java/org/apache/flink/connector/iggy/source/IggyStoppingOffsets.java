@@ -26,10 +26,7 @@ import org.apache.flink.connector.iggy.source.internal.SpecificOffsets;
 import java.io.Serializable;
 import java.util.Map;
 
-/**
- * Where each partition of a bounded source stops (exclusive). Resolved once per partition when the
- * job starts, so a bounded read covers what existed then (a catch-up read).
- */
+/** Where each partition of a bounded source stops (exclusive), resolved when the job starts. */
 @PublicEvolving
 public final class IggyStoppingOffsets implements Serializable {
 
@@ -50,10 +47,7 @@ public final class IggyStoppingOffsets implements Serializable {
         return specific(SpecificOffsets.byPartitionId(endOffsetsByPartition, "stopping"));
     }
 
-    /**
-     * Exclusive end offset per listed partition; every other partition stops at its high watermark
-     * at job start.
-     */
+    /** Exclusive end offset per partition; others stop at their high watermark at job start. */
     public static IggyStoppingOffsets specificByTopic(Map<IggyTopicPartition, Long> endOffsets) {
         return specific(SpecificOffsets.byTopicPartition(endOffsets, "stopping"));
     }

@@ -27,36 +27,24 @@ import java.io.Serializable;
 
 /**
  * What an {@link IggyStartingOffsets} or {@link IggyStoppingOffsets} holds, for the builder and the
- * enumerator that resolve it. Users pick positions with the factory methods of those types; this
- * view is not API.
+ * enumerator; the kinds are those types' factory methods.
  */
 @Internal
 public final class OffsetSpecs {
 
-    /** The kinds of starting position. */
+    /** The kinds of {@link IggyStartingOffsets}, one per factory method. */
     public enum StartKind {
-        /** The first offset of the partition (0). */
         EARLIEST,
-        /** The end of the partition at job start: only messages sent later are read. */
         LATEST,
-        /** The offset stored under the consumer name, plus one; a fallback when none is stored. */
         COMMITTED,
-        /** The first message whose server timestamp is at or after a point in time. */
         TIMESTAMP,
-        /** An explicit offset per partition; partitions not listed start at the earliest offset. */
         SPECIFIC
     }
 
-    /** The kinds of stopping position. */
+    /** The kinds of {@link IggyStoppingOffsets}, one per factory method. */
     public enum StopKind {
-        /** The partition's high watermark (next offset) at job start. */
         LATEST,
-        /**
-         * An explicit exclusive end per partition (an initial high watermark); partitions not
-         * listed stop at their high watermark at job start.
-         */
         SPECIFIC,
-        /** Before the first message whose server timestamp is at or after a point in time. */
         TIMESTAMP
     }
 

@@ -123,7 +123,7 @@ class IggySourceBuilderTest {
 
     @Test
     void pollsAreSizedByTheMessageSizeUnlessABatchSizeIsSet() {
-        assertThat(IggySourceTestSupport.config(complete().build()).pollBatchSize()).isEmpty();
+        assertThat(IggySourceTestSupport.config(complete().build()).fixedPollBatchSize()).isZero();
     }
 
     @Test
@@ -207,7 +207,7 @@ class IggySourceBuilderTest {
                         new TopicSubscription.TopicList(IggyId.of("s"), List.of(IggyId.of("t"))));
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.latest());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.pollBatchSize()).hasValue(7);
+        assertThat(config.fixedPollBatchSize()).isEqualTo(7);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(30));
         assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(3));
         assertThat(config.partitionDiscoveryInterval()).isEqualTo(Duration.ofSeconds(2));

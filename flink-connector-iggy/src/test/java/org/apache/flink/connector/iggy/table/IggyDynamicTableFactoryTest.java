@@ -160,7 +160,7 @@ class IggyDynamicTableFactoryTest {
         assertThat(config.consumerName()).isEqualTo("flink-default.default.t1");
         assertThat(config.startingOffsets()).isEqualTo(IggyStartingOffsets.committed());
         assertThat(config.stoppingOffsets()).isNull();
-        assertThat(config.pollBatchSize()).as("sized by the message size").isEmpty();
+        assertThat(config.fixedPollBatchSize()).as("sized by the message size").isZero();
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(150));
         assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(150));
         assertThat(config.pollBackOff())
@@ -228,7 +228,7 @@ class IggyDynamicTableFactoryTest {
                                 .setRequestTimeout(Duration.ofSeconds(7))
                                 .build());
         assertThat(config.consumerName()).isEqualTo("my-consumer");
-        assertThat(config.pollBatchSize()).hasValue(17);
+        assertThat(config.fixedPollBatchSize()).isEqualTo(17);
         assertThat(config.pollInterval()).isEqualTo(Duration.ofMillis(250));
         assertThat(config.pollMinInterval()).isEqualTo(Duration.ofMillis(5));
         assertThat(config.pollBackOff()).isEqualTo(Duration.ofSeconds(10));

@@ -31,10 +31,9 @@ import org.slf4j.LoggerFactory;
 import javax.annotation.Nullable;
 
 /**
- * What a failed partition discovery does: it is counted ({@code discoveryFailures}) and logged, and
- * the next interval tries again; only {@link #MAX_CONSECUTIVE} failures in a row, or a failure that
- * retrying cannot mend (rejected credentials, a permission denied: an {@link
- * IggyConfigurationException}), fail the job.
+ * A failed partition discovery is counted and logged, and the next interval tries again; {@link
+ * #MAX_CONSECUTIVE} failures in a row, or one that retrying cannot mend (credentials, permissions),
+ * fail the job.
  *
  * <p>Coordinator thread only.
  */
@@ -43,7 +42,6 @@ final class DiscoveryFailures {
 
     private static final Logger LOG = LoggerFactory.getLogger(DiscoveryFailures.class);
 
-    /** Failed discoveries in a row after which the job fails. */
     static final int MAX_CONSECUTIVE = 5;
 
     private final Counter counter;
@@ -57,10 +55,7 @@ final class DiscoveryFailures {
         consecutive = 0;
     }
 
-    /**
-     * Counts a failure; returns what to fail the job with, or null to try again at the next
-     * interval.
-     */
+    /** Returns what to fail the job with, or null to try again. */
     @Nullable
     FlinkRuntimeException failed(String description, Throwable error) {
         counter.inc();

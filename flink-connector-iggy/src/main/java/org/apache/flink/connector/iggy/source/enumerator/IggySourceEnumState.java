@@ -23,7 +23,6 @@ import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -33,54 +32,13 @@ import java.util.TreeSet;
  * topics' partitions has happened.
  */
 @Internal
-public final class IggySourceEnumState {
+public record IggySourceEnumState(
+        Set<IggyTopicPartition> assignedPartitions,
+        List<IggyPartitionSplit> pendingSplits,
+        boolean initialDiscoveryFinished) {
 
-    private final Set<IggyTopicPartition> assignedPartitions;
-    private final List<IggyPartitionSplit> pendingSplits;
-    private final boolean initialDiscoveryFinished;
-
-    public IggySourceEnumState(
-            Set<IggyTopicPartition> assignedPartitions,
-            List<IggyPartitionSplit> pendingSplits,
-            boolean initialDiscoveryFinished) {
-        this.assignedPartitions = Collections.unmodifiableSet(new TreeSet<>(assignedPartitions));
-        this.pendingSplits = List.copyOf(pendingSplits);
-        this.initialDiscoveryFinished = initialDiscoveryFinished;
-    }
-
-    public Set<IggyTopicPartition> assignedPartitions() {
-        return assignedPartitions;
-    }
-
-    public List<IggyPartitionSplit> pendingSplits() {
-        return pendingSplits;
-    }
-
-    public boolean initialDiscoveryFinished() {
-        return initialDiscoveryFinished;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof IggySourceEnumState that
-                && initialDiscoveryFinished == that.initialDiscoveryFinished
-                && assignedPartitions.equals(that.assignedPartitions)
-                && pendingSplits.equals(that.pendingSplits);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(assignedPartitions, pendingSplits, initialDiscoveryFinished);
-    }
-
-    @Override
-    public String toString() {
-        return "IggySourceEnumState{assigned="
-                + assignedPartitions
-                + ", pending="
-                + pendingSplits
-                + ", initialDiscoveryFinished="
-                + initialDiscoveryFinished
-                + '}';
+    public IggySourceEnumState {
+        assignedPartitions = Collections.unmodifiableSet(new TreeSet<>(assignedPartitions));
+        pendingSplits = List.copyOf(pendingSplits);
     }
 }

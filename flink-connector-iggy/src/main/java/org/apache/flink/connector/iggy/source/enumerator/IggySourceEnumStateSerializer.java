@@ -47,9 +47,6 @@ public final class IggySourceEnumStateSerializer
 
     private static final int CURRENT_VERSION = 2;
 
-    private final IggyPartitionSplitSerializer splitSerializer =
-            IggyPartitionSplitSerializer.INSTANCE;
-
     @Override
     public int getVersion() {
         return CURRENT_VERSION;
@@ -66,9 +63,9 @@ public final class IggySourceEnumStateSerializer
             out.writeLong(partition.partition());
         }
         out.writeInt(state.pendingSplits().size());
-        out.writeInt(splitSerializer.getVersion());
+        out.writeInt(IggyPartitionSplitSerializer.INSTANCE.getVersion());
         for (IggyPartitionSplit split : state.pendingSplits()) {
-            splitSerializer.writeSplit(split, out);
+            IggyPartitionSplitSerializer.INSTANCE.writeSplit(split, out);
         }
         return out.getCopyOfBuffer();
     }
@@ -89,7 +86,7 @@ public final class IggySourceEnumStateSerializer
         int splitVersion = in.readInt();
         List<IggyPartitionSplit> pending = new ArrayList<>(pendingCount);
         for (int i = 0; i < pendingCount; i++) {
-            pending.add(splitSerializer.readSplit(splitVersion, in));
+            pending.add(IggyPartitionSplitSerializer.INSTANCE.readSplit(splitVersion, in));
         }
         return new IggySourceEnumState(assigned, pending, initialDiscoveryFinished);
     }

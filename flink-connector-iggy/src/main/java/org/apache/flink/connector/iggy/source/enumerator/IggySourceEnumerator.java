@@ -43,7 +43,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,16 +52,10 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
- * Lists the subscribed topics' partitions, plans one split per (stream, topic, partition) and gives
- * each split to an owner reader, round robin in the order the splits were planned, so that splits
- * spread evenly over the readers across topics, not topic by topic. A split handed back after a
- * failure keeps its owner while this enumerator lives.
- *
- * <p>Topics first read by the job (at its start, or after a restore from a checkpoint of a shorter
- * topic list) start at the configured starting position; topics, streams and partitions discovered
- * while the job runs start at their first offset.
- *
- * <p>Readers report the splits they restored ({@link RestoredSplitsEvent}); those are never
+ * Plans one split per (stream, topic, partition) and gives each to an owner reader, round robin in
+ * planning order, so that splits spread evenly across topics. Topics first read by the job start at
+ * the configured starting position; topics, streams and partitions discovered while it runs start
+ * at their first offset. Splits that readers restored ({@link RestoredSplitsEvent}) are never
  * assigned again.
  *
  * <p>Every field is the coordinator thread's; the describer is used on worker threads.
@@ -84,7 +77,6 @@ public final class IggySourceEnumerator
 
     private final Set<IggyTopicPartition> assignedPartitions = new TreeSet<>();
 
-    /** Splits waiting for their owner. */
     private final TreeMap<IggyTopicPartition, IggyPartitionSplit> pendingSplits = new TreeMap<>();
 
     /** The reader of each split planned or restored, round robin from {@link #nextOwner}. */
@@ -95,10 +87,7 @@ public final class IggySourceEnumerator
     private boolean initialDiscoveryFinished;
     @Nullable private TopicDescriber describer;
 
-    /**
-     * Why the job cannot start (a failed first description, a restored split of a topic no longer
-     * subscribed), kept until a reader has registered (see addInitialSplits).
-     */
+    /** Why the job cannot start, kept until a reader has registered (FLINK-39330). */
     @Nullable private IggyConnectorException startFailure;
 
     IggySourceEnumerator(
@@ -124,7 +113,6 @@ public final class IggySourceEnumerator
         }
     }
 
-    /** An enumerator reading the subscribed topics' partitions from the server. */
     public static IggySourceEnumerator create(
             SplitEnumeratorContext<IggyPartitionSplit> context,
             IggySourceConfig config,
@@ -147,12 +135,11 @@ public final class IggySourceEnumerator
     }
 
     /**
-     * Takes the restored splits of subscribed topics; a pending split of a topic no longer
-     * subscribed fails the start (its reader's restored splits are checked by the reader).
+     * Takes the restored splits of subscribed topics; a pending split of another topic fails the
+     * start. The initial discovery is not restored: every start plans the topics not read yet, and
+     * only then does a bounded source tell its readers that no more splits come.
      */
     private void restore(IggySourceEnumState restored) {
-        // Not restored: every start plans the topics not read yet, and a bounded source tells its
-        // readers that no more splits come only after that.
         List<String> dropped = new ArrayList<>();
         for (IggyPartitionSplit split : restored.pendingSplits()) {
             if (subscription.contains(split.topicPath())) {
@@ -171,27 +158,23 @@ public final class IggySourceEnumerator
         }
     }
 
-    /**
-     * Plans the topics not read yet on a worker thread: connecting, listing, describing and
-     * planning (which may read stored offsets) are slow and fallible, so none of it runs on the
-     * coordinator thread.
-     */
+    /** Plans the topics not read yet on a worker thread: slow and fallible. */
     @Override
     public void start() {
         describer = describerFactory.get();
         if (startFailure != null) {
             return; // thrown when the first reader registers
         }
-        planInitialSplits();
-    }
-
-    private void planInitialSplits() {
         Set<TopicPath> known = knownTopics();
-        context.callAsync(() -> planNewTopics(known), this::addInitialSplits);
+        context.callAsync(() -> plan(known, true), this::addInitialSplits);
     }
 
-    /** Runs on a worker thread. */
-    private List<IggyPartitionSplit> planNewTopics(Set<TopicPath> known) {
+    /**
+     * Runs on a worker thread: a split per partition of each subscribed topic not {@code known},
+     * from the starting position at the job's start, else from offset 0. A listed topic missing at
+     * the start is an error.
+     */
+    private List<IggyPartitionSplit> plan(Set<TopicPath> known, boolean atStart) {
         List<IggyPartitionSplit> splits = new ArrayList<>();
         boolean listed = subscription instanceof TopicSubscription.TopicList;
         for (TopicPath topic : subscription.topics(describer)) {
@@ -199,12 +182,15 @@ public final class IggySourceEnumerator
                 continue;
             }
             Optional<PartitionOffsets> offsets =
-                    listed
+                    listed && atStart
                             ? Optional.of(describer.describe(topic))
                             : describer.describeIfPresent(topic);
             if (offsets.isPresent()) {
                 for (long partition : new TreeSet<>(offsets.get().partitionIds())) {
-                    splits.add(planner.initialSplit(topic, partition, offsets.get()));
+                    splits.add(
+                            atStart
+                                    ? planner.initialSplit(topic, partition, offsets.get())
+                                    : planner.discoveredSplit(topic, partition));
                 }
             }
         }
@@ -222,9 +208,7 @@ public final class IggySourceEnumerator
                                     + " cannot start: "
                                     + IggyClients.asRuntime(error).getMessage(),
                             error);
-            // The job fails only once the client is closed: a job that fails without a restart
-            // releases its class loader at once, and a client still closing then fails to load
-            // classes.
+            // Only once the client is closed: a failed job releases its class loader at once.
             closeDescriberOnAWorkerThread(() -> failStart(failure));
             return;
         }
@@ -242,9 +226,7 @@ public final class IggySourceEnumerator
     /** Runs on the coordinator thread, once the describer's client is closed. */
     private void failStart(IggyConnectorException failure) {
         if (context.registeredReaders().isEmpty()) {
-            // Failing the job while its tasks still start can take the TaskManager down
-            // (FLINK-39330: a collect sink that never opened); a registered reader's task has
-            // opened the operators after the source in its chain.
+            // Failing while tasks still start can take the TaskManager down (FLINK-39330).
             startFailure = failure;
             return;
         }
@@ -252,10 +234,8 @@ public final class IggySourceEnumerator
     }
 
     /**
-     * The connection goes once the splits went out (off the coordinator thread); a partition
-     * discovery connects for itself. At a job's end or cancel, Flink closes coordinators in the
-     * background and may release the job's class loader while a client's threads still end, so no
-     * client is left open for that. Closing never fails (see IggyClients#closeAndWait).
+     * Closes the describer off the coordinator thread; a discovery connects for itself, so that no
+     * client is open when Flink releases the job's class loader. Closing never fails.
      */
     private void closeDescriberOnAWorkerThread(Runnable thenOnTheCoordinatorThread) {
         TopicDescriber planned = describer;
@@ -278,19 +258,10 @@ public final class IggySourceEnumerator
         }
     }
 
-    /**
-     * Runs on a worker thread, connected for this discovery only (see closeDescriber...): every
-     * subscribed topic that exists, with its partitions.
-     */
-    private Map<TopicPath, Set<Long>> listPartitions() {
+    /** Runs on a worker thread, connected for this discovery only. */
+    private List<IggyPartitionSplit> listPartitions() {
         try {
-            Map<TopicPath, Set<Long>> found = new LinkedHashMap<>();
-            for (TopicPath topic : subscription.topics(describer)) {
-                describer
-                        .describeIfPresent(topic)
-                        .ifPresent(o -> found.put(topic, new TreeSet<>(o.partitionIds())));
-            }
-            return found;
+            return plan(Set.of(), false);
         } finally {
             describer.close();
         }
@@ -298,7 +269,7 @@ public final class IggySourceEnumerator
 
     /** Runs on the coordinator thread. */
     private void addDiscoveredPartitions(
-            @Nullable Map<TopicPath, Set<Long>> found, @Nullable Throwable error) {
+            @Nullable List<IggyPartitionSplit> found, @Nullable Throwable error) {
         if (error != null) {
             FlinkRuntimeException failure = discoveryFailures.failed(description, error);
             if (failure != null) {
@@ -307,16 +278,8 @@ public final class IggySourceEnumerator
             return;
         }
         discoveryFailures.succeeded();
-        List<IggyPartitionSplit> discovered = new ArrayList<>();
-        found.forEach(
-                (topic, partitions) -> {
-                    for (long partition : partitions) {
-                        IggyTopicPartition key = topic.partition(partition);
-                        if (!isKnown(key)) {
-                            discovered.add(planner.discoveredSplit(topic, partition));
-                        }
-                    }
-                });
+        List<IggyPartitionSplit> discovered =
+                found.stream().filter(split -> !isKnown(split.topicPartition())).toList();
         if (!discovered.isEmpty()) {
             addNew(discovered);
             LOG.info(
@@ -351,10 +314,7 @@ public final class IggySourceEnumerator
         // Splits are pushed to their owners; nothing to do on request.
     }
 
-    /**
-     * A reader's restored splits ({@link RestoredSplitsEvent}, sent as it starts): never assigned
-     * again, and owned by that reader.
-     */
+    /** A reader's restored splits: never assigned again, and owned by that reader. */
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (!(event instanceof RestoredSplitsEvent restored)) {
@@ -385,8 +345,7 @@ public final class IggySourceEnumerator
         if (startFailure != null) {
             throw startFailure;
         }
-        // A registering reader is a new instance (first start or after a failure): it has not
-        // been told anything yet.
+        // A registering reader is a new instance: it has not been told anything yet.
         readersToldNoMoreSplits.remove(subtaskId);
         assignPendingSplits();
     }
@@ -435,7 +394,7 @@ public final class IggySourceEnumerator
                 initialDiscoveryFinished);
     }
 
-    /** Closes the describer, in case a discovery or the first planning is still under way. */
+    /** Closes the describer, in case a discovery or the planning is still under way. */
     @Override
     public void close() {
         if (describer != null) {

@@ -33,32 +33,26 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 
-/**
- * Turns the configured starting and stopping positions into concrete offsets for one partition.
- * Runs only for partitions without restored state.
- */
+/** Turns the configured starting and stopping positions into offsets of unrestored partitions. */
 @Internal
 public final class IggySplitPlanner implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
     private final String consumerName;
-    private final IggyStartingOffsets starting;
-    @Nullable private final IggyStoppingOffsets stopping;
+    private final Spec<StartKind> start;
+    @Nullable private final Spec<StopKind> stop;
 
     public IggySplitPlanner(
             String consumerName,
             IggyStartingOffsets starting,
             @Nullable IggyStoppingOffsets stopping) {
         this.consumerName = consumerName;
-        this.starting = starting;
-        this.stopping = stopping;
+        this.start = OffsetSpecs.of(starting);
+        this.stop = stopping == null ? null : OffsetSpecs.of(stopping);
     }
 
-    /**
-     * A split for a partition of a topic present when the job starts (or, restored, first read by
-     * this job): from the configured starting position.
-     */
+    /** A split from the configured starting position, for a topic first read by this job. */
     IggyPartitionSplit initialSplit(TopicPath topic, long partitionId, PartitionOffsets offsets) {
         return new IggyPartitionSplit(
                 topic.stream(),
@@ -68,10 +62,7 @@ public final class IggySplitPlanner implements Serializable {
                 stoppingOffset(topic, partitionId, offsets));
     }
 
-    /**
-     * A split for a partition, topic or stream that appeared while the job runs: it starts at the
-     * beginning, whatever the starting position, so that nothing written to it is skipped.
-     */
+    /** A split from offset 0, for what appeared while the job runs: nothing in it is skipped. */
     IggyPartitionSplit discoveredSplit(TopicPath topic, long partitionId) {
         return new IggyPartitionSplit(
                 topic.stream(),
@@ -82,7 +73,6 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     long startingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        Spec<StartKind> start = OffsetSpecs.of(starting);
         return switch (start.kind()) {
             case EARLIEST -> 0;
             case LATEST -> offsets.highWatermark(partitionId);
@@ -96,7 +86,7 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     private long committedFallback(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        return switch (OffsetSpecs.of(starting).fallback()) {
+        return switch (start.fallback()) {
             case EARLIEST -> 0;
             case LATEST -> offsets.highWatermark(partitionId);
             case FAIL ->
@@ -113,10 +103,9 @@ public final class IggySplitPlanner implements Serializable {
     }
 
     long stoppingOffset(TopicPath topic, long partitionId, PartitionOffsets offsets) {
-        if (stopping == null) {
+        if (stop == null) {
             return IggyPartitionSplit.NO_STOPPING_OFFSET;
         }
-        Spec<StopKind> stop = OffsetSpecs.of(stopping);
         return switch (stop.kind()) {
             case LATEST -> offsets.highWatermark(partitionId);
             case SPECIFIC ->

@@ -34,11 +34,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/**
- * Describes topics and lists streams through the gateway. Connects at the first request, on the
- * worker thread that asks, and keeps the connection until closed; a request after a close connects
- * again.
- */
+/** Connects at the first request and keeps the connection until closed (then connects again). */
 @Internal
 final class IggyTopicDescriber implements TopicDescriber {
 
@@ -47,10 +43,6 @@ final class IggyTopicDescriber implements TopicDescriber {
     private final Counter reconnects;
     @Nullable private IggyServerClient server;
 
-    /**
-     * @param reconnects counts the connections the client opens again (see {@link
-     *     IggyServerClient#connect(IggyConnectionConfig, Counter)})
-     */
     IggyTopicDescriber(IggyConnectionConfig config, String consumerName, Counter reconnects) {
         this.config = config;
         this.reconnects = reconnects;
@@ -67,13 +59,13 @@ final class IggyTopicDescriber implements TopicDescriber {
     @Override
     public synchronized PartitionOffsets describe(TopicPath topic) {
         IggyServerClient s = server();
-        return new ServerOffsets(s, topic, s.describe(topic.stream(), topic.topic()));
+        return offsets(s, topic, s.describe(topic.stream(), topic.topic()));
     }
 
     @Override
     public synchronized Optional<PartitionOffsets> describeIfPresent(TopicPath topic) {
         IggyServerClient s = server();
-        return s.topic(topic.stream(), topic.topic()).map(d -> new ServerOffsets(s, topic, d));
+        return s.topic(topic.stream(), topic.topic()).map(d -> offsets(s, topic, d));
     }
 
     @Override
@@ -97,19 +89,18 @@ final class IggyTopicDescriber implements TopicDescriber {
         }
     }
 
+    private PartitionOffsets offsets(
+            IggyServerClient server, TopicPath topic, TopicDescription details) {
+        return new ServerOffsets(server, topic, details.endOffsets(), consumerName);
+    }
+
     /** {@link PartitionOffsets} read from the server: high watermarks from one description. */
-    private final class ServerOffsets implements PartitionOffsets {
-
-        private final IggyServerClient server;
-        private final TopicPath topic;
-        private final Map<Long, Long> highWatermarks;
-
-        ServerOffsets(IggyServerClient server, TopicPath topic, TopicDescription details) {
-            this.server = server;
-            this.topic = topic;
-            this.highWatermarks = details.endOffsets();
-        }
-
+    private record ServerOffsets(
+            IggyServerClient server,
+            TopicPath topic,
+            Map<Long, Long> highWatermarks,
+            String consumerName)
+            implements PartitionOffsets {
         @Override
         public Collection<Long> partitionIds() {
             return highWatermarks.keySet();

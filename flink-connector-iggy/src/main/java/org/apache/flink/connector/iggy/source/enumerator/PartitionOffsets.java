@@ -27,7 +27,6 @@ import java.util.OptionalLong;
 @Internal
 interface PartitionOffsets {
 
-    /** The ids of the topic's partitions. */
     Collection<Long> partitionIds();
 
     /** The exclusive end (next offset) of the partition when it was described; 0 when empty. */

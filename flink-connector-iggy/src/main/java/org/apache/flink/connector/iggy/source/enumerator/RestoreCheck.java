@@ -24,16 +24,12 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import java.util.Collection;
 
-/**
- * The errors of a restore that would read something the source is no longer configured to read:
- * what changed, and how to start fresh. Configuration errors: the job fails without restarts.
- */
+/** The errors of a restore that does not match the source's configuration: no restarts. */
 @Internal
 public final class RestoreCheck {
 
     private RestoreCheck() {}
 
-    /** Restored splits of topics the source no longer reads. */
     public static IggyConfigurationException notSubscribed(
             Collection<String> topics, TopicSubscription subscription) {
         return new IggyConfigurationException(
@@ -49,7 +45,6 @@ public final class RestoreCheck {
                         + " with --allowNonRestoredState after changing the source's uid.");
     }
 
-    /** A split assigned to a reader that restored it: the enumerator's state did not know it. */
     public static IggyConfigurationException assignedTwice(TopicPath topic) {
         return new IggyConfigurationException(
                 "A partition of "

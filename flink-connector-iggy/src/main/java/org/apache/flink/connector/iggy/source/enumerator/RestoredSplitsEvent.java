@@ -23,12 +23,7 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 
 import java.util.List;
 
-/**
- * What a reader sends its enumerator once it has started: the partitions of the splits it restored
- * from a checkpoint (none on a fresh start). The enumerator never assigns them again.
- *
- * @param partitions the restored splits' partitions
- */
+/** The partitions a reader restored, sent as it starts: never assigned again. */
 @Internal
 public record RestoredSplitsEvent(List<IggyTopicPartition> partitions) implements SourceEvent {
 

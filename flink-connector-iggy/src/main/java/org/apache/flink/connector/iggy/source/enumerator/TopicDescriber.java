@@ -23,10 +23,7 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import java.util.Optional;
 
-/**
- * Describes topics and lists streams and topics now; owns whatever connection that needs. Used on
- * the enumerator's worker threads only.
- */
+/** Describes topics and lists streams and topics; used on the enumerator's worker threads. */
 @Internal
 interface TopicDescriber extends TopicSubscription.Lister, AutoCloseable {
 

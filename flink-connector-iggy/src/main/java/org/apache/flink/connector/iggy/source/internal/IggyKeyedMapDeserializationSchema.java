@@ -39,13 +39,7 @@ import javax.annotation.Nullable;
 import java.io.IOException;
 import java.util.Objects;
 
-/**
- * {@link IggyRecordDeserializationSchema#keyedMap}: each message becomes an {@link IggyMapChange}
- * of the key the key selector derives from it (the rules are on the factory methods).
- *
- * @param <K> key type
- * @param <V> value type
- */
+/** {@link IggyRecordDeserializationSchema#keyedMap}; the rules are on the factory methods. */
 @Internal
 public final class IggyKeyedMapDeserializationSchema<K, V>
         implements IggyRecordDeserializationSchema<IggyMapChange<K, V>> {
@@ -106,11 +100,7 @@ public final class IggyKeyedMapDeserializationSchema<K, V>
         out.collect(IggyMapChange.upsert(key, value));
     }
 
-    /**
-     * Changes typed by the key selector's return type and the value deserializer's produced type.
-     * Where Java erased the key type (a lambda returning a type parameter), the key is a generic
-     * type.
-     */
+    /** Where Java erased the key selector's return type, the key is a generic type. */
     @Override
     @SuppressWarnings("unchecked")
     public TypeInformation<IggyMapChange<K, V>> getProducedType() {

@@ -28,28 +28,15 @@ import javax.annotation.Nullable;
 
 import java.io.Serializable;
 import java.time.Duration;
-import java.util.OptionalInt;
 
 /**
  * What an {@link IggySource} reads and how, everything but the decoding: validated once by {@link
- * IggySourceBuilder}, immutable.
+ * IggySourceBuilder}, immutable. The fields are the builder's settings of the same names.
  *
- * @param subscription the topics read: a list, or a search by pattern
- * @param userConsumerName the consumer name the user set, or {@code null} (see {@link
- *     #consumerName()})
- * @param stoppingOffsets where each partition stops; {@code null} for an unbounded source
- * @param fixedPollBatchSize messages per poll as the user fixed them; 0: each poll's count follows
- *     the topic's message size
- * @param pollMinInterval the shortest time between two checks for new data, right after data
- *     arrived
- * @param pollInterval the longest time between two checks for new data, in an idle topic
- * @param pollBackOff the quiet time over which the time between two checks grows from the minimum
- *     to the poll interval
+ * @param userConsumerName {@code null} when unset (see {@link #consumerName()})
+ * @param stoppingOffsets {@code null} for an unbounded source
+ * @param fixedPollBatchSize 0: each poll's count follows the topic's message size
  * @param partitionDiscoveryInterval {@code null}: no partition discovery
- * @param recreatedTopicReadFromStart on a deleted and re-created topic: read it from its start
- *     instead of failing
- * @param deletedTopicSkip on a topic or stream deleted while it is read: finish its splits and read
- *     on the others, instead of failing
  */
 @Internal
 public record IggySourceConfig(
@@ -68,16 +55,10 @@ public record IggySourceConfig(
         boolean deletedTopicSkip)
         implements Serializable {
 
-    /**
-     * The consumer a source without a consumer name polls as. Polls never store offsets
-     * (auto-commit is off), so nothing is ever stored under this name.
-     */
+    /** The consumer a source without a consumer name polls as; nothing is stored under it. */
     public static final String POLL_ONLY_CONSUMER_NAME = "flink-iggy-source";
 
-    /**
-     * The consumer the source polls as: the consumer name offsets are stored under and read back
-     * from, or, when the user set none, a fixed name under which nothing is stored.
-     */
+    /** The consumer the source polls as and stores offsets under. */
     public String consumerName() {
         return userConsumerName != null ? userConsumerName : POLL_ONLY_CONSUMER_NAME;
     }
@@ -89,11 +70,6 @@ public record IggySourceConfig(
 
     public boolean bounded() {
         return stoppingOffsets != null;
-    }
-
-    /** Messages per poll as the user fixed them; empty: sized by the topic's message size. */
-    public OptionalInt pollBatchSize() {
-        return fixedPollBatchSize > 0 ? OptionalInt.of(fixedPollBatchSize) : OptionalInt.empty();
     }
 
     /** The fields {@link IggySource#toString()} shows; no secret, the connection masks its own. */

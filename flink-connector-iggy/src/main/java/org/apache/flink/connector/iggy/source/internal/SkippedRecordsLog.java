@@ -36,21 +36,19 @@ public final class SkippedRecordsLog {
 
     private final Logger log;
     private final String what;
-    @Nullable private final Counter counter;
+    private final Counter counter;
     private long lastLogMillis;
     private long sinceLastLog;
 
     /** {@code what} completes "Skipped N message(s) ..." in the log line. */
-    public SkippedRecordsLog(Logger log, String what, @Nullable Counter counter) {
+    public SkippedRecordsLog(Logger log, String what, Counter counter) {
         this.log = log;
         this.what = what;
         this.counter = counter;
     }
 
     public void skipped(IggyMessage message, @Nullable Throwable cause) {
-        if (counter != null) {
-            counter.inc();
-        }
+        counter.inc();
         sinceLastLog++;
         long now = System.currentTimeMillis();
         if (now - lastLogMillis >= INTERVAL_MS) {

@@ -33,10 +33,7 @@ import java.util.function.Predicate;
 
 /**
  * Specific offsets of {@link IggyStartingOffsets} and {@link IggyStoppingOffsets}: keyed by
- * partition id alone (a source over one topic) or by {@link IggyTopicPartition}.
- *
- * @param byPartitionId the offsets keyed by partition id alone: only valid for a source over one
- *     topic
+ * partition id alone (only for a source over one topic) or by {@link IggyTopicPartition}.
  */
 @Internal
 public record SpecificOffsets(

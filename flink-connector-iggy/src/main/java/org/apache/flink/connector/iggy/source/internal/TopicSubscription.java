@@ -27,26 +27,23 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Which topics a source reads: a fixed list of topics of one stream ({@link TopicList}), or the
- * topics whose names match a pattern in the streams whose names match another ({@link
- * TopicSearch}), found again at each discovery.
+ * Which topics a source reads: a list of topics of one stream, or those matching a pattern in the
+ * streams matching another, found again at each discovery.
  */
 @Internal
 public sealed interface TopicSubscription extends Serializable {
 
-    /** Lists the streams and topics of the server, for subscriptions that search them. */
+    /** Lists the server's streams and topics. */
     interface Lister {
-        /** The names of all streams. */
         List<String> streams();
 
         /** The names of the topics of a stream; empty when the stream does not exist. */
         List<String> topics(String stream);
     }
 
-    /** The topics to read now. */
     List<TopicPath> topics(Lister lister);
 
-    /** Whether a split of this topic is one this subscription reads. */
+    /** Whether this subscription reads the topic. */
     boolean contains(TopicPath topic);
 
     /** For messages: what the subscription reads. */
@@ -76,10 +73,7 @@ public sealed interface TopicSubscription extends Serializable {
         }
     }
 
-    /**
-     * The topics whose names match {@code topicRegex} in the streams whose names match {@code
-     * streamRegex} (a quoted name for one stream or one topic).
-     */
+    /** Topics matching {@code topicRegex} in streams matching {@code streamRegex} (or quoted). */
     record TopicSearch(String streamRegex, String topicRegex) implements TopicSubscription {
 
         @Override

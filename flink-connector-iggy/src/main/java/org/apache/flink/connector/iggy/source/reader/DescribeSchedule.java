@@ -22,28 +22,21 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * When the split reader next describes its topic to learn whether watched partitions grew. Iggy 0.8
- * has no long poll, so a reader learns about new data only by asking, and each description costs
- * CPU (about half a millisecond, most of it in the SDK's hand-offs between its threads): the delay
- * between descriptions trades an idle reader's CPU against its latency.
+ * When the split reader next describes its topic to learn whether watched partitions grew (Iggy 0.8
+ * has no long poll): the delay trades an idle reader's CPU against its latency.
  *
- * <p>Right after data arrived (or the reader got partitions) the delay is the shortest one, {@code
- * minInterval} plus {@link #DELAY_PER_PARTITION_NANOS} per partition of the topic (a larger
- * description costs more); from there it grows in proportion to the quiet time, reaching {@code
- * maxInterval} after {@code backOff} of quiet: the delay is the time since data times {@code
- * maxInterval / backOff}, never below the shortest delay. With {@code minInterval} and {@code
- * maxInterval} equal (the default) the topic is described at a steady pace. Every delay is drawn at
- * random within ±{@link #JITTER_PERCENT}% of its value, so that readers started together do not
- * describe in lock-step.
+ * <p>Right after data (or new partitions) the delay is {@code minInterval} plus {@link
+ * #DELAY_PER_PARTITION_NANOS} per partition; it then grows with the quiet time, reaching {@code
+ * maxInterval} after {@code backOff}. Every delay is drawn within ±{@link #JITTER_PERCENT}%, so
+ * that readers started together do not describe in lock-step.
  *
  * <p>Fetcher thread only. Not final: a test counts how often readers ask it whether a topic is due.
  */
 class DescribeSchedule {
 
-    /** Each partition of the topic adds this to the shortest delay: a description costs more. */
+    /** Each partition adds this to the shortest delay: a description costs more. */
     static final long DELAY_PER_PARTITION_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
 
-    /** How far each delay is spread around its value, in per cent. */
     static final int JITTER_PERCENT = 20;
 
     private final long minNanos;
@@ -55,11 +48,6 @@ class DescribeSchedule {
     /** When data last arrived, or partitions were added: the back-off counts from here. */
     private long lastDataNanos;
 
-    /**
-     * @param minInterval the shortest delay, right after data
-     * @param maxInterval the longest delay, in an idle topic
-     * @param backOff the quiet time after which the delay is {@code maxInterval}
-     */
     DescribeSchedule(Duration minInterval, Duration maxInterval, Duration backOff, long nowNanos) {
         this.minNanos = minInterval.toNanos();
         this.maxNanos = Math.max(minNanos, maxInterval.toNanos());
@@ -73,33 +61,26 @@ class DescribeSchedule {
         return maxNanos;
     }
 
-    /** Nanoseconds until the next description is due; 0 or less when due. */
     long nanosUntilDue(long nowNanos) {
         return nextAtNanos - nowNanos;
     }
 
-    /** A description answered: the next one after the delay the quiet time calls for. */
     void described(long nowNanos, int partitions) {
         topicPartitions = partitions;
         nextAtNanos = nowNanos + jittered(delayNanos(nowNanos - lastDataNanos));
     }
 
-    /** A partition caught up right after data: more may follow soon, so look again soon. */
     void caughtUpAfterData(long nowNanos) {
         lastDataNanos = nowNanos;
         nextAtNanos = Math.min(nextAtNanos, nowNanos + jittered(delayNanos(0)));
     }
 
-    /**
-     * New partitions, found out about by describing at once; data is as likely to come now as right
-     * after data: a fresh reader is not an idle one.
-     */
+    /** Describes at once; a fresh reader is not an idle one. */
     void partitionsAdded(long nowNanos) {
         lastDataNanos = nowNanos;
         nextAtNanos = nowNanos;
     }
 
-    /** A partition was resumed: describe at once. */
     void describeNow(long nowNanos) {
         nextAtNanos = nowNanos;
     }
@@ -114,11 +95,9 @@ class DescribeSchedule {
         return delayNanos(nowNanos - lastDataNanos);
     }
 
-    /** The delay before the next description, given the time since data last arrived. */
     long delayNanos(long sinceDataNanos) {
         long shortest = minNanos + topicPartitions * DELAY_PER_PARTITION_NANOS;
-        // In double: the product overflows a long after about a minute of quiet at a 150 ms poll
-        // interval; the delay stays exact to within a nanosecond.
+        // In double: the product overflows a long after about a minute of quiet.
         long backedOff =
                 sinceDataNanos >= backOffNanos
                         ? maxNanos

@@ -26,44 +26,21 @@ import org.apache.flink.connector.iggy.source.split.TopicPath;
 
 import javax.annotation.Nullable;
 
-import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * What the split reader's fetcher thread waits for, handed over from the SDK's threads (answers)
- * and from Flink's (wake-ups) through one queue. Each event is immutable once queued.
- *
- * <p>Events are dispatched through {@link Handler}: a new kind of event needs a new handler method,
- * so a handler that misses a kind does not compile.
+ * and from Flink's (wake-ups) through one queue; immutable.
  */
 sealed interface FetchEvent {
 
-    /** Handles each kind of event; the fetcher thread's. */
-    interface Handler {
-        void pollAnswered(PollAnswer answer) throws IOException;
-
-        void described(DescribeAnswer answer) throws IOException;
-
-        void streamDescribed(StreamAnswer answer);
-
-        void streamsListed(ListAnswer answer);
-
-        void stored(StoreAnswer answer) throws IOException;
-
-        void wokenUp();
-    }
-
-    /** Calls the handler's method for this kind of event. */
-    void dispatch(Handler handler) throws IOException;
-
     /**
-     * The answer to one poll: either {@code polled} or {@code error} is set.
+     * Either {@code polled} or {@code error} is set.
      *
      * @param poll the request answered, to tell the poll in flight from the read-ahead
-     * @param generation the cursor's generation when the poll was sent: answers to polls dropped
-     *     since are not used
+     * @param generation the cursor's generation when the poll was sent
      */
     record PollAnswer(
             PartitionCursor cursor,
@@ -71,66 +48,30 @@ sealed interface FetchEvent {
             int generation,
             @Nullable MessageBatch polled,
             @Nullable Throwable error)
-            implements FetchEvent {
-        @Override
-        public void dispatch(Handler handler) throws IOException {
-            handler.pollAnswered(this);
-        }
-    }
+            implements FetchEvent {}
 
-    /**
-     * The answer to one description of a topic: either {@code details} (empty when the topic does
-     * not exist) or {@code error} is set.
-     */
+    /** Either {@code details} (empty when the topic does not exist) or {@code error} is set. */
     record DescribeAnswer(
             TopicPath topic,
             @Nullable Optional<TopicDescription> details,
             @Nullable Throwable error)
-            implements FetchEvent {
-        @Override
-        public void dispatch(Handler handler) throws IOException {
-            handler.described(this);
-        }
-    }
+            implements FetchEvent {}
 
-    /**
-     * The answer to one description of a stream: either {@code details} (empty when the stream does
-     * not exist) or {@code error} is set.
-     */
+    /** Either {@code details} (empty when the stream does not exist) or {@code error} is set. */
     record StreamAnswer(
             IggyId stream, @Nullable Optional<StreamSummary> details, @Nullable Throwable error)
-            implements FetchEvent {
-        @Override
-        public void dispatch(Handler handler) {
-            handler.streamDescribed(this);
-        }
-    }
+            implements FetchEvent {}
 
-    /** The answer to one list of the server's streams: either {@code streams} or {@code error}. */
+    /** Either {@code streams} or {@code error} is set. */
     record ListAnswer(@Nullable List<StreamListing> streams, @Nullable Throwable error)
-            implements FetchEvent {
-        @Override
-        public void dispatch(Handler handler) {
-            handler.streamsListed(this);
-        }
-    }
+            implements FetchEvent {}
 
-    /** The answer to one offset store: {@code error} is set when it failed. */
+    /** {@code error} is set when the store failed. */
     record StoreAnswer(OffsetStore.PartitionOffset stored, @Nullable Throwable error)
-            implements FetchEvent {
-        @Override
-        public void dispatch(Handler handler) throws IOException {
-            handler.stored(this);
-        }
-    }
+            implements FetchEvent {}
 
     /** Flink asks the fetch to return: a split change or a shutdown waits. */
     enum WakeUp implements FetchEvent {
-        INSTANCE;
-
-        @Override
-        public void dispatch(Handler handler) {
-            handler.wokenUp();
-        }
+        INSTANCE
     }
 }

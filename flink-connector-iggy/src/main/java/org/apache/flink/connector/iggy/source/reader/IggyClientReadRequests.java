@@ -36,8 +36,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@link IggyReadRequests} through one SDK client, which connects at the first poll or description:
- * on the fetcher thread, once the task is running, never while the reader is created or started.
+ * {@link IggyReadRequests} through one SDK client, connected at the first request (FLINK-39330).
  */
 @Internal
 final class IggyClientReadRequests implements IggyReadRequests {
@@ -94,13 +93,8 @@ final class IggyClientReadRequests implements IggyReadRequests {
 
     @Override
     public CompletableFuture<Void> storeOffset(TopicPath topic, long partitionId, long offset) {
-        IggyServerClient s = server;
-        if (s == null) {
-            // Only offsets of records read are stored, and reading connected first.
-            return CompletableFuture.failedFuture(
-                    new IllegalStateException("not connected to Iggy yet"));
-        }
-        return s.storeOffset(topic.stream(), topic.topic(), partitionId, consumer, offset);
+        return connected()
+                .storeOffset(topic.stream(), topic.topic(), partitionId, consumer, offset);
     }
 
     @Override

@@ -34,21 +34,16 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Reads the assigned partitions, of any number of topics, with explicit partition polls ({@code
- * PollingStrategy.offset}, auto-commit off): Flink, not Iggy, decides who reads what and where.
- *
- * <p>The jobs are split: {@link PartitionPolls} polls partitions known to hold unread data, with a
- * read-ahead; one {@link TopicWatch} per topic, with the topic's own {@link PollSize}, watches the
- * topic's partitions that reached their end by describing it, and checks each description for a
- * topic or partition that changed under the reader; {@link WatchedTopics} checks the quiet topics
- * together, one request a round, and has only those that changed described; {@link OffsetStore}
- * stores the offsets of completed checkpoints. This class only runs the fetch loop: answers come
- * back on the SDK's threads as typed {@link FetchEvent}s into one queue, dispatched to the {@link
- * FetchEvent.Handler} below, and a fetch handles only what arrived, so that its cost follows the
- * partitions with data.
+ * Reads the assigned partitions, of any number of topics, with explicit offset polls (auto-commit
+ * off). {@link PartitionPolls} polls partitions with unread data; a {@link TopicWatch} per topic
+ * describes it to learn which partitions grew; {@link WatchedTopics} checks quiet topics together;
+ * {@link OffsetStore} stores the offsets of completed checkpoints. This class runs the fetch loop
+ * over the {@link FetchEvent}s the SDK's threads queue; a fetch handles only what arrived.
  *
  * <p>Every field is the fetcher thread's, except {@link #events}, which any thread adds to, and
  * {@link #offsetsToStore}, which the task thread adds to.
@@ -66,24 +61,20 @@ public final class IggyPartitionSplitReader
     private final WatchedTopics topics;
     private final OffsetStore offsetStore;
 
-    /**
-     * Completed checkpoints' offsets, added by the task thread and taken by the fetcher thread. A
-     * queue rather than only a fetcher task: a fetcher shut down before it ran its tasks still
-     * closes this reader, which stores what is left here.
-     */
+    /** A queue, not only a fetcher task: a fetcher shut down early still stores these in close. */
     private final Queue<List<OffsetStore.PartitionOffset>> offsetsToStore =
             new ConcurrentLinkedQueue<>();
 
     IggyPartitionSplitReader(
             IggyReadRequests requests,
             IggySourceProgress progress,
-            OffsetStore.Factory offsetStores,
+            Function<Consumer<FetchEvent>, OffsetStore> offsetStores,
             Supplier<PollSize> pollSizes,
             Supplier<DescribeSchedule> schedules,
             TopologyGuard.OnDeletedTopic onDeleted,
             SharedPollLimit sharedPollLimit) {
         this.progress = progress;
-        this.offsetStore = offsetStores.create(events::add);
+        this.offsetStore = offsetStores.apply(events::add);
         this.partitions = new PartitionPolls(requests, events::add, sharedPollLimit);
         this.topics =
                 new WatchedTopics(
@@ -103,17 +94,16 @@ public final class IggyPartitionSplitReader
 
     @Override
     public RecordsWithSplitIds<IggyMessage> fetch() throws IOException {
-        Fetch fetch = new Fetch(new IggyPolledRecords());
+        Fetch fetch = new Fetch();
         long returnByNanos = System.nanoTime() + MAX_FETCH_NANOS;
         try {
             while (true) {
                 FetchEvent event;
                 while ((event = events.poll()) != null) {
-                    event.dispatch(fetch);
+                    fetch.handle(event);
                 }
                 partitions.finishReachedSplits(fetch.records);
-                // Before the hand-over, which waits while the task thread is two batches behind:
-                // the next batches are read meanwhile.
+                // Before the hand-over, which may wait: the next batches are read meanwhile.
                 partitions.startDuePolls();
                 if (!fetch.records.isEmpty()
                         || fetch.wokenUp
@@ -125,10 +115,10 @@ public final class IggyPartitionSplitReader
                 if (now - returnByNanos >= 0) {
                     return fetch.records;
                 }
-                long waitNanos = Math.min(describeDueTopics(now), returnByNanos - now);
+                long waitNanos = Math.min(topics.describeDue(now), returnByNanos - now);
                 event = events.poll(waitNanos, TimeUnit.NANOSECONDS);
                 if (event != null) {
-                    event.dispatch(fetch);
+                    fetch.handle(event);
                     if (fetch.wokenUp) {
                         return fetch.records;
                     }
@@ -140,23 +130,28 @@ public final class IggyPartitionSplitReader
         }
     }
 
-    /** Describes each topic whose description is due; returns how long to wait for answers. */
-    private long describeDueTopics(long now) {
-        long wait = topics.describeDue(now);
-        return wait == Long.MAX_VALUE ? MAX_FETCH_NANOS : wait;
-    }
-
-    /** What one fetch does with each event; {@code records} collects what it hands over. */
-    private final class Fetch implements FetchEvent.Handler {
-        final IggyPolledRecords records;
+    /** What one fetch does with each event. */
+    private final class Fetch {
+        final IggyPolledRecords records = new IggyPolledRecords();
         boolean wokenUp;
 
-        Fetch(IggyPolledRecords records) {
-            this.records = records;
+        void handle(FetchEvent event) throws IOException {
+            if (event instanceof FetchEvent.PollAnswer answer) {
+                pollAnswered(answer);
+            } else if (event instanceof FetchEvent.DescribeAnswer answer) {
+                topics.described(answer);
+            } else if (event instanceof FetchEvent.StreamAnswer answer) {
+                topics.streamDescribed(answer);
+            } else if (event instanceof FetchEvent.ListAnswer answer) {
+                topics.streamsListed(answer);
+            } else if (event instanceof FetchEvent.StoreAnswer answer) {
+                offsetStore.answered(answer);
+            } else {
+                wokenUp = true; // FetchEvent.WakeUp, the one other kind
+            }
         }
 
-        @Override
-        public void pollAnswered(FetchEvent.PollAnswer answer) throws IOException {
+        private void pollAnswered(FetchEvent.PollAnswer answer) throws IOException {
             PartitionCursor cursor = partitions.answered(answer);
             if (cursor == null) {
                 return;
@@ -171,45 +166,16 @@ public final class IggyPartitionSplitReader
                 watch.caughtUpAfterData(System.nanoTime());
             }
         }
-
-        @Override
-        public void described(FetchEvent.DescribeAnswer answer) throws IOException {
-            topics.described(answer);
-        }
-
-        @Override
-        public void streamDescribed(FetchEvent.StreamAnswer answer) {
-            topics.streamDescribed(answer);
-        }
-
-        @Override
-        public void streamsListed(FetchEvent.ListAnswer answer) {
-            topics.streamsListed(answer);
-        }
-
-        @Override
-        public void stored(FetchEvent.StoreAnswer answer) {
-            offsetStore.answered(answer);
-        }
-
-        @Override
-        public void wokenUp() {
-            wokenUp = true;
-        }
     }
 
-    /**
-     * Task thread: hands a completed checkpoint's offsets to the fetcher thread, which stores them
-     * in {@link #storeOffsets()} or, at the latest, in {@link #close()}.
-     */
+    /** Task thread: offsets for {@link #storeOffsets()} or, at the latest, {@link #close()}. */
     void offerOffsets(List<OffsetStore.PartitionOffset> offsets) {
         offsetsToStore.add(offsets);
     }
 
     /**
-     * Fetcher thread, as a task between fetches: stores the offsets offered so far. With no
-     * partition to fetch from, no fetch would take the answers, so they are waited for here, at
-     * most {@link OffsetStore#CLOSE_WAIT_NANOS} or until a wake-up (new splits or tasks).
+     * Fetcher thread, as a task between fetches. With no partition to fetch from, no fetch would
+     * take the answers, so they are waited for here (bounded, or until a wake-up).
      */
     void storeOffsets() throws IOException {
         storeOffered();
@@ -219,19 +185,15 @@ public final class IggyPartitionSplitReader
     }
 
     private void storeOffered() {
-        for (List<OffsetStore.PartitionOffset> offsets = offsetsToStore.poll();
-                offsets != null;
-                offsets = offsetsToStore.poll()) {
+        List<OffsetStore.PartitionOffset> offsets;
+        while ((offsets = offsetsToStore.poll()) != null) {
             offsetStore.store(offsets);
         }
     }
 
-    /**
-     * Handles events until the offset stores answered, the wait's bound or a wake-up; closing, only
-     * the stores' answers.
-     */
+    /** Handles events until the stores answered, the bound or a wake-up; closing, only stores. */
     private void awaitStores(boolean closing) throws IOException {
-        Fetch fetch = new Fetch(new IggyPolledRecords());
+        Fetch fetch = new Fetch();
         long deadline = System.nanoTime() + OffsetStore.CLOSE_WAIT_NANOS;
         try {
             while (!offsetStore.idle()) {
@@ -245,7 +207,7 @@ public final class IggyPartitionSplitReader
                         offsetStore.answered(answer);
                     }
                 } else {
-                    event.dispatch(fetch);
+                    fetch.handle(event);
                     if (fetch.wokenUp) {
                         return;
                     }
@@ -293,10 +255,8 @@ public final class IggyPartitionSplitReader
     }
 
     /**
-     * Fetcher thread, as the fetcher ends: drops the polls, stores the offsets still offered (a
-     * fetcher shut down early skips its queued tasks) and waits for the offsets being stored, at
-     * most {@link OffsetStore#CLOSE_WAIT_NANOS}, so that a store's outcome is counted and logged.
-     * The task thread's {@code close()} waits for this.
+     * Fetcher thread: drops the polls, stores the offsets still offered and waits, bounded, for the
+     * stores, so that their outcome is counted and logged. The requests are the source reader's.
      */
     @Override
     public void close() {
@@ -307,6 +267,5 @@ public final class IggyPartitionSplitReader
         } catch (IOException e) {
             throw new UncheckedIOException(e); // not thrown while closing: only stores answer
         }
-        // The requests belong to the source reader, which closes them.
     }
 }

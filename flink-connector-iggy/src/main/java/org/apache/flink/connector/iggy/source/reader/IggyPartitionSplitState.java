@@ -20,25 +20,17 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 
-/**
- * A split's progress on the task thread: the emitter advances {@link #nextOffset()} per record.
- * What the fetcher learns about the partition goes to {@link IggySourceReaderMetrics} instead.
- */
+/** A split's progress on the task thread: the emitter advances {@link #nextOffset()} per record. */
 @Internal
 public final class IggyPartitionSplitState {
 
     private final IggyPartitionSplit split;
 
-    /** Where this reader took the split over: nothing at or before it is stored again. */
-    private final long assignedAtOffset;
-
-    // Written per record on the task thread: plain, not volatile. Metric threads may read a
-    // slightly stale value, which is fine for a gauge.
+    // Written per record on the task thread: plain, not volatile; a gauge may read a stale value.
     private long nextOffset;
 
     IggyPartitionSplitState(IggyPartitionSplit split) {
         this.split = split;
-        this.assignedAtOffset = split.startingOffset();
         this.nextOffset = split.startingOffset();
     }
 
@@ -46,16 +38,13 @@ public final class IggyPartitionSplitState {
         return split;
     }
 
-    public long partitionId() {
-        return split.partitionId();
-    }
-
     public String splitId() {
         return split.splitId();
     }
 
+    /** Where this reader took the split over: nothing at or before it is stored again. */
     long assignedAtOffset() {
-        return assignedAtOffset;
+        return split.startingOffset();
     }
 
     /** The offset after the last emitted record. */

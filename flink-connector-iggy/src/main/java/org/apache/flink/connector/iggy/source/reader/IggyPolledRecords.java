@@ -32,10 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/**
- * The answers of one fetch handed to the task thread as they came: one batch per answered poll,
- * iterated in place; each record is an {@link IggyMessage} view of its index, nothing is copied.
- */
+/** The answers of one fetch, one batch per poll, iterated in place: nothing is copied. */
 @Internal
 final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
 
@@ -81,13 +78,9 @@ final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
     @Nullable
     @Override
     public IggyMessage nextRecordFromSplit() {
-        MessageBatch messages = current;
-        if (messages == null || split == null) {
-            throw new IllegalStateException("nextSplit() was not called or returned null");
-        }
-        return index < messages.size()
+        return index < current.size()
                 ? IggyMessageAccess.of(
-                        split.stream(), split.topic(), split.partitionId(), messages, index++)
+                        split.stream(), split.topic(), split.partitionId(), current, index++)
                 : null;
     }
 

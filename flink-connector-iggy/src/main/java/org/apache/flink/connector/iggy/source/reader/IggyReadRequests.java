@@ -30,9 +30,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The requests a source reader sends to Iggy for the topics of its splits, each answered
- * asynchronously and failing after the request timeout. The seam between the split reader's
- * scheduling and the SDK, so that scheduling can be tested without a server.
+ * The requests a source reader sends to Iggy, answered asynchronously: the seam between the split
+ * reader's scheduling and the SDK, so that scheduling is tested without a server.
  */
 @Internal
 public interface IggyReadRequests extends AutoCloseable {

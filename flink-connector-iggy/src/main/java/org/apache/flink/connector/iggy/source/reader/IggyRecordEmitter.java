@@ -93,7 +93,7 @@ public final class IggyRecordEmitter<T>
         state.setNextOffset(offset + 1);
     }
 
-    /** Forwards records to the split's output with the message timestamp; reused per message. */
+    /** Reused per message. */
     private static final class TimestampedCollector<T> implements Collector<T> {
         SourceOutput<T> output;
         long timestamp;

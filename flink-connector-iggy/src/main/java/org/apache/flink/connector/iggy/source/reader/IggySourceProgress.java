@@ -25,21 +25,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What one source reader knows about its partitions' progress, shared between its threads. Each
- * field has one writing thread:
- *
- * <ul>
- *   <li>{@link Partition#reading} and {@link Partition#lastNextOffset}, and {@link #caughtUp}: the
- *       task thread, as splits are added and finish and as it checks whether it caught up;
- *   <li>{@link Partition#endOffset} and {@link Partition#caughtUpOffset}: the fetcher thread, from
- *       poll answers and topic descriptions;
- *   <li>{@link Partition#committedOffset} and {@link Partition#lastOffsetStoreTime}: the fetcher
- *       thread, when an offset store answered.
- * </ul>
- *
- * <p>The task thread reads it to decide (caught up, what to store), {@link IggySourceReaderMetrics}
- * only to report. The map of partitions, by split id, is concurrent: an entry is added by whichever
- * thread first needs it and never removed.
+ * What one source reader knows about its partitions' progress, shared between its threads. The task
+ * thread writes {@link Partition#reading}, {@link Partition#lastNextOffset} and {@link #caughtUp};
+ * the fetcher thread every other field. The map, by split id, is concurrent: an entry is added by
+ * whichever thread first needs it and never removed.
  */
 @Internal
 public final class IggySourceProgress {
@@ -49,10 +38,10 @@ public final class IggySourceProgress {
 
     private final Map<String, Partition> partitions = new ConcurrentHashMap<>();
 
-    /** Task thread writes; every partition read here reached the end first seen. */
+    /** Every partition read here reached the end first seen. */
     private volatile boolean caughtUp;
 
-    /** One partition's progress; see the class Javadoc for who writes what. */
+    /** One partition's progress. */
     static final class Partition {
         /** The split read here, or null once it finished; its next offset is a gauge. */
         @Nullable volatile IggyPartitionSplitState reading;
@@ -72,7 +61,6 @@ public final class IggySourceProgress {
         }
     }
 
-    /** The entry of a partition, created on first use. */
     Partition partition(String splitId) {
         return partitions.computeIfAbsent(splitId, id -> new Partition());
     }
@@ -91,10 +79,7 @@ public final class IggySourceProgress {
         }
     }
 
-    /**
-     * Fetcher thread: the partition's exclusive end as last seen; true if it is the first one,
-     * reaching which counts as caught up.
-     */
+    /** Fetcher thread: the partition's end as last seen; true if it is the first one. */
     static boolean publishEnd(Partition partition, long end) {
         partition.endOffset = end;
         if (partition.caughtUpOffset == UNKNOWN) {
@@ -104,7 +89,7 @@ public final class IggySourceProgress {
         return false;
     }
 
-    /** Fetcher thread: an offset store succeeded at {@code epochMillis}. */
+    /** Fetcher thread. */
     void committed(String splitId, long offset, long epochMillis) {
         Partition partition = partition(splitId);
         partition.committedOffset = offset;

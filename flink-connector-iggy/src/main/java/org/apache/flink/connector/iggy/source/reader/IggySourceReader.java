@@ -22,17 +22,30 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.connector.base.source.reader.fetcher.SingleThreadFetcherManager;
+import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcher;
+import org.apache.flink.connector.base.source.reader.fetcher.SplitFetcherTask;
+import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.iggy.common.IggyTopicPartition;
+import org.apache.flink.connector.iggy.common.client.IggyClients;
 import org.apache.flink.connector.iggy.source.IggyMessage;
+import org.apache.flink.connector.iggy.source.IggyRecordDeserializationSchema;
 import org.apache.flink.connector.iggy.source.enumerator.RestoreCheck;
 import org.apache.flink.connector.iggy.source.enumerator.RestoredSplitsEvent;
+import org.apache.flink.connector.iggy.source.internal.IggySourceConfig;
 import org.apache.flink.connector.iggy.source.internal.TopicSubscription;
 import org.apache.flink.connector.iggy.source.split.IggyPartitionSplit;
 import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.metrics.ThreadSafeSimpleCounter;
+import org.apache.flink.metrics.groups.SourceReaderMetricGroup;
+import org.apache.flink.util.UserCodeClassLoader;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,21 +53,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
- * Reads the partitions assigned to one subtask and stores consumed offsets in Iggy only once a
- * checkpoint that covers them has completed.
+ * Reads the partitions assigned to one subtask. When a checkpoint completes, it has the fetcher
+ * thread store each split's last covered offset under the consumer name ({@link OffsetStore}):
+ * nothing for a split not read past where it was assigned, nothing without a consumer name.
  *
- * <p>Each checkpoint records every split's next offset. When that checkpoint completes, the reader
- * stores (next offset - 1), the last offset the checkpoint covers, under the consumer name. Nothing
- * is stored for a split this reader has not read past the offset it got it at (which also keeps the
- * server's "offset past the end" error away), and nothing at all for a source without a consumer
- * name. The offsets are handed to the fetcher thread, which stores them ({@link OffsetStore}); a
- * failure is only counted ({@code commitsFailed}) and logged: Flink's checkpoint, not Iggy, is the
- * truth.
- *
- * <p>Every field is the task thread's; what the fetcher learns about the partitions is shared
- * through {@link IggySourceProgress}.
+ * <p>Every field is the task thread's; what the fetcher learns is shared through {@link
+ * IggySourceProgress}.
  */
 @Internal
 public final class IggySourceReader<T>
@@ -69,7 +76,7 @@ public final class IggySourceReader<T>
     private final IggyReadRequests requests;
     private final IggySourceProgress progress;
     private final IggySourceReaderMetrics metrics;
-    private final IggySourceFetcherManager fetchers;
+    private final FetcherManager fetchers;
     private final TopicSubscription subscription;
     private final boolean storesOffsets;
 
@@ -83,14 +90,12 @@ public final class IggySourceReader<T>
     private boolean caughtUp;
     private int recordsSinceCaughtUpCheck;
 
-    /** Built by {@link IggySourceReaders#create}, which wires the parts. */
-    IggySourceReader(
+    private IggySourceReader(
             IggyReadRequests requests,
             IggySourceProgress progress,
             IggySourceReaderMetrics metrics,
-            TopicSubscription subscription,
-            boolean storesOffsets,
-            IggySourceFetcherManager fetchers,
+            IggySourceConfig config,
+            FetcherManager fetchers,
             IggyRecordEmitter<T> emitter,
             Configuration flinkConfig,
             SourceReaderContext context) {
@@ -98,9 +103,97 @@ public final class IggySourceReader<T>
         this.requests = requests;
         this.progress = progress;
         this.metrics = metrics;
-        this.subscription = subscription;
+        this.subscription = config.subscription();
         this.fetchers = fetchers;
-        this.storesOffsets = storesOffsets;
+        this.storesOffsets = config.storesOffsets();
+    }
+
+    /** Opens the deserializer; connects nowhere: the fetcher connects once the task runs. */
+    public static <T> IggySourceReader<T> create(
+            IggySourceConfig config,
+            IggyRecordDeserializationSchema<T> deserializer,
+            Configuration flinkConfig,
+            SourceReaderContext context)
+            throws Exception {
+        SourceReaderMetricGroup group = context.metricGroup();
+        Counter skipped = group.counter("numRecordsSkipped");
+        deserializer.open(new DeserializerContext(context, skipped));
+        IggyRecordEmitter<T> emitter =
+                new IggyRecordEmitter<>(
+                        deserializer,
+                        config.skipUndecodableRecords(),
+                        group.getIOMetricGroup().getNumBytesInCounter(),
+                        skipped);
+        IggySourceProgress progress = new IggySourceProgress();
+        return wire(
+                new IggyClientReadRequests(
+                        config.connection(),
+                        config.consumerName(),
+                        group.counter(IggyClients.RECONNECTS, new ThreadSafeSimpleCounter())),
+                progress,
+                new IggySourceReaderMetrics(group, progress),
+                config,
+                emitter,
+                flinkConfig,
+                context);
+    }
+
+    static <T> IggySourceReader<T> wire(
+            IggyReadRequests requests,
+            IggySourceProgress progress,
+            IggySourceReaderMetrics metrics,
+            IggySourceConfig config,
+            IggyRecordEmitter<T> emitter,
+            Configuration flinkConfig,
+            SourceReaderContext context) {
+        FetcherManager fetchers =
+                new FetcherManager(
+                        () ->
+                                new IggyPartitionSplitReader(
+                                        requests,
+                                        progress,
+                                        events ->
+                                                new OffsetStore(
+                                                        requests,
+                                                        progress,
+                                                        metrics,
+                                                        config.consumerName(),
+                                                        events),
+                                        () -> new PollSize(config.fixedPollBatchSize()),
+                                        () ->
+                                                new DescribeSchedule(
+                                                        config.pollMinInterval(),
+                                                        config.pollInterval(),
+                                                        config.pollBackOff(),
+                                                        System.nanoTime()),
+                                        onDeletedTopic(config),
+                                        SharedPollLimit.JVM),
+                        flinkConfig);
+        return new IggySourceReader<>(
+                requests, progress, metrics, config, fetchers, emitter, flinkConfig, context);
+    }
+
+    private static TopologyGuard.OnDeletedTopic onDeletedTopic(IggySourceConfig config) {
+        if (config.deletedTopicSkip()) {
+            return TopologyGuard.OnDeletedTopic.SKIP;
+        }
+        return config.recreatedTopicReadFromStart()
+                ? TopologyGuard.OnDeletedTopic.READ_RECREATED_FROM_START
+                : TopologyGuard.OnDeletedTopic.FAIL;
+    }
+
+    /** Flink's initialization context for deserializers, plus the skip counter. */
+    private record DeserializerContext(SourceReaderContext context, Counter skippedRecordsCounter)
+            implements IggyRecordDeserializationSchema.Context {
+        @Override
+        public MetricGroup getMetricGroup() {
+            return context.metricGroup().addGroup("deserializer");
+        }
+
+        @Override
+        public UserCodeClassLoader getUserCodeClassLoader() {
+            return context.getUserCodeClassLoader();
+        }
     }
 
     @Override
@@ -133,10 +226,7 @@ public final class IggySourceReader<T>
                 });
     }
 
-    /**
-     * Tells the enumerator the splits this reader restored (Flink adds them before it starts the
-     * reader), which it must never assign again.
-     */
+    /** Tells the enumerator the splits this reader restored, never to be assigned again. */
     @Override
     public void start() {
         List<IggyTopicPartition> restored = new ArrayList<>();
@@ -144,10 +234,7 @@ public final class IggySourceReader<T>
         context.sendSourceEventToCoordinator(new RestoredSplitsEvent(restored));
     }
 
-    /**
-     * A split this reader holds already is never assigned again, unless the enumerator's state lost
-     * track of it. Reading it twice would emit its messages twice.
-     */
+    /** Fails on a split this reader holds already: reading it twice would emit it twice. */
     @Override
     public void addSplits(List<IggyPartitionSplit> splits) {
         for (IggyPartitionSplit split : splits) {
@@ -228,10 +315,8 @@ public final class IggySourceReader<T>
     }
 
     /**
-     * Closes the fetcher, then the client. The task thread waits for both: for the fetcher as
-     * Flink's source reader does (at most {@code source.reader.close.timeout}), while the fetcher
-     * waits at most {@link OffsetStore#CLOSE_WAIT_NANOS} (2 s) for offsets being stored; then at
-     * most 5 s for the client's threads to end. So a close returns within about 7 s.
+     * Closes the fetcher (which waits at most {@link OffsetStore#CLOSE_WAIT_NANOS} for offsets
+     * being stored), then the client.
      */
     @Override
     public void close() throws Exception {
@@ -242,17 +327,49 @@ public final class IggySourceReader<T>
         }
     }
 
-    private static final class OffsetToStore {
-        final IggyPartitionSplitState state;
-        final long nextOffset;
+    /**
+     * @param splitFinished recorded after the split finished: its final offset, stored once
+     */
+    private record OffsetToStore(
+            IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {}
 
-        /** Recorded after the split finished: its final offset, stored once. */
-        final boolean splitFinished;
+    /**
+     * The one fetcher of a source reader, which also stores offsets: the task thread hands them
+     * over as a task run between two fetches, so that every request is sent from the fetcher
+     * thread. With no fetcher running (every split finished), one is started for the task.
+     */
+    private static final class FetcherManager
+            extends SingleThreadFetcherManager<IggyMessage, IggyPartitionSplit> {
 
-        OffsetToStore(IggyPartitionSplitState state, long nextOffset, boolean splitFinished) {
-            this.state = state;
-            this.nextOffset = nextOffset;
-            this.splitFinished = splitFinished;
+        FetcherManager(
+                Supplier<SplitReader<IggyMessage, IggyPartitionSplit>> splitReaders,
+                Configuration config) {
+            super(splitReaders, config);
+        }
+
+        /** Task thread. */
+        void storeOffsets(List<OffsetStore.PartitionOffset> offsets) {
+            SplitFetcher<IggyMessage, IggyPartitionSplit> running = getRunningFetcher();
+            SplitFetcher<IggyMessage, IggyPartitionSplit> fetcher =
+                    running != null ? running : createSplitFetcher();
+            IggyPartitionSplitReader reader = (IggyPartitionSplitReader) fetcher.getSplitReader();
+            reader.offerOffsets(offsets);
+            fetcher.enqueueTask(
+                    new SplitFetcherTask() {
+                        @Override
+                        public boolean run() throws IOException {
+                            reader.storeOffsets();
+                            return true;
+                        }
+
+                        @Override
+                        public void wakeUp() {
+                            reader.wakeUp();
+                        }
+                    });
+            if (running == null) {
+                startFetcher(fetcher);
+            }
         }
     }
 }

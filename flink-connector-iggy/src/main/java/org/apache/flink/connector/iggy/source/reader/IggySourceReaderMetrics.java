@@ -28,11 +28,9 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The metrics of one source reader. They read {@link IggySourceProgress} and decide nothing: {@code
- * caughtUp}, the standard {@code pendingRecords}, and per partition, in the group {@code
- * stream.<stream>.topic.<topic>.partition.<id>}, {@code currentOffset}, {@code committedOffset},
- * {@code endOffset} and {@code lastOffsetStoreTime}; plus the counters {@code commitsSucceeded} and
- * {@code commitsFailed}, which the fetcher thread increments as offset stores answer.
+ * The metrics of one source reader, read from {@link IggySourceProgress}: {@code caughtUp}, {@code
+ * pendingRecords}, per partition gauges, and the counters of offset stores, which the fetcher
+ * thread increments.
  *
  * <p>Gauges are registered on the task thread; metric reporters read them on theirs.
  */
@@ -41,8 +39,8 @@ public final class IggySourceReaderMetrics {
 
     private final SourceReaderMetricGroup group;
     private final IggySourceProgress progress;
-    private final Counter commitsSucceeded;
-    private final Counter commitsFailed;
+    final Counter commitsSucceeded;
+    final Counter commitsFailed;
 
     /** Task thread only: splits whose gauges exist. */
     private final Set<String> registered = new HashSet<>();
@@ -56,7 +54,7 @@ public final class IggySourceReaderMetrics {
         group.setPendingRecordsGauge(progress::pendingRecords);
     }
 
-    /** Task thread: a split starts being read; registers its partition's gauges once. */
+    /** Task thread: registers the partition's gauges once. */
     void splitAdded(IggyPartitionSplit split) {
         if (registered.add(split.splitId())) {
             IggySourceProgress.Partition partition = progress.partition(split.splitId());
@@ -69,13 +67,5 @@ public final class IggySourceReaderMetrics {
             g.gauge("endOffset", () -> partition.endOffset);
             g.gauge("lastOffsetStoreTime", () -> partition.lastOffsetStoreTime);
         }
-    }
-
-    Counter commitsSucceeded() {
-        return commitsSucceeded;
-    }
-
-    Counter commitsFailed() {
-        return commitsFailed;
     }
 }

@@ -30,29 +30,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Stores consumed offsets in Iggy under the reader's consumer name, from the fetcher thread: the
- * task thread hands each completed checkpoint's offsets over as a fetcher task, and the answers
- * come back as {@link FetchEvent.StoreAnswer}s through the fetcher's event queue. One batch is in
- * flight at a time, so that an older store never lands after a newer one; a batch handed over
- * meanwhile waits, and a newer one replaces it (its checkpoint subsumes the older one). A failure
- * is only counted and logged: Flink's checkpoint, not Iggy, is the truth.
+ * Stores completed checkpoints' offsets in Iggy under the reader's consumer name. One batch is in
+ * flight at a time, so that an older store never lands after a newer one; a newer batch replaces
+ * one waiting. A failure is only counted and logged: Flink's checkpoint is the truth.
  *
- * <p>Fetcher thread only.
+ * <p>Fetcher thread only; answers come through {@code events}.
  */
 final class OffsetStore {
 
     private static final Logger LOG = LoggerFactory.getLogger(OffsetStore.class);
 
-    /** The longest a closing reader waits for stores in flight (see {@link #awaitInFlight}). */
+    /** The longest a closing reader waits for stores in flight. */
     static final long CLOSE_WAIT_NANOS = TimeUnit.SECONDS.toNanos(2);
 
-    /** Creates the store of a split reader, given the reader's event queue. */
-    @FunctionalInterface
-    interface Factory {
-        OffsetStore create(Consumer<FetchEvent> events);
-    }
-
-    /** One partition's offset to store: the last one the checkpoint covers. */
+    /** The last offset a checkpoint covers. */
     record PartitionOffset(IggyPartitionSplit split, long offset) {}
 
     private final IggyReadRequests requests;
@@ -100,9 +91,9 @@ final class OffsetStore {
         if (answer.error() == null) {
             progress.committed(
                     stored.split().splitId(), stored.offset(), System.currentTimeMillis());
-            metrics.commitsSucceeded().inc();
+            metrics.commitsSucceeded.inc();
         } else {
-            metrics.commitsFailed().inc();
+            metrics.commitsFailed.inc();
             LOG.warn(
                     "Could not store offset {} of {} for consumer '{}' (it is stored again at the next checkpoint; Flink state stays authoritative): {}",
                     stored.offset(),

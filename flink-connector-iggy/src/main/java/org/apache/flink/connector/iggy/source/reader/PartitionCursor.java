@@ -26,10 +26,8 @@ import javax.annotation.Nullable;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Where the split reader stands in one partition and what it asked for there: the next offset, the
- * end as last learned, the poll in flight and the read-ahead after it. Every field belongs to the
- * fetcher thread and is written only by {@link PartitionPolls}; only {@link #progress} is shared,
- * and says itself how.
+ * Where the split reader stands in one partition and what it asked for there. Fetcher thread only,
+ * written by {@link PartitionPolls}; {@link #progress} is shared and says itself how.
  */
 final class PartitionCursor {
 
@@ -40,7 +38,6 @@ final class PartitionCursor {
     final String splitId;
     final TopicPath topic;
 
-    /** The poll size of the partition's topic, which its topic's descriptions size. */
     final PollSize pollSize;
 
     final IggySourceProgress.Partition progress;
@@ -55,7 +52,7 @@ final class PartitionCursor {
     boolean paused;
     boolean removed;
 
-    /** Waiting in the queue of partitions due for a poll. */
+    /** In the queue of partitions due for a poll. */
     boolean queued;
 
     @Nullable CompletableFuture<MessageBatch> inFlight;
@@ -63,10 +60,7 @@ final class PartitionCursor {
     /** The exclusive end of what the poll in flight asked for; the read-ahead starts here. */
     long inFlightTo;
 
-    /**
-     * A poll for the batch after the one in flight, asked for before that one answered, so that a
-     * partition with more data keeps a request at the server while an answer travels.
-     */
+    /** The read-ahead: a poll for the batch after the one in flight. */
     @Nullable CompletableFuture<MessageBatch> ahead;
 
     long aheadTo;
@@ -99,12 +93,17 @@ final class PartitionCursor {
         return knownEnd > nextOffset;
     }
 
-    /** Neither polled nor due nor paused nor finished: only a description can tell it grew. */
-    boolean watched() {
-        return !paused && !queued && inFlight == null && !reachedStop();
+    /** Neither removed, paused, polled nor finished. */
+    boolean mayPoll() {
+        return !removed && !paused && inFlight == null && !reachedStop();
     }
 
-    /** Cancels this partition's polls; answers that still come are not used. */
+    /** Not due either: only a description can tell it grew. */
+    boolean watched() {
+        return !queued && mayPoll();
+    }
+
+    /** Cancels the polls; answers that still come are not used. */
     void dropPolls() {
         if (inFlight != null) {
             inFlight.cancel(false);
@@ -118,7 +117,6 @@ final class PartitionCursor {
         generation++;
     }
 
-    /** Forgets what was read: the partition is read again from offset 0. */
     void restartFromZero() {
         dropPolls();
         nextOffset = 0;

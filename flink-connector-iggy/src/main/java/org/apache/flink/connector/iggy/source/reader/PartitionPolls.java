@@ -34,22 +34,16 @@ import java.util.function.Consumer;
 
 /**
  * The partitions of one split reader and their polls. Only partitions known to hold unread data are
- * polled. A partition whose poll returned a full answer is polled again at once, while the task
- * thread emits that answer, and one known to hold more than the batch in flight has the batch after
- * it asked for too (a read-ahead), so that a request waits at the server while an answer travels
- * through the hand-offs. At most {@link #MAX_POLLS_IN_FLIGHT} polls are in flight, far below what
- * the SDK's connection pool queues, however many partitions a reader holds; beyond its first, each
- * takes a permit of the {@link SharedPollLimit} of every reader in the JVM.
+ * polled; one known to hold more than the batch in flight has the next batch asked for too (a
+ * read-ahead), so that a request waits at the server while an answer travels. At most {@link
+ * #MAX_POLLS_IN_FLIGHT} polls are in flight; beyond its first, each takes a permit of the JVM's
+ * {@link SharedPollLimit}. The only writer of the {@link PartitionCursor}s.
  *
- * <p>The only writer of the {@link PartitionCursor}s: the topic watches and the split reader read
- * them and tell this class what to change.
- *
- * <p>Fetcher thread only; the answers come back as {@link FetchEvent.PollAnswer}s through {@code
- * events}.
+ * <p>Fetcher thread only; answers come through {@code events}.
  */
 final class PartitionPolls {
 
-    /** Polls in flight at once, whatever the number of partitions; the SDK queues up to 1000. */
+    /** Polls in flight at once, whatever the number of partitions. */
     static final int MAX_POLLS_IN_FLIGHT = 16;
 
     private final IggyReadRequests requests;
@@ -57,7 +51,7 @@ final class PartitionPolls {
     private final SharedPollLimit sharedLimit;
     private final Map<String, PartitionCursor> cursors = new HashMap<>();
 
-    /** The same cursors by topic and partition id, so that a topic's are found without a scan. */
+    /** The same cursors by topic and partition id. */
     private final Map<TopicPath, Map<Long, PartitionCursor>> byTopic = new HashMap<>();
 
     private final ArrayDeque<PartitionCursor> due = new ArrayDeque<>();
@@ -79,7 +73,6 @@ final class PartitionPolls {
         this.sharedLimit = sharedLimit;
     }
 
-    /** A split to read, polled with the poll size of its topic. */
     void add(IggyPartitionSplit split, IggySourceProgress.Partition progress, PollSize pollSize) {
         PartitionCursor cursor = new PartitionCursor(split, progress, pollSize);
         forget(cursors.put(split.splitId(), cursor));
@@ -99,7 +92,6 @@ final class PartitionPolls {
         }
     }
 
-    /** Takes a cursor no longer in {@link #cursors} out of {@link #byTopic}. */
     private void forget(@Nullable PartitionCursor cursor) {
         if (cursor == null) {
             return;
@@ -110,7 +102,7 @@ final class PartitionPolls {
         }
     }
 
-    /** The cursors of one topic's partitions, by partition id; a view, not to be changed. */
+    /** The cursors of one topic's partitions, by partition id; read-only. */
     Map<Long, PartitionCursor> ofTopic(TopicPath topic) {
         Map<Long, PartitionCursor> ofTopic = byTopic.get(topic);
         return ofTopic == null ? Map.of() : Collections.unmodifiableMap(ofTopic);
@@ -124,10 +116,7 @@ final class PartitionPolls {
         }
     }
 
-    /**
-     * Flink resumes a split: polls it if it holds unread data; returns the cursor when only a
-     * description can tell whether it grew, else null.
-     */
+    /** Polls a resumed split with unread data; else returns it: only a description can tell. */
     @Nullable
     PartitionCursor resume(String splitId) {
         PartitionCursor cursor = cursors.get(splitId);
@@ -159,17 +148,13 @@ final class PartitionPolls {
         return cursors.isEmpty();
     }
 
-    /** True once after an end was first learned for some partition. */
     boolean takeFirstEndLearned() {
         boolean learned = firstEndLearned;
         firstEndLearned = false;
         return learned;
     }
 
-    /**
-     * Notes the next offsets of a topic's partitions before its description; true if any of them is
-     * watched.
-     */
+    /** Notes a topic's next offsets before its description; true if a partition is watched. */
     boolean prepareDescription(TopicPath topic) {
         boolean anyWatched = false;
         for (PartitionCursor cursor : ofTopic(topic).values()) {
@@ -195,10 +180,7 @@ final class PartitionPolls {
         while (!due.isEmpty() && mayStartPoll()) {
             PartitionCursor cursor = due.poll();
             cursor.queued = false;
-            if (!cursor.removed
-                    && !cursor.paused
-                    && cursor.inFlight == null
-                    && !cursor.reachedStop()) {
+            if (cursor.mayPoll()) {
                 cursor.inFlightTo = endOfBatchFrom(cursor, cursor.nextOffset);
                 cursor.inFlight = sendPoll(cursor, cursor.nextOffset, cursor.inFlightTo);
                 startReadAheadIfUseful(cursor);
@@ -208,7 +190,6 @@ final class PartitionPolls {
         }
     }
 
-    /** Whether one more poll may start, taking a shared permit if it needs one. */
     private boolean mayStartPoll() {
         if (pollsInFlight >= MAX_POLLS_IN_FLIGHT) {
             return false;
@@ -223,7 +204,6 @@ final class PartitionPolls {
         return true;
     }
 
-    /** Gives back the shared permits beyond what the polls in flight need. */
     private void releaseUnused() {
         int needed = closed ? 0 : Math.max(0, pollsInFlight - SharedPollLimit.OWN_POLLS);
         if (sharedHeld > needed) {
@@ -233,12 +213,7 @@ final class PartitionPolls {
     }
 
     void markDue(PartitionCursor cursor) {
-        if (!cursor.queued
-                && !cursor.removed
-                && !cursor.paused
-                && cursor.inFlight == null
-                && cursor.ahead == null
-                && !cursor.reachedStop()) {
+        if (!cursor.queued && cursor.ahead == null && cursor.mayPoll()) {
             cursor.queued = true;
             due.add(cursor);
         }
@@ -255,16 +230,14 @@ final class PartitionPolls {
         }
     }
 
-    /** The partition changed under the reader: read it again from offset 0. */
     void readFromStart(PartitionCursor cursor) {
         cursor.restartFromZero();
         markDue(cursor);
     }
 
     /**
-     * Takes a poll's answer: returns the cursor whose poll in flight it answers, or null when there
-     * is nothing more to do with it (an answer to a dropped poll, or the read-ahead's, which is
-     * kept until the poll in flight has answered).
+     * Returns the cursor whose poll in flight this answers, or null: an answer to a dropped poll,
+     * or the read-ahead's, kept until the poll in flight has answered.
      */
     PartitionCursor answered(FetchEvent.PollAnswer answer) {
         pollsInFlight--;
@@ -285,10 +258,7 @@ final class PartitionPolls {
         return cursor;
     }
 
-    /**
-     * Hands an answer's unread messages over and learns the partition's end from it; returns true
-     * when the partition caught up right after data (more may follow soon).
-     */
+    /** Hands an answer's unread messages over; true when it caught up right after data. */
     boolean polled(PartitionCursor cursor, MessageBatch polled, IggyPolledRecords records) {
         MessageBatch messages = polled;
         int size = messages.size();
@@ -326,9 +296,8 @@ final class PartitionPolls {
     }
 
     /**
-     * After the answer of the poll in flight: the read-ahead becomes the poll in flight (or its
-     * answer is used at once) when it starts where reading now stands; otherwise (a short answer, a
-     * reset) it is dropped and the partition polled again from where it stands. Returns what {@link
+     * The read-ahead becomes the poll in flight (or its answer is used) when it starts where
+     * reading stands; else it is dropped and the partition polled again. Returns what {@link
      * #polled} returned for the read-ahead's answer, if it was used.
      */
     boolean followWithReadAhead(PartitionCursor cursor, IggyPolledRecords records) {
@@ -365,10 +334,7 @@ final class PartitionPolls {
         releaseUnused();
     }
 
-    /**
-     * Asks for the batch after the poll in flight when the partition is known to hold it, no other
-     * partition waits for its first poll, and the limit of polls in flight allows.
-     */
+    /** Asks for the next batch when the partition holds it and no other partition is due. */
     private void startReadAheadIfUseful(PartitionCursor cursor) {
         long from = cursor.inFlightTo;
         if (cursor.ahead == null

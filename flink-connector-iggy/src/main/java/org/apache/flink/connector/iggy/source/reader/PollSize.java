@@ -24,12 +24,9 @@ import java.math.BigInteger;
 
 /**
  * How many messages a poll asks for. An Iggy poll takes a message count, not a byte limit, so
- * unless the user fixed the count, it follows the topic's average message size, which every topic
- * description reports (bytes stored ÷ messages stored), to answers of about {@link #TARGET_BYTES}.
- * Small messages then come in large batches, which costs less per message: each request costs the
- * SDK hand-offs between its threads, whatever it carries. Large messages come in small batches,
- * which bounds the memory the polls in flight hold; answers of several MiB also read slower
- * (docs/development/testing.md).
+ * unless the user fixed the count, it follows the topic's average message size (from its
+ * descriptions) to answers of about {@link #TARGET_BYTES}: small messages come in large batches,
+ * which costs less per message, large ones in small batches, which bounds memory.
  */
 @Internal
 final class PollSize {
@@ -37,43 +34,23 @@ final class PollSize {
     /** About what one answer holds, counted as the server counts a message's bytes. */
     static final long TARGET_BYTES = 1024 * 1024;
 
-    /**
-     * The most messages a poll asks for, however small they are: past a few thousand, the
-     * per-request cost is already a few ns a message, while every message decoded costs the SDK
-     * several objects on the heap.
-     */
+    /** The most messages a poll asks for: each decoded message costs the SDK heap objects. */
     static final int MAX_MESSAGES = 10_000;
 
-    /**
-     * Asked for while no description has reported a size yet. Polls follow a description that
-     * showed data, so this is seldom used; small, because the messages could be large.
-     */
+    /** Asked for before a description reported a size: small, as messages could be large. */
     static final int BEFORE_SIZE_KNOWN = 100;
 
-    /** The count the user set; 0 when the count follows the message size. */
     private final int fixed;
-
     private int messages;
 
-    private PollSize(int fixed) {
+    /**
+     * @param fixed the messages per poll the user set; 0 follows the message size
+     */
+    PollSize(int fixed) {
         this.fixed = fixed;
         this.messages = fixed > 0 ? fixed : BEFORE_SIZE_KNOWN;
     }
 
-    /** Always {@code messages} a poll. */
-    static PollSize fixed(int messages) {
-        if (messages < 1) {
-            throw new IllegalArgumentException("A poll asks for at least 1 message: " + messages);
-        }
-        return new PollSize(messages);
-    }
-
-    /** As many messages a poll as fit in {@link #TARGET_BYTES} by the topic's average size. */
-    static PollSize followingMessageSize() {
-        return new PollSize(0);
-    }
-
-    /** Messages the next poll asks for. */
     int messages() {
         return messages;
     }
@@ -93,11 +70,8 @@ final class PollSize {
         messages = (int) Math.max(1, Math.min(MAX_MESSAGES, TARGET_BYTES / averageBytes));
     }
 
-    /** The SDK reports a size as the decimal number of bytes; anything else counts as unknown. */
+    /** The decimal number of bytes; anything else is unknown (-1). */
     private static long parseBytes(String size) {
-        if (size == null) {
-            return -1;
-        }
         try {
             return Long.parseLong(size);
         } catch (NumberFormatException e) {

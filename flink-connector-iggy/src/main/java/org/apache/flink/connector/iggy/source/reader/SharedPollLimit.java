@@ -20,25 +20,19 @@ package org.apache.flink.connector.iggy.source.reader;
 import java.util.concurrent.Semaphore;
 
 /**
- * Bounds the polls in flight of all the source readers in one JVM (a TaskManager; per class loader,
- * so per job unless the connector sits in Flink's lib/): a poll answer of up to a MiB waits in
- * memory and costs the SDK's threads while it travels, and readers sharing the cores gain nothing
- * from more requests waiting than the cores can answer. Each reader may always have {@link
- * #OWN_POLLS} poll in flight, so that no reader waits for another's back-off or data; each further
- * poll takes one of {@link #SHARED_POLLS} permits, without blocking: a reader that gets none polls
- * again when its own poll has answered. A reader alone keeps up to 16 polls in flight.
+ * Bounds the polls in flight of all the source readers in one JVM (per class loader): each answer
+ * holds memory, and readers sharing the cores gain nothing from more requests than the cores
+ * answer. Each reader may always have {@link #OWN_POLLS} poll in flight, so that none waits for
+ * another; each further poll takes one of {@link #SHARED_POLLS} permits, without blocking.
  *
  * <p>Thread-safe; each reader uses it from its fetcher thread.
  */
 final class SharedPollLimit {
 
-    /** Polls each reader may have in flight without a shared permit. */
     static final int OWN_POLLS = 1;
 
-    /** Further polls in flight, shared by every reader in the JVM. */
     static final int SHARED_POLLS = 15;
 
-    /** The limit of every reader in this JVM. */
     static final SharedPollLimit JVM = new SharedPollLimit(SHARED_POLLS);
 
     private final Semaphore permits;
@@ -52,9 +46,7 @@ final class SharedPollLimit {
     }
 
     void release(int count) {
-        if (count > 0) {
-            permits.release(count);
-        }
+        permits.release(count);
     }
 
     int available() {

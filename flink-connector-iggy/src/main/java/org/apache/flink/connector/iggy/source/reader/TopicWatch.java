@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.source.reader;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.client.FailureCopy;
 import org.apache.flink.connector.iggy.common.client.IggyClients;
+import org.apache.flink.connector.iggy.common.client.IggyErrorCode;
 import org.apache.flink.connector.iggy.common.client.TopicDescription;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.PartitionState;
 import org.apache.flink.connector.iggy.common.client.TopicDescription.TopicSummary;
@@ -33,21 +34,14 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Watches the partitions of one topic of one split reader that reached their end. Instead of
- * polling each, it describes the topic (one request, whatever the number of partitions, telling
- * every partition's current end) when {@link DescribeSchedule} says, and applies each answer: the
- * message size to {@link PollSize}, the checks of {@link TopologyGuard}, and the new ends to {@link
- * PartitionPolls}, which then polls the partitions that grew. It also decides what a failed request
- * means: a missing topic or partition is watched until the guard says what happened, anything else
- * fails the fetch. It changes no cursor itself: {@link PartitionPolls} carries out its decisions.
+ * Watches the partitions of one topic that reached their end: instead of polling each, it describes
+ * the topic (one request telling every partition's end) when {@link DescribeSchedule} says, and
+ * applies the answer: the message size to {@link PollSize}, the checks of {@link TopologyGuard},
+ * the new ends to {@link PartitionPolls}, which polls the partitions that grew. A missing topic or
+ * partition is watched until the guard decides; any other failure fails the fetch. Quiet watches
+ * are checked together by {@link WatchedTopics}.
  *
- * <p>Once a description showed nothing to look at again, the watch goes quiet ({@link
- * WatchedTopics}): the reader's quiet topics are checked together, and the watch is described again
- * only when that check shows its topic changed, or after data, new partitions, a resume or a
- * missing partition.
- *
- * <p>Fetcher thread only; the descriptions are answered through {@code events} as {@link
- * FetchEvent.DescribeAnswer}s.
+ * <p>Fetcher thread only; descriptions are answered through {@code events}.
  */
 final class TopicWatch {
 
@@ -95,26 +89,20 @@ final class TopicWatch {
         return topic;
     }
 
-    /** The poll size of this topic's partitions, sized by its descriptions. */
     PollSize pollSize() {
         return pollSize;
     }
 
-    /** A partition caught up right after data: more may follow soon, so look again soon. */
     void caughtUpAfterData(long now) {
         schedule.caughtUpAfterData(now);
         describeNext();
     }
 
-    /** New partitions: describe at once, and count the back-off from now. */
     void partitionsAdded(long now) {
         schedule.partitionsAdded(now);
         describeNext();
     }
 
-    /**
-     * A partition was resumed without unread data, or the topic looks changed: describe at once.
-     */
     void describeNow(long now) {
         schedule.describeNow(now);
         describeNext();
@@ -125,10 +113,7 @@ final class TopicWatch {
         watched.activate(this);
     }
 
-    /**
-     * Describes the topic when a watched partition exists and the delay since the last description
-     * has passed; returns how long the fetch may wait for an answer.
-     */
+    /** Describes the topic when due and a partition is watched; returns how long to wait. */
     long describeIfDue(long now) {
         if (describing) {
             return schedule.maxNanos();
@@ -152,27 +137,21 @@ final class TopicWatch {
         return schedule.maxNanos();
     }
 
-    /** Whether a description is in flight. */
     boolean describing() {
         return describing;
     }
 
-    /** When the request that last saw the topic, or that it did not change, was sent. */
     long seenAt() {
         return seenAt;
     }
 
-    /** The delay before the next look this topic asks for now. */
     long delayNanos(long now) {
         return WatchedTopics.ABSENT.equals(lastSeen)
                 ? schedule.maxNanos()
                 : schedule.currentDelayNanos(now);
     }
 
-    /**
-     * Whether a description of its stream, sent at {@code askedAt}, shows the topic as it was last
-     * seen; if so, it was seen then.
-     */
+    /** Whether a stream description sent at {@code askedAt} shows the topic as last seen. */
     boolean stillShows(TopicSummary summary, long askedAt) {
         if (!summary.equals(lastSeen)) {
             return false;
@@ -181,15 +160,11 @@ final class TopicWatch {
         return true;
     }
 
-    /** A request sent at {@code askedAt} showed that the topic did not change. */
     void unchangedAt(long askedAt) {
         seenAt = askedAt;
     }
 
-    /**
-     * A description answered: applies it, or fails the fetch unless the topic is missing; then the
-     * watch goes quiet unless something may have changed since.
-     */
+    /** Applies a description; the watch then goes quiet unless something changed since. */
     void answered(FetchEvent.DescribeAnswer answer) throws IOException {
         describing = false;
         if (answer.error() != null) {
@@ -202,14 +177,14 @@ final class TopicWatch {
         }
     }
 
-    /** A poll failed: fails the fetch, unless the topic or partition is missing (see guard). */
+    /** Fails the fetch, unless the topic or partition is missing. */
     boolean pollFailed(PartitionCursor cursor, Throwable error) throws IOException {
         if (TopologyGuard.topicMissing(error)) {
             topicMissing();
             partitions.watchFromHere(cursor); // watched until the topic is back
             return false;
         }
-        if (TopologyGuard.partitionMissing(error)) {
+        if (IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error)) {
             partitions.watchFromHere(cursor); // the next description says what happened
             describeNow(System.nanoTime());
             return false;
@@ -230,9 +205,7 @@ final class TopicWatch {
     private void described(Optional<TopicDescription> answer) {
         long now = System.nanoTime();
         if (answer.isEmpty()) {
-            lastSeen = WatchedTopics.ABSENT;
-            topicMissing();
-            schedule.waitLongest(now);
+            topicAbsent();
             return;
         }
         TopicDescription details = answer.get();
@@ -253,9 +226,7 @@ final class TopicWatch {
 
     private void describeFailed(Throwable error) throws IOException {
         if (TopologyGuard.topicMissing(error)) {
-            lastSeen = WatchedTopics.ABSENT;
-            topicMissing();
-            schedule.waitLongest(System.nanoTime());
+            topicAbsent();
             return;
         }
         Throwable cause = IggyClients.asRuntime(error);
@@ -267,7 +238,13 @@ final class TopicWatch {
                 FailureCopy.serializable(cause));
     }
 
-    /** The topic is missing: the guard fails the source, waits, or has its splits finish. */
+    private void topicAbsent() {
+        lastSeen = WatchedTopics.ABSENT;
+        topicMissing();
+        schedule.waitLongest(System.nanoTime());
+    }
+
+    /** The guard fails the source, waits, or has the topic's splits finish. */
     private void topicMissing() {
         if (guard.topicMissing()) {
             partitions.finishTopic(topic);

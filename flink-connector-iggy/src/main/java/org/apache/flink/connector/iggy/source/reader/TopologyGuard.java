@@ -39,14 +39,9 @@ import java.util.Set;
 /**
  * Guards the split reader against one of its topics changing under it: a topic deleted (and maybe
  * created again), a partition deleted, or a partition whose end is behind what was already read. By
- * default each fails the source with an error naming what changed and the fix; reading on at the
- * old offsets would skip messages silently. With {@link OnDeletedTopic#READ_RECREATED_FROM_START} a
- * re-created topic or partition is read from offset 0 and a missing one is waited for, except by a
- * bounded split, which would then never finish and fails instead. With {@link OnDeletedTopic#SKIP}
- * a deleted topic's splits finish and the reader reads on the others.
- *
- * <p>It decides and returns its decisions; {@link TopicWatch} has {@link PartitionPolls} carry them
- * out.
+ * default each fails the source, naming what changed and the fix; reading on would skip messages
+ * silently. {@link OnDeletedTopic} chooses otherwise. It only decides; {@link TopicWatch} has
+ * {@link PartitionPolls} carry its decisions out.
  *
  * <p>Fetcher thread only.
  */
@@ -58,7 +53,7 @@ final class TopologyGuard {
     enum OnDeletedTopic {
         /** The source fails, naming the topic (the default). */
         FAIL,
-        /** The source waits for it and reads it again from offset 0. */
+        /** The source waits for it and reads it from offset 0; a bounded split fails. */
         READ_RECREATED_FROM_START,
         /** Its splits finish; the others are read on. */
         SKIP
@@ -66,7 +61,6 @@ final class TopologyGuard {
 
     private final String topicDescription;
     private final OnDeletedTopic onDeleted;
-    private final boolean recreatedTopicReadFromStart;
 
     @Nullable private TopicIdentity identity;
     private boolean topicMissingLogged;
@@ -75,12 +69,10 @@ final class TopologyGuard {
     TopologyGuard(String topicDescription, OnDeletedTopic onDeleted) {
         this.topicDescription = topicDescription;
         this.onDeleted = onDeleted;
-        this.recreatedTopicReadFromStart = onDeleted == OnDeletedTopic.READ_RECREATED_FROM_START;
     }
 
     /**
-     * Checks a description against the partitions read; returns those to read again from offset 0
-     * (only with {@code recreatedTopicReadFromStart}).
+     * Checks a description against the partitions read; returns those to read again from offset 0.
      *
      * @throws IggyConnectorException when the topic or a partition changed and the source must stop
      */
@@ -111,7 +103,9 @@ final class TopologyGuard {
                 continue;
             }
             long end = endOf(partition);
-            if (end < cursor.offsetAtDescribe && !maybeOneExpiredMessage(end, cursor)) {
+            // A partition whose one message expired reports what an empty one does.
+            boolean oneExpired = cursor.offsetAtDescribe == 1 && end == 0;
+            if (end < cursor.offsetAtDescribe && !oneExpired) {
                 recreated(
                         "partition "
                                 + cursor.partitionId()
@@ -132,15 +126,7 @@ final class TopologyGuard {
                 || IggyErrorCode.TOPIC_ID_NOT_FOUND.isCauseOf(error);
     }
 
-    /** Whether a poll failed because its partition does not exist. */
-    static boolean partitionMissing(Throwable error) {
-        return IggyErrorCode.PARTITION_NOT_FOUND.isCauseOf(error);
-    }
-
-    /**
-     * A description or a poll found the topic missing: fails the source; or warns once and returns
-     * false, to wait for it; or, to skip it, warns and returns true: its splits are to finish.
-     */
+    /** Fails the source, or warns and returns whether the topic's splits are to finish. */
     boolean topicMissing() {
         String message =
                 "Iggy "
@@ -190,7 +176,7 @@ final class TopologyGuard {
                             + " partition, or restart the job without state or with stopping"
                             + " offsets that leave the partition out.");
         }
-        if (!recreatedTopicReadFromStart) {
+        if (onDeleted != OnDeletedTopic.READ_RECREATED_FROM_START) {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip its messages silently, so the source stops."
@@ -208,7 +194,7 @@ final class TopologyGuard {
     private void recreated(String what) {
         String message =
                 "Iggy " + topicDescription + " changed under the running source: " + what + ".";
-        if (!recreatedTopicReadFromStart) {
+        if (onDeleted != OnDeletedTopic.READ_RECREATED_FROM_START) {
             throw new IggyConnectorException(
                     message
                             + " Reading on would skip messages silently, so the source stops. Do not restore a"
@@ -228,11 +214,6 @@ final class TopologyGuard {
     static long endOf(PartitionState partition) {
         long current = partition.currentOffset();
         return partition.messagesCount() == 0 && current == 0 ? 0 : current + 1;
-    }
-
-    /** A partition whose single message expired reports what an empty one does. */
-    private static boolean maybeOneExpiredMessage(long end, PartitionCursor cursor) {
-        return cursor.offsetAtDescribe == 1 && end == 0;
     }
 
     /** What tells a re-created topic from the one read so far. */

@@ -40,30 +40,22 @@ import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
- * The topic watches of one split reader, and how they learn that a topic grew. A watch is active
- * while its topic may hold something new (data, new partitions, a resume, a missing partition): it
- * describes the topic on its own {@link DescribeSchedule}. Once a description showed nothing to
- * look at again, the watch goes quiet, and the quiet topics are checked together, one request a
- * round: the list of the server's streams (each stream's topic count, message count and size) when
- * the reader's topics are in two or more streams, else the description of their one stream (each
- * topic's). A quiet topic so costs a lookup in that answer per round, as a quiet partition costs
- * one in its topic's description, and no timer of its own. A topic that looks changed becomes
- * active; when two or more quiet topics of one stream changed in the list, that stream is described
- * first, and only the topics it shows changed become active.
+ * The topic watches of one split reader. A watch is active while its topic may hold something new
+ * (data, new partitions, a resume, a missing partition) and describes it on its own {@link
+ * DescribeSchedule}. Once a description showed nothing new, the watch goes quiet, and the quiet
+ * topics are checked together, one request a round: the list of the server's streams when the
+ * topics are in two or more streams, else their one stream's description. A topic that looks
+ * changed becomes active; when two or more quiet topics of one stream changed in the list, that
+ * stream is described first, and only the topics it shows changed become active.
  *
- * <p>The list shows a stream's totals, not a topic's: a list sent after a quiet topic was last
- * looked at confirms it only when the stream's entry is the same as in a list answered before that
- * look. A stream whose entry changed has its quiet topics looked at again.
+ * <p>The list shows a stream's totals, not a topic's: it confirms a quiet topic only when the
+ * stream's entry is the same as in a list answered before the topic's last look.
  *
- * <p>Topics go quiet only while the reader watches two or more (one topic is described directly,
- * which costs what any shared request costs). A list the user may not ask for (it needs the
- * permission to read all streams) is not asked for again: the reader then describes each stream of
- * two or more of its topics, and its other topics directly; a refused stream description likewise.
- * After any other failure of a shared request, the topics it was to check are described directly,
- * whose failure, if it lasts, says what is wrong.
+ * <p>Topics go quiet only while the reader watches two or more. A list or stream description the
+ * user may not ask for is not asked for again (the topics are then described per stream or
+ * directly); after any other failure of a shared request, its topics are described directly.
  *
- * <p>Fetcher thread only; answers come through {@code events} as {@link FetchEvent.ListAnswer}s,
- * {@link FetchEvent.StreamAnswer}s and, for the watches, {@link FetchEvent.DescribeAnswer}s.
+ * <p>Fetcher thread only; answers come through {@code events}.
  */
 final class WatchedTopics {
 
@@ -75,11 +67,7 @@ final class WatchedTopics {
     private static final StreamListing NO_STREAM =
             new StreamListing(-1, "", BigInteger.ZERO, 0, BigInteger.ZERO, "");
 
-    /**
-     * Descriptions of topics and streams in flight at most. SDK 0.8.0's connection pool queues up
-     * to 1,000 requests and fails those beyond, and a reader describes every topic as it gets its
-     * splits.
-     */
+    /** Descriptions in flight at most: SDK 0.8.0's pool fails requests beyond the 1,000 queued. */
     static final int MAX_DESCRIPTIONS_IN_FLIGHT = 64;
 
     private final IggyReadRequests requests;
@@ -96,7 +84,6 @@ final class WatchedTopics {
     /** Each watched stream as the last list showed it, and since when it shows so. */
     private final Map<IggyId, Listed> listed = new HashMap<>();
 
-    /** The stream descriptions in flight. */
     private final Map<IggyId, Asked> describing = new HashMap<>();
 
     private final Set<IggyId> refusedStreams = new HashSet<>();
@@ -115,20 +102,8 @@ final class WatchedTopics {
     private record Listed(StreamListing listing, long since) {}
 
     /** A stream description sent at {@code at}, as part of a round or not. */
-    private static final class Asked {
-        final long at;
-        boolean round;
+    private record Asked(long at, boolean round) {}
 
-        Asked(long at, boolean round) {
-            this.at = at;
-            this.round = round;
-        }
-    }
-
-    /**
-     * @param newWatch makes the watch of a topic, which tells this instance when it goes quiet and
-     *     when active
-     */
     WatchedTopics(
             IggyReadRequests requests,
             Consumer<FetchEvent> events,
@@ -169,7 +144,6 @@ final class WatchedTopics {
         return Math.min(wait, roundIfDue(now));
     }
 
-    /** A topic's description answered: its watch applies it. */
     void described(FetchEvent.DescribeAnswer answer) throws IOException {
         descriptionsInFlight--;
         of(answer.topic()).answered(answer);
@@ -234,7 +208,7 @@ final class WatchedTopics {
                 if (inFlight == null) {
                     describe(stream, now, true);
                 } else {
-                    inFlight.round = true;
+                    describing.put(stream, new Asked(inFlight.at, true));
                 }
                 roundAnswersDue++;
             }
@@ -251,10 +225,7 @@ final class WatchedTopics {
                                 events.accept(new FetchEvent.StreamAnswer(stream, details, error)));
     }
 
-    /**
-     * A list of the streams answered: confirms the quiet topics of each stream whose entry did not
-     * change, and looks again at the others'.
-     */
+    /** Confirms the quiet topics of each stream whose entry did not change; looks at the others. */
     void streamsListed(FetchEvent.ListAnswer answer) {
         long now = System.nanoTime();
         roundAnswersDue--;
@@ -315,9 +286,8 @@ final class WatchedTopics {
     }
 
     /**
-     * A stream's description answered: its quiet topics that it shows as they were last seen stay
-     * quiet, the others become active; after a failure, all of them (a refused description is not
-     * asked for again). A missing stream shows every topic missing.
+     * Its quiet topics shown as last seen stay quiet, the others (all, after a failure) become
+     * active. A missing stream shows every topic missing.
      */
     void streamDescribed(FetchEvent.StreamAnswer answer) {
         long now = System.nanoTime();
@@ -334,25 +304,18 @@ final class WatchedTopics {
             }
             activateAll(stream, now);
         } else if (quiet.containsKey(stream)) {
+            List<TopicSummary> shown =
+                    error != null || answer.details().isEmpty()
+                            ? List.of()
+                            : answer.details().get().topics();
             ByIggyId<TopicSummary> found =
-                    error != null
-                            ? null
-                            : answer.details()
-                                    .map(
-                                            d ->
-                                                    new ByIggyId<>(
-                                                            d.topics(),
-                                                            TopicSummary::name,
-                                                            TopicSummary::id))
-                                    .orElse(null);
+                    new ByIggyId<>(shown, TopicSummary::name, TopicSummary::id);
             List<TopicWatch> changed = new ArrayList<>();
             for (TopicWatch watch : quiet.get(stream)) {
                 if (watch.seenAt() - asked.at >= 0) {
                     continue; // described after this was asked for
                 }
-                TopicSummary summary =
-                        found == null ? ABSENT : found.find(watch.topic().topic(), ABSENT);
-                if (!watch.stillShows(summary, asked.at)) {
+                if (!watch.stillShows(found.find(watch.topic().topic(), ABSENT), asked.at)) {
                     changed.add(watch);
                 }
             }
@@ -374,9 +337,7 @@ final class WatchedTopics {
         }
     }
 
-    /**
-     * The next round after the shortest delay any quiet topic asks for, counted from this one's.
-     */
+    /** The next round after the shortest delay any quiet topic asks for, from this one's. */
     private void scheduleRound(long now) {
         long delay = Long.MAX_VALUE;
         for (Set<TopicWatch> topics : quiet.values()) {

@@ -25,12 +25,8 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import java.util.Objects;
 
 /**
- * One partition of one topic of one stream to read: from {@link #startingOffset()} (the next offset
- * to emit) up to, if bounded, the exclusive {@link #stoppingOffset()} ({@link #NO_STOPPING_OFFSET}
- * when it never ends).
- *
- * <p>As reader state, the starting offset is the position after the last emitted record, so a
- * restored split resumes exactly there.
+ * One partition to read: from {@link #startingOffset()} (the next offset to emit, in reader state
+ * too) up to the exclusive {@link #stoppingOffset()}.
  */
 @Internal
 public record IggyPartitionSplit(
@@ -54,18 +50,15 @@ public record IggyPartitionSplit(
         Objects.requireNonNull(topic, "topic");
     }
 
-    /** Unique per (stream, topic, partition). */
     @Override
     public String splitId() {
         return stream + "/" + topic + "/partition-" + partitionId;
     }
 
-    /** The topic of this split's partition. */
     public TopicPath topicPath() {
         return new TopicPath(stream, topic);
     }
 
-    /** The partition, with its topic and stream. */
     public IggyTopicPartition topicPartition() {
         return new IggyTopicPartition(stream, topic, partitionId);
     }

@@ -60,7 +60,7 @@ public final class IggyPartitionSplitSerializer
         return readSplit(version, new DataInputDeserializer(serialized));
     }
 
-    /** Writes a split in this serializer's current layout (the enumerator state embeds it). */
+    /** The current layout, which the enumerator state embeds. */
     public void writeSplit(IggyPartitionSplit split, DataOutputView out) throws IOException {
         IggyIdBinaryForm.write(split.stream(), out);
         IggyIdBinaryForm.write(split.topic(), out);
@@ -69,7 +69,6 @@ public final class IggyPartitionSplitSerializer
         out.writeLong(split.stoppingOffset());
     }
 
-    /** Reads a split written by {@link #writeSplit} in the given version. */
     public IggyPartitionSplit readSplit(int version, DataInputView in) throws IOException {
         StateVersions.check(version, CURRENT_VERSION, "an Iggy split");
         IggyId stream = IggyIdBinaryForm.read(in);

@@ -24,10 +24,7 @@ import org.apache.flink.connector.iggy.common.IggyTopicPartition;
 import java.io.Serializable;
 import java.util.Objects;
 
-/**
- * One topic of one stream, as a split names it: the unit a reader describes and a consumer's
- * offsets are stored per.
- */
+/** One topic of one stream, as a split names it. */
 @Internal
 public record TopicPath(IggyId stream, IggyId topic) implements Serializable {
 
@@ -36,7 +33,6 @@ public record TopicPath(IggyId stream, IggyId topic) implements Serializable {
         Objects.requireNonNull(topic, "topic");
     }
 
-    /** The partition {@code partitionId} of this topic. */
     public IggyTopicPartition partition(long partitionId) {
         return new IggyTopicPartition(stream, topic, partitionId);
     }

@@ -252,7 +252,7 @@ class IggyPartitionSplitReaderQuietTopicsTest {
                         server,
                         progress,
                         events -> new OffsetStore(server, progress, metrics, "c", events),
-                        () -> PollSize.fixed(10),
+                        () -> new PollSize(10),
                         () ->
                                 new DescribeSchedule(
                                         interval,

@@ -71,7 +71,7 @@ class IggyPartitionSplitReaderTest {
 
     private IggyPartitionSplitReader reader(
             FakeTopicRequests topic, int batchSize, Duration pollInterval, boolean readFromStart) {
-        return reader(topic, PollSize.fixed(batchSize), pollInterval, readFromStart);
+        return reader(topic, new PollSize(batchSize), pollInterval, readFromStart);
     }
 
     private IggyPartitionSplitReader reader(
@@ -228,7 +228,7 @@ class IggyPartitionSplitReaderTest {
     @Test
     void pollsAskForAboutOneMebibyteByTheTopicsMessageSize() throws Exception {
         FakeTopicRequests topic = largeMessages(25);
-        reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
+        reader(topic, new PollSize(0), Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
 
         fetchUntil(() -> payloads.size() == 25);
@@ -240,7 +240,7 @@ class IggyPartitionSplitReaderTest {
     void smallMessagesComeAtMostTenThousandToAPoll() throws Exception {
         // One-byte payloads: 65 bytes a message, 16,131 to a MiB.
         FakeTopicRequests topic = new FakeTopicRequests(1).append(0, "a", "b", "c");
-        reader(topic, PollSize.followingMessageSize(), Duration.ofMillis(100), false);
+        reader(topic, new PollSize(0), Duration.ofMillis(100), false);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
 
         fetchUntil(() -> payloads.size() == 3);
@@ -347,7 +347,7 @@ class IggyPartitionSplitReaderTest {
             busy.append(p, p + ":a");
         }
         IggyPartitionSplitReader busyReader =
-                reader(busy, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+                reader(busy, new PollSize(1), Duration.ofMillis(100), false, limit);
         for (long p = 0; p < 20; p++) {
             assign(split(p, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         }
@@ -355,7 +355,7 @@ class IggyPartitionSplitReaderTest {
         assertThat(limit.available()).isZero();
 
         FakeTopicRequests quiet = new FakeTopicRequests(2).append(0, "0:a").append(1, "1:a");
-        reader(quiet, PollSize.fixed(1), Duration.ofMillis(100), false, limit);
+        reader(quiet, new PollSize(1), Duration.ofMillis(100), false, limit);
         assign(split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         assign(split(1, 0, IggyPartitionSplit.NO_STOPPING_OFFSET));
         fetchUntil(() -> payloads.size() == 2);
@@ -538,8 +538,8 @@ class IggyPartitionSplitReaderTest {
         fetchUntil(() -> progress.committedOffset(id(0)) == 1);
         assertThat(topic.stores).containsExactly("0@0", "1@0", "0@1");
         assertThat(progress.committedOffset(id(1))).isZero();
-        assertThat(metrics.commitsSucceeded().getCount()).isEqualTo(3);
-        assertThat(metrics.commitsFailed().getCount()).isZero();
+        assertThat(metrics.commitsSucceeded.getCount()).isEqualTo(3);
+        assertThat(metrics.commitsFailed.getCount()).isZero();
     }
 
     /** A fetcher shut down before it ran its store task still stores, as it closes its reader. */
@@ -572,7 +572,7 @@ class IggyPartitionSplitReaderTest {
                         new OffsetStore.PartitionOffset(
                                 split(0, 0, IggyPartitionSplit.NO_STOPPING_OFFSET), 0)));
         reader.storeOffsets();
-        fetchUntil(() -> metrics.commitsFailed().getCount() == 1);
+        fetchUntil(() -> metrics.commitsFailed.getCount() == 1);
         assertThat(progress.committedOffset(id(0))).isEqualTo(IggySourceProgress.UNKNOWN);
 
         topic.failStores = false;
@@ -609,7 +609,7 @@ class IggyPartitionSplitReaderTest {
                         .setCredentials("iggy", "iggy")
                         .build();
         IggySourceProgress sourceProgress = new IggySourceProgress();
-        return IggySourceReaders.wire(
+        return IggySourceReader.wire(
                 topic,
                 sourceProgress,
                 new IggySourceReaderMetrics(

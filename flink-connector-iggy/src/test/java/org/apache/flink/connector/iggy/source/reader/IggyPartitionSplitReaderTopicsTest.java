@@ -53,7 +53,7 @@ class IggyPartitionSplitReaderTopicsTest {
     }
 
     private void reader(TopologyGuard.OnDeletedTopic onDeleted) {
-        reader(onDeleted, () -> PollSize.fixed(10));
+        reader(onDeleted, () -> new PollSize(10));
     }
 
     private void reader(
@@ -133,7 +133,7 @@ class IggyPartitionSplitReaderTopicsTest {
     void eachTopicsPollsAreSizedByItsOwnMessages() throws Exception {
         a.append(0, "small-0", "small-1");
         b.append(0, "x".repeat(400 * 1024), "y".repeat(400 * 1024), "z".repeat(400 * 1024));
-        reader(TopologyGuard.OnDeletedTopic.FAIL, PollSize::followingMessageSize);
+        reader(TopologyGuard.OnDeletedTopic.FAIL, () -> new PollSize(0));
         reader.handleSplitsChanges(
                 new SplitsAddition<>(List.of(split("a", 0), split("a", 1), split("b", 0))));
 
