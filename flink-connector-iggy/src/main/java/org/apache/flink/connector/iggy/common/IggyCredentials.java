@@ -37,13 +37,8 @@ import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.USERNA
 import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.USERNAME_ENV;
 
 /**
- * Who logs in: a username with its password, or a personal access token; resolved from the first
- * source that names one (see {@link #resolve}). Its {@link #toString()} names who logs in, never a
- * secret.
- *
- * @param username the user, or {@code null} with a token
- * @param password the user's password, or {@code null} with a token
- * @param token the personal access token, or {@code null} with a user
+ * Who logs in: a username with its password, or a personal access token (the others {@code null}).
+ * Its {@link #toString()} names who logs in, never a secret.
  */
 @Internal
 record IggyCredentials(
@@ -62,14 +57,9 @@ record IggyCredentials(
     }
 
     /**
-     * The credentials of the first source that names a personal access token or a username: {@code
-     * given} (the builder's), then {@code flinkConfiguration}, then {@code environment}. A token
-     * wins over a username of the same source; the password is the first one any source sets, in
-     * the same order.
-     *
-     * @param names how the user sets each property, for the messages
-     * @param problems where a problem is added
-     * @return the credentials, or {@code null} after adding a problem
+     * The credentials as {@link IggyConnectionConfig.Builder#build()} resolves them from {@code
+     * given}, then {@code flinkConfiguration}, then {@code environment}; {@code null} after adding
+     * a problem.
      */
     @Nullable
     static IggyCredentials resolve(
@@ -157,6 +147,5 @@ record IggyCredentials(
         return null;
     }
 
-    /** Where credentials come from, named for the messages. */
     private record Source(String name, IggyCredentials credentials) {}
 }

@@ -29,10 +29,9 @@ import java.util.Map;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 /**
- * The connector's access to headers without copies: the maps and bytes behind {@link IggyHeaders}
- * and {@link IggyHeaderValue}, which it never changes, and their binary form in its serializers and
- * write-ahead files: the count, then per header the kind code, length and bytes of the key (always
- * a string) and of the value, as Iggy's wire format has them.
+ * The connector's access to headers without copies (it never changes them), and their binary form
+ * in its serializers and write-ahead files: the count, then per header kind code, length and bytes
+ * of the key (a string) and of the value, as Iggy's wire format has them.
  */
 @Internal
 public final class IggyHeadersInternals {
@@ -89,9 +88,7 @@ public final class IggyHeadersInternals {
         return IggyHeaders.wrap(Collections.unmodifiableMap(headers), length);
     }
 
-    /**
-     * Writes bytes as their length (4 bytes) and themselves, the form headers and payloads share.
-     */
+    /** Writes bytes as their length (4 bytes) and themselves. */
     public static void writeBytes(byte[] bytes, DataOutput out) throws IOException {
         out.writeInt(bytes.length);
         out.write(bytes);

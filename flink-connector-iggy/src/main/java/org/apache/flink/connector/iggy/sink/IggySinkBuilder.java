@@ -30,7 +30,9 @@ import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds an {@link IggySink} that sends every record as one message.
@@ -46,10 +48,9 @@ import java.util.List;
  *     .build();
  * }</pre>
  *
- * <p>Each message is made either from the value serialization schema (required) and the optional
- * key serialization schema, key header, partition choice, headers and message id functions, or
- * entirely by an {@link IggyRecordSerializationSchema} ({@link #setRecordSerializer}). {@link
- * #build()} names every missing or invalid option at once.
+ * <p>Each message is made from the value serialization schema (required) and the optional key
+ * schema, key header, partition choice, headers and message id functions, or entirely by an {@link
+ * IggyRecordSerializationSchema} ({@link #setRecordSerializer}).
  *
  * @param <IN> the record type
  */
@@ -66,10 +67,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
 
     IggySinkBuilder() {}
 
-    /**
-     * Required unless a record serializer is set: the payload of each message. It must return bytes
-     * (possibly empty) for every record.
-     */
+    /** Required unless a record serializer is set: the payload of each message, never null. */
     public IggySinkBuilder<IN> setValueSerializationSchema(SerializationSchema<IN> valueSchema) {
         this.valueSchema = valueSchema;
         return this;
@@ -93,9 +91,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Chooses each record's topic (and stream); a record it routes nowhere ({@code null}) goes to
-     * the sink's topic ({@link #setTopic}), which is then optional. The partitioner sees the
-     * partition count of the record's topic, so {@link #setPartitionByKey()} holds per topic.
+     * Chooses each record's topic; a record it routes nowhere goes to the sink's topic ({@link
+     * #setTopic}), which is then optional. Partitioners see the partition count of the record's.
      */
     public IggySinkBuilder<IN> setTopicSelector(IggyTopicSelector<IN> topicSelector) {
         this.topicSelector = topicSelector;
@@ -107,10 +104,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
         partitioner = null;
     }
 
-    /**
-     * User headers per record, e.g. {@code order -> IggyHeaders.of("type", order.type())}; it
-     * returns {@link IggyHeaders#empty()} for none, never {@code null}.
-     */
+    /** User headers per record; {@link IggyHeaders#empty()} for none, never {@code null}. */
     public IggySinkBuilder<IN> setHeadersFunction(
             SerializableFunction<IN, IggyHeaders> headersFunction) {
         this.headersFunction = headersFunction;
@@ -118,9 +112,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Deterministic message ids per record (unsigned 128 bit, non-zero): with the server's
-     * deduplication on, a record replayed after a failover is dropped by the server (idempotent
-     * writes). Without it the server generates random ids.
+     * Deterministic message ids per record (unsigned 128 bit, non-zero), so that the server's
+     * deduplication drops a record replayed after a failover. Default: the server's random ids.
      */
     public IggySinkBuilder<IN> setMessageIdFunction(
             SerializableFunction<IN, BigInteger> messageIdFunction) {
@@ -129,11 +122,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Full control over each record's message: payload, headers, id, timestamp, partition and topic
-     * ({@link IggySinkRecord#withTarget}). Excludes the value and key serialization schemas, key
-     * header, partition choice, topic selector, headers and message id functions, which it
-     * replaces. The sink's topic ({@link #setTopic}) is then optional: without one, every record
-     * must name its topic.
+     * Full control over each record's message, topic included ({@link IggySinkRecord#withTarget});
+     * replaces (and excludes) the other message options. The sink's topic is then optional.
      */
     public IggySinkBuilder<IN> setRecordSerializer(
             IggyRecordSerializationSchema<IN> recordSerializer) {
@@ -165,14 +155,16 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     @Nullable
     private IggyRecordSerializationSchema<IN> recordSerializer(List<String> problems) {
         if (recordSerializer != null) {
-            List<String> replaced = new ArrayList<>();
-            addIf(replaced, valueSchema != null, "setValueSerializationSchema");
-            addIf(replaced, keySchema != null, "setKeySerializationSchema");
-            addIf(replaced, keyHeader != null, "setKeyHeader");
-            addIf(replaced, partitionChosen, "setPartition/setPartitionByKey/setPartitioner");
-            addIf(replaced, topicSelector != null, "setTopicSelector");
-            addIf(replaced, headersFunction != null, "setHeadersFunction");
-            addIf(replaced, messageIdFunction != null, "setMessageIdFunction");
+            Map<String, Boolean> set = new LinkedHashMap<>();
+            set.put("setValueSerializationSchema", valueSchema != null);
+            set.put("setKeySerializationSchema", keySchema != null);
+            set.put("setKeyHeader", keyHeader != null);
+            set.put("setPartition/setPartitionByKey/setPartitioner", partitionChosen);
+            set.put("setTopicSelector", topicSelector != null);
+            set.put("setHeadersFunction", headersFunction != null);
+            set.put("setMessageIdFunction", messageIdFunction != null);
+            List<String> replaced = new ArrayList<>(set.keySet());
+            replaced.removeIf(option -> !set.get(option));
             if (!replaced.isEmpty()) {
                 problems.add(
                         "the record serializer makes the whole message, so "
@@ -213,11 +205,5 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
                 topicSelector,
                 headersFunction,
                 messageIdFunction);
-    }
-
-    private static void addIf(List<String> list, boolean condition, String item) {
-        if (condition) {
-            list.add(item);
-        }
     }
 }

@@ -36,19 +36,13 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The failures of connecting and logging in, each saying what failed and the likely fix, naming
- * each setting as the API the user built the connection with does ({@link
- * IggyConnectionSettingNames}): a builder's setter, or a SQL option.
+ * each setting as the user set it ({@link IggyConnectionSettingNames}). Each is its own root cause
+ * ({@link IggyClients#asRootCause}), as Flink's SQL client prints only that.
  *
- * <p>The exceptions are their own root cause (see {@link IggyClients#asRootCause}): Flink's SQL
- * client prints only the root cause of a failure, and that must be this text, not the bare {@code
- * ConnectException} beneath it.
- *
- * <p>What no retry mends is an {@link IggyConfigurationException}, which fails the job without a
- * restart: credentials or a token the server rejects, a permission it denies, a TLS handshake that
- * fails, a server that closes the connection at the login (a client without TLS at a TLS port).
- * What may pass is a plain {@link IggyConnectorException}, retried by the job's restart strategy:
- * no server listening (it may be restarting), a login or handshake the server does not answer in
- * time.
+ * <p>What no retry mends (rejected credentials, a denied permission, a failed TLS handshake, a
+ * server that closes the connection at the login) is an {@link IggyConfigurationException}, which
+ * fails the job without a restart; what may pass (no server listening, no answer in time) is a
+ * plain {@link IggyConnectorException}, retried by the job's restart strategy.
  */
 @Internal
 final class ConnectionFailures {
@@ -83,53 +77,42 @@ final class ConnectionFailures {
     static IggyConnectorException tlsHandshakeFailed(
             IggyConnectionConfig config, Throwable failure) {
         IggyConnectionSettingNames names = config.settingNames();
+        String failed = "failed: " + IggyClients.describe(failure) + ". ";
+        String noTls =
+                "speak TLS on this port: turn TLS off ("
+                        + names.tlsOff()
+                        + ") or use the server's TLS port.";
         String fix;
         if (isTimeout(failure)) {
             fix =
                     "did not complete within "
                             + config.connectTimeout()
-                            + ". The server may not speak TLS on this port: turn TLS off ("
-                            + names.tlsOff()
-                            + ") or use the server's TLS port.";
+                            + ". The server may not "
+                            + noTls;
         } else if (has(failure, CertificateException.class)
                 && message(failure).contains("subject alternative")) {
             fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". The server's certificate does not name '"
+                    failed
+                            + "The server's certificate does not name '"
                             + config.host()
                             + "': connect by a host name or IP address the certificate names.";
         } else if (message(failure).contains("PKIX")
                 || message(failure).contains("certification path")
                 || has(failure, CertificateException.class)) {
+            String ca = "the PEM certificate of the CA that signed it";
             fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". The server's certificate is not trusted: "
+                    failed
+                            + "The server's certificate is not trusted: "
                             + config.tlsCertificate()
-                                    .map(
-                                            path ->
-                                                    "check that "
-                                                            + path
-                                                            + " is the PEM certificate of the CA"
-                                                            + " that signed it")
-                                    .orElse(
-                                            "set the PEM certificate of the CA that signed it ("
-                                                    + names.tlsCertificate()
-                                                    + ")")
+                                    .map(path -> "check that " + path + " is " + ca)
+                                    .orElse("set " + ca + " (" + names.tlsCertificate() + ")")
                             + ".";
         } else if (isNotTls(failure) || isClosed(failure)) {
-            fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". The server does not seem to speak TLS on this port: turn TLS off ("
-                            + names.tlsOff()
-                            + ") or use the server's TLS port.";
+            fix = failed + "The server does not seem to " + noTls;
         } else {
             fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". Check the TLS settings against the server's: whether it"
+                    failed
+                            + "Check the TLS settings against the server's: whether it"
                             + " expects TLS ("
                             + names.tlsOn()
                             + " or "
@@ -212,10 +195,8 @@ final class ConnectionFailures {
     }
 
     private static boolean isAuthenticationFailure(Throwable t) {
-        if (has(t, IggyAuthenticationException.class)) {
-            return true;
-        }
-        return IggyErrorCode.of(t).filter(LOGIN_REJECTED::contains).isPresent();
+        return has(t, IggyAuthenticationException.class)
+                || IggyErrorCode.of(t).filter(LOGIN_REJECTED::contains).isPresent();
     }
 
     private static boolean isTimeout(Throwable t) {

@@ -52,15 +52,17 @@ import static org.apache.flink.connector.iggy.common.client.SdkConversions.strea
 import static org.apache.flink.connector.iggy.common.client.SdkConversions.topicId;
 
 /**
- * The connector's one gateway to an Iggy server for the source, the sink and the catalog: a
- * logged-in client and the few requests they send, taking and returning the connector's own types.
- * A request waits at most the request timeout. The asynchronous ones fail as the SDK does; a failed
- * waiting one throws what the owner's {@code failures} makes of the failure and of what was tried,
- * and {@link IggyErrorCode#isCauseOf} still tells what the server answered. Thread-safe as the
- * SDK's client is; {@link #close} once, by the owner.
+ * The connector's one gateway to an Iggy server: a logged-in client and the few requests the
+ * source, the sink and the catalog send, in the connector's own types. A request waits at most the
+ * request timeout; an asynchronous one fails as the SDK does, a waiting one throws what the owner's
+ * {@code failures} makes of it. Thread-safe as the SDK's client is; {@link #close} once, by the
+ * owner.
  */
 @Internal
 public final class IggyServerClient implements AutoCloseable {
+
+    private static final BiFunction<String, RuntimeException, RuntimeException> SDK_FAILURES =
+            (what, e) -> e;
 
     private final AsyncIggyTcpClient client;
     private final IggyConnectionConfig config;
@@ -81,9 +83,10 @@ public final class IggyServerClient implements AutoCloseable {
      * @param reconnects counts the connections opened to replace one that closed
      */
     public static IggyServerClient connect(IggyConnectionConfig config, Counter reconnects) {
-        return sdkFailures(
+        return new IggyServerClient(
                 IggyClients.connect(config, AsyncIggyTcpClient.builder(), reconnects, true),
-                config);
+                config,
+                SDK_FAILURES);
     }
 
     /**
@@ -92,20 +95,22 @@ public final class IggyServerClient implements AutoCloseable {
      */
     public static IggyServerClient connectWithOneConnection(
             IggyConnectionConfig config, Counter reconnects) {
-        return sdkFailures(
+        return new IggyServerClient(
                 IggyClients.connect(config, IggyClients.oneConnection(config), reconnects, true),
-                config);
+                config,
+                SDK_FAILURES);
     }
 
     /**
-     * Like {@link #connectWithOneConnection}, but no other connection replaces a closed one: the
-     * requests queued behind a lost one fail too; the caller opens a new client to go on.
+     * Like {@link #connectWithOneConnection}, but no connection replaces a closed one: the requests
+     * queued behind it fail too; the caller opens a new client to go on.
      */
     public static IggyServerClient connectWithOneLastingConnection(IggyConnectionConfig config) {
-        return sdkFailures(
+        return new IggyServerClient(
                 IggyClients.connect(
                         config, IggyClients.oneConnection(config), new SimpleCounter(), false),
-                config);
+                config,
+                SDK_FAILURES);
     }
 
     /**
@@ -122,18 +127,11 @@ public final class IggyServerClient implements AutoCloseable {
                 failures);
     }
 
-    private static IggyServerClient sdkFailures(
-            AsyncIggyTcpClient client, IggyConnectionConfig config) {
-        return new IggyServerClient(client, config, (what, e) -> e);
-    }
-
     public List<String> streamNames() {
         return await(listStreams(), "list the streams").stream().map(StreamListing::name).toList();
     }
 
-    /**
-     * Every stream of the server with its counts, in one request: a failure as the SDK reports it.
-     */
+    /** Every stream of the server with its counts, in one request. */
     public CompletableFuture<List<StreamListing>> listStreams() {
         return timed(client.streams().getStreams())
                 .thenApply(streams -> streams.stream().map(StreamListing::of).toList());
@@ -146,7 +144,7 @@ public final class IggyServerClient implements AutoCloseable {
                 IggyErrorCode.STREAM_ID_NOT_FOUND);
     }
 
-    /** {@link #stream}, answered asynchronously: a failure as the SDK reports it. */
+    /** {@link #stream}, asynchronously. */
     public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
         return timed(client.streams().getStream(streamId(stream)))
                 .thenApply(d -> d.map(StreamSummary::of));
@@ -171,7 +169,7 @@ public final class IggyServerClient implements AutoCloseable {
                 IggyErrorCode.TOPIC_ID_NOT_FOUND);
     }
 
-    /** {@link #topic}, answered asynchronously: a failure as the SDK reports it. */
+    /** {@link #topic}, asynchronously. */
     public CompletableFuture<Optional<TopicDescription>> describeTopic(
             IggyId stream, IggyId topic) {
         return timed(client.topics().getTopic(streamId(stream), topicId(topic)))
@@ -179,9 +177,8 @@ public final class IggyServerClient implements AutoCloseable {
     }
 
     /**
-     * The topic, which must exist: when it or its stream does not, an {@link
-     * IggyConfigurationException} (no restart) naming what is missing, the closest existing names
-     * and the fix.
+     * The topic, which must exist: else an {@link IggyConfigurationException} naming what is
+     * missing, the closest existing names and the fix.
      */
     public TopicDescription describe(IggyId stream, IggyId topic) {
         Optional<TopicDescription> described =
@@ -190,24 +187,22 @@ public final class IggyServerClient implements AutoCloseable {
             return described.get();
         }
         Optional<StreamSummary> summary = await(describeStream(stream), "read stream " + stream);
-        if (summary.isEmpty()) {
-            throw new IggyConfigurationException(
-                    missingStream(stream)
-                            + ". The connector never creates streams: create it first (or fix the"
-                            + " stream name).");
-        }
-        throw new IggyConfigurationException(
-                missingTopic(
+        String missing =
+                summary.isEmpty()
+                        ? missingStream(stream)
+                        : missingTopic(
                                 stream,
                                 topic,
-                                summary.get().topics().stream().map(TopicSummary::name).toList())
-                        + ". The connector never creates topics: create it first (or fix the"
-                        + " topic name).");
+                                summary.get().topics().stream().map(TopicSummary::name).toList());
+        String what = summary.isEmpty() ? "stream" : "topic";
+        throw new IggyConfigurationException(
+                "%s. The connector never creates %ss: create it first (or fix the %s name)."
+                        .formatted(missing, what, what));
     }
 
     /**
      * {@code Iggy stream 'S' does not exist at HOST:PORT}, with the closest names of the streams
-     * the server lists (none when it cannot list them).
+     * the server lists, if it lets the user list them.
      */
     public String missingStream(IggyId stream) {
         String hint = "";
@@ -226,13 +221,9 @@ public final class IggyServerClient implements AutoCloseable {
      * stream's {@code topics}.
      */
     public String missingTopic(IggyId stream, IggyId topic, List<String> topics) {
-        return "Iggy topic "
-                + topic
-                + " does not exist in stream "
-                + stream
-                + " at "
-                + config.address()
-                + (topic.isNumeric() ? "" : DidYouMean.hint(topic.name(), topics));
+        String hint = topic.isNumeric() ? "" : DidYouMean.hint(topic.name(), topics);
+        return "Iggy topic %s does not exist in stream %s at %s%s"
+                .formatted(topic, stream, config.address(), hint);
     }
 
     /**
@@ -288,10 +279,7 @@ public final class IggyServerClient implements AutoCloseable {
                 "delete topic " + topic + " of " + stream);
     }
 
-    /**
-     * Up to {@code count} messages of a partition from {@code offset} on, as {@code consumer} (a
-     * plain consumer, not a group), storing no offset.
-     */
+    /** Up to {@code count} messages of a partition from {@code offset} on. */
     public CompletableFuture<MessageBatch> poll(
             IggyId stream, IggyId topic, long partition, String consumer, long offset, long count) {
         return poll(
@@ -304,9 +292,8 @@ public final class IggyServerClient implements AutoCloseable {
     }
 
     /**
-     * Sends the messages to one partition, converting them to the SDK's on the calling thread;
-     * their offsets and timestamps are the server's. Not bounded in time: the caller bounds the
-     * wait.
+     * Sends the messages to one partition, converting them on the calling thread. Not bounded in
+     * time: the caller bounds the wait.
      */
     public CompletableFuture<Void> send(IggyTopicPartition target, List<OutgoingMessage> messages) {
         return client.messages()
@@ -317,10 +304,7 @@ public final class IggyServerClient implements AutoCloseable {
                         SdkConversions.toSdk(messages));
     }
 
-    /**
-     * Asks the server to write the partition's unsaved messages to disk and fsync them (see {@link
-     * IggySdk#flushUnsavedBuffer}); waits at most the request timeout for the answer.
-     */
+    /** Asks the server to write the partition to disk and fsync it ({@link IggySdk}). */
     public CompletableFuture<Void> flushAndSync(IggyTopicPartition partition) {
         return timed(
                 IggySdk.get()
@@ -374,22 +358,12 @@ public final class IggyServerClient implements AutoCloseable {
     /** The offset of the partition's first message at or after the timestamp, if any. */
     public OptionalLong firstOffsetAtOrAfter(
             IggyId stream, IggyId topic, long partition, String consumer, long timestampMillis) {
+        PollingStrategy at = PollingStrategy.timestamp(BigInteger.valueOf(timestampMillis * 1000));
         MessageBatch first =
                 await(
-                        poll(
-                                stream,
-                                topic,
-                                partition,
-                                consumer,
-                                PollingStrategy.timestamp(
-                                        BigInteger.valueOf(timestampMillis * 1000)),
-                                1L),
-                        "find the first message at or after timestamp "
-                                + timestampMillis
-                                + " in partition "
-                                + partition
-                                + " of "
-                                + topic);
+                        poll(stream, topic, partition, consumer, at, 1L),
+                        "find the first message at or after timestamp %d in partition %d of %s"
+                                .formatted(timestampMillis, partition, topic));
         return first.isEmpty() ? OptionalLong.empty() : OptionalLong.of(first.offset(0));
     }
 

@@ -40,9 +40,7 @@ import java.util.Map;
 @Internal
 public final class TopicDescription {
 
-    /**
-     * The message expiry ({@code u64::MAX} microseconds) of a topic whose messages never expire.
-     */
+    /** The message expiry ({@code u64::MAX} microseconds) of messages that never expire. */
     public static final BigInteger NEVER_EXPIRE =
             BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
@@ -54,15 +52,13 @@ public final class TopicDescription {
         this.details = details;
         this.summary = TopicSummary.of(details);
         for (Partition p : details.partitions()) {
-            partitions.add(partitionState(p));
+            BigInteger count = p.messagesCount();
+            partitions.add(
+                    new PartitionState(
+                            p.id(),
+                            p.currentOffset().longValue(),
+                            count == null ? 0 : count.longValue()));
         }
-    }
-
-    /** The SDK's partition in the connector's terms. */
-    private static PartitionState partitionState(Partition p) {
-        BigInteger count = p.messagesCount();
-        return new PartitionState(
-                p.id(), p.currentOffset().longValue(), count == null ? 0 : count.longValue());
     }
 
     /** A topic's description, as the SDK gave it (tests build fake answers this way). */
@@ -129,8 +125,7 @@ public final class TopicDescription {
     }
 
     /**
-     * What a stream's or a topic's description says of a topic as a whole: enough to tell whether
-     * it changed (re-created, re-partitioned, written to) since the last look.
+     * A topic as a whole: enough to tell whether it was re-created, re-partitioned or written to.
      *
      * @param size the bytes it stores, as the server reports them (a decimal number)
      */
@@ -164,8 +159,7 @@ public final class TopicDescription {
     }
 
     /**
-     * A stream as the server's list of streams gives it: enough to tell whether anything in it
-     * changed (a topic created or deleted, messages appended or expired) since the last look.
+     * A stream as the server lists it: enough to tell whether anything in it changed.
      *
      * @param size the bytes its topics store, as the server reports them (a decimal number)
      */
