@@ -54,10 +54,7 @@ public final class DidYouMean {
         return List.copyOf(closest);
     }
 
-    /**
-     * {@code " (did you mean 'a'?)"}, {@code " (did you mean 'a' or 'b'?)"} for the {@link
-     * #closest} candidates, or an empty string when none is close.
-     */
+    /** {@code " (did you mean 'a' or 'b'?)"} for the {@link #closest} candidates, or "". */
     public static String hint(String name, Collection<String> candidates) {
         List<String> closest = closest(name, candidates);
         if (closest.isEmpty()) {
