@@ -31,10 +31,9 @@ import org.apache.flink.core.memory.DataOutputView;
 import java.io.IOException;
 
 /**
- * Serializes a {@link KeyedMessage} between the keyed-map sink's operators: a flags byte (delete,
- * payload present, message id present), the key, the payload if present, the 16 id bytes if
- * present, the number of headers and each header's key and value (kind code and length-prefixed
- * bytes), and the origin timestamp. Only the network sees this form; no state holds it.
+ * Serializes a {@link KeyedMessage} between the keyed-map sink's operators: a flags byte, the key,
+ * the payload and the 16 id bytes if present, the headers, the origin timestamp and the target if
+ * present. Only the network sees this form; no state holds it.
  */
 @Internal
 public final class KeyedMessageSerializer extends VariableLengthSerializer<KeyedMessage> {
@@ -61,10 +60,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
         return KeyedMessage.upsert(new byte[0], new byte[0], IggyHeaders.empty(), 0);
     }
 
-    /**
-     * A new record sharing the arrays and headers: no operator changes them once the record is
-     * made, only the reconcile step sets the id of the record it received.
-     */
+    /** A new record sharing the arrays and headers, which no operator changes. */
     @Override
     public KeyedMessage copy(KeyedMessage from) {
         return new KeyedMessage(

@@ -24,11 +24,8 @@ import java.nio.ByteBuffer;
 
 /**
  * What the reconcile step remembers about one key: the fingerprint of the last value it sent (none
- * after a delete) and how many messages it has sent for the key, which is the sequence number of
- * the key's next message. Immutable.
- *
- * <p>The fingerprint is held as two longs rather than an array so that the heap backend keeps one
- * 40-byte object per key; {@link ReconcileStateSerializer} defines the snapshot form.
+ * after a delete), as two longs so that the heap backend keeps one small object per key, and how
+ * many messages it has sent for the key. Immutable.
  */
 @Internal
 public final class ReconcileState {

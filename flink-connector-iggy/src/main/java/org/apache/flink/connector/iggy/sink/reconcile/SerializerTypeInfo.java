@@ -22,11 +22,7 @@ import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.connector.iggy.common.NonCompositeTypeInfo;
 
-/**
- * Type information that hands out one stateless serializer. The reconcile step's records cross a
- * shuffle and a chain per change; a hand-written serializer spares the reflection of Flink's POJO
- * serializer there.
- */
+/** Type information of one stateless hand-written serializer, faster than Flink's POJO one. */
 @Internal
 final class SerializerTypeInfo<T> extends NonCompositeTypeInfo<T> {
 
