@@ -163,18 +163,15 @@ public final class IggyConnectionConfig implements Serializable {
 
     @Override
     public String toString() {
-        return "IggyConnectionConfig{address="
-                + address()
-                + ", principal="
-                + principal()
-                + ", tls="
-                + tlsEnabled
-                + (tlsCertificate != null ? ", tlsCertificate=" + tlsCertificate : "")
-                + ", connectTimeout="
-                + connectTimeout
-                + ", requestTimeout="
-                + requestTimeout
-                + '}';
+        return ("IggyConnectionConfig{address=%s, principal=%s, tls=%s%s, connectTimeout=%s,"
+                        + " requestTimeout=%s}")
+                .formatted(
+                        address(),
+                        principal(),
+                        tlsEnabled,
+                        tlsCertificate != null ? ", tlsCertificate=" + tlsCertificate : "",
+                        connectTimeout,
+                        requestTimeout);
     }
 
     /** Builds an {@link IggyConnectionConfig}; the address is required. */

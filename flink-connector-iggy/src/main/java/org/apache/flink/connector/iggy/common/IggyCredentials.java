@@ -112,38 +112,30 @@ record IggyCredentials(
                                 .orElse(null);
                 if (password == null) {
                     problems.add(
-                            "the password for user '"
-                                    + found.username
-                                    + "' is missing: set it with "
-                                    + names.password()
-                                    + ", as "
-                                    + PASSWORD_CONFIG_KEY
-                                    + " in the Flink configuration, or as "
-                                    + PASSWORD_ENV
-                                    + " in the environment");
+                            ("the password for user '%s' is missing: set it with %s, as %s in the"
+                                            + " Flink configuration, or as %s in the environment")
+                                    .formatted(
+                                            found.username,
+                                            names.password(),
+                                            PASSWORD_CONFIG_KEY,
+                                            PASSWORD_ENV));
                     return null;
                 }
                 return new IggyCredentials(found.username, password, null);
             }
         }
         problems.add(
-                "no credentials: set them with "
-                        + names.credentials()
-                        + " or "
-                        + names.personalAccessToken()
-                        + ", in the Flink configuration ("
-                        + USERNAME_CONFIG_KEY
-                        + "/"
-                        + PASSWORD_CONFIG_KEY
-                        + " or "
-                        + PERSONAL_ACCESS_TOKEN_CONFIG_KEY
-                        + "), or in the environment ("
-                        + USERNAME_ENV
-                        + "/"
-                        + PASSWORD_ENV
-                        + " or "
-                        + PERSONAL_ACCESS_TOKEN_ENV
-                        + ")");
+                ("no credentials: set them with %s or %s, in the Flink configuration (%s/%s or %s),"
+                                + " or in the environment (%s/%s or %s)")
+                        .formatted(
+                                names.credentials(),
+                                names.personalAccessToken(),
+                                USERNAME_CONFIG_KEY,
+                                PASSWORD_CONFIG_KEY,
+                                PERSONAL_ACCESS_TOKEN_CONFIG_KEY,
+                                USERNAME_ENV,
+                                PASSWORD_ENV,
+                                PERSONAL_ACCESS_TOKEN_ENV));
         return null;
     }
 

@@ -157,16 +157,12 @@ public sealed class IggyKeyedMapSink<IN>
     /** Where and how it writes; never shows credentials. */
     @Override
     public String toString() {
-        return "IggyKeyedMapSink{"
-                + config
-                + ", partition="
-                + (partitionByKey ? "by key" : String.valueOf(partition))
-                + ", keyHeader="
-                + keyHeader
-                + ", idempotentWrites="
-                + (sinkId != null)
-                + ", stateTtl="
-                + stateTtl
-                + '}';
+        return "IggyKeyedMapSink{%s, partition=%s, keyHeader=%s, idempotentWrites=%s, stateTtl=%s}"
+                .formatted(
+                        config,
+                        partitionByKey ? "by key" : partition,
+                        keyHeader,
+                        sinkId != null,
+                        stateTtl);
     }
 }

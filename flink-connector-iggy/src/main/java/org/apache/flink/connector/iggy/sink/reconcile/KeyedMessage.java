@@ -57,7 +57,7 @@ public final class KeyedMessage {
             long originTimestampMicros,
             @Nullable IggySinkTarget target,
             @Nullable byte[] messageId) {
-        this.key = key;
+        this.key = Objects.requireNonNull(key, "key");
         this.delete = delete;
         this.payload = payload;
         this.headers = headers;
@@ -69,27 +69,14 @@ public final class KeyedMessage {
     /** The key now has the value {@code payload}. */
     public static KeyedMessage upsert(
             byte[] key, byte[] payload, IggyHeaders headers, long timestampMicros) {
-        return new KeyedMessage(
-                Objects.requireNonNull(key, "key"),
-                false,
-                Objects.requireNonNull(payload, "payload"),
-                headers,
-                timestampMicros,
-                null,
-                null);
+        Objects.requireNonNull(payload, "payload");
+        return new KeyedMessage(key, false, payload, headers, timestampMicros, null, null);
     }
 
     /** The key was deleted; {@code payload} announces it, null when deletes are unwritable. */
     public static KeyedMessage delete(
             byte[] key, @Nullable byte[] payload, IggyHeaders headers, long timestampMicros) {
-        return new KeyedMessage(
-                Objects.requireNonNull(key, "key"),
-                true,
-                payload,
-                headers,
-                timestampMicros,
-                null,
-                null);
+        return new KeyedMessage(key, true, payload, headers, timestampMicros, null, null);
     }
 
     /** This change for {@code target} instead of the sink's own topic. */
@@ -105,7 +92,7 @@ public final class KeyedMessage {
     }
 
     public static TypeInformation<KeyedMessage> typeInfo() {
-        return new SerializerTypeInfo<>(KeyedMessage.class, KeyedMessageSerializer.INSTANCE);
+        return new KeyedMessageSerializer.TypeInfo();
     }
 
     public byte[] key() {
@@ -185,15 +172,12 @@ public final class KeyedMessage {
     /** Sizes only: keys and payloads may be confidential. */
     @Override
     public String toString() {
-        return (delete ? "DELETE" : "UPSERT")
-                + "("
-                + key.length
-                + " key bytes, "
-                + (payload == null ? "no" : String.valueOf(payload.length))
-                + " payload bytes, "
-                + headers.size()
-                + " headers"
-                + (target != null ? ", to " + target : "")
-                + ")";
+        return "%s(%d key bytes, %s payload bytes, %d headers%s)"
+                .formatted(
+                        delete ? "DELETE" : "UPSERT",
+                        key.length,
+                        payload == null ? "no" : payload.length,
+                        headers.size(),
+                        target != null ? ", to " + target : "");
     }
 }
