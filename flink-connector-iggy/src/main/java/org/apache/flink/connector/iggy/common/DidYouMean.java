@@ -60,14 +60,10 @@ public final class DidYouMean {
         if (closest.isEmpty()) {
             return "";
         }
-        StringBuilder hint = new StringBuilder(" (did you mean ");
-        for (int i = 0; i < closest.size(); i++) {
-            if (i > 0) {
-                hint.append(i == closest.size() - 1 ? " or " : ", ");
-            }
-            hint.append('\'').append(closest.get(i)).append('\'');
-        }
-        return hint.append("?)").toString();
+        List<String> quoted = closest.stream().map(c -> "'" + c + "'").toList();
+        int last = quoted.size() - 1;
+        String first = String.join(", ", quoted.subList(0, last));
+        return " (did you mean " + (last == 0 ? "" : first + " or ") + quoted.get(last) + "?)";
     }
 
     /**

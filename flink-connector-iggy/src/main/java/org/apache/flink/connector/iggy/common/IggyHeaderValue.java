@@ -70,9 +70,10 @@ public final class IggyHeaderValue {
     }
 
     private final Kind kind;
-    private final byte[] bytes;
+    final byte[] bytes; // never changed; IggyHeadersInternals reads it without a copy
 
-    private IggyHeaderValue(Kind kind, byte[] bytes) {
+    /** Wraps {@code bytes} without a copy (see {@link IggyHeadersInternals}). */
+    IggyHeaderValue(Kind kind, byte[] bytes) {
         this.kind = kind;
         this.bytes = bytes;
     }
@@ -229,16 +230,6 @@ public final class IggyHeaderValue {
                     "The value " + value + " is not between 0 and " + max);
         }
         return value;
-    }
-
-    /** The bytes without a copy (see {@link IggyHeadersInternals}). */
-    byte[] encoded() {
-        return bytes;
-    }
-
-    /** Wraps bytes without a copy (see {@link IggyHeadersInternals}). */
-    static IggyHeaderValue wrap(Kind kind, byte[] bytes) {
-        return new IggyHeaderValue(kind, bytes);
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class IggyHeaders {
 
     private static final IggyHeaders EMPTY = new IggyHeaders(Collections.emptyMap(), 0);
 
-    private final Map<String, IggyHeaderValue> headers; // unmodifiable
+    final Map<String, IggyHeaderValue> headers; // unmodifiable; read by IggyHeadersInternals
     private final long encodedLength;
 
     private IggyHeaders(Map<String, IggyHeaderValue> headers, long encodedLength) {
@@ -103,11 +103,6 @@ public final class IggyHeaders {
         return new LinkedHashMap<>(headers);
     }
 
-    /** The headers without a copy: unmodifiable (see {@link IggyHeadersInternals}). */
-    Map<String, IggyHeaderValue> view() {
-        return headers;
-    }
-
     /** A builder starting from these headers, to add to or replace some. */
     public Builder toBuilder() {
         Builder builder = new Builder();
@@ -117,7 +112,7 @@ public final class IggyHeaders {
 
     /** The bytes of one header as Iggy encodes it: kind (1) and length (4) of key and value. */
     private static long encodedLength(int keyBytes, IggyHeaderValue value) {
-        return 10L + keyBytes + value.encoded().length;
+        return 10L + keyBytes + value.bytes.length;
     }
 
     /** The key's UTF-8 bytes, checked. */

@@ -42,7 +42,7 @@ public final class IggyHeadersInternals {
 
     /** The headers by key, not copied: unmodifiable. */
     public static Map<String, IggyHeaderValue> view(IggyHeaders headers) {
-        return headers.view();
+        return headers.headers;
     }
 
     /** Headers wrapped without a copy: {@code headers} must be unmodifiable. */
@@ -52,21 +52,21 @@ public final class IggyHeadersInternals {
 
     /** The value's bytes, not copied: never change them. */
     public static byte[] encoded(IggyHeaderValue value) {
-        return value.encoded();
+        return value.bytes;
     }
 
     /** A value wrapping {@code bytes} without a copy: never change them afterwards. */
     public static IggyHeaderValue value(IggyHeaderValue.Kind kind, byte[] bytes) {
-        return IggyHeaderValue.wrap(kind, bytes);
+        return new IggyHeaderValue(kind, bytes);
     }
 
     public static void write(IggyHeaders headers, DataOutput out) throws IOException {
         out.writeInt(headers.size());
-        for (Map.Entry<String, IggyHeaderValue> h : headers.view().entrySet()) {
+        for (Map.Entry<String, IggyHeaderValue> h : headers.headers.entrySet()) {
             out.writeByte(STRING);
             writeBytes(h.getKey().getBytes(UTF_8), out);
             out.writeByte(h.getValue().kind().code());
-            writeBytes(h.getValue().encoded(), out);
+            writeBytes(h.getValue().bytes, out);
         }
     }
 
@@ -82,7 +82,7 @@ public final class IggyHeadersInternals {
             byte[] key = readBytes(in);
             IggyHeaderValue.Kind kind = IggyHeaderValue.Kind.ofCode(in.readByte());
             byte[] value = readBytes(in);
-            headers.put(new String(key, UTF_8), IggyHeaderValue.wrap(kind, value));
+            headers.put(new String(key, UTF_8), new IggyHeaderValue(kind, value));
             length += 10L + key.length + value.length;
         }
         return IggyHeaders.wrap(Collections.unmodifiableMap(headers), length);

@@ -53,19 +53,11 @@ public final class IggyLineage {
     /** A source reading the datasets. */
     public static SourceLineageVertex sourceVertex(
             List<LineageDataset> read, Boundedness boundedness) {
-        List<LineageDataset> datasets = List.copyOf(read);
-        return new SourceLineageVertex() {
-            @Override
-            public Boundedness boundedness() {
-                return boundedness;
-            }
-
-            @Override
-            public List<LineageDataset> datasets() {
-                return datasets;
-            }
-        };
+        return new SourceVertex(boundedness, List.copyOf(read));
     }
+
+    private record SourceVertex(Boundedness boundedness, List<LineageDataset> datasets)
+            implements SourceLineageVertex {}
 
     /** A sink writing the topic. */
     public static LineageVertex sinkVertex(

@@ -133,13 +133,10 @@ public sealed class IggyKeyedMapSink<IN>
         if (reconcileUid != null) {
             reconciled.uid(reconcileUid);
         }
-        return asWriterInput(reconciled);
-    }
-
-    /** Flink's pre-write contract keeps the element type; the writer reads KeyedMessages. */
-    @SuppressWarnings("unchecked")
-    private static <IN> DataStream<IN> asWriterInput(DataStream<KeyedMessage> messages) {
-        return (DataStream<IN>) (DataStream<?>) messages;
+        // Flink's pre-write contract keeps the element type; the writer reads KeyedMessages.
+        @SuppressWarnings("unchecked")
+        DataStream<IN> writerInput = (DataStream<IN>) (DataStream<?>) reconciled;
+        return writerInput;
     }
 
     @Override

@@ -30,6 +30,7 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.SimpleCounter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.identifier.TopicId;
@@ -45,7 +46,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.common.client.SdkConversions.streamId;
@@ -68,25 +68,26 @@ public final class IggyServerClient implements AutoCloseable {
     private final IggyConnectionConfig config;
     private final BiFunction<String, RuntimeException, RuntimeException> failures;
 
+    /** Connects and logs in (see {@link IggyClients#connect}). */
     private IggyServerClient(
-            AsyncIggyTcpClient client,
             IggyConnectionConfig config,
+            AsyncIggyTcpClientBuilder builder,
+            Counter reconnects,
+            boolean replaceClosed,
             BiFunction<String, RuntimeException, RuntimeException> failures) {
-        this.client = client;
+        this.client = IggyClients.connect(config, builder, reconnects, replaceClosed);
         this.config = config;
         this.failures = failures;
     }
 
     /**
-     * Connects and logs in (see {@link IggyClients#connect}); a failed request fails as the SDK's.
+     * Connects and logs in; a failed request fails as the SDK's.
      *
      * @param reconnects counts the connections opened to replace one that closed
      */
     public static IggyServerClient connect(IggyConnectionConfig config, Counter reconnects) {
         return new IggyServerClient(
-                IggyClients.connect(config, AsyncIggyTcpClient.builder(), reconnects, true),
-                config,
-                SDK_FAILURES);
+                config, AsyncIggyTcpClient.builder(), reconnects, true, SDK_FAILURES);
     }
 
     /**
@@ -96,9 +97,7 @@ public final class IggyServerClient implements AutoCloseable {
     public static IggyServerClient connectWithOneConnection(
             IggyConnectionConfig config, Counter reconnects) {
         return new IggyServerClient(
-                IggyClients.connect(config, IggyClients.oneConnection(config), reconnects, true),
-                config,
-                SDK_FAILURES);
+                config, IggyClients.oneConnection(config), reconnects, true, SDK_FAILURES);
     }
 
     /**
@@ -107,9 +106,10 @@ public final class IggyServerClient implements AutoCloseable {
      */
     public static IggyServerClient connectWithOneLastingConnection(IggyConnectionConfig config) {
         return new IggyServerClient(
-                IggyClients.connect(
-                        config, IggyClients.oneConnection(config), new SimpleCounter(), false),
                 config,
+                IggyClients.oneConnection(config),
+                new SimpleCounter(),
+                false,
                 SDK_FAILURES);
     }
 
@@ -121,10 +121,7 @@ public final class IggyServerClient implements AutoCloseable {
             IggyConnectionConfig config,
             BiFunction<String, RuntimeException, RuntimeException> failures) {
         return new IggyServerClient(
-                IggyClients.connect(
-                        config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true),
-                config,
-                failures);
+                config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true, failures);
     }
 
     public List<String> streamNames() {
@@ -140,8 +137,7 @@ public final class IggyServerClient implements AutoCloseable {
     /** The stream and its topics; empty when it does not exist. */
     public Optional<StreamSummary> stream(IggyId stream) {
         return absentIf(
-                () -> await(describeStream(stream), "read stream " + stream),
-                IggyErrorCode.STREAM_ID_NOT_FOUND);
+                describeStream(stream), "read stream " + stream, IggyErrorCode.STREAM_ID_NOT_FOUND);
     }
 
     /** {@link #stream}, asynchronously. */
@@ -153,7 +149,8 @@ public final class IggyServerClient implements AutoCloseable {
     /** Creates the stream; false when one of that name existed already. */
     public boolean createStream(String stream) {
         return createdUnless(
-                () -> await(client.streams().createStream(stream), "create stream " + stream),
+                client.streams().createStream(stream),
+                "create stream " + stream,
                 IggyErrorCode.STREAM_NAME_ALREADY_EXISTS);
     }
 
@@ -164,7 +161,8 @@ public final class IggyServerClient implements AutoCloseable {
     /** The topic; empty when it or its stream does not exist. */
     public Optional<TopicDescription> topic(IggyId stream, IggyId topic) {
         return absentIf(
-                () -> await(describeTopic(stream, topic), "read topic " + topic + " of " + stream),
+                describeTopic(stream, topic),
+                "read topic " + topic + " of " + stream,
                 IggyErrorCode.STREAM_ID_NOT_FOUND,
                 IggyErrorCode.TOPIC_ID_NOT_FOUND);
     }
@@ -235,18 +233,16 @@ public final class IggyServerClient implements AutoCloseable {
     public boolean createTopic(
             IggyId stream, String topic, int partitions, boolean gzip, BigInteger expiryMicros) {
         return createdUnless(
-                () ->
-                        await(
-                                client.topics()
-                                        .createTopic(
-                                                streamId(stream),
-                                                (long) partitions,
-                                                TopicDescription.compression(gzip),
-                                                expiryMicros,
-                                                BigInteger.ZERO,
-                                                Optional.empty(),
-                                                topic),
-                                "create topic " + topic + " in " + stream),
+                client.topics()
+                        .createTopic(
+                                streamId(stream),
+                                (long) partitions,
+                                TopicDescription.compression(gzip),
+                                expiryMicros,
+                                BigInteger.ZERO,
+                                Optional.empty(),
+                                topic),
+                "create topic " + topic + " in " + stream,
                 IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS);
     }
 
@@ -282,13 +278,8 @@ public final class IggyServerClient implements AutoCloseable {
     /** Up to {@code count} messages of a partition from {@code offset} on. */
     public CompletableFuture<MessageBatch> poll(
             IggyId stream, IggyId topic, long partition, String consumer, long offset, long count) {
-        return poll(
-                stream,
-                topic,
-                partition,
-                consumer,
-                PollingStrategy.offset(BigInteger.valueOf(offset)),
-                count);
+        PollingStrategy from = PollingStrategy.offset(BigInteger.valueOf(offset));
+        return poll(stream, topic, partition, consumer, from, count);
     }
 
     /**
@@ -387,10 +378,10 @@ public final class IggyServerClient implements AutoCloseable {
         return request.orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private static <T> Optional<T> absentIf(
-            Supplier<Optional<T>> request, IggyErrorCode... notFound) {
+    private <T> Optional<T> absentIf(
+            CompletableFuture<Optional<T>> request, String what, IggyErrorCode... notFound) {
         try {
-            return request.get();
+            return await(request, what);
         } catch (RuntimeException e) {
             for (IggyErrorCode code : notFound) {
                 if (code.isCauseOf(e)) {
@@ -401,9 +392,9 @@ public final class IggyServerClient implements AutoCloseable {
         }
     }
 
-    private static boolean createdUnless(Runnable create, IggyErrorCode exists) {
+    private boolean createdUnless(CompletableFuture<?> create, String what, IggyErrorCode exists) {
         try {
-            create.run();
+            await(create, what);
             return true;
         } catch (RuntimeException e) {
             if (!exists.isCauseOf(e)) {

@@ -156,7 +156,14 @@ final class SdkChannels {
 
         /** Adds the watcher to a connection the SDK has set up, and keeps it for the close. */
         void watch(Channel channel) {
-            addWatcher(channel.pipeline(), address, responseHandler, reconnects);
+            ChannelPipeline pipeline = channel.pipeline();
+            ChannelHandlerContext responses = pipeline.context(responseHandler);
+            if (responses != null && pipeline.get(WATCHER_NAME) == null) {
+                pipeline.addBefore(
+                        responses.name(),
+                        WATCHER_NAME,
+                        new ClosedConnectionWatcher(address, reconnects));
+            }
             connections.add(channel);
         }
     }
@@ -311,19 +318,6 @@ final class SdkChannels {
                                         });
                             }
                         });
-    }
-
-    private static void addWatcher(
-            ChannelPipeline pipeline,
-            String address,
-            Class<? extends ChannelHandler> responseHandler,
-            Reconnects reconnects) {
-        ChannelHandlerContext responses = pipeline.context(responseHandler);
-        if (responses == null || pipeline.get(WATCHER_NAME) != null) {
-            return;
-        }
-        pipeline.addBefore(
-                responses.name(), WATCHER_NAME, new ClosedConnectionWatcher(address, reconnects));
     }
 
     /**

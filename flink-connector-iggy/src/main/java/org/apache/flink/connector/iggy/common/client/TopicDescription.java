@@ -27,8 +27,6 @@ import org.apache.iggy.topic.Topic;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,19 +44,12 @@ public final class TopicDescription {
 
     final TopicDetails details;
     private final TopicSummary summary;
-    private final List<PartitionState> partitions = new ArrayList<>();
+    private final List<PartitionState> partitions;
 
     private TopicDescription(TopicDetails details) {
         this.details = details;
         this.summary = TopicSummary.of(details);
-        for (Partition p : details.partitions()) {
-            BigInteger count = p.messagesCount();
-            partitions.add(
-                    new PartitionState(
-                            p.id(),
-                            p.currentOffset().longValue(),
-                            count == null ? 0 : count.longValue()));
-        }
+        this.partitions = details.partitions().stream().map(PartitionState::of).toList();
     }
 
     /** A topic's description, as the SDK gave it (tests build fake answers this way). */
@@ -84,7 +75,7 @@ public final class TopicDescription {
     }
 
     public List<PartitionState> partitions() {
-        return Collections.unmodifiableList(partitions);
+        return partitions;
     }
 
     /** Each partition's exclusive end offset (the offset its next message gets), by id. */
@@ -114,6 +105,12 @@ public final class TopicDescription {
      * @param messagesCount the messages it stores (expired ones not counted)
      */
     public record PartitionState(long id, long currentOffset, long messagesCount) {
+
+        static PartitionState of(Partition p) {
+            BigInteger count = p.messagesCount();
+            return new PartitionState(
+                    p.id(), p.currentOffset().longValue(), count == null ? 0 : count.longValue());
+        }
 
         /**
          * The exclusive end. {@code current_offset} is 0 both when the partition is empty and when
