@@ -62,10 +62,6 @@ public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<Iggy
         return keyType;
     }
 
-    public TypeInformation<V> valueType() {
-        return valueType;
-    }
-
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Class<IggyMapChange<K, V>> getTypeClass() {

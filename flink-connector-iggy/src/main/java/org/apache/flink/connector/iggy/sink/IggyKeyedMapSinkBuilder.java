@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
@@ -166,7 +165,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         }
         MapChangeEncoder<K, V> encoder =
                 new MapChangeEncoder<>(
-                        keySchema != null ? keySchema : new DefaultKeyBytes<>(),
+                        keySchema != null ? keySchema : IggyKeyedMapSinkBuilder::defaultKeyBytes,
                         valueSchema,
                         deletionValueFunction,
                         headersFunction,
@@ -199,13 +198,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                     "a message id namespace only shapes idempotent message ids: call"
                             + " setIdempotentWrites(true) or drop setMessageIdNamespace");
         }
-        boolean exactlyOnce =
-                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
-        if (exactlyOnce && idempotentWrites) {
-            problems.add(
-                    "an exactly-once sink chooses every message id itself and needs no"
-                            + " deduplication: drop setIdempotentWrites or use AT_LEAST_ONCE");
-        }
+        boolean exactlyOnce = exactlyOnce(problems, idempotentWrites, "setIdempotentWrites");
         failOnProblems("keyed-map IggySink", problems);
         byte[] id = null;
         if (idempotentWrites) {
@@ -229,25 +222,20 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         return exactlyOnce ? new ExactlyOnceKeyedMapSink<>(sink) : sink;
     }
 
-    /** UTF-8 of String keys, byte[] keys as they are. */
-    private static final class DefaultKeyBytes<K> implements SerializationSchema<K> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public byte[] serialize(K key) {
-            if (key instanceof String) {
-                return ((String) key).getBytes(StandardCharsets.UTF_8);
-            }
-            if (key instanceof byte[]) {
-                return (byte[]) key;
-            }
-            throw new IggyConnectorException(
-                    "Keys of type "
-                            + key.getClass().getName()
-                            + " need a key serialization schema: call setKeySerializationSchema"
-                            + " on the keyed-map sink builder (only String and byte[] keys have a"
-                            + " default)");
+    /** UTF-8 of String keys, byte[] keys as they are: the key schema without one set. */
+    private static byte[] defaultKeyBytes(Object key) {
+        if (key instanceof String string) {
+            return string.getBytes(StandardCharsets.UTF_8);
         }
+        if (key instanceof byte[] bytes) {
+            return bytes;
+        }
+        throw new IggyConnectorException(
+                "Keys of type "
+                        + key.getClass().getName()
+                        + " need a key serialization schema: call setKeySerializationSchema"
+                        + " on the keyed-map sink builder (only String and byte[] keys have a"
+                        + " default)");
     }
 
     /** An {@link IggyMapChange} as one keyed message. */

@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.writer.BuiltRecordSerializationSchema;
@@ -140,12 +139,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
                 writerConfig(problems, topicSelector != null || recordSerializer != null);
         IggyRecordSerializationSchema<IN> schema = recordSerializer(problems);
         boolean exactlyOnce =
-                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
-        if (exactlyOnce && messageIdFunction != null) {
-            problems.add(
-                    "an exactly-once sink chooses every message id itself: drop"
-                            + " setMessageIdFunction or use AT_LEAST_ONCE");
-        }
+                exactlyOnce(problems, messageIdFunction != null, "setMessageIdFunction");
         failOnProblems("IggySink", problems);
         return exactlyOnce
                 ? new ExactlyOnceIggySink<>(config, schema)

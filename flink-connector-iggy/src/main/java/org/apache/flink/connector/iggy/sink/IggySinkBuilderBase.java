@@ -193,6 +193,21 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     void partitionerChosen() {}
 
     /**
+     * Adds a problem if the sink is exactly-once and {@code idOption} is set: an exactly-once sink
+     * chooses every message id itself.
+     */
+    final boolean exactlyOnce(List<String> problems, boolean idOptionSet, String idOption) {
+        boolean exactlyOnce = deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE;
+        if (exactlyOnce && idOptionSet) {
+            problems.add(
+                    "an exactly-once sink chooses every message id itself: drop "
+                            + idOption
+                            + " or use AT_LEAST_ONCE");
+        }
+        return exactlyOnce;
+    }
+
+    /**
      * Validates the shared options, adding one line per problem to {@code problems}.
      *
      * @param routes whether records may name their topic: then the sink's own topic is optional

@@ -36,6 +36,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 
 /**
  * Opens logged-in SDK clients and waits on SDK futures with a deadline.
@@ -100,13 +101,13 @@ public final class IggyClients {
         AsyncIggyTcpClient client = builder.build();
         // One deadline for connecting, the TLS handshake and logging in together.
         long deadline = System.nanoTime() + config.connectTimeout().toNanos();
+        String at = "Iggy at " + config.address();
+        // How the step under way fails.
+        BiFunction<IggyConnectionConfig, Throwable, IggyConnectorException> failure =
+                ConnectionFailures::cannotConnect;
         try {
-            await(client.connect(), remaining(deadline), "connect to Iggy at " + config.address());
-        } catch (RuntimeException e) {
-            closeAndWait(client);
-            throw ConnectionFailures.cannotConnect(config, e);
-        }
-        try {
+            await(client.connect(), remaining(deadline), "connect to " + at);
+            failure = ConnectionFailures::tlsHandshakeFailed;
             await(
                     IggySdk.get()
                             .watchConnections(
@@ -116,12 +117,8 @@ public final class IggyClients {
                                     reconnects::inc,
                                     replaceClosed),
                     remaining(deadline),
-                    "complete the TLS handshake with Iggy at " + config.address());
-        } catch (RuntimeException e) {
-            closeAndWait(client);
-            throw ConnectionFailures.tlsHandshakeFailed(config, e);
-        }
-        try {
+                    "complete the TLS handshake with " + at);
+            failure = ConnectionFailures::cannotLogIn;
             CompletableFuture<?> login =
                     config.personalAccessToken()
                             .<CompletableFuture<?>>map(
@@ -129,7 +126,7 @@ public final class IggyClients {
                                             client.personalAccessTokens()
                                                     .loginWithPersonalAccessToken(token))
                             .orElseGet(client::login);
-            await(login, remaining(deadline), "log in to Iggy at " + config.address());
+            await(login, remaining(deadline), "log in to " + at);
             IggySdk.get()
                     .awaitLoggedIn(
                             client,
@@ -138,10 +135,10 @@ public final class IggyClients {
                                     await(
                                             getMe,
                                             remaining(deadline),
-                                            "confirm the login at Iggy at " + config.address()));
+                                            "confirm the login at " + at));
         } catch (RuntimeException e) {
             closeAndWait(client);
-            throw ConnectionFailures.cannotLogIn(config, e);
+            throw failure.apply(config, e);
         }
         return client;
     }

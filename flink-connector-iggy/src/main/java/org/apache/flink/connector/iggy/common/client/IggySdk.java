@@ -36,9 +36,7 @@ import javax.annotation.Nullable;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -164,30 +162,11 @@ public final class IggySdk {
                                 + " client takes Netty's quiet period of 2 s.",
                         IggySdk.class.getName());
             }
-            closeAsTheSdkDoes(client, timeout);
+            // The SDK's own close completes once its event loops have ended; join() waits
+            // through an interrupt and sets it again.
+            client.close().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).join();
         } catch (RuntimeException e) {
             LOG.debug("Closing an Iggy client failed", e);
-        }
-    }
-
-    /** The SDK's own close, waited for: it completes once its event loops have ended. */
-    private static void closeAsTheSdkDoes(AsyncIggyTcpClient client, Duration timeout) {
-        boolean interrupted = false;
-        long deadline = System.nanoTime() + timeout.toNanos();
-        CompletableFuture<Void> closing = client.close();
-        while (true) {
-            try {
-                closing.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            } catch (ExecutionException | TimeoutException e) {
-                LOG.debug("Closing an Iggy client failed", e);
-                break;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -154,17 +154,27 @@ final class SdkChannels {
             watch(channel);
         }
 
-        /** Adds the watcher to a connection the SDK has set up, and keeps it for the close. */
+        /**
+         * Adds the watcher to a connection the SDK has set up, after the frame decoder so that the
+         * answers that arrived before a close are delivered first; keeps it for the close.
+         */
         void watch(Channel channel) {
             ChannelPipeline pipeline = channel.pipeline();
             ChannelHandlerContext responses = pipeline.context(responseHandler);
             if (responses != null && pipeline.get(WATCHER_NAME) == null) {
-                pipeline.addBefore(
-                        responses.name(),
-                        WATCHER_NAME,
-                        new ClosedConnectionWatcher(address, reconnects));
+                pipeline.addBefore(responses.name(), WATCHER_NAME, new ClosedConnectionWatcher());
             }
             connections.add(channel);
+        }
+
+        /** Fails the requests waiting on a connection that closed and notes the close. */
+        private final class ClosedConnectionWatcher extends ChannelInboundHandlerAdapter {
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+                reconnects.closed();
+                ctx.fireExceptionCaught(new IggyConnectorException(closedMessage(address)));
+                super.channelInactive(ctx);
+            }
         }
     }
 
@@ -318,27 +328,6 @@ final class SdkChannels {
                                         });
                             }
                         });
-    }
-
-    /**
-     * Fails the requests waiting on a connection that closed and notes the close; sits after the
-     * frame decoder, so answers that arrived before the close are delivered first.
-     */
-    private static final class ClosedConnectionWatcher extends ChannelInboundHandlerAdapter {
-        private final String address;
-        private final Reconnects reconnects;
-
-        ClosedConnectionWatcher(String address, Reconnects reconnects) {
-            this.address = address;
-            this.reconnects = reconnects;
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            reconnects.closed();
-            ctx.fireExceptionCaught(new IggyConnectorException(closedMessage(address)));
-            super.channelInactive(ctx);
-        }
     }
 
     /** What a request learns when its connection closed before the answer came. */

@@ -71,7 +71,7 @@ public final class ReconcileStateSerializer extends VariableLengthSerializer<Rec
         if ((head & HAS_FINGERPRINT) == 0) {
             return ReconcileState.deleted(messagesSent);
         }
-        return ReconcileState.sent(source.readLong(), source.readLong(), messagesSent);
+        return new ReconcileState(messagesSent, true, source.readLong(), source.readLong());
     }
 
     @Override
