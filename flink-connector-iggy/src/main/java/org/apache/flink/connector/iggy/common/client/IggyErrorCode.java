@@ -21,6 +21,7 @@ import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.exception.IggyServerException;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -60,12 +61,7 @@ public enum IggyErrorCode {
 
     /** The error with the server's number {@code code}, if it is one the connector knows. */
     public static Optional<IggyErrorCode> fromCode(int code) {
-        for (IggyErrorCode error : values()) {
-            if (error.code == code) {
-                return Optional.of(error);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(error -> error.code == code).findFirst();
     }
 
     /** The known error the server answered, carried by {@code failure} or one of its causes. */
