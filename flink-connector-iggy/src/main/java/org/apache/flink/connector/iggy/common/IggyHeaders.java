@@ -149,7 +149,9 @@ public final class IggyHeaders {
 
         private Builder() {}
 
-        /** Adds a header; {@link IllegalArgumentException} for a key as {@link #of} says. */
+        /**
+         * Adds a header; {@link IllegalArgumentException} for a key not of 1 to 255 UTF-8 bytes.
+         */
         public Builder put(String key, IggyHeaderValue value) {
             int keyBytes = keyBytes(key);
             IggyHeaderValue old = headers.put(key, Objects.requireNonNull(value, "value"));
