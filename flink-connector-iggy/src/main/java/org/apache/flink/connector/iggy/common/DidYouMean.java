@@ -54,23 +54,16 @@ public final class DidYouMean {
         return List.copyOf(closest);
     }
 
-    /**
-     * {@code " (did you mean 'a'?)"}, {@code " (did you mean 'a' or 'b'?)"} for the {@link
-     * #closest} candidates, or an empty string when none is close.
-     */
+    /** {@code " (did you mean 'a' or 'b'?)"} for the {@link #closest} candidates, or "". */
     public static String hint(String name, Collection<String> candidates) {
         List<String> closest = closest(name, candidates);
         if (closest.isEmpty()) {
             return "";
         }
-        StringBuilder hint = new StringBuilder(" (did you mean ");
-        for (int i = 0; i < closest.size(); i++) {
-            if (i > 0) {
-                hint.append(i == closest.size() - 1 ? " or " : ", ");
-            }
-            hint.append('\'').append(closest.get(i)).append('\'');
-        }
-        return hint.append("?)").toString();
+        List<String> quoted = closest.stream().map(c -> "'" + c + "'").toList();
+        int last = quoted.size() - 1;
+        String first = String.join(", ", quoted.subList(0, last));
+        return " (did you mean " + (last == 0 ? "" : first + " or ") + quoted.get(last) + "?)";
     }
 
     /**

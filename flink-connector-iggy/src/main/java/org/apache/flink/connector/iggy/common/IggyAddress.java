@@ -23,25 +23,13 @@ import javax.annotation.Nullable;
 
 import java.util.List;
 
-/**
- * An Iggy server's TCP address, parsed from {@code host:port} ({@code [::1]:8090} for IPv6; the
- * brackets are not part of the host).
- *
- * @param host the host name or IP address
- * @param port 1 to 65535
- */
+/** An Iggy server's TCP address, parsed from {@code host:port} ({@code [::1]:8090} for IPv6). */
 @Internal
 record IggyAddress(String host, int port) {
 
     private static final String EXAMPLE = "localhost:8090";
 
-    /**
-     * Parses {@code address}; a problem names the address and an example.
-     *
-     * @param howToSet how the user sets the address, for the message when it is missing
-     * @param problems where a problem is added
-     * @return the address, or {@code null} after adding a problem
-     */
+    /** Parses {@code address}, or adds a problem naming it and an example and returns null. */
     @Nullable
     static IggyAddress parse(@Nullable String address, String howToSet, List<String> problems) {
         if (address == null || address.isBlank()) {

@@ -22,15 +22,10 @@ import org.apache.flink.runtime.throwable.ThrowableAnnotation;
 import org.apache.flink.runtime.throwable.ThrowableType;
 
 /**
- * A failure that retrying cannot mend, because the job's configuration or the server's does not
- * fit: credentials the server rejects, a stream or topic that does not exist, a permission the user
- * lacks, TLS on one side only. Flink fails the job at once, without restarting it, whatever its
- * restart strategy: the scheduler looks for this annotation along the failure's causes ({@code
- * ExecutionFailureHandler}), so the exception counts as long as it stays in the cause chain of what
- * the task or the enumerator throws.
- *
- * <p>A failure that may pass (the server restarting, a connection cut, a timeout) is an {@link
- * IggyConnectorException} instead, and the job's restart strategy retries it.
+ * A failure that retrying cannot mend, because the job's configuration or the server's does not fit
+ * (rejected credentials, a missing stream or topic, a missing permission, TLS on one side only).
+ * Flink fails the job without a restart when this annotated exception is anywhere in the failure's
+ * cause chain. A failure that may pass is a plain {@link IggyConnectorException}.
  */
 @Internal
 @ThrowableAnnotation(ThrowableType.NonRecoverableError)

@@ -32,35 +32,25 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * How to reach and authenticate with one Iggy server over TCP: shared by the source, the sink and
- * the table factories.
- *
- * <p>Immutable and validated once by {@link Builder#build()}. Secrets (password, personal access
- * token) never appear in {@link #toString()}. Credentials can stay out of code and DDL: {@link
- * Builder#build()} takes them from the Flink configuration or the environment when they are not
- * set.
+ * How to reach and authenticate with one Iggy server over TCP, for the source, the sink and the
+ * table factories. Immutable, validated once by {@link Builder#build()}, which can take credentials
+ * from the Flink configuration or the environment. Secrets never appear in {@link #toString()}.
  */
 @PublicEvolving
 public final class IggyConnectionConfig implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Environment variable with the user to log in as when none is set otherwise. */
+    /** Environment variables with the credentials when none are set otherwise. */
     public static final String USERNAME_ENV = "IGGY_USERNAME";
 
-    /** Environment variable with the password when none is set otherwise. */
     public static final String PASSWORD_ENV = "IGGY_PASSWORD";
-
-    /** Environment variable with a personal access token to log in with. */
     public static final String PERSONAL_ACCESS_TOKEN_ENV = "IGGY_PERSONAL_ACCESS_TOKEN";
 
-    /** Flink configuration key with the user to log in as when none is set otherwise. */
+    /** Flink configuration keys with the credentials when none are set otherwise. */
     public static final String USERNAME_CONFIG_KEY = "iggy.username";
 
-    /** Flink configuration key with the password when none is set otherwise. */
     public static final String PASSWORD_CONFIG_KEY = "iggy.password";
-
-    /** Flink configuration key with a personal access token to log in with. */
     public static final String PERSONAL_ACCESS_TOKEN_CONFIG_KEY = "iggy.personal-access-token";
 
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -76,10 +66,7 @@ public final class IggyConnectionConfig implements Serializable {
     private final Duration connectTimeout;
     private final Duration requestTimeout;
 
-    /**
-     * How the user set these properties, for the messages of connection failures; not part of
-     * equality.
-     */
+    /** How the user set these properties, for messages; not part of equality. */
     private final IggyConnectionSettingNames settingNames;
 
     private IggyConnectionConfig(
@@ -176,25 +163,18 @@ public final class IggyConnectionConfig implements Serializable {
 
     @Override
     public String toString() {
-        return "IggyConnectionConfig{address="
-                + address()
-                + ", principal="
-                + principal()
-                + ", tls="
-                + tlsEnabled
-                + (tlsCertificate != null ? ", tlsCertificate=" + tlsCertificate : "")
-                + ", connectTimeout="
-                + connectTimeout
-                + ", requestTimeout="
-                + requestTimeout
-                + '}';
+        return ("IggyConnectionConfig{address=%s, principal=%s, tls=%s%s, connectTimeout=%s,"
+                        + " requestTimeout=%s}")
+                .formatted(
+                        address(),
+                        principal(),
+                        tlsEnabled,
+                        tlsCertificate != null ? ", tlsCertificate=" + tlsCertificate : "",
+                        connectTimeout,
+                        requestTimeout);
     }
 
-    /**
-     * Builds an {@link IggyConnectionConfig}; {@link #build()} names every missing or invalid
-     * property. Nothing is defaulted silently: the address is required, and credentials not set
-     * here are looked up as described in {@link #build()}.
-     */
+    /** Builds an {@link IggyConnectionConfig}; the address is required. */
     @PublicEvolving
     public static final class Builder {
         @Nullable private String address;
@@ -219,10 +199,7 @@ public final class IggyConnectionConfig implements Serializable {
             return this;
         }
 
-        /**
-         * Log in as this user. A {@code null} password is looked up like unset credentials (see
-         * {@link #build()}), so it can stay out of code and DDL.
-         */
+        /** Log in as this user; a {@code null} password is looked up as {@link #build()} says. */
         public Builder setCredentials(String username, @Nullable String password) {
             this.username = username;
             this.password = password;
@@ -235,12 +212,7 @@ public final class IggyConnectionConfig implements Serializable {
             return this;
         }
 
-        /**
-         * The Flink configuration to take credentials from when they are not set on this builder:
-         * {@value #USERNAME_CONFIG_KEY}, {@value #PASSWORD_CONFIG_KEY}, {@value
-         * #PERSONAL_ACCESS_TOKEN_CONFIG_KEY} (e.g. in the cluster's {@code config.yaml}). The SQL
-         * connectors and the catalog pass the session's configuration here.
-         */
+        /** The Flink configuration to take credentials from when they are not set here. */
         public Builder setFlinkConfiguration(@Nullable ReadableConfig flinkConfiguration) {
             this.flinkConfiguration = flinkConfiguration;
             return this;
@@ -253,10 +225,7 @@ public final class IggyConnectionConfig implements Serializable {
             return this;
         }
 
-        /**
-         * How the user sets each property, for the messages of {@link #build()}: this builder's
-         * setters unless a connector that has its own options (the SQL connectors) names them.
-         */
+        /** How the user sets each property, for messages: the SQL connectors name their options. */
         Builder setSettingNames(IggyConnectionSettingNames settingNames) {
             this.settingNames = Objects.requireNonNull(settingNames);
             return this;
@@ -287,18 +256,13 @@ public final class IggyConnectionConfig implements Serializable {
         }
 
         /**
-         * Validates and builds, naming every problem at once.
+         * Validates and builds. Credentials come from the first source that names a personal access
+         * token or a username: this builder, the {@link #setFlinkConfiguration Flink
+         * configuration}, the environment; a token wins over a username of the same source, and the
+         * password is the first one set in that order. They are resolved here and travel with the
+         * job.
          *
-         * <p>Credentials come from the first of these sources that names a personal access token or
-         * a username: this builder; the {@link #setFlinkConfiguration Flink configuration} ({@value
-         * #PERSONAL_ACCESS_TOKEN_CONFIG_KEY}, {@value #USERNAME_CONFIG_KEY}); the environment
-         * ({@value #PERSONAL_ACCESS_TOKEN_ENV}, {@value #USERNAME_ENV}). A token wins over a
-         * username of the same source. The password is the first one set in the same order ({@value
-         * #PASSWORD_CONFIG_KEY}, then {@value #PASSWORD_ENV}). They are resolved here, where the
-         * job is built, and travel with the job.
-         *
-         * @throws IllegalArgumentException naming each missing or invalid property and how to set
-         *     it
+         * @throws IllegalArgumentException naming every missing or invalid property and its fix
          */
         public IggyConnectionConfig build() {
             List<String> problems = new ArrayList<>();

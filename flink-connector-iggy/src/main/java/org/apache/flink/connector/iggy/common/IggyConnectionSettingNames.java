@@ -22,19 +22,10 @@ import org.apache.flink.annotation.Internal;
 import java.io.Serializable;
 
 /**
- * How the user of one API sets each connection property, for the messages that name a setting and
- * its fix: those of {@link IggyConnectionConfig.Builder#build()} and the connection failures. The
- * builder's setters by default ({@link #BUILDER}); the SQL connectors and the catalog name their
- * options instead. A connection keeps the names it was built with, so that a failure to connect
- * names the setting in the words of the API the user used.
- *
- * @param address how to set the address
- * @param credentials how to set username and password
- * @param password how to set the password alone
- * @param personalAccessToken how to set a personal access token
- * @param tlsOn how to turn TLS on
- * @param tlsOff how to turn TLS off
- * @param tlsCertificate how to set the CA certificate to trust
+ * How the user of one API sets each connection property (the builder's setters, or the options of
+ * the SQL connectors and the catalog), so that messages of {@link
+ * IggyConnectionConfig.Builder#build()} and of connection failures name the fix in the words of the
+ * API the user used.
  */
 @Internal
 public record IggyConnectionSettingNames(

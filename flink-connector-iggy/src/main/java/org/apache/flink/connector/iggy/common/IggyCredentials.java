@@ -37,13 +37,8 @@ import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.USERNA
 import static org.apache.flink.connector.iggy.common.IggyConnectionConfig.USERNAME_ENV;
 
 /**
- * Who logs in: a username with its password, or a personal access token; resolved from the first
- * source that names one (see {@link #resolve}). Its {@link #toString()} names who logs in, never a
- * secret.
- *
- * @param username the user, or {@code null} with a token
- * @param password the user's password, or {@code null} with a token
- * @param token the personal access token, or {@code null} with a user
+ * Who logs in: a username with its password, or a personal access token (the others {@code null}).
+ * Its {@link #toString()} names who logs in, never a secret.
  */
 @Internal
 record IggyCredentials(
@@ -62,14 +57,9 @@ record IggyCredentials(
     }
 
     /**
-     * The credentials of the first source that names a personal access token or a username: {@code
-     * given} (the builder's), then {@code flinkConfiguration}, then {@code environment}. A token
-     * wins over a username of the same source; the password is the first one any source sets, in
-     * the same order.
-     *
-     * @param names how the user sets each property, for the messages
-     * @param problems where a problem is added
-     * @return the credentials, or {@code null} after adding a problem
+     * The credentials as {@link IggyConnectionConfig.Builder#build()} resolves them from {@code
+     * given}, then {@code flinkConfiguration}, then {@code environment}; {@code null} after adding
+     * a problem.
      */
     @Nullable
     static IggyCredentials resolve(
@@ -122,41 +112,32 @@ record IggyCredentials(
                                 .orElse(null);
                 if (password == null) {
                     problems.add(
-                            "the password for user '"
-                                    + found.username
-                                    + "' is missing: set it with "
-                                    + names.password()
-                                    + ", as "
-                                    + PASSWORD_CONFIG_KEY
-                                    + " in the Flink configuration, or as "
-                                    + PASSWORD_ENV
-                                    + " in the environment");
+                            ("the password for user '%s' is missing: set it with %s, as %s in the"
+                                            + " Flink configuration, or as %s in the environment")
+                                    .formatted(
+                                            found.username,
+                                            names.password(),
+                                            PASSWORD_CONFIG_KEY,
+                                            PASSWORD_ENV));
                     return null;
                 }
                 return new IggyCredentials(found.username, password, null);
             }
         }
         problems.add(
-                "no credentials: set them with "
-                        + names.credentials()
-                        + " or "
-                        + names.personalAccessToken()
-                        + ", in the Flink configuration ("
-                        + USERNAME_CONFIG_KEY
-                        + "/"
-                        + PASSWORD_CONFIG_KEY
-                        + " or "
-                        + PERSONAL_ACCESS_TOKEN_CONFIG_KEY
-                        + "), or in the environment ("
-                        + USERNAME_ENV
-                        + "/"
-                        + PASSWORD_ENV
-                        + " or "
-                        + PERSONAL_ACCESS_TOKEN_ENV
-                        + ")");
+                ("no credentials: set them with %s or %s, in the Flink configuration (%s/%s or %s),"
+                                + " or in the environment (%s/%s or %s)")
+                        .formatted(
+                                names.credentials(),
+                                names.personalAccessToken(),
+                                USERNAME_CONFIG_KEY,
+                                PASSWORD_CONFIG_KEY,
+                                PERSONAL_ACCESS_TOKEN_CONFIG_KEY,
+                                USERNAME_ENV,
+                                PASSWORD_ENV,
+                                PERSONAL_ACCESS_TOKEN_ENV));
         return null;
     }
 
-    /** Where credentials come from, named for the messages. */
     private record Source(String name, IggyCredentials credentials) {}
 }

@@ -28,10 +28,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The value of one user header of an Iggy message. Iggy types its header values: each has a {@link
- * Kind} and the bytes that encode it (little-endian numbers, UTF-8 strings). Make one with the
- * {@code of...} factories and read one with the {@code as...} method of its kind; {@link #bytes()}
- * gives the encoded bytes of any kind. Immutable.
+ * The value of one user header of an Iggy message: a {@link Kind} and the bytes that encode it
+ * (little-endian numbers, UTF-8 strings). Made with the {@code of...} factories, read with the
+ * {@code as...} method of its kind or as {@link #bytes()}. Immutable.
  */
 @PublicEvolving
 public final class IggyHeaderValue {
@@ -60,11 +59,7 @@ public final class IggyHeaderValue {
             return ordinal() + 1;
         }
 
-        /**
-         * The kind of a wire-format number.
-         *
-         * @throws IllegalArgumentException if no kind has it
-         */
+        /** The kind of a wire-format number; {@link IllegalArgumentException} if none has it. */
         public static Kind ofCode(int code) {
             Kind[] kinds = values();
             if (code < 1 || code > kinds.length) {
@@ -75,17 +70,15 @@ public final class IggyHeaderValue {
     }
 
     private final Kind kind;
-    private final byte[] bytes;
+    final byte[] bytes; // never changed; IggyHeadersInternals reads it without a copy
 
-    private IggyHeaderValue(Kind kind, byte[] bytes) {
+    /** Wraps {@code bytes} without a copy (see {@link IggyHeadersInternals}). */
+    IggyHeaderValue(Kind kind, byte[] bytes) {
         this.kind = kind;
         this.bytes = bytes;
     }
 
-    /**
-     * A value of {@code kind} from its encoded bytes, for the kinds without a factory of their own
-     * (128-bit and unsigned 64-bit integers). The bytes are copied.
-     */
+    /** A value of {@code kind} from its encoded bytes (copied), e.g. for 128-bit integers. */
     public static IggyHeaderValue of(Kind kind, byte[] bytes) {
         return new IggyHeaderValue(
                 Objects.requireNonNull(kind, "kind"),
@@ -97,11 +90,7 @@ public final class IggyHeaderValue {
         return of(Kind.RAW, bytes);
     }
 
-    /**
-     * A UTF-8 string of 1 to 255 bytes, kind {@link Kind#STRING}.
-     *
-     * @throws IllegalArgumentException if it is blank or longer than 255 UTF-8 bytes
-     */
+    /** A non-blank string of at most 255 UTF-8 bytes, else {@link IllegalArgumentException}. */
     public static IggyHeaderValue ofString(String value) {
         if (value == null || value.isBlank()) {
             throw new IllegalArgumentException("An Iggy header's string value cannot be blank");
@@ -168,9 +157,7 @@ public final class IggyHeaderValue {
         return bytes.clone();
     }
 
-    /**
-     * @throws IllegalStateException if the value is not of kind {@link Kind#STRING}
-     */
+    /** The string; {@link IllegalStateException} for another kind, as every {@code as...}. */
     public String asString() {
         return new String(as(Kind.STRING, 0).array(), StandardCharsets.UTF_8);
     }
@@ -243,16 +230,6 @@ public final class IggyHeaderValue {
                     "The value " + value + " is not between 0 and " + max);
         }
         return value;
-    }
-
-    /** The bytes without a copy (see {@link IggyHeadersInternals}). */
-    byte[] encoded() {
-        return bytes;
-    }
-
-    /** Wraps bytes without a copy (see {@link IggyHeadersInternals}). */
-    static IggyHeaderValue wrap(Kind kind, byte[] bytes) {
-        return new IggyHeaderValue(kind, bytes);
     }
 
     @Override

@@ -28,8 +28,7 @@ import java.util.Optional;
 
 /**
  * The user headers of an Iggy message: string keys of 1 to 255 UTF-8 bytes, each with a typed
- * {@link IggyHeaderValue}. What a source's {@code IggyMessage} carries and what a sink's headers
- * function returns. Immutable.
+ * {@link IggyHeaderValue}. Immutable.
  *
  * <pre>{@code
  * IggyHeaders headers = IggyHeaders.builder()
@@ -43,9 +42,7 @@ public final class IggyHeaders {
 
     private static final IggyHeaders EMPTY = new IggyHeaders(Collections.emptyMap(), 0);
 
-    /** Unmodifiable. */
-    private final Map<String, IggyHeaderValue> headers;
-
+    final Map<String, IggyHeaderValue> headers; // unmodifiable; read by IggyHeadersInternals
     private final long encodedLength;
 
     private IggyHeaders(Map<String, IggyHeaderValue> headers, long encodedLength) {
@@ -62,11 +59,7 @@ public final class IggyHeaders {
         return of(key, IggyHeaderValue.ofString(value));
     }
 
-    /**
-     * One header.
-     *
-     * @throws IllegalArgumentException if the key is empty or longer than 255 UTF-8 bytes
-     */
+    /** One header; {@link IllegalArgumentException} for a key not of 1 to 255 UTF-8 bytes. */
     public static IggyHeaders of(String key, IggyHeaderValue value) {
         return new IggyHeaders(
                 Collections.singletonMap(key, Objects.requireNonNull(value, "value")),
@@ -82,11 +75,7 @@ public final class IggyHeaders {
         return headers.isEmpty() ? EMPTY : new IggyHeaders(headers, encodedLength);
     }
 
-    /**
-     * These headers and {@code key} with {@code value}, which replaces a value of that key.
-     *
-     * @throws IllegalArgumentException if the key is empty or longer than 255 UTF-8 bytes
-     */
+    /** These headers and {@code key} with {@code value}, which replaces a value of that key. */
     public IggyHeaders with(String key, IggyHeaderValue value) {
         return isEmpty() ? of(key, value) : toBuilder().put(key, value).build();
     }
@@ -104,10 +93,7 @@ public final class IggyHeaders {
         return headers.size();
     }
 
-    /**
-     * The bytes the headers take in a message, as Iggy encodes them: kind, length and bytes of each
-     * key and value. Iggy accepts at most 100,000 per message.
-     */
+    /** The bytes the headers take in a message as Iggy encodes them (at most 100,000). */
     public long encodedLength() {
         return encodedLength;
     }
@@ -115,11 +101,6 @@ public final class IggyHeaders {
     /** All headers, keys as UTF-8 strings: a new map that the caller may change. */
     public Map<String, IggyHeaderValue> asMap() {
         return new LinkedHashMap<>(headers);
-    }
-
-    /** The headers without a copy: unmodifiable (see {@link IggyHeadersInternals}). */
-    Map<String, IggyHeaderValue> view() {
-        return headers;
     }
 
     /** A builder starting from these headers, to add to or replace some. */
@@ -131,7 +112,7 @@ public final class IggyHeaders {
 
     /** The bytes of one header as Iggy encodes it: kind (1) and length (4) of key and value. */
     private static long encodedLength(int keyBytes, IggyHeaderValue value) {
-        return 10L + keyBytes + value.encoded().length;
+        return 10L + keyBytes + value.bytes.length;
     }
 
     /** The key's UTF-8 bytes, checked. */
@@ -169,7 +150,7 @@ public final class IggyHeaders {
         private Builder() {}
 
         /**
-         * @throws IllegalArgumentException if the key is empty or longer than 255 UTF-8 bytes
+         * Adds a header; {@link IllegalArgumentException} for a key not of 1 to 255 UTF-8 bytes.
          */
         public Builder put(String key, IggyHeaderValue value) {
             int keyBytes = keyBytes(key);

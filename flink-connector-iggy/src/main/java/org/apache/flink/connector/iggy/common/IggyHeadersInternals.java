@@ -29,10 +29,9 @@ import java.util.Map;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 /**
- * The connector's access to headers without copies: the maps and bytes behind {@link IggyHeaders}
- * and {@link IggyHeaderValue}, which it never changes, and their binary form in its serializers and
- * write-ahead files: the count, then per header the kind code, length and bytes of the key (always
- * a string) and of the value, as Iggy's wire format has them.
+ * The connector's access to headers without copies (it never changes them), and their binary form
+ * in its serializers and write-ahead files: the count, then per header kind code, length and bytes
+ * of the key (a string) and of the value, as Iggy's wire format has them.
  */
 @Internal
 public final class IggyHeadersInternals {
@@ -43,7 +42,7 @@ public final class IggyHeadersInternals {
 
     /** The headers by key, not copied: unmodifiable. */
     public static Map<String, IggyHeaderValue> view(IggyHeaders headers) {
-        return headers.view();
+        return headers.headers;
     }
 
     /** Headers wrapped without a copy: {@code headers} must be unmodifiable. */
@@ -53,21 +52,21 @@ public final class IggyHeadersInternals {
 
     /** The value's bytes, not copied: never change them. */
     public static byte[] encoded(IggyHeaderValue value) {
-        return value.encoded();
+        return value.bytes;
     }
 
     /** A value wrapping {@code bytes} without a copy: never change them afterwards. */
     public static IggyHeaderValue value(IggyHeaderValue.Kind kind, byte[] bytes) {
-        return IggyHeaderValue.wrap(kind, bytes);
+        return new IggyHeaderValue(kind, bytes);
     }
 
     public static void write(IggyHeaders headers, DataOutput out) throws IOException {
         out.writeInt(headers.size());
-        for (Map.Entry<String, IggyHeaderValue> h : headers.view().entrySet()) {
+        for (Map.Entry<String, IggyHeaderValue> h : headers.headers.entrySet()) {
             out.writeByte(STRING);
             writeBytes(h.getKey().getBytes(UTF_8), out);
             out.writeByte(h.getValue().kind().code());
-            writeBytes(h.getValue().encoded(), out);
+            writeBytes(h.getValue().bytes, out);
         }
     }
 
@@ -83,15 +82,13 @@ public final class IggyHeadersInternals {
             byte[] key = readBytes(in);
             IggyHeaderValue.Kind kind = IggyHeaderValue.Kind.ofCode(in.readByte());
             byte[] value = readBytes(in);
-            headers.put(new String(key, UTF_8), IggyHeaderValue.wrap(kind, value));
+            headers.put(new String(key, UTF_8), new IggyHeaderValue(kind, value));
             length += 10L + key.length + value.length;
         }
         return IggyHeaders.wrap(Collections.unmodifiableMap(headers), length);
     }
 
-    /**
-     * Writes bytes as their length (4 bytes) and themselves, the form headers and payloads share.
-     */
+    /** Writes bytes as their length (4 bytes) and themselves. */
     public static void writeBytes(byte[] bytes, DataOutput out) throws IOException {
         out.writeInt(bytes.length);
         out.write(bytes);

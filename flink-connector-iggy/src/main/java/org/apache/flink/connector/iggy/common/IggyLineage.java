@@ -29,9 +29,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What the source and the sinks report to Flink's lineage ({@code LineageVertexProvider}, read by
- * OpenLineage integrations): one dataset per topic, with namespace {@code iggy://host:port} and
- * name {@code stream.topic} (each the name, or the numeric id in decimal). Immutable.
+ * What the source and the sinks report to Flink's lineage: one dataset per topic, with namespace
+ * {@code iggy://host:port} and name {@code stream.topic} (names, or numeric ids in decimal).
  */
 @Internal
 public final class IggyLineage {
@@ -45,10 +44,7 @@ public final class IggyLineage {
                 "iggy://" + connection.address(), stream.asText() + "." + topic.asText());
     }
 
-    /**
-     * The topics matching a pattern in the streams matching another, as one dataset named {@code
-     * streamPattern.topicPattern}, as Flink's Kafka source names a topic pattern.
-     */
+    /** The topics matching patterns, as one dataset {@code streamPattern.topicPattern}. */
     public static LineageDataset patternDataset(
             IggyConnectionConfig connection, String streamPattern, String topicPattern) {
         return new Dataset("iggy://" + connection.address(), streamPattern + "." + topicPattern);
@@ -57,19 +53,11 @@ public final class IggyLineage {
     /** A source reading the datasets. */
     public static SourceLineageVertex sourceVertex(
             List<LineageDataset> read, Boundedness boundedness) {
-        List<LineageDataset> datasets = List.copyOf(read);
-        return new SourceLineageVertex() {
-            @Override
-            public Boundedness boundedness() {
-                return boundedness;
-            }
-
-            @Override
-            public List<LineageDataset> datasets() {
-                return datasets;
-            }
-        };
+        return new SourceVertex(boundedness, List.copyOf(read));
     }
+
+    private record SourceVertex(Boundedness boundedness, List<LineageDataset> datasets)
+            implements SourceLineageVertex {}
 
     /** A sink writing the topic. */
     public static LineageVertex sinkVertex(

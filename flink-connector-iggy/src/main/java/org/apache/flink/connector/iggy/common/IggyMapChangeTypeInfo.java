@@ -25,7 +25,6 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.GenericTypeInfo;
 
 import java.lang.reflect.Type;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -63,10 +62,6 @@ public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<Iggy
         return keyType;
     }
 
-    public TypeInformation<V> valueType() {
-        return valueType;
-    }
-
     @Override
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Class<IggyMapChange<K, V>> getTypeClass() {
@@ -75,10 +70,7 @@ public final class IggyMapChangeTypeInfo<K, V> extends NonCompositeTypeInfo<Iggy
 
     @Override
     public Map<String, TypeInformation<?>> getGenericParameters() {
-        Map<String, TypeInformation<?>> parameters = new LinkedHashMap<>();
-        parameters.put("K", keyType);
-        parameters.put("V", valueType);
-        return parameters;
+        return Map.of("K", keyType, "V", valueType);
     }
 
     @Override

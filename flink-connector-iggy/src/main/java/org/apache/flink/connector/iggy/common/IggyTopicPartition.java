@@ -24,12 +24,8 @@ import java.util.Comparator;
 import java.util.Objects;
 
 /**
- * One partition of one topic of one stream: what a split reads, and the key of specific starting
- * and stopping offsets of a source over several topics.
- *
- * @param stream the stream, by name or numeric id as the source was configured
- * @param topic the topic, by name or numeric id as the source was configured
- * @param partition the partition id
+ * One partition of one topic of one stream (each by name or numeric id, as configured): what a
+ * split reads, and the key of specific starting and stopping offsets.
  */
 @PublicEvolving
 public record IggyTopicPartition(IggyId stream, IggyId topic, long partition)

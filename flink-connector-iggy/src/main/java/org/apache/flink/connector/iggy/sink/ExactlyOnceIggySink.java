@@ -58,10 +58,7 @@ public final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         this.betweenSends = betweenSends;
     }
 
-    /**
-     * For tests: the exactly-once {@code sink}, whose committers run {@code hook} between two sends
-     * of a committable.
-     */
+    /** For tests: {@code sink}, whose committers run {@code hook} between two sends. */
     @VisibleForTesting
     public static <IN> ExactlyOnceIggySink<IN> withBetweenSends(
             IggySink<IN> sink, IggyCommitter.BetweenSends hook) {
@@ -70,10 +67,7 @@ public final class ExactlyOnceIggySink<IN> extends IggySink<IN>
         return new ExactlyOnceIggySink<>(sink.writerConfig(), sink.recordSerializer(), hook);
     }
 
-    /**
-     * Adds nothing: refuses a job without a write-ahead directory or in BATCH mode (see {@link
-     * ExactlyOnceJobCheck}).
-     */
+    /** Refuses a job without a write-ahead directory or in BATCH mode. */
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         ExactlyOnceJobCheck.check(input, writerConfig());

@@ -32,14 +32,9 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import static org.apache.flink.util.Preconditions.checkArgument;
 
 /**
- * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}: its writer holds each checkpoint's messages
- * and {@link IggyCommitter}, in a task of its own ({@link CommitterHandoff}), sends them once the
- * checkpoint completed.
- *
- * <p>The fingerprints stay consistent with the output: the reconcile step's keyed state and the
- * writer's committables belong to the same checkpoint, so a restored fingerprint always has its
- * message either in the partition or in a committable that is committed on restore, and a change
- * after the checkpoint is reconciled again from the restored fingerprint.
+ * {@link IggyKeyedMapSink} with {@code EXACTLY_ONCE}, as {@link ExactlyOnceIggySink}. The reconcile
+ * step's fingerprints and the writer's committables belong to the same checkpoint, so a restored
+ * fingerprint's message is in the partition or in a committable committed on restore.
  */
 @Internal
 public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
@@ -59,10 +54,7 @@ public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
         this.betweenSends = betweenSends;
     }
 
-    /**
-     * For tests: the exactly-once {@code sink}, whose committers run {@code hook} between two sends
-     * of a committable.
-     */
+    /** For tests: {@code sink}, whose committers run {@code hook} between two sends. */
     @VisibleForTesting
     public static <IN> ExactlyOnceKeyedMapSink<IN> withBetweenSends(
             IggyKeyedMapSink<IN> sink, IggyCommitter.BetweenSends hook) {
@@ -71,17 +63,13 @@ public final class ExactlyOnceKeyedMapSink<IN> extends IggyKeyedMapSink<IN>
         return new ExactlyOnceKeyedMapSink<>(sink, hook);
     }
 
-    /**
-     * Refuses a job without a write-ahead directory or in BATCH mode (see {@link
-     * ExactlyOnceJobCheck}).
-     */
+    /** Refuses a job without a write-ahead directory or in BATCH mode. */
     @Override
     public DataStream<IN> addPreWriteTopology(DataStream<IN> input) {
         ExactlyOnceJobCheck.check(input, writerConfig());
         return super.addPreWriteTopology(input);
     }
 
-    /** Its writers hold each checkpoint's messages for the committer. */
     @Override
     SinkDelivery.Factory delivery() {
         return WriteAheadDelivery::new;

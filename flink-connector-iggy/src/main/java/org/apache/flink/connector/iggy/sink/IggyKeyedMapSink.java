@@ -44,15 +44,10 @@ import java.io.IOException;
 import java.time.Duration;
 
 /**
- * A Flink sink that writes a keyed map to Iggy: a stream of {@link
- * org.apache.flink.connector.iggy.common.IggyMapChange}s, of which it sends a value only when it
- * differs from the last one sent for its key. {@code IggySink.keyedMap()} builds one ({@link
- * IggyKeyedMapSinkBuilder}); the SQL {@code upsert-iggy} sink is one for rows.
- *
- * <p>Before its writer it inserts an encoding step ({@link ChangeEncodingFunction}), {@code
- * keyBy(key bytes)} and an {@link IggyReconcileFunction}, which keeps a fingerprint of the last
- * value sent per key in Flink keyed state. One {@link KeyedMessage} per change travels from the
- * encoder to the writer.
+ * A Flink sink that writes a keyed map to Iggy, sending a key's value only when it differs from the
+ * last one sent ({@code IggySink.keyedMap()}; the SQL {@code upsert-iggy} sink for rows). Before
+ * its writer it inserts {@link ChangeEncodingFunction}, {@code keyBy(key bytes)} and {@link
+ * IggyReconcileFunction}, which keeps a fingerprint per key in keyed state.
  *
  * @param <IN> the change type
  */
@@ -138,17 +133,10 @@ public sealed class IggyKeyedMapSink<IN>
         if (reconcileUid != null) {
             reconciled.uid(reconcileUid);
         }
-        return asWriterInput(reconciled);
-    }
-
-    /**
-     * Flink's pre-write contract keeps the element type, but the writer of this sink receives the
-     * reconciled messages ({@link KeyedMessageWriter} reads them as such): only the declared type
-     * changes here, no element.
-     */
-    @SuppressWarnings("unchecked")
-    private static <IN> DataStream<IN> asWriterInput(DataStream<KeyedMessage> messages) {
-        return (DataStream<IN>) (DataStream<?>) messages;
+        // Flink's pre-write contract keeps the element type; the writer reads KeyedMessages.
+        @SuppressWarnings("unchecked")
+        DataStream<IN> writerInput = (DataStream<IN>) (DataStream<?>) reconciled;
+        return writerInput;
     }
 
     @Override
@@ -166,16 +154,12 @@ public sealed class IggyKeyedMapSink<IN>
     /** Where and how it writes; never shows credentials. */
     @Override
     public String toString() {
-        return "IggyKeyedMapSink{"
-                + config
-                + ", partition="
-                + (partitionByKey ? "by key" : String.valueOf(partition))
-                + ", keyHeader="
-                + keyHeader
-                + ", idempotentWrites="
-                + (sinkId != null)
-                + ", stateTtl="
-                + stateTtl
-                + '}';
+        return "IggyKeyedMapSink{%s, partition=%s, keyHeader=%s, idempotentWrites=%s, stateTtl=%s}"
+                .formatted(
+                        config,
+                        partitionByKey ? "by key" : partition,
+                        keyHeader,
+                        sinkId != null,
+                        stateTtl);
     }
 }

@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyConnectorException;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyMapChange;
@@ -51,9 +50,7 @@ import java.util.List;
  * changes.sinkTo(sink).uid("products-sink");
  * }</pre>
  *
- * <p>Before its writer the sink inserts an encoding step, {@code keyBy(key bytes)} and a reconcile
- * step that keeps a fingerprint of the last value sent per key in Flink keyed state. {@link
- * #build()} names every missing or invalid option at once.
+ * <p>The sink keeps a fingerprint of the last value sent per key in Flink keyed state.
  *
  * @param <K> the key type
  * @param <V> the value type
@@ -77,10 +74,8 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     IggyKeyedMapSinkBuilder() {}
 
     /**
-     * The key's bytes: they identify the key in the sink's state, are hashed into idempotent
-     * message ids and used for key partitioning. Default: UTF-8 for {@code String} keys, the array
-     * itself for {@code byte[]} keys; other key types need this. It must return bytes for every
-     * key: a change whose key serializes to {@code null} fails the job, naming the schema.
+     * The key's bytes, which identify it in state, message ids and key partitioning; never null.
+     * Default: UTF-8 for {@code String} keys, the array for {@code byte[]}; other types need this.
      */
     public IggyKeyedMapSinkBuilder<K, V> setKeySerializationSchema(
             SerializationSchema<K> keySchema) {
@@ -95,10 +90,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         return this;
     }
 
-    /**
-     * The payload to send when a key that was sent is deleted. Without it such a delete fails the
-     * job: Iggy has no tombstones.
-     */
+    /** The payload sent when a sent key is deleted; without it such a delete fails the job. */
     public IggyKeyedMapSinkBuilder<K, V> setDeletionValueFunction(
             SerializableFunction<K, byte[]> deletionValueFunction) {
         this.deletionValueFunction = deletionValueFunction;
@@ -106,9 +98,8 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * User headers of the message a change sends, upsert or delete (default: none besides the key
-     * header). Headers are not fingerprinted: an upsert with the last value sent for its key sends
-     * nothing, whatever its headers.
+     * User headers of the message a change sends; not fingerprinted: an upsert of the last value
+     * sent for its key sends nothing, whatever its headers.
      */
     public IggyKeyedMapSinkBuilder<K, V> setHeadersFunction(
             SerializableFunction<IggyMapChange<K, V>, IggyHeaders> headersFunction) {
@@ -117,10 +108,9 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * Chooses each change's topic (and stream); a change it routes nowhere ({@code null}) goes to
-     * the sink's topic ({@link #setTopic}), which is then optional. Fingerprints are kept per
-     * (topic, key), so the same key may hold different values in different topics; a delete goes to
-     * the topic the selector chooses for it, so choose by the key (a delete has no value).
+     * Chooses each change's topic; a change it routes nowhere goes to the sink's topic ({@link
+     * #setTopic}), which is then optional. Fingerprints are kept per (topic, key); choose by the
+     * key, as a delete has no value.
      */
     public IggyKeyedMapSinkBuilder<K, V> setTopicSelector(
             IggyTopicSelector<IggyMapChange<K, V>> topicSelector) {
@@ -129,9 +119,8 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * Give every message a deterministic id: BLAKE2b-128 of (message id namespace, key, number of
-     * messages sent for the key before). With the server's message deduplication on, messages
-     * replayed after a failover are dropped by the server. Off by default.
+     * Give every message a deterministic id, BLAKE2b-128 of (message id namespace, key, messages
+     * sent for the key before), so that the server's deduplication drops replays. Off by default.
      */
     public IggyKeyedMapSinkBuilder<K, V> setIdempotentWrites(boolean idempotentWrites) {
         this.idempotentWrites = idempotentWrites;
@@ -139,10 +128,9 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * With idempotent writes, what distinguishes this sink's message ids from those of another sink
-     * writing the same keys to the same topic; default {@code "<stream>/<topic>"} of the sink's own
-     * topic ({@code "<stream>/"} for a sink without one). Keep it stable across restarts: a changed
-     * namespace gives replayed messages new ids. Shapes nothing else.
+     * With idempotent writes, what sets this sink's message ids apart from another's writing the
+     * same keys to the same topic; default {@code "<stream>/<topic>"} ({@code "<stream>/"} without
+     * a topic). Keep it stable across restarts.
      */
     public IggyKeyedMapSinkBuilder<K, V> setMessageIdNamespace(String messageIdNamespace) {
         this.messageIdNamespace = messageIdNamespace;
@@ -150,10 +138,8 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * Forget a key's fingerprint when the key was not written for {@code ttl}: bounds state for
-     * keys that stop appearing, at the price that an expired key's next value is sent again even if
-     * unchanged (and, with idempotent writes, gets ids numbered from 0 again). Default: keep
-     * forever.
+     * Forget a key's fingerprint when it was not written for {@code ttl}: its next value is sent
+     * even if unchanged (with ids numbered from 0 again). Default: keep forever.
      */
     public IggyKeyedMapSinkBuilder<K, V> setStateTtl(Duration ttl) {
         this.stateTtl = ttl;
@@ -162,9 +148,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
 
     /**
      * A uid for the operator that keeps the fingerprints, so that they restore from a savepoint
-     * even after the job graph upstream of the sink changed. Flink then requires a uid on the sink
-     * too ({@code sinkTo(sink).uid(...)}) and combines both. Without it the fingerprints restore
-     * only into an unchanged job graph.
+     * after the job graph upstream changed; Flink then requires a uid on the sink too.
      */
     public IggyKeyedMapSinkBuilder<K, V> setReconcileUid(String reconcileUid) {
         this.reconcileUid = reconcileUid;
@@ -181,7 +165,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         }
         MapChangeEncoder<K, V> encoder =
                 new MapChangeEncoder<>(
-                        keySchema != null ? keySchema : new DefaultKeyBytes<>(),
+                        keySchema != null ? keySchema : IggyKeyedMapSinkBuilder::defaultKeyBytes,
                         valueSchema,
                         deletionValueFunction,
                         headersFunction,
@@ -194,10 +178,8 @@ public final class IggyKeyedMapSinkBuilder<K, V>
     }
 
     /**
-     * The sink for {@code encoder}'s changes with this builder's options, or every problem.
-     *
-     * @param routes whether the encoder may route changes to topics, so that the sink's own topic
-     *     is optional
+     * The sink for {@code encoder}'s changes with this builder's options (see {@link
+     * KeyedMapSinks#of}).
      */
     <IN> IggyKeyedMapSink<IN> buildSink(
             ChangeEncoder<IN> encoder,
@@ -216,13 +198,7 @@ public final class IggyKeyedMapSinkBuilder<K, V>
                     "a message id namespace only shapes idempotent message ids: call"
                             + " setIdempotentWrites(true) or drop setMessageIdNamespace");
         }
-        boolean exactlyOnce =
-                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
-        if (exactlyOnce && idempotentWrites) {
-            problems.add(
-                    "an exactly-once sink chooses every message id itself and needs no"
-                            + " deduplication: drop setIdempotentWrites or use AT_LEAST_ONCE");
-        }
+        boolean exactlyOnce = exactlyOnce(problems, idempotentWrites, "setIdempotentWrites");
         failOnProblems("keyed-map IggySink", problems);
         byte[] id = null;
         if (idempotentWrites) {
@@ -246,25 +222,20 @@ public final class IggyKeyedMapSinkBuilder<K, V>
         return exactlyOnce ? new ExactlyOnceKeyedMapSink<>(sink) : sink;
     }
 
-    /** UTF-8 of String keys, byte[] keys as they are. */
-    private static final class DefaultKeyBytes<K> implements SerializationSchema<K> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public byte[] serialize(K key) {
-            if (key instanceof String) {
-                return ((String) key).getBytes(StandardCharsets.UTF_8);
-            }
-            if (key instanceof byte[]) {
-                return (byte[]) key;
-            }
-            throw new IggyConnectorException(
-                    "Keys of type "
-                            + key.getClass().getName()
-                            + " need a key serialization schema: call setKeySerializationSchema"
-                            + " on the keyed-map sink builder (only String and byte[] keys have a"
-                            + " default)");
+    /** UTF-8 of String keys, byte[] keys as they are: the key schema without one set. */
+    private static byte[] defaultKeyBytes(Object key) {
+        if (key instanceof String string) {
+            return string.getBytes(StandardCharsets.UTF_8);
         }
+        if (key instanceof byte[] bytes) {
+            return bytes;
+        }
+        throw new IggyConnectorException(
+                "Keys of type "
+                        + key.getClass().getName()
+                        + " need a key serialization schema: call setKeySerializationSchema"
+                        + " on the keyed-map sink builder (only String and byte[] keys have a"
+                        + " default)");
     }
 
     /** An {@link IggyMapChange} as one keyed message. */

@@ -25,10 +25,8 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 
 /**
- * Chooses the target partition of a record in {@link IggySinkBuilder#setPartitioner}. Partitions
- * are chosen by the writer, not the server, so that every batch goes to one partition. Both sink
- * builders also have {@code setPartition(id)} (every record to one partition, the default 0) and
- * {@code setPartitionByKey()}.
+ * Chooses the target partition of a record ({@link IggySinkBuilder#setPartitioner}); the writer
+ * chooses, not the server, so that every batch goes to one partition.
  *
  * @param <T> the sink's record type
  */
@@ -36,10 +34,7 @@ import java.io.Serializable;
 @FunctionalInterface
 public interface IggyPartitioner<T> extends Serializable {
 
-    /**
-     * Called once per writer before the first record. The writer has not connected yet: {@link
-     * IggySinkContext#partitionCount()} is known from the first {@link #partition} on.
-     */
+    /** Called once per writer before the first record, before it connects. */
     default void open(IggySinkContext context) {}
 
     /**
@@ -47,8 +42,6 @@ public interface IggyPartitioner<T> extends Serializable {
      *
      * @param key the record's key bytes if the sink has a key serializer, else {@code null}
      * @param payload the record's message payload
-     * @param context the writer's subtask, the target topic's partition count and the record's
-     *     Flink timestamp
      */
     long partition(T record, @Nullable byte[] key, byte[] payload, IggySinkContext context);
 
@@ -58,9 +51,8 @@ public interface IggyPartitioner<T> extends Serializable {
     }
 
     /**
-     * The partition Iggy's own messages-key partitioning chooses for {@code key}: XXH32 (seed 0) of
-     * the key bytes, unsigned, modulo the partition count. {@code setPartitionByKey()} uses it; a
-     * custom {@link IggyRecordSerializationSchema} may too.
+     * The partition Iggy's messages-key partitioning chooses for {@code key}: XXH32 (seed 0) of the
+     * key bytes, unsigned, modulo the partition count, as {@code setPartitionByKey()} does.
      */
     static long partitionForKey(byte[] key, int partitionCount) {
         return Partitioners.partitionForKey(key, partitionCount);

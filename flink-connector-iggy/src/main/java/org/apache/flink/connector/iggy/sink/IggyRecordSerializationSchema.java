@@ -25,30 +25,20 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 
 /**
- * Turns a record into the message the sink sends: payload, user headers, message id, origin
- * timestamp and target partition. For full control, give one to {@link
- * IggySinkBuilder#setRecordSerializer}; the builder's value and key serialization schemas, headers
- * and message id functions cover the common cases without one.
+ * Turns a record into the message the sink sends, for full control ({@link
+ * IggySinkBuilder#setRecordSerializer}).
  *
  * @param <T> the sink's record type
  */
 @PublicEvolving
 public interface IggyRecordSerializationSchema<T> extends Serializable {
 
-    /**
-     * Called once per writer before the first record. The writer has not connected yet: {@link
-     * IggySinkContext#partitionCount()} is known from the first {@link #serialize} on.
-     */
+    /** Called once per writer before the first record, before it connects. */
     default void open(
             SerializationSchema.InitializationContext initContext, IggySinkContext sinkContext)
             throws Exception {}
 
-    /**
-     * The message for {@code element}, or {@code null} to send nothing for it.
-     *
-     * @param context the writer's subtask, the target topic's partition count and the record's
-     *     Flink timestamp
-     */
+    /** The message for {@code element}, or {@code null} to send nothing for it. */
     @Nullable
     IggySinkRecord serialize(T element, IggySinkContext context);
 }

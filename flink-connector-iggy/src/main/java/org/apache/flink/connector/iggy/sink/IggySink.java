@@ -34,13 +34,10 @@ import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
 import java.io.IOException;
 
 /**
- * A Flink sink that writes records to one Iggy topic: each record becomes one message, batched per
- * partition and sent asynchronously. See {@link #builder()} for a stream of records and {@link
- * #keyedMap()} for a keyed map that only sends what changed.
- *
- * <p>Delivery is at-least-once by default: every checkpoint waits until the server acknowledged
- * every message sent before it. The sink never creates or drops streams or topics. A writer
- * connects when it gets its first record, not while its task starts.
+ * A Flink sink that writes each record as one Iggy message, batched per partition and sent
+ * asynchronously: {@link #builder()} for records, {@link #keyedMap()} for a keyed map. At least
+ * once by default: a checkpoint waits for the server's acknowledgements. A writer connects on its
+ * first record.
  *
  * @param <IN> the record type
  */
@@ -63,11 +60,7 @@ public sealed class IggySink<IN> implements FlinkSink<IN>, LineageVertexProvider
         return new IggySinkBuilder<>();
     }
 
-    /**
-     * A sink for a keyed map: a stream of {@link
-     * org.apache.flink.connector.iggy.common.IggyMapChange}s, of which it sends a value only when
-     * it differs from the last one sent for its key.
-     */
+    /** A sink for a keyed map, which sends a key's value only when it changed. */
     public static <K, V> IggyKeyedMapSinkBuilder<K, V> keyedMap() {
         return new IggyKeyedMapSinkBuilder<>();
     }

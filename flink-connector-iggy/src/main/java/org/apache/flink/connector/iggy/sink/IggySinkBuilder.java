@@ -19,7 +19,6 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.PublicEvolving;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.sink.internal.config.IggyWriterConfig;
 import org.apache.flink.connector.iggy.sink.internal.writer.BuiltRecordSerializationSchema;
@@ -30,7 +29,9 @@ import javax.annotation.Nullable;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Builds an {@link IggySink} that sends every record as one message.
@@ -46,10 +47,9 @@ import java.util.List;
  *     .build();
  * }</pre>
  *
- * <p>Each message is made either from the value serialization schema (required) and the optional
- * key serialization schema, key header, partition choice, headers and message id functions, or
- * entirely by an {@link IggyRecordSerializationSchema} ({@link #setRecordSerializer}). {@link
- * #build()} names every missing or invalid option at once.
+ * <p>Each message is made from the value serialization schema (required) and the optional key
+ * schema, key header, partition choice, headers and message id functions, or entirely by an {@link
+ * IggyRecordSerializationSchema} ({@link #setRecordSerializer}).
  *
  * @param <IN> the record type
  */
@@ -66,10 +66,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
 
     IggySinkBuilder() {}
 
-    /**
-     * Required unless a record serializer is set: the payload of each message. It must return bytes
-     * (possibly empty) for every record.
-     */
+    /** Required unless a record serializer is set: the payload of each message, never null. */
     public IggySinkBuilder<IN> setValueSerializationSchema(SerializationSchema<IN> valueSchema) {
         this.valueSchema = valueSchema;
         return this;
@@ -93,9 +90,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Chooses each record's topic (and stream); a record it routes nowhere ({@code null}) goes to
-     * the sink's topic ({@link #setTopic}), which is then optional. The partitioner sees the
-     * partition count of the record's topic, so {@link #setPartitionByKey()} holds per topic.
+     * Chooses each record's topic; a record it routes nowhere goes to the sink's topic ({@link
+     * #setTopic}), which is then optional. Partitioners see the partition count of the record's.
      */
     public IggySinkBuilder<IN> setTopicSelector(IggyTopicSelector<IN> topicSelector) {
         this.topicSelector = topicSelector;
@@ -107,10 +103,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
         partitioner = null;
     }
 
-    /**
-     * User headers per record, e.g. {@code order -> IggyHeaders.of("type", order.type())}; it
-     * returns {@link IggyHeaders#empty()} for none, never {@code null}.
-     */
+    /** User headers per record; {@link IggyHeaders#empty()} for none, never {@code null}. */
     public IggySinkBuilder<IN> setHeadersFunction(
             SerializableFunction<IN, IggyHeaders> headersFunction) {
         this.headersFunction = headersFunction;
@@ -118,9 +111,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Deterministic message ids per record (unsigned 128 bit, non-zero): with the server's
-     * deduplication on, a record replayed after a failover is dropped by the server (idempotent
-     * writes). Without it the server generates random ids.
+     * Deterministic message ids per record (unsigned 128 bit, non-zero), so that the server's
+     * deduplication drops a record replayed after a failover. Default: the server's random ids.
      */
     public IggySinkBuilder<IN> setMessageIdFunction(
             SerializableFunction<IN, BigInteger> messageIdFunction) {
@@ -129,11 +121,8 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     }
 
     /**
-     * Full control over each record's message: payload, headers, id, timestamp, partition and topic
-     * ({@link IggySinkRecord#withTarget}). Excludes the value and key serialization schemas, key
-     * header, partition choice, topic selector, headers and message id functions, which it
-     * replaces. The sink's topic ({@link #setTopic}) is then optional: without one, every record
-     * must name its topic.
+     * Full control over each record's message, topic included ({@link IggySinkRecord#withTarget});
+     * replaces (and excludes) the other message options. The sink's topic is then optional.
      */
     public IggySinkBuilder<IN> setRecordSerializer(
             IggyRecordSerializationSchema<IN> recordSerializer) {
@@ -150,12 +139,7 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
                 writerConfig(problems, topicSelector != null || recordSerializer != null);
         IggyRecordSerializationSchema<IN> schema = recordSerializer(problems);
         boolean exactlyOnce =
-                config != null && config.deliveryGuarantee() == DeliveryGuarantee.EXACTLY_ONCE;
-        if (exactlyOnce && messageIdFunction != null) {
-            problems.add(
-                    "an exactly-once sink chooses every message id itself: drop"
-                            + " setMessageIdFunction or use AT_LEAST_ONCE");
-        }
+                exactlyOnce(problems, messageIdFunction != null, "setMessageIdFunction");
         failOnProblems("IggySink", problems);
         return exactlyOnce
                 ? new ExactlyOnceIggySink<>(config, schema)
@@ -165,14 +149,16 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
     @Nullable
     private IggyRecordSerializationSchema<IN> recordSerializer(List<String> problems) {
         if (recordSerializer != null) {
-            List<String> replaced = new ArrayList<>();
-            addIf(replaced, valueSchema != null, "setValueSerializationSchema");
-            addIf(replaced, keySchema != null, "setKeySerializationSchema");
-            addIf(replaced, keyHeader != null, "setKeyHeader");
-            addIf(replaced, partitionChosen, "setPartition/setPartitionByKey/setPartitioner");
-            addIf(replaced, topicSelector != null, "setTopicSelector");
-            addIf(replaced, headersFunction != null, "setHeadersFunction");
-            addIf(replaced, messageIdFunction != null, "setMessageIdFunction");
+            Map<String, Boolean> set = new LinkedHashMap<>();
+            set.put("setValueSerializationSchema", valueSchema != null);
+            set.put("setKeySerializationSchema", keySchema != null);
+            set.put("setKeyHeader", keyHeader != null);
+            set.put("setPartition/setPartitionByKey/setPartitioner", partitionChosen);
+            set.put("setTopicSelector", topicSelector != null);
+            set.put("setHeadersFunction", headersFunction != null);
+            set.put("setMessageIdFunction", messageIdFunction != null);
+            List<String> replaced = new ArrayList<>(set.keySet());
+            replaced.removeIf(option -> !set.get(option));
             if (!replaced.isEmpty()) {
                 problems.add(
                         "the record serializer makes the whole message, so "
@@ -213,11 +199,5 @@ public final class IggySinkBuilder<IN> extends IggySinkBuilderBase<IggySinkBuild
                 topicSelector,
                 headersFunction,
                 messageIdFunction);
-    }
-
-    private static void addIf(List<String> list, boolean condition, String item) {
-        if (condition) {
-            list.add(item);
-        }
     }
 }

@@ -32,9 +32,8 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The options both sink builders share: connection, target topic, delivery guarantee, batching,
- * partition choice and key header. Users call these setters on {@link IggySinkBuilder} and {@link
- * IggyKeyedMapSinkBuilder}; only those two builders extend this class.
+ * The options of both sink builders ({@link IggySinkBuilder}, {@link IggyKeyedMapSinkBuilder}):
+ * connection, topic, delivery guarantee, batching, partition choice and key header.
  *
  * @param <SELF> the concrete builder, so that setters chain
  */
@@ -55,7 +54,6 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     long partition;
     boolean partitionByKey;
 
-    /** Whether setPartition or setPartitionByKey was called. */
     boolean partitionChosen;
 
     @Nullable String keyHeader;
@@ -90,9 +88,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * The sink's topic: where every record goes that its topic selector (or record serializer)
-     * routes nowhere else. Required unless the sink routes every record. It must exist: the sink
-     * never creates it.
+     * The sink's topic, for every record not routed elsewhere; required unless the sink routes
+     * every record. It must exist: the sink never creates it.
      */
     public SELF setTopic(IggyId topic) {
         this.topic = topic;
@@ -100,11 +97,9 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * {@link DeliveryGuarantee#AT_LEAST_ONCE} (default), {@link DeliveryGuarantee#NONE} or {@link
-     * DeliveryGuarantee#EXACTLY_ONCE}. Exactly-once holds each checkpoint's messages in write-ahead
-     * files (see {@link #setExactlyOnceWriteAheadDir}) and sends them when the checkpoint
-     * completes, so output appears one checkpoint later; it needs checkpointing and does not depend
-     * on the server's deduplication.
+     * {@code AT_LEAST_ONCE} (default), {@code NONE} or {@code EXACTLY_ONCE}, which holds each
+     * checkpoint's messages in write-ahead files ({@link #setExactlyOnceWriteAheadDir}) and sends
+     * them when the checkpoint completes: output appears one checkpoint later.
      */
     public SELF setDeliveryGuarantee(DeliveryGuarantee deliveryGuarantee) {
         this.deliveryGuarantee = deliveryGuarantee;
@@ -112,10 +107,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * Most messages in one send request, which carries the messages of one partition; by default no
-     * cap: {@link #setMaxBatchBytes} decides where a request ends. All messages of one request get
-     * the same server timestamp, so a cap bounds how many a timestamp cannot tell apart. A batch is
-     * sent earlier when it reaches {@link #setMaxBatchBytes} or {@link #setLinger}.
+     * Most messages in one send request (of one partition); default no cap: {@link
+     * #setMaxBatchBytes} ends a request. All messages of a request get the same server timestamp.
      */
     public SELF setBatchSize(int batchSize) {
         this.batchSize = batchSize;
@@ -123,26 +116,23 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * Most bytes in one send request (per message its 64-byte header, payload and user headers):
-     * the bound that sizes batches, as the source sizes its polls; default 1 MiB.
+     * Most bytes in one send request (per message its 64-byte header, payload and user headers);
+     * default 1 MiB.
      */
     public SELF setMaxBatchBytes(long maxBatchBytes) {
         this.maxBatchBytes = maxBatchBytes;
         return self();
     }
 
-    /**
-     * How long a record may wait in a partially filled batch; default 5 ms. Zero sends every record
-     * at once.
-     */
+    /** How long a record may wait in a partly filled batch; default 5 ms, 0 sends at once. */
     public SELF setLinger(Duration linger) {
         this.linger = linger;
         return self();
     }
 
     /**
-     * Most batches per writer sent and unanswered or waiting to be sent; default 10. With {@link
-     * #setMaxBatchBytes} it bounds the memory a writer's batches take (10 MiB by default).
+     * Most batches per writer unanswered or waiting to be sent; default 10. With {@link
+     * #setMaxBatchBytes} it bounds a writer's memory.
      */
     public SELF setMaxInFlightRequests(int maxInFlightRequests) {
         this.maxInFlightRequests = maxInFlightRequests;
@@ -150,15 +140,11 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: the directory of the write-ahead files, which
-     * hold each checkpoint's messages until they are committed (a URI of any Flink file system,
-     * such as {@code s3://bucket/iggy-wal} or {@code hdfs:///flink/iggy-wal}, or an absolute path).
-     * It is used as given, and must be durable and reachable from every TaskManager, like the
-     * checkpoint directory: after a failover the committer may run on another TaskManager. Default:
-     * the subdirectory {@code iggy-sink-write-ahead} of the job's checkpoint directory ({@code
-     * execution.checkpointing.dir}, or on Flink 1.20 the checkpoint storage set in code), as the
-     * program that builds the job sees it; a job with neither is refused when it is built. {@code
-     * null} restores the default.
+     * With {@code EXACTLY_ONCE}: the directory of the write-ahead files, which hold each
+     * checkpoint's messages until committed: a URI of any Flink file system ({@code
+     * s3://bucket/iggy-wal}) or an absolute path, durable and reachable from every TaskManager like
+     * the checkpoint directory. Default ({@code null}): {@code iggy-sink-write-ahead} in the job's
+     * checkpoint directory; a job without one is refused when it is built.
      */
     public SELF setExactlyOnceWriteAheadDir(@Nullable String directory) {
         this.exactlyOnceWriteAheadDir = directory;
@@ -166,14 +152,11 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * With {@link DeliveryGuarantee#EXACTLY_ONCE}: whether the committer asks the server to write
-     * each committed partition to disk and fsync it (Iggy's FlushUnsavedBuffer) before it deletes
-     * the write-ahead files of those messages; default true. Iggy acknowledges a send while the
-     * messages may still be in its memory only (unless the server enforces fsync), and the files
-     * are the only other copy: without the flush, a crash of the server process can lose committed
-     * output. It costs one request per partition and commit, whose time is the server's fsync. Turn
-     * it off only if the server syncs every append itself ({@code system.partition.enforce_fsync})
-     * or losing that output is acceptable.
+     * With {@code EXACTLY_ONCE}: whether the committer has the server fsync each committed
+     * partition before it deletes their write-ahead files; default true. Iggy acknowledges a send
+     * before fsync, so without it a server crash can lose committed output; it costs one request
+     * per partition and commit. Turn it off only if the server enforces fsync itself ({@code
+     * system.partition.enforce_fsync}) or that loss is acceptable.
      */
     public SELF setExactlyOnceFsyncBeforeDelete(boolean fsync) {
         this.exactlyOnceFsyncBeforeDelete = fsync;
@@ -190,9 +173,8 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     }
 
     /**
-     * Send each record to the partition Iggy's own messages-key partitioning would choose for its
-     * key bytes ({@link IggyPartitioner#partitionForKey}), so equal keys share a partition. Needs
-     * key bytes: the key serialization schema.
+     * Send each record to the partition Iggy's messages-key partitioning chooses for its key bytes
+     * ({@link IggyPartitioner#partitionForKey}), so equal keys share a partition.
      */
     public SELF setPartitionByKey() {
         this.partitionByKey = true;
@@ -211,11 +193,24 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
     void partitionerChosen() {}
 
     /**
-     * Validates the shared options, adding one line per missing or invalid option to {@code
-     * problems}.
+     * Adds a problem if the sink is exactly-once and {@code idOption} is set: an exactly-once sink
+     * chooses every message id itself.
+     */
+    final boolean exactlyOnce(List<String> problems, boolean idOptionSet, String idOption) {
+        boolean exactlyOnce = deliveryGuarantee == DeliveryGuarantee.EXACTLY_ONCE;
+        if (exactlyOnce && idOptionSet) {
+            problems.add(
+                    "an exactly-once sink chooses every message id itself: drop "
+                            + idOption
+                            + " or use AT_LEAST_ONCE");
+        }
+        return exactlyOnce;
+    }
+
+    /**
+     * Validates the shared options, adding one line per problem to {@code problems}.
      *
-     * @param routes whether records may name their topic (a topic selector, a record serializer):
-     *     then the sink's own topic is optional
+     * @param routes whether records may name their topic: then the sink's own topic is optional
      * @return the writer configuration, or {@code null} if a shared option is invalid
      */
     @Nullable
@@ -286,7 +281,6 @@ public abstract class IggySinkBuilderBase<SELF extends IggySinkBuilderBase<SELF>
                 exactlyOnceFsyncBeforeDelete);
     }
 
-    /** Fails with every problem found, if there is any. */
     static void failOnProblems(String what, List<String> problems) {
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(

@@ -22,37 +22,26 @@ import org.apache.flink.annotation.PublicEvolving;
 import javax.annotation.Nullable;
 
 /**
- * What a sink writer knows when it serializes a record or chooses its partition: handed to {@link
- * IggyRecordSerializationSchema} and {@link IggyPartitioner}, in {@code open} and per record. New
- * methods may be added here; implementations of those interfaces keep compiling.
- *
- * <p>The writer owns the context and changes it between records: use it during the call that
- * received it, do not keep it for another thread.
+ * What a sink writer knows when it serializes a record or chooses its partition. The writer owns it
+ * and changes it between records: use it only during the call that received it.
  */
 @PublicEvolving
 public interface IggySinkContext extends IggyTopicSelector.Context {
 
     /**
-     * The number of partitions of the record's topic: in an {@link IggyPartitioner}, of the topic
-     * the sink's topic selector chose for the record; in an {@link IggyRecordSerializationSchema},
-     * of the sink's own topic (use {@link #partitionCount(IggySinkTarget)} for another). The writer
-     * connects on its first record, not while its task starts: calling this from {@code open}
-     * throws {@link IllegalStateException}.
+     * The partition count of the record's topic (in an {@link IggyRecordSerializationSchema}, of
+     * the sink's own). Not from {@code open}, before the writer connects: {@link
+     * IllegalStateException}.
      */
     int partitionCount();
 
     /**
-     * The number of partitions of {@code topic}. The writer describes a topic when it first needs
-     * it, and again every five minutes in the background, so partitions added while the job runs
-     * are counted within five minutes; a topic that does not exist fails the job naming it. Not
-     * from {@code open} (see {@link #partitionCount()}).
+     * The partition count of {@code topic}, described again every five minutes; a missing topic
+     * fails the job. Not from {@code open}.
      */
     int partitionCount(IggySinkTarget topic);
 
-    /**
-     * The Flink timestamp of the record being written, in epoch milliseconds, or {@code null} if it
-     * has none (and always in {@code open}).
-     */
+    /** The record's Flink timestamp in epoch milliseconds, or {@code null} if it has none. */
     @Nullable
     Long timestamp();
 }

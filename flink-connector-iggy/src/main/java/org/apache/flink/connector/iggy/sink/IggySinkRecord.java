@@ -26,9 +26,8 @@ import java.math.BigInteger;
 import java.util.Objects;
 
 /**
- * One message as the sink will send it: target partition, payload, user headers, message id, origin
- * timestamp and, if it does not go to the sink's own topic, its topic ({@link #withTarget}).
- * Produced per record by an {@link IggyRecordSerializationSchema}.
+ * One message as the sink will send it, made by an {@link IggyRecordSerializationSchema}; for
+ * another topic than the sink's own, see {@link #withTarget}.
  */
 @PublicEvolving
 public final class IggySinkRecord {
@@ -44,8 +43,7 @@ public final class IggySinkRecord {
      * @param partition the target partition id (0-based)
      * @param payload the message payload
      * @param headers user headers, possibly {@link IggyHeaders#empty()}
-     * @param messageId a u128 id, or {@code null} to let the server generate one. Deterministic ids
-     *     let the server's deduplication drop replays (idempotent writes).
+     * @param messageId a u128 id, or {@code null} to let the server generate one
      * @param originTimestampMicros the origin timestamp in microseconds since the epoch
      */
     public IggySinkRecord(
@@ -114,7 +112,6 @@ public final class IggySinkRecord {
         return payload;
     }
 
-    /** The message's user headers. */
     public IggyHeaders headers() {
         return headers;
     }

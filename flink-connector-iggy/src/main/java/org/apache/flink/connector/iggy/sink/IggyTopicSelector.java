@@ -25,10 +25,8 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 
 /**
- * Chooses the topic (and stream) each record goes to: {@code setTopicSelector} on {@link
- * IggySinkBuilder} and {@link IggyKeyedMapSinkBuilder}. A record for which it returns {@code null}
- * goes to the sink's own topic ({@code setTopic}). Every topic must exist: the sink never creates
- * one, and a record routed to a missing topic fails the job naming it.
+ * Chooses the topic (and stream) each record goes to; {@code null} is the sink's own topic. Every
+ * topic must exist: a record routed to a missing one fails the job naming it.
  *
  * <pre>{@code
  * .setTopicSelector((order, context) -> context.topic("orders-" + order.region()))
@@ -40,18 +38,11 @@ import java.io.Serializable;
 @FunctionalInterface
 public interface IggyTopicSelector<T> extends Serializable {
 
-    /**
-     * The topic for {@code record}, or {@code null} for the sink's own topic.
-     *
-     * @param context the sink's stream and the subtask choosing
-     */
+    /** The topic for {@code record}, or {@code null} for the sink's own topic. */
     @Nullable
     IggySinkTarget select(T record, Context context);
 
-    /**
-     * What a topic selector knows besides the record. New methods may be added here; selectors keep
-     * compiling.
-     */
+    /** What a topic selector knows besides the record. */
     @PublicEvolving
     interface Context {
 

@@ -19,27 +19,21 @@ package org.apache.flink.connector.iggy.sink;
 
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.sink.reconcile.ChangeEncoder;
-import org.apache.flink.connector.iggy.sink.reconcile.KeyedMessage;
 
 import java.util.ArrayList;
 
-/**
- * What the connector's own code needs of the keyed-map sink beyond its public API: a sink for any
- * change type (the SQL {@code upsert-iggy} sink's rows) and the texts of its errors.
- */
+/** The keyed-map sink for any change type (the SQL sink's rows), and the texts of its errors. */
 @Internal
 public final class KeyedMapSinks {
 
     private KeyedMapSinks() {}
 
     /**
-     * A keyed-map sink for any change type {@code encoder} reads, with the options of {@code
-     * builder} (its key and value schemas, deletion value and headers functions do not apply).
+     * A keyed-map sink for {@code encoder}'s changes with the options of {@code builder} (but its
+     * schemas and functions).
      *
-     * @param deletesFix what makes deletes writable, for the error a delete of a sent key gets when
-     *     they are not
-     * @param routes whether {@code encoder} routes changes to topics ({@link
-     *     KeyedMessage#withTarget}), so that the builder's topic is optional
+     * @param deletesFix what makes deletes writable, for the error of a delete of a sent key
+     * @param routes whether {@code encoder} routes changes, so that the builder's topic is optional
      * @throws IllegalArgumentException naming every invalid option of the builder
      */
     public static <IN> IggyKeyedMapSink<IN> of(

@@ -36,19 +36,13 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The failures of connecting and logging in, each saying what failed and the likely fix, naming
- * each setting as the API the user built the connection with does ({@link
- * IggyConnectionSettingNames}): a builder's setter, or a SQL option.
+ * each setting as the user set it ({@link IggyConnectionSettingNames}). Each is its own root cause
+ * ({@link IggyClients#asRootCause}), as Flink's SQL client prints only that.
  *
- * <p>The exceptions are their own root cause (see {@link IggyClients#asRootCause}): Flink's SQL
- * client prints only the root cause of a failure, and that must be this text, not the bare {@code
- * ConnectException} beneath it.
- *
- * <p>What no retry mends is an {@link IggyConfigurationException}, which fails the job without a
- * restart: credentials or a token the server rejects, a permission it denies, a TLS handshake that
- * fails, a server that closes the connection at the login (a client without TLS at a TLS port).
- * What may pass is a plain {@link IggyConnectorException}, retried by the job's restart strategy:
- * no server listening (it may be restarting), a login or handshake the server does not answer in
- * time.
+ * <p>What no retry mends (rejected credentials, a denied permission, a failed TLS handshake, a
+ * server that closes the connection at the login) is an {@link IggyConfigurationException}, which
+ * fails the job without a restart; what may pass (no server listening, no answer in time) is a
+ * plain {@link IggyConnectorException}, retried by the job's restart strategy.
  */
 @Internal
 final class ConnectionFailures {
@@ -68,14 +62,12 @@ final class ConnectionFailures {
     /** TCP did not come up: nothing listens, a firewall, a wrong host. */
     static IggyConnectorException cannotConnect(IggyConnectionConfig config, Throwable failure) {
         return IggyClients.asRootCause(
-                "Cannot connect to Iggy at "
-                        + config.address()
-                        + " within "
-                        + config.connectTimeout()
-                        + ": "
-                        + IggyClients.describe(failure)
-                        + ". Check that the server is running and that the address (host:port of"
-                        + " its TCP listener) is right.",
+                ("Cannot connect to Iggy at %s within %s: %s. Check that the server is running and"
+                                + " that the address (host:port of its TCP listener) is right.")
+                        .formatted(
+                                config.address(),
+                                config.connectTimeout(),
+                                IggyClients.describe(failure)),
                 failure);
     }
 
@@ -83,60 +75,42 @@ final class ConnectionFailures {
     static IggyConnectorException tlsHandshakeFailed(
             IggyConnectionConfig config, Throwable failure) {
         IggyConnectionSettingNames names = config.settingNames();
+        String failed = "failed: " + IggyClients.describe(failure) + ". ";
+        String noTls =
+                "speak TLS on this port: turn TLS off (%s) or use the server's TLS port."
+                        .formatted(names.tlsOff());
+        String ca = "the PEM certificate of the CA that signed it";
         String fix;
         if (isTimeout(failure)) {
             fix =
-                    "did not complete within "
-                            + config.connectTimeout()
-                            + ". The server may not speak TLS on this port: turn TLS off ("
-                            + names.tlsOff()
-                            + ") or use the server's TLS port.";
+                    "did not complete within %s. The server may not %s"
+                            .formatted(config.connectTimeout(), noTls);
         } else if (has(failure, CertificateException.class)
                 && message(failure).contains("subject alternative")) {
             fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". The server's certificate does not name '"
-                            + config.host()
-                            + "': connect by a host name or IP address the certificate names.";
+                    failed
+                            + ("The server's certificate does not name '%s': connect by a host name"
+                                            + " or IP address the certificate names.")
+                                    .formatted(config.host());
         } else if (message(failure).contains("PKIX")
                 || message(failure).contains("certification path")
                 || has(failure, CertificateException.class)) {
             fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". The server's certificate is not trusted: "
+                    failed
+                            + "The server's certificate is not trusted: "
                             + config.tlsCertificate()
-                                    .map(
-                                            path ->
-                                                    "check that "
-                                                            + path
-                                                            + " is the PEM certificate of the CA"
-                                                            + " that signed it")
-                                    .orElse(
-                                            "set the PEM certificate of the CA that signed it ("
-                                                    + names.tlsCertificate()
-                                                    + ")")
+                                    .map(path -> "check that " + path + " is " + ca)
+                                    .orElse("set " + ca + " (" + names.tlsCertificate() + ")")
                             + ".";
         } else if (isNotTls(failure) || isClosed(failure)) {
-            fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". The server does not seem to speak TLS on this port: turn TLS off ("
-                            + names.tlsOff()
-                            + ") or use the server's TLS port.";
+            fix = failed + "The server does not seem to " + noTls;
         } else {
             fix =
-                    "failed: "
-                            + IggyClients.describe(failure)
-                            + ". Check the TLS settings against the server's: whether it"
-                            + " expects TLS ("
-                            + names.tlsOn()
-                            + " or "
-                            + names.tlsOff()
-                            + ") and the CA certificate ("
-                            + names.tlsCertificate()
-                            + ").";
+                    failed
+                            + ("Check the TLS settings against the server's: whether it expects"
+                                            + " TLS (%s or %s) and the CA certificate (%s).")
+                                    .formatted(
+                                            names.tlsOn(), names.tlsOff(), names.tlsCertificate());
         }
         String message =
                 "Cannot connect to Iggy at " + config.address() + ": the TLS handshake " + fix;
@@ -146,52 +120,45 @@ final class ConnectionFailures {
     /** Connected (and TLS done, if on); the login was rejected or not answered. */
     static IggyConnectorException cannotLogIn(IggyConnectionConfig config, Throwable failure) {
         IggyConnectionSettingNames names = config.settingNames();
+        String address = config.address();
         String reason;
         boolean transientFailure = false;
         if (isAuthenticationFailure(failure)) {
             reason =
-                    "the server rejected "
-                            + config.principal()
-                            + ". "
-                            + (config.personalAccessToken().isPresent()
-                                    ? "Check that the personal access token exists and has not"
-                                            + " expired."
-                                    : "Check the username and password.");
+                    config.personalAccessToken().isPresent()
+                            ? "Check that the personal access token exists and has not expired."
+                            : "Check the username and password.";
+            reason = "the server rejected " + config.principal() + ". " + reason;
         } else if (isTimeout(failure)) {
             transientFailure = true;
             reason =
-                    "the server accepted the connection but did not answer the login request"
-                            + " within "
-                            + config.connectTimeout()
-                            + ". Check that "
-                            + config.address()
-                            + " is the TCP port of an Iggy server (not its HTTP or QUIC port)"
-                            + (config.tlsEnabled()
-                                    ? "."
-                                    : " and whether the server expects TLS ("
-                                            + names.tlsOn()
-                                            + ").");
+                    ("the server accepted the connection but did not answer the login request"
+                                    + " within %s. Check that %s is the TCP port of an Iggy server"
+                                    + " (not its HTTP or QUIC port)%s")
+                            .formatted(
+                                    config.connectTimeout(),
+                                    address,
+                                    config.tlsEnabled()
+                                            ? "."
+                                            : " and whether the server expects TLS ("
+                                                    + names.tlsOn()
+                                                    + ").");
         } else if (isClosed(failure)) {
             reason =
                     "the server closed the connection without answering the login request. "
                             + (config.tlsEnabled()
-                                    ? "Check that " + config.address() + " is an Iggy server."
-                                    : "If the server expects TLS, turn it on ("
-                                            + names.tlsOn()
-                                            + "); otherwise check that "
-                                            + config.address()
-                                            + " is an Iggy server's TCP port.");
+                                    ? "Check that %s is an Iggy server.".formatted(address)
+                                    : ("If the server expects TLS, turn it on (%s); otherwise"
+                                                    + " check that %s is an Iggy server's TCP"
+                                                    + " port.")
+                                            .formatted(names.tlsOn(), address));
         } else {
             transientFailure = true;
             reason = IggyClients.describe(failure) + ". Check the server's log.";
         }
         String message =
-                "Cannot log in to Iggy at "
-                        + config.address()
-                        + " as "
-                        + config.principal()
-                        + ": "
-                        + reason;
+                "Cannot log in to Iggy at %s as %s: %s"
+                        .formatted(address, config.principal(), reason);
         return transientFailure
                 ? IggyClients.asRootCause(message, failure)
                 : IggyClients.withOriginal(new IggyConfigurationException(message), failure);
@@ -201,21 +168,19 @@ final class ConnectionFailures {
     static IggyConfigurationException permissionDenied(@Nullable String what, Throwable failure) {
         return IggyClients.withOriginal(
                 new IggyConfigurationException(
-                        "The Iggy server denied the permission "
-                                + (what == null ? "for a request" : "to " + what)
-                                + " ("
-                                + IggyErrorCode.UNAUTHORIZED
-                                + "). Grant the user the permission on the stream or topic"
-                                + " (reading a source's topic, sending messages to a sink's), or"
-                                + " connect as a user that has it."),
+                        ("The Iggy server denied the permission %s (%s). Grant the user the"
+                                        + " permission on the stream or topic (reading a source's"
+                                        + " topic, sending messages to a sink's), or connect as a"
+                                        + " user that has it.")
+                                .formatted(
+                                        what == null ? "for a request" : "to " + what,
+                                        IggyErrorCode.UNAUTHORIZED)),
                 failure);
     }
 
     private static boolean isAuthenticationFailure(Throwable t) {
-        if (has(t, IggyAuthenticationException.class)) {
-            return true;
-        }
-        return IggyErrorCode.of(t).filter(LOGIN_REJECTED::contains).isPresent();
+        return has(t, IggyAuthenticationException.class)
+                || IggyErrorCode.of(t).filter(LOGIN_REJECTED::contains).isPresent();
     }
 
     private static boolean isTimeout(Throwable t) {

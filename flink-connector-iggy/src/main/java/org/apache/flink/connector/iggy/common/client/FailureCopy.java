@@ -25,14 +25,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Another failure as text: its class name, message and stack trace, and the descriptions of its
- * causes, without holding any of them.
- *
- * <p>The SDK's exceptions cannot be serialized (they hold {@code Optional} fields), and a job's
- * failure that cannot be serialized reaches the client as Flink's stand-in, which loses its type
- * and prints the class name twice ({@code IggyConnectorException: IggyConnectorException: Cannot
- * log in …}). Attached in place of the SDK's exception, this copy keeps the failure serializable
- * and prints as the original did.
+ * Another failure as text (class name, message, stack trace, its causes described), holding none of
+ * them: the SDK's exceptions cannot be serialized, and a job's failure that cannot reaches the
+ * client as Flink's stand-in, which loses its type. Attached in their place, a copy prints as the
+ * original did.
  */
 @Internal
 public final class FailureCopy extends RuntimeException {
@@ -47,8 +43,8 @@ public final class FailureCopy extends RuntimeException {
     }
 
     /**
-     * A copy of {@code original} without causes: they are described in its message ({@code "…; from
-     * Class: message"}), and its stack trace is the innermost one's, where the failure arose.
+     * A copy of {@code original}, its causes described in the message ({@code "…; from Class:
+     * message"}), with the innermost one's stack trace.
      */
     public static FailureCopy of(Throwable original) {
         List<String> parts = new ArrayList<>();
@@ -68,10 +64,7 @@ public final class FailureCopy extends RuntimeException {
         return copy;
     }
 
-    /**
-     * {@code failure} itself, or its copy if it or one of its causes is an SDK exception: what to
-     * attach as the cause of a failure that may end a job.
-     */
+    /** {@code failure}, or its copy if it or a cause is an SDK exception: for a job's failure. */
     public static Throwable serializable(Throwable failure) {
         for (Throwable c = failure; c != null; c = c.getCause()) {
             if (c instanceof IggyException) {

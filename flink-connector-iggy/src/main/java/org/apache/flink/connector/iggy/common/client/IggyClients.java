@@ -36,6 +36,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 
 /**
  * Opens logged-in SDK clients and waits on SDK futures with a deadline.
@@ -47,10 +48,7 @@ import java.util.concurrent.TimeoutException;
 @Internal
 public final class IggyClients {
 
-    /**
-     * How long {@link #closeAndWait} waits for the client's threads to end: a tenth of a second, or
-     * Netty's 2 s quiet period should the SDK's internals be out of reach (see {@link IggySdk}).
-     */
+    /** The most {@link #closeAndWait} waits for the client's threads to end. */
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
 
     /** The counter of reconnects in the metric group of the operator that owns a client. */
@@ -59,18 +57,16 @@ public final class IggyClients {
     private IggyClients() {}
 
     /**
-     * A pooled SDK client, connected and logged in as {@link #connect(IggyConnectionConfig,
-     * AsyncIggyTcpClientBuilder, Counter, boolean)} does, for code that uses the SDK's own API: the
-     * benchmarks' plain SDK loops. The connector itself goes through {@link IggyServerClient}.
+     * A pooled SDK client, connected and logged in, for the benchmarks' plain SDK loops; the
+     * connector itself goes through {@link IggyServerClient}.
      */
     public static AsyncIggyTcpClient connect(IggyConnectionConfig config) {
         return connect(config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true);
     }
 
     /**
-     * A client whose every request goes over one connection, in the order the caller issued them:
-     * the SDK holds a pooled connection from sending a request until its answer and hands it to
-     * waiting requests first come, first served. A request waits for it at most the request
+     * A client whose every request goes over one connection, in call order: the SDK hands a pooled
+     * connection to waiting requests first come, first served; each waits at most the request
      * timeout.
      */
     static AsyncIggyTcpClientBuilder oneConnection(IggyConnectionConfig config) {
@@ -80,17 +76,13 @@ public final class IggyClients {
     }
 
     /**
-     * Connects and logs in, or fails within the connect timeout with a message naming the address,
-     * the principal, what failed and the fix (see {@link ConnectionFailures}). A failed attempt has
-     * closed its client and ended its threads before it throws. A connection of the client that
-     * closes fails its requests in flight at once (see {@link IggySdk}). The caller owns (and must
-     * {@link #closeAndWait close}) the client.
+     * Connects and logs in, or fails within the connect timeout as {@link ConnectionFailures} says,
+     * having closed the client. The caller owns (and must {@link #closeAndWait close}) the client.
      *
-     * @param reconnects counts each connection the client opens to replace one that closed (the
-     *     server restarted, or the network or the server closed it): the {@value #RECONNECTS}
-     *     metric of the operator that owns the client
-     * @param replaceClosed false: once a connection closed the client opens no other, so the
-     *     requests queued behind one that was lost fail too instead of overtaking it
+     * @param reconnects the {@value #RECONNECTS} metric: each connection opened to replace one that
+     *     closed
+     * @param replaceClosed false: once a connection closed, the requests queued behind it fail too
+     *     instead of overtaking it
      */
     static AsyncIggyTcpClient connect(
             IggyConnectionConfig config,
@@ -109,13 +101,13 @@ public final class IggyClients {
         AsyncIggyTcpClient client = builder.build();
         // One deadline for connecting, the TLS handshake and logging in together.
         long deadline = System.nanoTime() + config.connectTimeout().toNanos();
+        String at = "Iggy at " + config.address();
+        // How the step under way fails.
+        BiFunction<IggyConnectionConfig, Throwable, IggyConnectorException> failure =
+                ConnectionFailures::cannotConnect;
         try {
-            await(client.connect(), remaining(deadline), "connect to Iggy at " + config.address());
-        } catch (RuntimeException e) {
-            closeAndWait(client);
-            throw ConnectionFailures.cannotConnect(config, e);
-        }
-        try {
+            await(client.connect(), remaining(deadline), "connect to " + at);
+            failure = ConnectionFailures::tlsHandshakeFailed;
             await(
                     IggySdk.get()
                             .watchConnections(
@@ -125,12 +117,8 @@ public final class IggyClients {
                                     reconnects::inc,
                                     replaceClosed),
                     remaining(deadline),
-                    "complete the TLS handshake with Iggy at " + config.address());
-        } catch (RuntimeException e) {
-            closeAndWait(client);
-            throw ConnectionFailures.tlsHandshakeFailed(config, e);
-        }
-        try {
+                    "complete the TLS handshake with " + at);
+            failure = ConnectionFailures::cannotLogIn;
             CompletableFuture<?> login =
                     config.personalAccessToken()
                             .<CompletableFuture<?>>map(
@@ -138,7 +126,7 @@ public final class IggyClients {
                                             client.personalAccessTokens()
                                                     .loginWithPersonalAccessToken(token))
                             .orElseGet(client::login);
-            await(login, remaining(deadline), "log in to Iggy at " + config.address());
+            await(login, remaining(deadline), "log in to " + at);
             IggySdk.get()
                     .awaitLoggedIn(
                             client,
@@ -147,10 +135,10 @@ public final class IggyClients {
                                     await(
                                             getMe,
                                             remaining(deadline),
-                                            "confirm the login at Iggy at " + config.address()));
+                                            "confirm the login at " + at));
         } catch (RuntimeException e) {
             closeAndWait(client);
-            throw ConnectionFailures.cannotLogIn(config, e);
+            throw failure.apply(config, e);
         }
         return client;
     }
@@ -180,9 +168,8 @@ public final class IggyClients {
     }
 
     /**
-     * The SDK's failure itself (an {@code IggyException} mostly), without future wrappers; but a
-     * permission the server denied, which no retry mends, as an {@link IggyConfigurationException}
-     * (see {@link ConnectionFailures#permissionDenied}).
+     * The SDK's failure without future wrappers; a permission the server denied as an {@link
+     * IggyConfigurationException} ({@link ConnectionFailures#permissionDenied}).
      */
     public static RuntimeException asRuntime(Throwable t) {
         return asRuntime(t, null);
@@ -203,10 +190,8 @@ public final class IggyClients {
     }
 
     /**
-     * Closes the client and returns once its Netty threads have ended (a tenth of a second; at most
-     * {@link #CLOSE_WAIT}): threads still running when Flink releases the job's or the SQL client's
-     * class loader fail to load classes there and flood the log. Never throws; an interrupt is kept
-     * for the caller. Does nothing for {@code null}.
+     * Closes the client and returns once its threads have ended ({@link IggySdk#close}, at most
+     * {@link #CLOSE_WAIT}). Never throws; does nothing for {@code null}.
      */
     public static void closeAndWait(@Nullable AsyncIggyTcpClient client) {
         if (client != null) {
@@ -215,26 +200,18 @@ public final class IggyClients {
     }
 
     /**
-     * A failure that is its own root cause: Flink's SQL client prints only the root cause, so the
-     * text naming what failed and the fix must not hide behind a bare {@code ConnectException} or
-     * parse error. The original's class and message belong in {@code message} (see {@link
-     * #describe}); the original is attached as a suppressed exception, with its stack trace.
-     *
-     * <p>What is attached has no causes (the SQL client shows the text after the last {@code
-     * "Caused by: "} of the server-side stack trace, which includes what an exception suppressed)
-     * and can be serialized and loaded anywhere: a job's failure that cannot be reaches the client
-     * as Flink's stand-in, which prints the class name twice. So a JDK exception without causes (a
-     * {@code TimeoutException}) is attached itself, anything else (the SDK's exceptions hold {@code
-     * Optional} fields) as a {@link FailureCopy}.
+     * A failure that is its own root cause: Flink's SQL client prints only the root cause (the text
+     * after the last {@code "Caused by: "}), so the text naming what failed and the fix must not
+     * hide behind a bare {@code ConnectException}. The original's class and message belong in
+     * {@code message} ({@link #describe}); the original is attached as a suppressed exception
+     * without causes that loads anywhere: itself if a plain JDK exception, else a {@link
+     * FailureCopy}.
      */
     public static IggyConnectorException asRootCause(String message, Throwable original) {
         return withOriginal(new IggyConnectorException(message), original);
     }
 
-    /**
-     * {@code failure} with {@code original} attached as {@link #asRootCause} does: for a failure of
-     * a subtype, such as an {@link IggyConfigurationException}.
-     */
+    /** {@code e} with {@code original} attached as {@link #asRootCause} does. */
     public static <E extends IggyConnectorException> E withOriginal(E e, Throwable original) {
         boolean plainJdk =
                 original.getClass().getClassLoader() == null

@@ -21,17 +21,13 @@ import org.apache.flink.annotation.Internal;
 
 import org.apache.iggy.exception.IggyServerException;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The error codes of Iggy server 0.8 that the connector reacts to, by name.
- *
- * <p>These are the server's numbers as they travel on the wire. The SDK's own table ({@code
- * org.apache.iggy.exception.IggyErrorCode}) numbers some errors differently from the server, so the
- * connector looks codes up here, by the raw number the SDK passes on.
- *
- * <p>{@link #toString()} gives the number and the name ({@code 3007 (PARTITION_NOT_FOUND)}), for
- * messages.
+ * The error codes of Iggy server 0.8 that the connector reacts to, by name, with the server's wire
+ * numbers: the SDK's own table numbers some differently. {@link #toString()} gives {@code 3007
+ * (PARTITION_NOT_FOUND)}, for messages.
  */
 @Internal
 public enum IggyErrorCode {
@@ -65,18 +61,10 @@ public enum IggyErrorCode {
 
     /** The error with the server's number {@code code}, if it is one the connector knows. */
     public static Optional<IggyErrorCode> fromCode(int code) {
-        for (IggyErrorCode error : values()) {
-            if (error.code == code) {
-                return Optional.of(error);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(error -> error.code == code).findFirst();
     }
 
-    /**
-     * The error the server answered, carried by {@code failure} or one of its causes; empty if
-     * there is none or the connector does not know its code.
-     */
+    /** The known error the server answered, carried by {@code failure} or one of its causes. */
     public static Optional<IggyErrorCode> of(Throwable failure) {
         for (Throwable c = failure; c != null; c = c.getCause()) {
             if (c instanceof IggyServerException) {

@@ -36,9 +36,7 @@ import javax.annotation.Nullable;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
@@ -64,11 +62,9 @@ import java.util.function.Consumer;
  * </ul>
  *
  * <p>All but the fourth reach private members of the SDK and of Netty by reflection ({@link
- * SdkInternals}), looked up once when this class loads; no other package reflects on SDK classes
- * (an architecture test keeps it so). With an SDK that lacks one of them, this class falls back to
- * doing nothing: the connector works as the plain SDK does, and every such degraded step logs a
- * warning saying what is lost. A test pins the SDK version and the members, so an SDK upgrade fails
- * the build until the workarounds have been checked against it.
+ * SdkInternals}, nowhere else: an architecture test keeps it so). With an SDK that lacks one, this
+ * class falls back to the plain SDK and logs what is lost. A test pins the SDK version and the
+ * members, so an SDK upgrade fails the build until the workarounds have been checked.
  *
  * <p>Immutable; shared by all threads.
  */
@@ -124,17 +120,13 @@ public final class IggySdk {
 
     /**
      * Makes every connection of {@code client}, the open one and those its pool opens later, fail
-     * its requests in flight when it closes. Call right after the client connected, before anything
-     * else uses it.
+     * its requests in flight when it closes. Call right after the client connected.
      *
      * @param address the server's {@code host:port}, for messages
-     * @param tls whether the client speaks TLS
-     * @param onReconnect runs on one of the client's threads each time the client opens a
-     *     connection to replace one that closed; never in the fallback
-     * @param replaceClosed false: once a connection closed, the client opens no other one, and
-     *     every later request fails (never in the fallback)
-     * @return completes when the TLS handshake of the open connection has (at once without TLS),
-     *     exceptionally with the handshake's failure; at once in the fallback
+     * @param onReconnect runs on a client thread each time a connection replaces one that closed
+     * @param replaceClosed false: once a connection closed, every later request fails
+     * @return completes when the open connection's TLS handshake has (at once without TLS or in the
+     *     fallback), exceptionally with its failure
      */
     public CompletableFuture<Void> watchConnections(
             AsyncIggyTcpClient client,
@@ -156,9 +148,8 @@ public final class IggySdk {
 
     /**
      * Closes {@code client} and returns once its threads have ended, at most {@code timeout} later:
-     * threads still running when Flink releases a job's (or the SQL client's) class loader fail to
-     * load classes there. Works for a client in any state, also one whose connect or login failed.
-     * Not cut short by an interrupt, which stays set for the caller. Never throws.
+     * threads still running when Flink releases a job's class loader fail to load classes there.
+     * For a client in any state; not cut short by an interrupt, which stays set. Never throws.
      */
     public void close(AsyncIggyTcpClient client, Duration timeout) {
         try {
@@ -171,38 +162,17 @@ public final class IggySdk {
                                 + " client takes Netty's quiet period of 2 s.",
                         IggySdk.class.getName());
             }
-            closeAsTheSdkDoes(client, timeout);
+            // The SDK's own close completes once its event loops have ended; join() waits
+            // through an interrupt and sets it again.
+            client.close().orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).join();
         } catch (RuntimeException e) {
             LOG.debug("Closing an Iggy client failed", e);
         }
     }
 
-    /** The SDK's own close, waited for: it completes once its event loops have ended. */
-    private static void closeAsTheSdkDoes(AsyncIggyTcpClient client, Duration timeout) {
-        boolean interrupted = false;
-        long deadline = System.nanoTime() + timeout.toNanos();
-        CompletableFuture<Void> closing = client.close();
-        while (true) {
-            try {
-                closing.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            } catch (ExecutionException | TimeoutException e) {
-                LOG.debug("Closing an Iggy client failed", e);
-                break;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /**
-     * After a successful login, waits until the SDK has marked {@code client} as logged in: asks
-     * the server who the client is, with {@code await} (which waits for a request until the
-     * caller's deadline and throws its failure), until the answer is not "not authenticated" or
-     * {@code deadlineNanos} (of {@link System#nanoTime()}) has passed.
+     * After a successful login, asks the server who the client is (waiting with {@code await})
+     * until the answer is not "not authenticated" or {@code deadlineNanos} has passed.
      */
     public void awaitLoggedIn(
             AsyncIggyTcpClient client, long deadlineNanos, Consumer<CompletableFuture<?>> await) {
@@ -221,11 +191,9 @@ public final class IggySdk {
 
     /**
      * Asks the server to write the partition's unsaved messages to disk, with {@code fsync} also to
-     * sync them (FLUSH_UNSAVED_BUFFER, command 102: stream and topic identifiers, the partition as
-     * u32, fsync as u8; an empty answer). Sent through {@code client}'s connection, so it queues
-     * behind the client's earlier requests as they do. Not bounded in time: the caller bounds the
-     * wait. In the fallback it fails at once with an {@link IggyConfigurationException}: no retry
-     * can send it.
+     * sync them (command 102: stream and topic identifiers, the partition as u32, fsync as u8; an
+     * empty answer). Queues behind the client's earlier requests; the caller bounds the wait. In
+     * the fallback it fails at once with an {@link IggyConfigurationException}: no retry helps.
      */
     public CompletableFuture<Void> flushUnsavedBuffer(
             AsyncIggyTcpClient client,

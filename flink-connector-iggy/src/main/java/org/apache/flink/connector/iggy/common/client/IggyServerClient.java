@@ -30,6 +30,7 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.SimpleCounter;
 
 import org.apache.iggy.client.async.tcp.AsyncIggyTcpClient;
+import org.apache.iggy.client.async.tcp.AsyncIggyTcpClientBuilder;
 import org.apache.iggy.consumergroup.Consumer;
 import org.apache.iggy.identifier.ConsumerId;
 import org.apache.iggy.identifier.TopicId;
@@ -45,45 +46,48 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import static org.apache.flink.connector.iggy.common.client.SdkConversions.streamId;
 import static org.apache.flink.connector.iggy.common.client.SdkConversions.topicId;
 
 /**
- * The connector's one gateway to an Iggy server for the source, the sink and the catalog: a
- * logged-in client and the few requests they send, taking and returning the connector's own types.
- * A request waits at most the request timeout. The asynchronous ones fail as the SDK does; a failed
- * waiting one throws what the owner's {@code failures} makes of the failure and of what was tried,
- * and {@link IggyErrorCode#isCauseOf} still tells what the server answered. Thread-safe as the
- * SDK's client is; {@link #close} once, by the owner.
+ * The connector's one gateway to an Iggy server: a logged-in client and the few requests the
+ * source, the sink and the catalog send, in the connector's own types. A request waits at most the
+ * request timeout; an asynchronous one fails as the SDK does, a waiting one throws what the owner's
+ * {@code failures} makes of it. Thread-safe as the SDK's client is; {@link #close} once, by the
+ * owner.
  */
 @Internal
 public final class IggyServerClient implements AutoCloseable {
+
+    private static final BiFunction<String, RuntimeException, RuntimeException> SDK_FAILURES =
+            (what, e) -> e;
 
     private final AsyncIggyTcpClient client;
     private final IggyConnectionConfig config;
     private final BiFunction<String, RuntimeException, RuntimeException> failures;
 
+    /** Connects and logs in (see {@link IggyClients#connect}). */
     private IggyServerClient(
-            AsyncIggyTcpClient client,
             IggyConnectionConfig config,
+            AsyncIggyTcpClientBuilder builder,
+            Counter reconnects,
+            boolean replaceClosed,
             BiFunction<String, RuntimeException, RuntimeException> failures) {
-        this.client = client;
+        this.client = IggyClients.connect(config, builder, reconnects, replaceClosed);
         this.config = config;
         this.failures = failures;
     }
 
     /**
-     * Connects and logs in (see {@link IggyClients#connect}); a failed request fails as the SDK's.
+     * Connects and logs in; a failed request fails as the SDK's.
      *
      * @param reconnects counts the connections opened to replace one that closed
      */
     public static IggyServerClient connect(IggyConnectionConfig config, Counter reconnects) {
-        return sdkFailures(
-                IggyClients.connect(config, AsyncIggyTcpClient.builder(), reconnects, true),
-                config);
+        return new IggyServerClient(
+                config, AsyncIggyTcpClient.builder(), reconnects, true, SDK_FAILURES);
     }
 
     /**
@@ -92,20 +96,21 @@ public final class IggyServerClient implements AutoCloseable {
      */
     public static IggyServerClient connectWithOneConnection(
             IggyConnectionConfig config, Counter reconnects) {
-        return sdkFailures(
-                IggyClients.connect(config, IggyClients.oneConnection(config), reconnects, true),
-                config);
+        return new IggyServerClient(
+                config, IggyClients.oneConnection(config), reconnects, true, SDK_FAILURES);
     }
 
     /**
-     * Like {@link #connectWithOneConnection}, but no other connection replaces a closed one: the
-     * requests queued behind a lost one fail too; the caller opens a new client to go on.
+     * Like {@link #connectWithOneConnection}, but no connection replaces a closed one: the requests
+     * queued behind it fail too; the caller opens a new client to go on.
      */
     public static IggyServerClient connectWithOneLastingConnection(IggyConnectionConfig config) {
-        return sdkFailures(
-                IggyClients.connect(
-                        config, IggyClients.oneConnection(config), new SimpleCounter(), false),
-                config);
+        return new IggyServerClient(
+                config,
+                IggyClients.oneConnection(config),
+                new SimpleCounter(),
+                false,
+                SDK_FAILURES);
     }
 
     /**
@@ -116,24 +121,14 @@ public final class IggyServerClient implements AutoCloseable {
             IggyConnectionConfig config,
             BiFunction<String, RuntimeException, RuntimeException> failures) {
         return new IggyServerClient(
-                IggyClients.connect(
-                        config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true),
-                config,
-                failures);
-    }
-
-    private static IggyServerClient sdkFailures(
-            AsyncIggyTcpClient client, IggyConnectionConfig config) {
-        return new IggyServerClient(client, config, (what, e) -> e);
+                config, AsyncIggyTcpClient.builder(), new SimpleCounter(), true, failures);
     }
 
     public List<String> streamNames() {
         return await(listStreams(), "list the streams").stream().map(StreamListing::name).toList();
     }
 
-    /**
-     * Every stream of the server with its counts, in one request: a failure as the SDK reports it.
-     */
+    /** Every stream of the server with its counts, in one request. */
     public CompletableFuture<List<StreamListing>> listStreams() {
         return timed(client.streams().getStreams())
                 .thenApply(streams -> streams.stream().map(StreamListing::of).toList());
@@ -142,11 +137,10 @@ public final class IggyServerClient implements AutoCloseable {
     /** The stream and its topics; empty when it does not exist. */
     public Optional<StreamSummary> stream(IggyId stream) {
         return absentIf(
-                () -> await(describeStream(stream), "read stream " + stream),
-                IggyErrorCode.STREAM_ID_NOT_FOUND);
+                describeStream(stream), "read stream " + stream, IggyErrorCode.STREAM_ID_NOT_FOUND);
     }
 
-    /** {@link #stream}, answered asynchronously: a failure as the SDK reports it. */
+    /** {@link #stream}, asynchronously. */
     public CompletableFuture<Optional<StreamSummary>> describeStream(IggyId stream) {
         return timed(client.streams().getStream(streamId(stream)))
                 .thenApply(d -> d.map(StreamSummary::of));
@@ -155,7 +149,8 @@ public final class IggyServerClient implements AutoCloseable {
     /** Creates the stream; false when one of that name existed already. */
     public boolean createStream(String stream) {
         return createdUnless(
-                () -> await(client.streams().createStream(stream), "create stream " + stream),
+                client.streams().createStream(stream),
+                "create stream " + stream,
                 IggyErrorCode.STREAM_NAME_ALREADY_EXISTS);
     }
 
@@ -166,12 +161,13 @@ public final class IggyServerClient implements AutoCloseable {
     /** The topic; empty when it or its stream does not exist. */
     public Optional<TopicDescription> topic(IggyId stream, IggyId topic) {
         return absentIf(
-                () -> await(describeTopic(stream, topic), "read topic " + topic + " of " + stream),
+                describeTopic(stream, topic),
+                "read topic " + topic + " of " + stream,
                 IggyErrorCode.STREAM_ID_NOT_FOUND,
                 IggyErrorCode.TOPIC_ID_NOT_FOUND);
     }
 
-    /** {@link #topic}, answered asynchronously: a failure as the SDK reports it. */
+    /** {@link #topic}, asynchronously. */
     public CompletableFuture<Optional<TopicDescription>> describeTopic(
             IggyId stream, IggyId topic) {
         return timed(client.topics().getTopic(streamId(stream), topicId(topic)))
@@ -179,9 +175,8 @@ public final class IggyServerClient implements AutoCloseable {
     }
 
     /**
-     * The topic, which must exist: when it or its stream does not, an {@link
-     * IggyConfigurationException} (no restart) naming what is missing, the closest existing names
-     * and the fix.
+     * The topic, which must exist: else an {@link IggyConfigurationException} naming what is
+     * missing, the closest existing names and the fix.
      */
     public TopicDescription describe(IggyId stream, IggyId topic) {
         Optional<TopicDescription> described =
@@ -190,24 +185,22 @@ public final class IggyServerClient implements AutoCloseable {
             return described.get();
         }
         Optional<StreamSummary> summary = await(describeStream(stream), "read stream " + stream);
-        if (summary.isEmpty()) {
-            throw new IggyConfigurationException(
-                    missingStream(stream)
-                            + ". The connector never creates streams: create it first (or fix the"
-                            + " stream name).");
-        }
-        throw new IggyConfigurationException(
-                missingTopic(
+        String missing =
+                summary.isEmpty()
+                        ? missingStream(stream)
+                        : missingTopic(
                                 stream,
                                 topic,
-                                summary.get().topics().stream().map(TopicSummary::name).toList())
-                        + ". The connector never creates topics: create it first (or fix the"
-                        + " topic name).");
+                                summary.get().topics().stream().map(TopicSummary::name).toList());
+        String what = summary.isEmpty() ? "stream" : "topic";
+        throw new IggyConfigurationException(
+                "%s. The connector never creates %ss: create it first (or fix the %s name)."
+                        .formatted(missing, what, what));
     }
 
     /**
      * {@code Iggy stream 'S' does not exist at HOST:PORT}, with the closest names of the streams
-     * the server lists (none when it cannot list them).
+     * the server lists, if it lets the user list them.
      */
     public String missingStream(IggyId stream) {
         String hint = "";
@@ -226,13 +219,9 @@ public final class IggyServerClient implements AutoCloseable {
      * stream's {@code topics}.
      */
     public String missingTopic(IggyId stream, IggyId topic, List<String> topics) {
-        return "Iggy topic "
-                + topic
-                + " does not exist in stream "
-                + stream
-                + " at "
-                + config.address()
-                + (topic.isNumeric() ? "" : DidYouMean.hint(topic.name(), topics));
+        String hint = topic.isNumeric() ? "" : DidYouMean.hint(topic.name(), topics);
+        return "Iggy topic %s does not exist in stream %s at %s%s"
+                .formatted(topic, stream, config.address(), hint);
     }
 
     /**
@@ -244,18 +233,16 @@ public final class IggyServerClient implements AutoCloseable {
     public boolean createTopic(
             IggyId stream, String topic, int partitions, boolean gzip, BigInteger expiryMicros) {
         return createdUnless(
-                () ->
-                        await(
-                                client.topics()
-                                        .createTopic(
-                                                streamId(stream),
-                                                (long) partitions,
-                                                TopicDescription.compression(gzip),
-                                                expiryMicros,
-                                                BigInteger.ZERO,
-                                                Optional.empty(),
-                                                topic),
-                                "create topic " + topic + " in " + stream),
+                client.topics()
+                        .createTopic(
+                                streamId(stream),
+                                (long) partitions,
+                                TopicDescription.compression(gzip),
+                                expiryMicros,
+                                BigInteger.ZERO,
+                                Optional.empty(),
+                                topic),
+                "create topic " + topic + " in " + stream,
                 IggyErrorCode.TOPIC_NAME_ALREADY_EXISTS);
     }
 
@@ -288,25 +275,16 @@ public final class IggyServerClient implements AutoCloseable {
                 "delete topic " + topic + " of " + stream);
     }
 
-    /**
-     * Up to {@code count} messages of a partition from {@code offset} on, as {@code consumer} (a
-     * plain consumer, not a group), storing no offset.
-     */
+    /** Up to {@code count} messages of a partition from {@code offset} on. */
     public CompletableFuture<MessageBatch> poll(
             IggyId stream, IggyId topic, long partition, String consumer, long offset, long count) {
-        return poll(
-                stream,
-                topic,
-                partition,
-                consumer,
-                PollingStrategy.offset(BigInteger.valueOf(offset)),
-                count);
+        PollingStrategy from = PollingStrategy.offset(BigInteger.valueOf(offset));
+        return poll(stream, topic, partition, consumer, from, count);
     }
 
     /**
-     * Sends the messages to one partition, converting them to the SDK's on the calling thread;
-     * their offsets and timestamps are the server's. Not bounded in time: the caller bounds the
-     * wait.
+     * Sends the messages to one partition, converting them on the calling thread. Not bounded in
+     * time: the caller bounds the wait.
      */
     public CompletableFuture<Void> send(IggyTopicPartition target, List<OutgoingMessage> messages) {
         return client.messages()
@@ -317,10 +295,7 @@ public final class IggyServerClient implements AutoCloseable {
                         SdkConversions.toSdk(messages));
     }
 
-    /**
-     * Asks the server to write the partition's unsaved messages to disk and fsync them (see {@link
-     * IggySdk#flushUnsavedBuffer}); waits at most the request timeout for the answer.
-     */
+    /** Asks the server to write the partition to disk and fsync it ({@link IggySdk}). */
     public CompletableFuture<Void> flushAndSync(IggyTopicPartition partition) {
         return timed(
                 IggySdk.get()
@@ -374,22 +349,12 @@ public final class IggyServerClient implements AutoCloseable {
     /** The offset of the partition's first message at or after the timestamp, if any. */
     public OptionalLong firstOffsetAtOrAfter(
             IggyId stream, IggyId topic, long partition, String consumer, long timestampMillis) {
+        PollingStrategy at = PollingStrategy.timestamp(BigInteger.valueOf(timestampMillis * 1000));
         MessageBatch first =
                 await(
-                        poll(
-                                stream,
-                                topic,
-                                partition,
-                                consumer,
-                                PollingStrategy.timestamp(
-                                        BigInteger.valueOf(timestampMillis * 1000)),
-                                1L),
-                        "find the first message at or after timestamp "
-                                + timestampMillis
-                                + " in partition "
-                                + partition
-                                + " of "
-                                + topic);
+                        poll(stream, topic, partition, consumer, at, 1L),
+                        "find the first message at or after timestamp %d in partition %d of %s"
+                                .formatted(timestampMillis, partition, topic));
         return first.isEmpty() ? OptionalLong.empty() : OptionalLong.of(first.offset(0));
     }
 
@@ -413,10 +378,10 @@ public final class IggyServerClient implements AutoCloseable {
         return request.orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    private static <T> Optional<T> absentIf(
-            Supplier<Optional<T>> request, IggyErrorCode... notFound) {
+    private <T> Optional<T> absentIf(
+            CompletableFuture<Optional<T>> request, String what, IggyErrorCode... notFound) {
         try {
-            return request.get();
+            return await(request, what);
         } catch (RuntimeException e) {
             for (IggyErrorCode code : notFound) {
                 if (code.isCauseOf(e)) {
@@ -427,9 +392,9 @@ public final class IggyServerClient implements AutoCloseable {
         }
     }
 
-    private static boolean createdUnless(Runnable create, IggyErrorCode exists) {
+    private boolean createdUnless(CompletableFuture<?> create, String what, IggyErrorCode exists) {
         try {
-            create.run();
+            await(create, what);
             return true;
         } catch (RuntimeException e) {
             if (!exists.isCauseOf(e)) {

@@ -35,10 +35,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Messages of one partition, read from or to be sent to Iggy, addressed by their index in the
- * batch. A poll's answer is wrapped once, without copying: the reader hands out one view per
- * message (an {@code IggyMessage} holding the batch and an index) and no per-message wrapper.
- * Immutable.
+ * Messages of one partition, addressed by their index: a poll's answer is wrapped without copying,
+ * so that a message is a view of the batch and an index. Immutable.
  */
 @Internal
 public final class MessageBatch {

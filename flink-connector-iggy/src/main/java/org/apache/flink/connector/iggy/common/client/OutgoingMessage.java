@@ -23,9 +23,8 @@ import org.apache.flink.connector.iggy.common.IggyHeaders;
 import javax.annotation.Nullable;
 
 /**
- * A message the sink sends; offset and server timestamp are the server's. It becomes the SDK's
- * message only when sent (see {@link IggyServerClient#send}), on the sending thread. The arrays are
- * not copied: never change them.
+ * A message the sink sends, converted to the SDK's only when sent. The arrays are not copied: never
+ * change them.
  *
  * @param wireId the id as the wire carries it (16 bytes, little-endian u128), or {@code null} for
  *     one the server generates
@@ -37,10 +36,7 @@ public record OutgoingMessage(
     /** The bytes of a message's header in a send request and in the partition. */
     public static final int HEADER_BYTES = 64;
 
-    /**
-     * The bytes the message takes in a send request and in the partition, as the server counts
-     * them: its 64-byte header, payload and user headers.
-     */
+    /** The bytes the message takes in a send request: header, payload and user headers. */
     public long wireSize() {
         return HEADER_BYTES + payload.length + headers.encodedLength();
     }

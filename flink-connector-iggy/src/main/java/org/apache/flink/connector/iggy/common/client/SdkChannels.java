@@ -47,29 +47,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Reaches the Netty connections behind an SDK client, which SDK 0.8.0 does not expose, for three
- * things it lacks.
- *
- * <p><b>A closed connection fails its requests in flight.</b> The SDK's response handler does not
- * react when a connection closes, so a request whose answer was lost waited for the whole request
- * timeout. A handler placed in front of it turns the close into the failure event the SDK's handler
- * does react to: it fails every request waiting on that connection at once, with a message saying
- * that the connection closed. The pool then opens (and logs in) a new connection for the next
- * request, unless the client was watched without replacements: then the pool's every later
- * connection is closed as it opens, so the requests queued behind the lost ones fail too instead of
- * overtaking them.
- *
- * <p><b>The TLS handshake is part of connecting.</b> The SDK reports a connection as open once TCP
- * is up, so a failed handshake would otherwise surface as a failed login. {@link #watch} returns
- * the handshake of a connection it watched from the start, so that the caller can wait for it and
- * name its failure.
- *
- * <p><b>A close without a pause.</b> {@link #close} ends the client's threads in a tenth of a
- * second, not after Netty's 2 s quiet period.
- *
- * <p>The SDK's members come from {@link SdkInternals}. Should a client's be out of reach all the
- * same, {@link #watch} and {@link #close} log a warning and the client works as it would without
- * these additions (see {@link IggySdk}).
+ * The Netty side of {@link IggySdk}'s connection workarounds (closed connections, TLS handshake,
+ * close without a pause), reaching the connections behind an SDK client through {@link
+ * SdkInternals}. A handler placed in front of the SDK's response handler turns a close into the
+ * failure event that handler reacts to, so every request waiting on the connection fails at once.
+ * Should a client's members be out of reach, {@link #watch} and {@link #close} log a warning and
+ * the client works as the plain SDK does.
  */
 final class SdkChannels {
 
@@ -77,16 +60,10 @@ final class SdkChannels {
 
     static final String WATCHER_NAME = "iggy-connector-closed-connection";
 
-    /**
-     * How long a closing client's event loops must have been without work before they end: long
-     * enough for answers already handed between the SDK's threads, far below Netty's 2 s.
-     */
+    /** Quiet time before a closing client's loops end: enough for answers already handed on. */
     private static final long CLOSING_QUIET_MILLIS = 100;
 
-    /**
-     * The TLS handshake of a connection this class set up, kept on the connection because a
-     * connection that closes loses its handlers, the TLS one with its handshake too.
-     */
+    /** The TLS handshake of a connection, kept there: a closed connection loses its handlers. */
     private static final AttributeKey<Future<Channel>> HANDSHAKE =
             AttributeKey.valueOf("iggy-connector-tls-handshake");
 
@@ -96,14 +73,8 @@ final class SdkChannels {
     private SdkChannels() {}
 
     /**
-     * Makes every connection of {@code client}, the open one and those the pool opens later, fail
-     * its requests in flight when it closes. Call right after the client connected, before anything
-     * else uses it.
-     *
-     * @param tls whether the client speaks TLS: then the connection {@code connect()} opened is
-     *     replaced by one whose handshake is watched from the start
-     * @return completes when the TLS handshake of the open connection has (at once without TLS),
-     *     exceptionally with the handshake's failure
+     * See {@link IggySdk#watchConnections}; with TLS, the connection {@code connect()} opened is
+     * replaced by one whose handshake is watched from the start.
      */
     static CompletableFuture<Void> watch(
             SdkInternals sdk,
@@ -143,9 +114,8 @@ final class SdkChannels {
     }
 
     /**
-     * Sets up each connection the pool opens: the pool's own initializer (the SDK's handlers) and
-     * then the watcher; keeps what {@link #close} needs: the pool, its event loops and every
-     * connection, the one already open when watching began included.
+     * Sets up each connection the pool opens (the SDK's handlers, then the watcher) and keeps every
+     * watched connection for {@link #close}.
      */
     private static final class WatchingInitializer extends ChannelInitializer<Channel> {
         private final ChannelHandler poolInitializer;
@@ -184,23 +154,35 @@ final class SdkChannels {
             watch(channel);
         }
 
-        /** Adds the watcher to a connection the SDK has set up, and keeps it for the close. */
+        /**
+         * Adds the watcher to a connection the SDK has set up, after the frame decoder so that the
+         * answers that arrived before a close are delivered first; keeps it for the close.
+         */
         void watch(Channel channel) {
-            addWatcher(channel.pipeline(), address, responseHandler, reconnects);
+            ChannelPipeline pipeline = channel.pipeline();
+            ChannelHandlerContext responses = pipeline.context(responseHandler);
+            if (responses != null && pipeline.get(WATCHER_NAME) == null) {
+                pipeline.addBefore(responses.name(), WATCHER_NAME, new ClosedConnectionWatcher());
+            }
             connections.add(channel);
+        }
+
+        /** Fails the requests waiting on a connection that closed and notes the close. */
+        private final class ClosedConnectionWatcher extends ChannelInboundHandlerAdapter {
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+                reconnects.closed();
+                ctx.fireExceptionCaught(new IggyConnectorException(closedMessage(address)));
+                super.channelInactive(ctx);
+            }
         }
     }
 
     /**
-     * Tells which connections the pool opens to replace one that closed: each connection that
-     * closes while the client is in use allows one reconnect, and the next connection the pool
-     * opens uses it up (a failed attempt too, so attempts against a server that is down count
-     * once). Connections the pool opens to serve more requests at once are no reconnects. Closing
-     * the client closes its connections too, but then nothing is opened any more.
-     *
-     * <p>Without replacements, once a connection closed every later one is refused.
-     *
-     * <p>Thread-safe: the client's event loops call it.
+     * Tells which connections replace one that closed: each close allows one reconnect, used up by
+     * the next connection the pool opens (a failed attempt too, so a server that is down counts
+     * once); connections opened to serve more requests at once are none. Without replacements,
+     * every connection after a close is refused. Thread-safe: the client's event loops call it.
      */
     private static final class Reconnects {
         private final AtomicInteger closedNotReplaced = new AtomicInteger();
@@ -216,9 +198,7 @@ final class SdkChannels {
             closedNotReplaced.incrementAndGet();
         }
 
-        /**
-         * @return whether the connection being opened may be used
-         */
+        /** Whether the connection being opened may be used. */
         boolean opening() {
             if (!replaceClosed) {
                 return closedNotReplaced.get() == 0;
@@ -231,20 +211,11 @@ final class SdkChannels {
     }
 
     /**
-     * Closes {@code client} within {@code timeout} and ends its threads, whether it connected, is
-     * {@link #watch watched} or neither; false, having done nothing, when its members are out of
-     * reach. The SDK's own close ends its Netty event loops with Netty's default quiet period, 2 s
-     * in which they wait for more work, and nothing of the client may run on once its owner has
-     * closed (a job's class loader goes then, see {@link IggySdk#close}).
-     *
-     * <p>A loop may only end when no other loop will hand it work: each request moves between the
-     * pool's loop and its connection's. So the pool is closed first (requests waiting for a
-     * connection fail, no new ones are taken, idle connections close), then the watched connections
-     * with a request in flight (those requests fail, saying the connection closed), and only then
-     * are the loops ended, after {@link #CLOSING_QUIET_MILLIS} without work instead of 2 s; that
-     * closes whatever connection is left. The SDK's own close comes last and only lets go of what
-     * the client holds: its attempt to close the pool again on a loop that has ended is refused,
-     * which is expected.
+     * See {@link IggySdk#close}; false, having done nothing, when the client's members are out of
+     * reach. A loop may only end when no other loop will hand it work (a request moves between the
+     * pool's loop and its connection's), so the pool closes first, then the watched connections
+     * (their requests fail, saying so), then the loops after {@link #CLOSING_QUIET_MILLIS} without
+     * work. The SDK's own close comes last and only lets go of what the client holds.
      */
     static boolean close(SdkInternals sdk, AsyncIggyTcpClient client, Duration timeout) {
         FixedChannelPool pool;
@@ -270,16 +241,14 @@ final class SdkChannels {
                         : null;
         EventLoopGroup loops = bootstrap.config().group();
         long deadline = System.nanoTime() + timeout.toNanos();
-        // Not cut short by an interrupt: returning before the threads ended would let them run
-        // into the release of the job's class loader.
+        // Not cut short by an interrupt: the threads must end before the class loader goes.
         try {
             pool.closeAsync().awaitUninterruptibly(remainingMillis(deadline));
             if (watched != null) {
                 watched.close().awaitUninterruptibly(remainingMillis(deadline));
             }
         } finally {
-            // Even when the above failed (a job manager may release the class loader while its
-            // coordinators still close), the threads must end.
+            // Even when the above failed, the threads must end.
             loops.shutdownGracefully(
                             CLOSING_QUIET_MILLIS,
                             Math.max(CLOSING_QUIET_MILLIS, remainingMillis(deadline)),
@@ -299,17 +268,10 @@ final class SdkChannels {
     }
 
     /**
-     * The connection {@code connect()} opened sits idle in the pool: borrow it briefly. The SDK's
-     * {@code connect()} completes as soon as it asked the pool to take that connection back, and
-     * the pool does so on the connection's event loop, later. Borrowing before then would make the
-     * pool open a second connection, watched, and leave the first one unwatched, so wait until no
-     * connection is borrowed (the caller's deadline bounds the wait; closing the client ends it).
-     *
-     * <p>With TLS, the handshake of the connection the SDK opened cannot be relied on to be seen: a
-     * failed handshake closes its connection, and a closed connection loses its handlers, the TLS
-     * one with the failure, possibly before this look. So that connection is closed, and the look
-     * repeated on the connection the pool opens instead, set up by this class, which keeps its
-     * handshake from the start.
+     * Borrows the connection {@code connect()} opened to watch it, once the pool has it back (the
+     * SDK's {@code connect()} completes before; borrowing earlier would open a second connection
+     * and leave the first unwatched). With TLS that first connection's handshake may be lost with
+     * its handlers, so it is closed and the look repeated on the one the pool opens instead.
      */
     private static void watchOpenConnection(
             WatchingInitializer watching,
@@ -366,41 +328,6 @@ final class SdkChannels {
                                         });
                             }
                         });
-    }
-
-    private static void addWatcher(
-            ChannelPipeline pipeline,
-            String address,
-            Class<? extends ChannelHandler> responseHandler,
-            Reconnects reconnects) {
-        ChannelHandlerContext responses = pipeline.context(responseHandler);
-        if (responses == null || pipeline.get(WATCHER_NAME) != null) {
-            return;
-        }
-        pipeline.addBefore(
-                responses.name(), WATCHER_NAME, new ClosedConnectionWatcher(address, reconnects));
-    }
-
-    /**
-     * Fails the requests waiting on a connection that closed, and notes the close for {@link
-     * Reconnects}. Sits after the frame decoder, so the answers that did arrive before the close
-     * are delivered first.
-     */
-    private static final class ClosedConnectionWatcher extends ChannelInboundHandlerAdapter {
-        private final String address;
-        private final Reconnects reconnects;
-
-        ClosedConnectionWatcher(String address, Reconnects reconnects) {
-            this.address = address;
-            this.reconnects = reconnects;
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            reconnects.closed();
-            ctx.fireExceptionCaught(new IggyConnectorException(closedMessage(address)));
-            super.channelInactive(ctx);
-        }
     }
 
     /** What a request learns when its connection closed before the answer came. */

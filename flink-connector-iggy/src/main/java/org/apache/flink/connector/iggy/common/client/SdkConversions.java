@@ -43,10 +43,7 @@ import java.util.Map;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-/**
- * The connector's ids, headers and messages as the SDK's, and back: a message read converts its
- * headers only when they are asked for; one sent becomes the SDK's message at the send.
- */
+/** The connector's ids, headers and messages as the SDK's, and back. */
 final class SdkConversions {
 
     /** Id 0 asks the server to generate one; the SDK only ever reads the array. */

@@ -33,20 +33,14 @@ import java.util.List;
 
 /**
  * The SDK's private members the workarounds of {@link IggySdk} reach by reflection, looked up once
- * and checked for their types, so that an SDK that renamed or retyped one is found at once (and the
- * connector runs without the workarounds) instead of failing later, client by client.
- *
- * <p>Immutable after construction; shared by all threads.
+ * and type-checked, so that an SDK that renamed or retyped one is found at once. Immutable.
  */
 final class SdkInternals {
 
-    /** The client's connection: {@code AsyncIggyTcpClient.connection}. */
+    /** {@code AsyncIggyTcpClient.connection}, its {@code channelPool}, the pool's bootstrap. */
     static final String CONNECTION = "connection";
 
-    /** The connection's Netty pool: {@code AsyncTcpConnection.channelPool}. */
     static final String CHANNEL_POOL = "channelPool";
-
-    /** How Netty's pool opens connections: {@code SimpleChannelPool.bootstrap}. */
     static final String BOOTSTRAP = "bootstrap";
 
     /** The SDK's handler of answers in each connection's pipeline, nested in the connection. */

@@ -27,8 +27,6 @@ import org.apache.iggy.topic.Topic;
 import org.apache.iggy.topic.TopicDetails;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,29 +38,18 @@ import java.util.Map;
 @Internal
 public final class TopicDescription {
 
-    /**
-     * The message expiry ({@code u64::MAX} microseconds) of a topic whose messages never expire.
-     */
+    /** The message expiry ({@code u64::MAX} microseconds) of messages that never expire. */
     public static final BigInteger NEVER_EXPIRE =
             BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     final TopicDetails details;
     private final TopicSummary summary;
-    private final List<PartitionState> partitions = new ArrayList<>();
+    private final List<PartitionState> partitions;
 
     private TopicDescription(TopicDetails details) {
         this.details = details;
         this.summary = TopicSummary.of(details);
-        for (Partition p : details.partitions()) {
-            partitions.add(partitionState(p));
-        }
-    }
-
-    /** The SDK's partition in the connector's terms. */
-    private static PartitionState partitionState(Partition p) {
-        BigInteger count = p.messagesCount();
-        return new PartitionState(
-                p.id(), p.currentOffset().longValue(), count == null ? 0 : count.longValue());
+        this.partitions = details.partitions().stream().map(PartitionState::of).toList();
     }
 
     /** A topic's description, as the SDK gave it (tests build fake answers this way). */
@@ -88,7 +75,7 @@ public final class TopicDescription {
     }
 
     public List<PartitionState> partitions() {
-        return Collections.unmodifiableList(partitions);
+        return partitions;
     }
 
     /** Each partition's exclusive end offset (the offset its next message gets), by id. */
@@ -119,6 +106,12 @@ public final class TopicDescription {
      */
     public record PartitionState(long id, long currentOffset, long messagesCount) {
 
+        static PartitionState of(Partition p) {
+            BigInteger count = p.messagesCount();
+            return new PartitionState(
+                    p.id(), p.currentOffset().longValue(), count == null ? 0 : count.longValue());
+        }
+
         /**
          * The exclusive end. {@code current_offset} is 0 both when the partition is empty and when
          * it holds one message, so emptiness comes from the message count.
@@ -129,8 +122,7 @@ public final class TopicDescription {
     }
 
     /**
-     * What a stream's or a topic's description says of a topic as a whole: enough to tell whether
-     * it changed (re-created, re-partitioned, written to) since the last look.
+     * A topic as a whole: enough to tell whether it was re-created, re-partitioned or written to.
      *
      * @param size the bytes it stores, as the server reports them (a decimal number)
      */
@@ -164,8 +156,7 @@ public final class TopicDescription {
     }
 
     /**
-     * A stream as the server's list of streams gives it: enough to tell whether anything in it
-     * changed (a topic created or deleted, messages appended or expired) since the last look.
+     * A stream as the server lists it: enough to tell whether anything in it changed.
      *
      * @param size the bytes its topics store, as the server reports them (a decimal number)
      */

@@ -26,33 +26,22 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 
 /**
- * Turns a change of type {@code IN} into the {@link KeyedMessage} the keyed-map sink reconciles, in
- * one call. The DataStream builder has one for {@code IggyMapChange}, the table sink one for {@code
- * RowData}.
- *
- * <p>Only the payload is fingerprinted: a change whose payload equals the last one sent for its key
- * sends nothing, even if its headers differ.
+ * Turns a change into the {@link KeyedMessage} the keyed-map sink reconciles (for {@code
+ * IggyMapChange} in the builder, for {@code RowData} in the table sink).
  *
  * @param <IN> the change type
  */
 @Internal
 public interface ChangeEncoder<IN> extends Serializable {
 
-    /**
-     * Called once per subtask before the first change.
-     *
-     * @param routing the sink's stream and the subtask, for an encoder that routes changes to
-     *     topics ({@link KeyedMessage#withTarget})
-     */
+    /** Called once per subtask before the first change; {@code routing} for routed changes. */
     default void open(
             SerializationSchema.InitializationContext context, IggyTopicSelector.Context routing)
             throws Exception {}
 
     /**
-     * The message for {@code change}, or {@code null} to ignore it (e.g. an UPDATE_BEFORE row).
-     *
-     * @throws org.apache.flink.connector.iggy.common.IggyConnectorException if the change has no
-     *     key bytes or no payload, naming what produced them and the change
+     * The message for {@code change}, or {@code null} to ignore it (e.g. an UPDATE_BEFORE row);
+     * fails naming the change if it has no key bytes or payload.
      */
     @Nullable
     KeyedMessage encode(IN change);

@@ -46,28 +46,15 @@ public class ChangeEncodingFunction<IN> extends RichFlatMapFunction<IN, KeyedMes
     @Override
     public void open(OpenContext openContext) throws Exception {
         TaskInfo task = getRuntimeContext().getTaskInfo();
-        int subtask = task.getIndexOfThisSubtask();
-        int parallelism = task.getNumberOfParallelSubtasks();
         encoder.open(
                 RuntimeContextInitializationContextAdapters.serializationAdapter(
                         getRuntimeContext()),
-                new IggyTopicSelector.Context() {
-                    @Override
-                    public IggyId stream() {
-                        return stream;
-                    }
-
-                    @Override
-                    public int subtaskId() {
-                        return subtask;
-                    }
-
-                    @Override
-                    public int parallelism() {
-                        return parallelism;
-                    }
-                });
+                new Routing(
+                        stream, task.getIndexOfThisSubtask(), task.getNumberOfParallelSubtasks()));
     }
+
+    private record Routing(IggyId stream, int subtaskId, int parallelism)
+            implements IggyTopicSelector.Context {}
 
     @Override
     public void flatMap(IN change, Collector<KeyedMessage> out) {

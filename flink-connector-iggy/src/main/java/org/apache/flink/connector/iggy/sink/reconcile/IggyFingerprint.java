@@ -23,12 +23,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * Fingerprints of message payloads and deterministic message ids, both unkeyed BLAKE2b with a
- * 16-byte digest (BLAKE2b-128, not a truncated BLAKE2b-512).
- *
- * <p>The keyed-map sink stores the fingerprint of the last value sent per key and skips a value
- * whose fingerprint is unchanged. Only the value bytes are hashed, never the key, so a string and
- * its UTF-8 bytes have the same fingerprint.
+ * Fingerprints of message payloads (value bytes only) and deterministic message ids, both unkeyed
+ * BLAKE2b with a 16-byte digest (BLAKE2b-128, not a truncated BLAKE2b-512).
  */
 @Internal
 public final class IggyFingerprint {
@@ -36,10 +32,7 @@ public final class IggyFingerprint {
     /** Size of a fingerprint and of a message id in bytes. */
     public static final int SIZE = Blake2b128.DIGEST_LENGTH;
 
-    /**
-     * One hasher per thread: unlike a hasher per call, it leaves no garbage (a hasher holds 256
-     * bytes of buffers) on the per-record path.
-     */
+    /** One hasher per thread, so that the per-record path leaves no garbage. */
     private static final ThreadLocal<Blake2b128> HASHERS = ThreadLocal.withInitial(Blake2b128::new);
 
     private IggyFingerprint() {}
@@ -59,13 +52,9 @@ public final class IggyFingerprint {
     }
 
     /**
-     * A deterministic, non-zero Iggy message id for the {@code sequence}-th message a sink sends
-     * for a key: BLAKE2b-128 over the length-prefixed sink id and key and the sequence number, read
-     * as a big-endian u128. Replays after a failover produce the same ids, so server-side
-     * deduplication can drop them.
-     *
-     * @return the id as the wire carries it: 16 bytes, little-endian, ready for the SDK's {@code
-     *     BytesMessageId}
+     * A deterministic, non-zero message id for the {@code sequence}-th message a sink sends for a
+     * key: BLAKE2b-128 of the length-prefixed sink id and key and the sequence number, read as a
+     * big-endian u128, returned as the wire carries it (16 bytes, little-endian).
      */
     public static byte[] messageId(byte[] sinkId, byte[] key, long sequence) {
         // Checked first: failing halfway would leave part of a message in the thread's hasher.

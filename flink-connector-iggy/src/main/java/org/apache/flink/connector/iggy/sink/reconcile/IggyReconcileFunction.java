@@ -43,14 +43,9 @@ import java.time.Duration;
  *   <tr><td>delete</td><td>fingerprint, deletion value</td><td>send it, clear fp</td></tr>
  * </table>
  *
- * <p>Its input is already encoded ({@link ChangeEncodingFunction}) and keyed by the key bytes
- * ({@link KeyedMessage#stateKey}); it passes on the messages to send as they came, with their id
- * set when idempotent writes are on. State per key is one {@link ReconcileState}: the 16-byte
- * BLAKE2b-128 fingerprint of the last value sent (absent after a delete) and the count of messages
- * sent for the key. The count numbers the messages so that idempotent message ids are
- * deterministic; it survives deletes so a re-added key never reuses an id. Without idempotent
- * writes a delete clears the whole state. {@link ReconcileStateSerializer} snapshots it in 17 bytes
- * for most keys.
+ * <p>Keyed by {@link KeyedMessage#stateKey}, it passes on the messages to send, with their id set
+ * when idempotent writes are on. The count of messages sent per key ({@link ReconcileState})
+ * numbers them; with idempotent writes it survives deletes, so a re-added key never reuses an id.
  */
 @Internal
 public class IggyReconcileFunction
@@ -67,8 +62,7 @@ public class IggyReconcileFunction
     private transient Counter unchanged;
 
     /**
-     * @param tombstoneError the error a delete of a sent key gets when the sink cannot write
-     *     deletes: its builder knows the option that would
+     * @param tombstoneError the error of a delete of a sent key when the sink cannot write deletes
      * @param sinkId hashed into message ids; {@code null} turns idempotent writes off
      * @param stateTtl forget keys not written for this long; {@code null} keeps them forever
      */

@@ -29,12 +29,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * One change of the keyed-map sink as the message it may become: key bytes, upsert or delete,
- * payload, user headers, origin timestamp, the topic it goes to if not the sink's own, and, once
- * the reconcile step numbered it, the message id. The encoder makes it before the {@code keyBy};
- * the same record crosses the shuffle ({@link KeyedMessageSerializer}), the reconcile step and
- * reaches the writer, which turns it into the SDK message. Nothing changes it after the reconcile
- * step.
+ * One change of the keyed-map sink as the message it may become, from the encoder through the
+ * shuffle ({@link KeyedMessageSerializer}) and the reconcile step, which sets its message id, to
+ * the writer. Nothing changes it after the reconcile step.
  */
 @Internal
 public final class KeyedMessage {
@@ -48,12 +45,9 @@ public final class KeyedMessage {
     @Nullable private byte[] messageId;
 
     /**
-     * @param payload the value of an upsert or the deletion payload of a delete; {@code null} for a
-     *     delete the sink cannot write (it fails if the key was sent)
-     * @param headers user headers besides the key header, possibly empty
-     * @param originTimestampMicros microseconds since the epoch; 0 for the record's timestamp or
-     *     the time of writing
-     * @param target the topic the message goes to; {@code null} for the sink's own
+     * @param payload {@code null} for a delete the sink cannot write
+     * @param originTimestampMicros 0 for the record's timestamp or the time of writing
+     * @param target {@code null} for the sink's own topic
      */
     KeyedMessage(
             byte[] key,
@@ -63,7 +57,7 @@ public final class KeyedMessage {
             long originTimestampMicros,
             @Nullable IggySinkTarget target,
             @Nullable byte[] messageId) {
-        this.key = key;
+        this.key = Objects.requireNonNull(key, "key");
         this.delete = delete;
         this.payload = payload;
         this.headers = headers;
@@ -75,29 +69,14 @@ public final class KeyedMessage {
     /** The key now has the value {@code payload}. */
     public static KeyedMessage upsert(
             byte[] key, byte[] payload, IggyHeaders headers, long timestampMicros) {
-        return new KeyedMessage(
-                Objects.requireNonNull(key, "key"),
-                false,
-                Objects.requireNonNull(payload, "payload"),
-                headers,
-                timestampMicros,
-                null,
-                null);
+        Objects.requireNonNull(payload, "payload");
+        return new KeyedMessage(key, false, payload, headers, timestampMicros, null, null);
     }
 
-    /**
-     * The key was deleted; {@code payload} announces it, or is null when deletes are unwritable.
-     */
+    /** The key was deleted; {@code payload} announces it, null when deletes are unwritable. */
     public static KeyedMessage delete(
             byte[] key, @Nullable byte[] payload, IggyHeaders headers, long timestampMicros) {
-        return new KeyedMessage(
-                Objects.requireNonNull(key, "key"),
-                true,
-                payload,
-                headers,
-                timestampMicros,
-                null,
-                null);
+        return new KeyedMessage(key, true, payload, headers, timestampMicros, null, null);
     }
 
     /** This change for {@code target} instead of the sink's own topic. */
@@ -113,7 +92,7 @@ public final class KeyedMessage {
     }
 
     public static TypeInformation<KeyedMessage> typeInfo() {
-        return new SerializerTypeInfo<>(KeyedMessage.class, KeyedMessageSerializer.INSTANCE);
+        return new KeyedMessageSerializer.TypeInfo();
     }
 
     public byte[] key() {
@@ -144,15 +123,9 @@ public final class KeyedMessage {
     }
 
     /**
-     * The key the reconcile state is kept under: the key bytes as a Latin-1 string, one char per
-     * byte, so equal bytes are equal keys. Savepoints of every version hold the state under this
-     * key (Flink's {@code StringSerializer}); a key of another type would not restore from them on
-     * the heap backend, which keeps the restored keys as strings. Nothing reads the bytes back from
-     * it: the message keeps its key bytes.
-     *
-     * <p>A message routed to a topic ({@link #target()}) is kept per (topic, key): its state key
-     * starts with the stream and the topic, each followed by U+FFFF, a char no Latin-1 key holds,
-     * so it never meets the key of a message for the sink's own topic.
+     * The key the reconcile state is kept under: the key bytes as a Latin-1 string (savepoints hold
+     * the state under this {@code String} key). A message routed to a topic is kept per (topic,
+     * key): stream and topic come first, each followed by U+FFFF, which no Latin-1 key holds.
      */
     public String stateKey() {
         String bytes = new String(key, StandardCharsets.ISO_8859_1);
@@ -168,9 +141,7 @@ public final class KeyedMessage {
 
     private static final char TOPIC_END = '\uFFFF';
 
-    /**
-     * 16 bytes as the wire carries them (little-endian u128); {@code null}: the server's choice.
-     */
+    /** 16 bytes as the wire carries them (little-endian u128); {@code null}: the server's. */
     @Nullable
     public byte[] messageId() {
         return messageId;
@@ -201,15 +172,12 @@ public final class KeyedMessage {
     /** Sizes only: keys and payloads may be confidential. */
     @Override
     public String toString() {
-        return (delete ? "DELETE" : "UPSERT")
-                + "("
-                + key.length
-                + " key bytes, "
-                + (payload == null ? "no" : String.valueOf(payload.length))
-                + " payload bytes, "
-                + headers.size()
-                + " headers"
-                + (target != null ? ", to " + target : "")
-                + ")";
+        return "%s(%d key bytes, %s payload bytes, %d headers%s)"
+                .formatted(
+                        delete ? "DELETE" : "UPSERT",
+                        key.length,
+                        payload == null ? "no" : payload.length,
+                        headers.size(),
+                        target != null ? ", to " + target : "");
     }
 }

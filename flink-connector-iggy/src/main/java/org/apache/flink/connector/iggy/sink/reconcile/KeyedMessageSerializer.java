@@ -18,12 +18,15 @@
 package org.apache.flink.connector.iggy.sink.reconcile;
 
 import org.apache.flink.annotation.Internal;
+import org.apache.flink.api.common.serialization.SerializerConfig;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
 import org.apache.flink.connector.iggy.common.IggyHeaders;
 import org.apache.flink.connector.iggy.common.IggyHeadersInternals;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
+import org.apache.flink.connector.iggy.common.NonCompositeTypeInfo;
 import org.apache.flink.connector.iggy.sink.IggySinkTarget;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
@@ -31,10 +34,9 @@ import org.apache.flink.core.memory.DataOutputView;
 import java.io.IOException;
 
 /**
- * Serializes a {@link KeyedMessage} between the keyed-map sink's operators: a flags byte (delete,
- * payload present, message id present), the key, the payload if present, the 16 id bytes if
- * present, the number of headers and each header's key and value (kind code and length-prefixed
- * bytes), and the origin timestamp. Only the network sees this form; no state holds it.
+ * Serializes a {@link KeyedMessage} between the keyed-map sink's operators: a flags byte, the key,
+ * the payload and the 16 id bytes if present, the headers, the origin timestamp and the target if
+ * present. Only the network sees this form; no state holds it.
  */
 @Internal
 public final class KeyedMessageSerializer extends VariableLengthSerializer<KeyedMessage> {
@@ -61,10 +63,7 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
         return KeyedMessage.upsert(new byte[0], new byte[0], IggyHeaders.empty(), 0);
     }
 
-    /**
-     * A new record sharing the arrays and headers: no operator changes them once the record is
-     * made, only the reconcile step sets the id of the record it received.
-     */
+    /** A new record sharing the arrays and headers, which no operator changes. */
     @Override
     public KeyedMessage copy(KeyedMessage from) {
         return new KeyedMessage(
@@ -131,6 +130,44 @@ public final class KeyedMessageSerializer extends VariableLengthSerializer<Keyed
     public static final class Snapshot extends SimpleTypeSerializerSnapshot<KeyedMessage> {
         public Snapshot() {
             super(() -> INSTANCE);
+        }
+    }
+
+    /**
+     * The type information of {@link KeyedMessage}: this serializer spares the reflection of
+     * Flink's POJO serializer on the shuffle and chain every change crosses.
+     */
+    static final class TypeInfo extends NonCompositeTypeInfo<KeyedMessage> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Class<KeyedMessage> getTypeClass() {
+            return KeyedMessage.class;
+        }
+
+        @Override
+        public TypeSerializer<KeyedMessage> createSerializer(SerializerConfig config) {
+            return INSTANCE;
+        }
+
+        @Override
+        public String toString() {
+            return KeyedMessage.class.getSimpleName();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TypeInfo;
+        }
+
+        @Override
+        public int hashCode() {
+            return TypeInfo.class.hashCode();
+        }
+
+        @Override
+        public boolean canEqual(Object o) {
+            return o instanceof TypeInfo;
         }
     }
 }

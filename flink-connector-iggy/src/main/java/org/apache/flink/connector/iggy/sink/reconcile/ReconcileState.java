@@ -24,27 +24,15 @@ import java.nio.ByteBuffer;
 
 /**
  * What the reconcile step remembers about one key: the fingerprint of the last value it sent (none
- * after a delete) and how many messages it has sent for the key, which is the sequence number of
- * the key's next message. Immutable.
- *
- * <p>The fingerprint is held as two longs rather than an array so that the heap backend keeps one
- * 40-byte object per key; {@link ReconcileStateSerializer} defines the snapshot form.
+ * after a delete), as two longs (big-endian halves) so that the heap backend keeps one small object
+ * per key, and how many messages it has sent for the key.
  */
 @Internal
-public final class ReconcileState {
+public record ReconcileState(
+        long messagesSent, boolean hasFingerprint, long fingerprintHigh, long fingerprintLow) {
 
-    private final long messagesSent;
-    private final boolean hasFingerprint;
-    private final long fingerprintHigh;
-    private final long fingerprintLow;
-
-    private ReconcileState(
-            long messagesSent, boolean hasFingerprint, long fingerprintHigh, long fingerprintLow) {
+    public ReconcileState {
         Preconditions.checkArgument(messagesSent >= 0, "negative message count %s", messagesSent);
-        this.messagesSent = messagesSent;
-        this.hasFingerprint = hasFingerprint;
-        this.fingerprintHigh = fingerprintHigh;
-        this.fingerprintLow = fingerprintLow;
     }
 
     /** The state after sending a value with this fingerprint, the key's {@code messagesSent}th. */
@@ -63,19 +51,6 @@ public final class ReconcileState {
         return new ReconcileState(messagesSent, false, 0, 0);
     }
 
-    /** Restores a state from its two fingerprint halves, big-endian, as written. */
-    static ReconcileState sent(long fingerprintHigh, long fingerprintLow, long messagesSent) {
-        return new ReconcileState(messagesSent, true, fingerprintHigh, fingerprintLow);
-    }
-
-    public long messagesSent() {
-        return messagesSent;
-    }
-
-    public boolean hasFingerprint() {
-        return hasFingerprint;
-    }
-
     /** Whether the last value sent for the key has this fingerprint. */
     public boolean hasFingerprint(byte[] fingerprint) {
         if (!hasFingerprint || fingerprint.length != IggyFingerprint.SIZE) {
@@ -83,28 +58,6 @@ public final class ReconcileState {
         }
         ByteBuffer fp = ByteBuffer.wrap(fingerprint);
         return fp.getLong() == fingerprintHigh && fp.getLong() == fingerprintLow;
-    }
-
-    long fingerprintHigh() {
-        return fingerprintHigh;
-    }
-
-    long fingerprintLow() {
-        return fingerprintLow;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ReconcileState that
-                && messagesSent == that.messagesSent
-                && hasFingerprint == that.hasFingerprint
-                && fingerprintHigh == that.fingerprintHigh
-                && fingerprintLow == that.fingerprintLow;
-    }
-
-    @Override
-    public int hashCode() {
-        return Long.hashCode(fingerprintHigh ^ fingerprintLow) * 31 + Long.hashCode(messagesSent);
     }
 
     @Override

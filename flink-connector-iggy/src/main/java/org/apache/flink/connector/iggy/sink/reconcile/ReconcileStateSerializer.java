@@ -28,10 +28,7 @@ import java.io.IOException;
 /**
  * The snapshot form of a {@link ReconcileState}, sized for millions of keys: an unsigned LEB128
  * varint of {@code messagesSent << 1 | hasFingerprint}, then the 16 fingerprint bytes if there is
- * one. No length prefix is needed because the first byte says whether the fingerprint follows.
- *
- * <p>A key that has sent fewer than 64 messages takes 17 bytes (1 after a delete with idempotent
- * writes); 2 varint bytes last up to 8,191 messages, 3 up to about a million.
+ * one; 17 bytes for most keys.
  */
 @Internal
 public final class ReconcileStateSerializer extends VariableLengthSerializer<ReconcileState> {
@@ -74,7 +71,7 @@ public final class ReconcileStateSerializer extends VariableLengthSerializer<Rec
         if ((head & HAS_FINGERPRINT) == 0) {
             return ReconcileState.deleted(messagesSent);
         }
-        return ReconcileState.sent(source.readLong(), source.readLong(), messagesSent);
+        return new ReconcileState(messagesSent, true, source.readLong(), source.readLong());
     }
 
     @Override

@@ -24,10 +24,7 @@ import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 
-/**
- * The parts the reconcile step's serializers share: stateless, variable length, and never reusing
- * an instance (each record is small and freshly made).
- */
+/** The reconcile step's serializers: stateless, variable length, never reusing an instance. */
 @Internal
 public abstract class VariableLengthSerializer<T> extends TypeSerializerSingleton<T> {
 
