@@ -108,6 +108,13 @@ class FakeStreams implements IggyReadRequests {
         return total;
     }
 
+    /** Whether every topic was described at least once. */
+    boolean everyTopicDescribed() {
+        return streams.values().stream()
+                .flatMap(topics -> topics.values().stream())
+                .allMatch(topic -> topic.describes.get() > 0);
+    }
+
     private FakeTopicRequests of(TopicPath topic) {
         asked.add(topic.topic().name());
         return streams.get(topic.stream().name()).get(topic.topic().name());

@@ -222,11 +222,13 @@ class IggyPartitionSplitReaderQuietTopicsTest {
     private record Counts(int rounds, long topicDescribes, long lists, long dueChecks) {}
 
     /**
-     * Lets the reader's topics go quiet, then counts what at least {@link #ROUNDS} rounds of checks
+     * Lets the reader's topics go quiet (each described once: a few descriptions are in flight at a
+     * time, which may take many rounds), then counts what at least {@link #ROUNDS} rounds of checks
      * (counted by {@code rounds}) cost. A fetch may run many rounds before it returns: the counts
      * cover whole fetches, and the rounds they ran.
      */
     private Counts quietRounds(IntSupplier rounds) throws Exception {
+        fetchUntil(server::everyTopicDescribed);
         int settled = rounds.getAsInt() + 3;
         fetchUntil(() -> rounds.getAsInt() >= settled);
         int first = rounds.getAsInt();
