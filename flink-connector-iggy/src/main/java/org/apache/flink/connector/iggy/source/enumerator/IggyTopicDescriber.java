@@ -34,7 +34,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-/** Connects at the first request and keeps the connection until closed (then connects again). */
+/**
+ * Connects at the first request and keeps the connection until closed (then connects again). Its
+ * client is read and set under this object's lock, by the enumerator's worker threads.
+ */
 @Internal
 final class IggyTopicDescriber implements TopicDescriber {
 

@@ -36,7 +36,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@link IggyReadRequests} through one SDK client, connected at the first request (FLINK-39330).
+ * {@link IggyReadRequests} through one SDK client, connected at the first request: on the fetcher
+ * thread once the task runs, never while the reader is created or started (FLINK-39330). The client
+ * is set and {@code closed} read and written under this object's lock.
  */
 @Internal
 final class IggyClientReadRequests implements IggyReadRequests {

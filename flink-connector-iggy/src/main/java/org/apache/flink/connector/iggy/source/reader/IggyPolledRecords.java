@@ -32,7 +32,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/** The answers of one fetch, one batch per poll, iterated in place: nothing is copied. */
+/**
+ * The answers of one fetch, one batch per poll, iterated in place: nothing is copied. Handed to the
+ * task thread, which alone iterates it.
+ */
 @Internal
 final class IggyPolledRecords implements RecordsWithSplitIds<IggyMessage> {
 

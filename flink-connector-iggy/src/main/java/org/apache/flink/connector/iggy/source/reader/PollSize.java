@@ -26,7 +26,8 @@ import java.math.BigInteger;
  * How many messages a poll asks for. An Iggy poll takes a message count, not a byte limit, so
  * unless the user fixed the count, it follows the topic's average message size (from its
  * descriptions) to answers of about {@link #TARGET_BYTES}: small messages come in large batches,
- * which costs less per message, large ones in small batches, which bounds memory.
+ * which costs less per message, large ones in small batches, which bounds memory. Owned by the
+ * fetcher thread, as its topic's watch.
  */
 @Internal
 final class PollSize {
