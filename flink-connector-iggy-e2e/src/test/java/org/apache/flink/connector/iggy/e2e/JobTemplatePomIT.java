@@ -48,7 +48,7 @@ class JobTemplatePomIT {
             throws Exception {
         JobTemplate.copy(copy, "2.3.0", "2.2");
 
-        Maven.Run run = Maven.run(copy, MAVEN, List.of("validate"));
+        EndedProcess run = Maven.run(copy, MAVEN, List.of("validate"));
 
         assertThat(run.exitCode()).as("exit code; it printed:%n%s", run.printed()).isNotZero();
         assertThat(run.printed())

@@ -17,17 +17,11 @@
  */
 package org.apache.flink.connector.iggy.e2e;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Runs the Maven of the running build ({@code playground-it.maven-home}, else {@code mvn} on the
@@ -35,20 +29,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class Maven {
 
-    /** A Maven run that ended: its exit code and what it printed (stdout and stderr). */
-    record Run(int exitCode, String printed) {
-
-        /** What it printed, or fails naming the command when it did not succeed. */
-        String succeeded() {
-            assertThat(exitCode).as("exit code of Maven; it printed:%n%s", printed).isZero();
-            return printed;
-        }
-    }
-
     private Maven() {}
 
     /** Runs {@code mvn -B arguments} in {@code folder}; fails if it does not end in time. */
-    static Run run(Path folder, Duration timeout, List<String> arguments)
+    static EndedProcess run(Path folder, Duration timeout, List<String> arguments)
             throws IOException, InterruptedException {
         String home = System.getProperty("playground-it.maven-home", "");
         List<String> command = new ArrayList<>();
@@ -56,22 +40,6 @@ final class Maven {
         command.add("-B");
         command.add("-Dstyle.color=never");
         command.addAll(arguments);
-        Path output = Files.createTempFile(folder, "maven", ".out");
-        Process maven =
-                new ProcessBuilder(command)
-                        .directory(folder.toFile())
-                        .redirectErrorStream(true)
-                        .redirectOutput(output.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                        .start();
-        boolean ended = maven.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (!ended) {
-            maven.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-        String printed = Files.readString(output, StandardCharsets.UTF_8);
-        assertThat(ended)
-                .as("%s ended within %s; it printed:%n%s", command, timeout, printed)
-                .isTrue();
-        return new Run(maven.exitValue(), printed);
+        return EndedProcess.run(new ProcessBuilder(command).directory(folder.toFile()), timeout);
     }
 }

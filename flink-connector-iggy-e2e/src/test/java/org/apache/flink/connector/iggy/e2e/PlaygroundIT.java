@@ -38,7 +38,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
@@ -352,7 +351,7 @@ class PlaygroundIT {
         assertThat(run)
                 .as("the documented '%s' with a wrong password", documentedRun)
                 .contains(" -D");
-        Executed failed = execute(env, COMMAND, run);
+        EndedProcess failed = execute(env, COMMAND, run);
         assertThat(failed.exitCode())
                 .as("exit code of '%s'; it printed:%n%s", run, failed.printed())
                 .isNotZero();
@@ -436,37 +435,14 @@ class PlaygroundIT {
     /** Runs {@code command} with bash in the repository's root; what it printed, or fails. */
     private static String run(Map<String, String> env, Duration timeout, String command)
             throws IOException, InterruptedException {
-        Executed executed = execute(env, timeout, command);
-        assertThat(executed.exitCode())
-                .as("exit code of '%s'; it printed:%n%s", command, executed.printed())
-                .isZero();
-        return executed.printed();
+        return execute(env, timeout, command).succeeded();
     }
 
-    /** A command that ended: its exit code and what it printed (stdout and stderr). */
-    private record Executed(int exitCode, String printed) {}
-
-    /** Runs {@code command} with bash in the repository's root; fails if it does not end. */
-    private static Executed execute(Map<String, String> env, Duration timeout, String command)
+    private static EndedProcess execute(Map<String, String> env, Duration timeout, String command)
             throws IOException, InterruptedException {
-        Path output = Files.createTempFile(Path.of("target"), "playground-it", ".out");
-        ProcessBuilder builder =
-                new ProcessBuilder("bash", "-c", command)
-                        .directory(ROOT.toFile())
-                        .redirectErrorStream(true)
-                        .redirectOutput(output.toFile())
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(ROOT.toFile());
         builder.environment().putAll(env);
-        Process process = builder.start();
-        boolean ended = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        if (!ended) {
-            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-        String printed = Files.readString(output, StandardCharsets.UTF_8);
-        assertThat(ended)
-                .as("'%s' ended within %s; it printed:%n%s", command, timeout, printed)
-                .isTrue();
-        return new Executed(process.exitValue(), printed);
+        return EndedProcess.run(builder, timeout);
     }
 
     private static boolean isFree(int port) {

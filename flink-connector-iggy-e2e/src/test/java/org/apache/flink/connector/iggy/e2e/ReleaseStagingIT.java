@@ -187,7 +187,7 @@ class ReleaseStagingIT {
     void aTemplatePairingFlink23WithThe22LineStopsInValidate() throws Exception {
         Path template = copyTemplate("2.3.0", "2.2");
 
-        Maven.Run run = Maven.run(template, BUILD, userBuild("package"));
+        EndedProcess run = Maven.run(template, BUILD, userBuild("package"));
 
         assertThat(run.exitCode()).as("exit code; it printed:%n%s", run.printed()).isNotZero();
         assertThat(run.printed())

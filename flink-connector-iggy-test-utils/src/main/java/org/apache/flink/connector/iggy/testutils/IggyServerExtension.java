@@ -37,6 +37,10 @@ import org.apache.iggy.message.PollingStrategy;
 import org.apache.iggy.partition.Partition;
 import org.apache.iggy.topic.CompressionAlgorithm;
 import org.apache.iggy.topic.TopicDetails;
+import org.apache.iggy.user.GlobalPermissions;
+import org.apache.iggy.user.Permissions;
+import org.apache.iggy.user.StreamPermissions;
+import org.apache.iggy.user.UserStatus;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -293,6 +297,24 @@ public class IggyServerExtension implements BeforeAllCallback, AfterAllCallback 
                         BigInteger.valueOf(maxTopicSizeBytes),
                         Optional.empty(),
                         topic);
+    }
+
+    /**
+     * Creates an active user with {@code permissions} on {@code stream} and no global permission:
+     * for tests of what a connector does when the server denies it something.
+     */
+    public void createUserOfStream(
+            String user, String password, String stream, StreamPermissions permissions) {
+        long streamId = client().streams().getStream(StreamId.of(stream)).orElseThrow().id();
+        GlobalPermissions none =
+                new GlobalPermissions(
+                        false, false, false, false, false, false, false, false, false, false);
+        client().users()
+                .createUser(
+                        user,
+                        password,
+                        UserStatus.Active,
+                        Optional.of(new Permissions(none, Map.of(streamId, permissions))));
     }
 
     public void deleteStream(String stream) {

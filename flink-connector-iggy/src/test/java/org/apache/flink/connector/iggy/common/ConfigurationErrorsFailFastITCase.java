@@ -33,10 +33,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.util.ExceptionUtils;
 
-import org.apache.iggy.identifier.StreamId;
 import org.apache.iggy.identifier.UserId;
-import org.apache.iggy.user.GlobalPermissions;
-import org.apache.iggy.user.Permissions;
 import org.apache.iggy.user.StreamPermissions;
 import org.apache.iggy.user.UserStatus;
 import org.junit.jupiter.api.AfterEach;
@@ -132,19 +129,9 @@ class ConfigurationErrorsFailFastITCase {
     @Test
     void aSinkWhoseUserMayNotSendFailsWithoutRestarts() {
         user = IGGY.uniqueName("read-only");
-        long streamId = IGGY.client().streams().getStream(StreamId.of(stream)).orElseThrow().id();
-        GlobalPermissions none =
-                new GlobalPermissions(
-                        false, false, false, false, false, false, false, false, false, false);
         StreamPermissions readOnly =
                 new StreamPermissions(false, true, false, true, true, false, Map.of());
-        IGGY.client()
-                .users()
-                .createUser(
-                        user,
-                        PASSWORD,
-                        UserStatus.Active,
-                        Optional.of(new Permissions(none, Map.of(streamId, readOnly))));
+        IGGY.createUserOfStream(user, PASSWORD, stream, readOnly);
 
         Throwable failure =
                 runSink(

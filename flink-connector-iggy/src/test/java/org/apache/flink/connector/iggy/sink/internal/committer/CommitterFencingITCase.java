@@ -27,11 +27,7 @@ import org.apache.flink.connector.iggy.testutils.IggyServerExtension;
 import org.apache.flink.connector.iggy.testutils.TcpProxy;
 import org.apache.flink.metrics.SimpleCounter;
 
-import org.apache.iggy.identifier.StreamId;
-import org.apache.iggy.user.GlobalPermissions;
-import org.apache.iggy.user.Permissions;
 import org.apache.iggy.user.StreamPermissions;
-import org.apache.iggy.user.UserStatus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -41,7 +37,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -205,19 +200,9 @@ class CommitterFencingITCase {
     @Test
     void aCommitterThatMayNotListClientsIsRefused() throws Exception {
         String user = IGGY.uniqueName("no-read-servers");
-        long streamId = IGGY.client().streams().getStream(StreamId.of(stream)).orElseThrow().id();
-        GlobalPermissions none =
-                new GlobalPermissions(
-                        false, false, false, false, false, false, false, false, false, false);
         StreamPermissions sendAndRead =
                 new StreamPermissions(false, true, false, true, true, true, Map.of());
-        IGGY.client()
-                .users()
-                .createUser(
-                        user,
-                        PASSWORD,
-                        UserStatus.Active,
-                        Optional.of(new Permissions(none, Map.of(streamId, sendAndRead))));
+        IGGY.createUserOfStream(user, PASSWORD, stream, sendAndRead);
         IggyConnectionConfig connection =
                 IggyConnectionConfig.builder()
                         .setAddress(IGGY.address())
