@@ -35,6 +35,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -45,7 +46,9 @@ import java.util.concurrent.CompletableFuture;
  * unchanged). Batches of 5 messages, so a commit takes several sends.
  *
  * <p>When the file {@code pause-request} exists in the pause folder, the next commit that is
- * between two sends creates {@code paused} there and stops until its TaskManager is killed.
+ * between two sends creates {@code paused} there and stops until its TaskManager is killed. The
+ * file starts with the process id of that TaskManager: the commit may be one that a committer still
+ * starting makes, on whichever TaskManager Flink restarted it.
  *
  * <pre>
  * --address host:port  --stream NAME  --pause-dir PATH  [--checkpoint-interval MS]
@@ -127,7 +130,7 @@ public final class ExactlyOnceClusterJob {
 
     /**
      * The committers' hook: between two sends, if a pause was requested and none happened yet,
-     * notes the committable in {@code paused} and waits for the SIGKILL.
+     * notes its process and the committable in {@code paused} and waits for the SIGKILL.
      */
     private static final class PauseBetweenSends implements IggyCommitter.BetweenSends {
         private static final long serialVersionUID = 1L;
@@ -141,7 +144,12 @@ public final class ExactlyOnceClusterJob {
         public void run(IggyCommittable committable, int messagesSent) throws Exception {
             Path dir = Path.of(pauseDir);
             if (Files.exists(dir.resolve(PAUSE_REQUEST)) && !Files.exists(dir.resolve(PAUSED))) {
-                Files.writeString(dir.resolve(PAUSED), committable + ", " + messagesSent);
+                // whole or not at all: the test reads it as soon as it exists
+                Path note = Files.createTempFile(dir, PAUSED, ".tmp");
+                Files.writeString(
+                        note,
+                        ProcessHandle.current().pid() + " " + committable + ", " + messagesSent);
+                Files.move(note, dir.resolve(PAUSED), StandardCopyOption.ATOMIC_MOVE);
                 // until SIGKILL
                 new CompletableFuture<Void>().join();
             }

@@ -42,6 +42,8 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * A standalone Flink session cluster of separate JVMs (one JobManager, TaskManagers on demand),
@@ -235,7 +237,25 @@ final class FlinkCluster implements AutoCloseable {
      * gone and deletes its local directories.
      */
     void loseHostOf(String jobId, Duration timeout) throws InterruptedException, IOException {
-        TaskManager lost = taskManagerOf(jobId, timeout);
+        loseHost(taskManagerOf(jobId, timeout));
+    }
+
+    /**
+     * Loses the host of the TaskManager whose process has id {@code pid}, as {@link #loseHostOf}.
+     */
+    void loseHostOfProcess(long pid) throws InterruptedException, IOException {
+        loseHost(
+                taskManagers.stream()
+                        .filter(tm -> tm.process().pid() == pid)
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        new AssertionError(
+                                                "No TaskManager of this cluster has process id "
+                                                        + pid)));
+    }
+
+    private void loseHost(TaskManager lost) throws InterruptedException, IOException {
         taskManagers.remove(lost);
         kill(lost);
         FileUtils.deleteDirectory(lost.local().toFile());
@@ -247,7 +267,8 @@ final class FlinkCluster implements AutoCloseable {
      */
     private TaskManager taskManagerOf(String jobId, Duration timeout) {
         TaskManager[] found = new TaskManager[1];
-        await(
+        awaitJob(
+                jobId,
                 "every subtask of job " + jobId + " running on one live TaskManager",
                 timeout,
                 () -> {
@@ -288,6 +309,57 @@ final class FlinkCluster implements AutoCloseable {
             }
         }
         return ids;
+    }
+
+    /**
+     * Where each subtask of the job is and in which state, the live TaskManagers and the job's last
+     * failures, for a failure message.
+     */
+    private String subtasks(String jobId) {
+        StringBuilder text = new StringBuilder("\n----- subtasks of job ").append(jobId);
+        text.append(" (live TaskManagers: ");
+        text.append(
+                taskManagers.stream()
+                        .filter(tm -> tm.process().isAlive())
+                        .map(TaskManager::name)
+                        .toList());
+        text.append(") -----\n");
+        JsonNode job = tryGet("/jobs/" + jobId);
+        for (JsonNode vertex : job == null ? JSON.createArrayNode() : job.path("vertices")) {
+            JsonNode details = tryGet("/jobs/" + jobId + "/vertices/" + vertex.path("id").asText());
+            for (JsonNode subtask :
+                    details == null ? JSON.createArrayNode() : details.path("subtasks")) {
+                text.append(vertex.path("name").asText())
+                        .append(" #")
+                        .append(subtask.path("subtask").asInt())
+                        .append(": ")
+                        .append(subtask.path("status").asText())
+                        .append(" on ")
+                        .append(subtask.path("taskmanager-id").asText())
+                        .append('\n');
+            }
+        }
+        JsonNode exceptions = tryGet("/jobs/" + jobId + "/exceptions");
+        JsonNode history =
+                exceptions == null
+                        ? JSON.createArrayNode()
+                        : exceptions.path("exceptionHistory").path("entries");
+        text.append("----- the job's last failures, newest first (of ")
+                .append(history.size())
+                .append(") -----\n");
+        for (int i = 0; i < Math.min(5, history.size()); i++) {
+            String stacktrace = history.get(i).path("stacktrace").asText();
+            text.append(history.get(i).path("taskName").asText())
+                    .append(": ")
+                    .append(
+                            stacktrace
+                                    .lines()
+                                    .filter(line -> !line.startsWith("\tat "))
+                                    .limit(6)
+                                    .collect(Collectors.joining(" | ")))
+                    .append('\n');
+        }
+        return text.toString();
     }
 
     private static void kill(TaskManager taskManager) throws InterruptedException {
@@ -407,6 +479,18 @@ final class FlinkCluster implements AutoCloseable {
         return checkpoints == null ? 0 : checkpoints.path("counts").path("completed").asLong();
     }
 
+    /**
+     * When (epoch milliseconds, this host's clock) the job's latest completed checkpoint was
+     * triggered, or 0 before any. Unlike a count, which the REST API may answer from a cache a few
+     * seconds old, a trigger time later than a kill proves that the restarted job completed it.
+     */
+    long latestCheckpointTriggeredAt(String jobId) {
+        JsonNode checkpoints = tryGet("/jobs/" + jobId + "/checkpoints");
+        return checkpoints == null
+                ? 0
+                : checkpoints.path("latest").path("completed").path("trigger_timestamp").asLong();
+    }
+
     /** The id of the checkpoint the job last restored from, if it restored from any. */
     Optional<Long> restoredCheckpoint(String jobId) {
         JsonNode checkpoints = tryGet("/jobs/" + jobId + "/checkpoints");
@@ -491,6 +575,19 @@ final class FlinkCluster implements AutoCloseable {
      * and at once when the JobManager exits.
      */
     void await(String what, Duration timeout, BooleanSupplier condition) {
+        await(what, timeout, () -> "", condition);
+    }
+
+    /**
+     * {@link #await}, with where the job's subtasks are and its last failures ahead of the logs in
+     * the failure message.
+     */
+    void awaitJob(String jobId, String what, Duration timeout, BooleanSupplier condition) {
+        await(what, timeout, () -> subtasks(jobId), condition);
+    }
+
+    private void await(
+            String what, Duration timeout, Supplier<String> details, BooleanSupplier condition) {
         try {
             Conditions.waitUntil(
                     what,
@@ -508,7 +605,7 @@ final class FlinkCluster implements AutoCloseable {
                         }
                         return false;
                     },
-                    this::diagnostics);
+                    () -> details.get() + diagnostics());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("Interrupted while waiting until " + what, e);
@@ -526,7 +623,11 @@ final class FlinkCluster implements AutoCloseable {
                                                     || f.toString().endsWith(".out"))
                             .sorted()
                             .toList()) {
-                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+                // A checkpoint that cannot start is logged every interval: not what explains.
+                List<String> lines =
+                        Files.readAllLines(file, StandardCharsets.UTF_8).stream()
+                                .filter(line -> !line.contains("Failed to trigger checkpoint"))
+                                .toList();
                 text.append("\n----- last lines of ").append(file).append(" -----\n");
                 lines.subList(Math.max(0, lines.size() - 40), lines.size())
                         .forEach(line -> text.append(line).append('\n'));

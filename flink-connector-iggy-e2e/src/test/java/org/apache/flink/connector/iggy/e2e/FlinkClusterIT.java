@@ -832,25 +832,28 @@ class FlinkClusterIT {
             cluster.awaitJobState(job, "RUNNING", JOB_TIMEOUT);
             producer.start();
             for (int kill = 1; kill <= 10; kill++) {
-                long checkpoints = cluster.completedCheckpoints(job);
+                long sinceLastKill = System.currentTimeMillis();
                 cluster.startTaskManager(STARTUP);
-                cluster.await(
-                        "a checkpoint before kill " + kill,
+                cluster.awaitJob(
+                        job,
+                        "a checkpoint triggered after kill " + (kill - 1) + " completed",
                         JOB_TIMEOUT,
-                        () -> cluster.completedCheckpoints(job) > checkpoints);
+                        () -> cluster.latestCheckpointTriggeredAt(job) > sinceLastKill);
                 if (kill == 5) {
                     Files.createFile(pauseRequest);
-                    cluster.await(
+                    cluster.awaitJob(
+                            job,
                             "a commit paused between two sends",
                             JOB_TIMEOUT,
                             () -> Files.exists(paused));
+                    // where the commit paused: a failover may have moved the job since
+                    cluster.loseHostOfProcess(
+                            Long.parseLong(Files.readString(paused).split(" ", 2)[0]));
+                    Files.delete(pauseRequest);
                 } else {
                     // a random moment (seed in the failure message), not synchronisation
                     LockSupport.parkNanos(Duration.ofMillis(random.nextInt(600)).toNanos());
-                }
-                cluster.loseHostOf(job, JOB_TIMEOUT);
-                if (kill == 5) {
-                    Files.delete(pauseRequest);
+                    cluster.loseHostOf(job, JOB_TIMEOUT);
                 }
             }
             List<String> input = producer.stop();
