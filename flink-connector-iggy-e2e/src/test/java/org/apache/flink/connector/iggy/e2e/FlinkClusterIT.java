@@ -836,7 +836,9 @@ class FlinkClusterIT {
                 cluster.startTaskManager(STARTUP);
                 cluster.awaitJob(
                         job,
-                        "a checkpoint triggered after kill " + (kill - 1) + " completed",
+                        "a checkpoint triggered after "
+                                + (kill == 1 ? "the start" : "kill " + (kill - 1))
+                                + " completed",
                         JOB_TIMEOUT,
                         () -> cluster.latestCheckpointTriggeredAt(job) > sinceLastKill);
                 if (kill == 5) {
