@@ -39,6 +39,7 @@ import org.apache.iggy.identifier.TopicId;
 import org.apache.iggy.message.Message;
 import org.apache.iggy.message.Partitioning;
 
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,13 +75,14 @@ import java.util.function.UnaryOperator;
  * directory given (a URI), if any, else under the checkpoints; {@code defaults} only the rows of
  * the sink at its defaults against the plain loop, and {@code latency} only its send → append
  * latency at 100 and 10,000 records/s, {@code records} being the seconds of input there; both also
- * for each listed setting (see {@link SinkAtDefaults#settings}).
+ * for each listed setting (see {@link SinkAtDefaults#settings}). A count is digits, with {@code k}
+ * or {@code M} for thousands or millions if wanted: {@code 300000}, {@code 300k}, {@code 4.5M}.
  *
  * <pre>
  * mvn -q -pl flink-connector-iggy-e2e -am compile dependency:build-classpath \
  *     -Dmdep.outputFile=/tmp/cp.txt
  * java -Xmx3g -cp flink-connector-iggy-e2e/target/classes:$(cat /tmp/cp.txt) \
- *     org.apache.flink.connector.iggy.benchmark.SinkBenchmark 200000
+ *     org.apache.flink.connector.iggy.benchmark.SinkBenchmark 200k
  * </pre>
  */
 public final class SinkBenchmark {
@@ -133,8 +135,24 @@ public final class SinkBenchmark {
                                         options));
     }
 
+    /** A count as {@code 300000}, {@code 300k} or {@code 4.5M}. */
+    static int count(String text) {
+        int scale = text.endsWith("k") ? 1_000 : text.endsWith("M") ? 1_000_000 : 1;
+        String digits = scale == 1 ? text : text.substring(0, text.length() - 1);
+        try {
+            return new BigDecimal(digits).multiply(BigDecimal.valueOf(scale)).intValueExact();
+        } catch (ArithmeticException | NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "The record count '"
+                            + text
+                            + "' is not a whole number up to 2,147,483,647, written as digits"
+                            + " with k or M if wanted (e.g. 300000, 300k, 4.5M)",
+                    e);
+        }
+    }
+
     public static void main(String[] args) throws Exception {
-        int records = args.length > 0 ? Integer.parseInt(args[0]) : 300_000;
+        int records = args.length > 0 ? count(args[0]) : 300_000;
         IggyServerExtension iggy =
                 new IggyServerExtension(
                         EmbeddedIggyServer.Config.builder()
