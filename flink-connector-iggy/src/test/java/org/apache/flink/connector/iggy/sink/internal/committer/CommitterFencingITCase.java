@@ -39,12 +39,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.commitUntilCommitted;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committable;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committer;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.epochs;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.onceAfter;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -86,13 +86,8 @@ class CommitterFencingITCase {
         IggyCommittable zombiesNext = committable(dir, stream, topic, 0, 10, 0, 5);
         CompletableFuture<Void> release = new CompletableFuture<>();
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
-            AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdTheSecondBatch =
-                    (c, sent) -> {
-                        if (held.compareAndSet(false, true)) {
-                            proxy.holdNextRequestUntil(release);
-                        }
-                    };
+                    onceAfter(0, () -> proxy.holdNextRequestUntil(release));
             IggyCommitter zombie =
                     committer(
                             dir, config(viaProxy(proxy)), OptionalLong.empty(), holdTheSecondBatch);
@@ -141,13 +136,7 @@ class CommitterFencingITCase {
     void aHalfOpenConnectionOfAnEarlierAttemptHoldsTheCommitUntilItEnds() throws Exception {
         IggyCommittable committable = committable(dir, stream, topic, 1, 5, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
-            AtomicBoolean cut = new AtomicBoolean();
-            IggyCommitter.BetweenSends vanish =
-                    (c, sent) -> {
-                        if (cut.compareAndSet(false, true)) {
-                            proxy.stopForwarding();
-                        }
-                    };
+            IggyCommitter.BetweenSends vanish = onceAfter(0, () -> proxy.stopForwarding());
             try (IggyCommitter zombie =
                     committer(dir, config(viaProxy(proxy)), OptionalLong.empty(), vanish)) {
                 RecordingCommitRequest first = new RecordingCommitRequest(committable, 0);

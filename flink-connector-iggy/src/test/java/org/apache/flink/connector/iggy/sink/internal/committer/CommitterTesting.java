@@ -36,6 +36,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -137,6 +138,19 @@ final class CommitterTesting {
             committer.commit(List.of(request));
         }
         return request;
+    }
+
+    /**
+     * A hook that runs {@code action} once: before the first send that follows at least {@code
+     * sent} messages of a commit.
+     */
+    static IggyCommitter.BetweenSends onceAfter(int sent, Runnable action) {
+        AtomicBoolean done = new AtomicBoolean();
+        return (committable, sentBefore) -> {
+            if (sentBefore >= sent && done.compareAndSet(false, true)) {
+                action.run();
+            }
+        };
     }
 
     static List<String> texts(List<Message> messages) {

@@ -45,13 +45,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.KEEP_FILES;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.commitUntilCommitted;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committable;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.committer;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.epochs;
+import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.onceAfter;
 import static org.apache.flink.connector.iggy.sink.internal.committer.CommitterTesting.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -186,13 +186,8 @@ class IggyCommitterITCase {
         IggyCommittable committable = committable(dir, stream, topic, 0, 9, 0, 25);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
             IggyWriterConfig slow = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)));
-            AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdTheSecondBatch =
-                    (c, sent) -> {
-                        if (held.compareAndSet(false, true)) {
-                            proxy.holdNextRequest(Duration.ofMillis(2500));
-                        }
-                    };
+                    onceAfter(0, () -> proxy.holdNextRequest(Duration.ofMillis(2500)));
             try (IggyCommitter committer =
                     committer(dir, slow, OptionalLong.empty(), holdTheSecondBatch)) {
                 RecordingCommitRequest request = commitUntilCommitted(committer, committable, 0);
@@ -215,13 +210,8 @@ class IggyCommitterITCase {
             throws Exception {
         IggyCommittable committable = committable(dir, stream, topic, 0, 11, 0, 60);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
-            AtomicBoolean cut = new AtomicBoolean();
             IggyCommitter.BetweenSends cutTheConnection =
-                    (c, sent) -> {
-                        if (sent >= 2 * BATCH && cut.compareAndSet(false, true)) {
-                            proxy.closeOnNextRequest();
-                        }
-                    };
+                    onceAfter(2 * BATCH, () -> proxy.closeOnNextRequest());
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(5)), 4);
             try (IggyCommitter committer =
                     committer(dir, pipelined, OptionalLong.empty(), cutTheConnection)) {
@@ -244,13 +234,8 @@ class IggyCommitterITCase {
     void aLateBatchWithOthersQueuedBehindItIsFoundByTheReadBack() throws Exception {
         IggyCommittable committable = committable(dir, stream, topic, 1, 12, 0, 60);
         try (TcpProxy proxy = TcpProxy.start(IGGY.host(), IGGY.port())) {
-            AtomicBoolean held = new AtomicBoolean();
             IggyCommitter.BetweenSends holdOne =
-                    (c, sent) -> {
-                        if (sent >= 2 * BATCH && held.compareAndSet(false, true)) {
-                            proxy.holdNextRequest(Duration.ofMillis(2500));
-                        }
-                    };
+                    onceAfter(2 * BATCH, () -> proxy.holdNextRequest(Duration.ofMillis(2500)));
             IggyWriterConfig pipelined = writerConfig(viaProxy(proxy, Duration.ofSeconds(1)), 4);
             try (IggyCommitter committer =
                     committer(dir, pipelined, OptionalLong.empty(), holdOne)) {
