@@ -41,6 +41,7 @@ import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -51,7 +52,9 @@ import javax.annotation.Nullable;
 import java.io.Serializable;
 import java.math.BigInteger;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -296,11 +299,30 @@ record IggyRowDataSerializationSchema(
 
         /**
          * See {@link #byTopicColumn}: {@code allowed} matches the whole name of every topic the
-         * table allows, as {@code described} in its options.
+         * table allows, as {@code described} in its options. Each allowed topic is checked once:
+         * its target is kept in {@link #targets}, which only the writer's task thread uses.
          */
-        record ByTopicColumn(
-                IggyId stream, int position, Pattern allowed, String described, String table)
-                implements IggyRowRouting {
+        final class ByTopicColumn implements IggyRowRouting {
+            private static final long serialVersionUID = 1L;
+
+            /** Rows name few topics; a table whose rows name more starts its list over. */
+            private static final int MAX_TARGETS = 1024;
+
+            private final IggyId stream;
+            private final int position;
+            private final Pattern allowed;
+            private final String described;
+            private final String table;
+            @Nullable private transient Map<String, IggySinkTarget> targets;
+
+            ByTopicColumn(
+                    IggyId stream, int position, Pattern allowed, String described, String table) {
+                this.stream = stream;
+                this.position = position;
+                this.allowed = allowed;
+                this.described = described;
+                this.table = table;
+            }
 
             @Override
             public IggySinkTarget targetOf(RowData row) {
@@ -314,6 +336,18 @@ record IggyRowDataSerializationSchema(
                                     + "). Filter such rows out or give them a topic.");
                 }
                 String topic = row.getString(position).toString();
+                if (targets == null || targets.size() >= MAX_TARGETS) {
+                    targets = new HashMap<>();
+                }
+                IggySinkTarget target = targets.get(topic);
+                if (target == null) {
+                    target = allowedTarget(topic);
+                    targets.put(topic, target);
+                }
+                return target;
+            }
+
+            private IggySinkTarget allowedTarget(String topic) {
                 IggyId id = null;
                 if (allowed.matcher(topic).matches()) {
                     try {
@@ -398,7 +432,8 @@ record IggyRowDataSerializationSchema(
                 if (keys.isNullAt(i)) {
                     continue;
                 }
-                byte[] name = keys.getString(i).toBytes();
+                StringData key = keys.getString(i);
+                byte[] name = key.toBytes();
                 if (name.length == 0 || name.length > 255) {
                     throw new IggyConnectorException(
                             "A key of the 'headers' metadata column has "
@@ -407,7 +442,7 @@ record IggyRowDataSerializationSchema(
                 }
                 byte[] value = values.isNullAt(i) ? new byte[0] : values.getBinary(i);
                 headers.put(
-                        keys.getString(i).toString(),
+                        key.toString(),
                         IggyHeadersInternals.value(IggyHeaderValue.Kind.RAW, value));
             }
             return headers.build();

@@ -807,6 +807,12 @@ class IggyDynamicTableFactoryTest {
                 .isEqualTo(IggySinkTarget.of("s1", "anything"));
         assertThatThrownBy(() -> any.targetOf(GenericRowData.of(StringData.fromString(""))))
                 .hasMessageContaining("names topic ''");
+        // each topic is checked once: a later row of it gets the same target, a refused one is
+        // refused again
+        assertThat(listed.targetOf(GenericRowData.of(StringData.fromString("b"))))
+                .isSameAs(listed.targetOf(GenericRowData.of(StringData.fromString("b"))));
+        assertThatThrownBy(() -> listed.targetOf(GenericRowData.of(StringData.fromString("c"))))
+                .hasMessageContaining("names topic 'c'");
     }
 
     // ----- validation -------------------------------------------------------------------------
