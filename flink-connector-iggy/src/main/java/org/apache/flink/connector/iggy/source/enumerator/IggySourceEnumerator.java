@@ -278,10 +278,8 @@ public final class IggySourceEnumerator
             return;
         }
         discoveryFailures.succeeded();
-        List<IggyPartitionSplit> discovered =
-                found.stream().filter(split -> !isKnown(split.topicPartition())).toList();
+        List<IggyPartitionSplit> discovered = addNew(found);
         if (!discovered.isEmpty()) {
-            addNew(discovered);
             LOG.info(
                     "{}: discovered new partitions, reading from their start: {}",
                     description,
@@ -290,12 +288,16 @@ public final class IggySourceEnumerator
         }
     }
 
-    private void addNew(List<IggyPartitionSplit> splits) {
+    /** Adds the splits of partitions not known yet; returns those. */
+    private List<IggyPartitionSplit> addNew(List<IggyPartitionSplit> splits) {
+        List<IggyPartitionSplit> added = new ArrayList<>();
         for (IggyPartitionSplit split : splits) {
             if (!isKnown(split.topicPartition())) {
                 pendingSplits.put(split.topicPartition(), split);
+                added.add(split);
             }
         }
+        return added;
     }
 
     private boolean isKnown(IggyTopicPartition partition) {
