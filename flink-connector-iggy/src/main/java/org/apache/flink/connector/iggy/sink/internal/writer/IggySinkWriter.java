@@ -53,6 +53,10 @@ public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyC
     private final Supplier<IggyBatchSender> openSender;
     @Nullable private IggyBatchSender sender;
     private final TopicPartitionCounts partitionCounts;
+
+    /** The topic of the last message, known to exist: most writers write to one topic. */
+    @Nullable private IggyTopicPartition lastTarget;
+
     private final SinkDelivery delivery;
 
     /**
@@ -97,8 +101,13 @@ public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyC
     final void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
             throws IOException, InterruptedException {
         WireFormat.checkSize(message, target, config);
-        // describes a topic on its first message: one that does not exist fails here, named
-        partitionCounts.of(IggySinkTarget.of(target));
+        if (lastTarget == null
+                || !lastTarget.topic().equals(target.topic())
+                || !lastTarget.stream().equals(target.stream())) {
+            // describes a topic on its first message: one that does not exist fails here, named
+            partitionCounts.of(IggySinkTarget.of(target));
+            lastTarget = target;
+        }
         delivery.add(target, message, withMessageId);
     }
 
