@@ -70,10 +70,6 @@ final class InFlightSends {
         boolean sentAny() {
             return toSend > 0;
         }
-
-        int acknowledged() {
-            return acknowledged;
-        }
     }
 
     private record Sent(Attempt attempt, int messages, CompletableFuture<Void> acknowledged) {}

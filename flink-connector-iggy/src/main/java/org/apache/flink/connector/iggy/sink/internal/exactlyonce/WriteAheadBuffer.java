@@ -114,7 +114,7 @@ final class WriteAheadBuffer {
             // the map's order compares names: looked up only when the partition changes
             lastLog = logs.get(target);
             if (lastLog == null) {
-                lastLog = log.start(checkpointId, tag, logs.size());
+                lastLog = log.start(checkpointId, logs.size());
                 logs.put(target, lastLog);
                 endOffsets.partitionStarted(target);
             }

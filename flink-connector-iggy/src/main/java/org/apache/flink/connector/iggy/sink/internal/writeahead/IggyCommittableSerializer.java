@@ -20,6 +20,7 @@ package org.apache.flink.connector.iggy.sink.internal.writeahead;
 import org.apache.flink.annotation.Internal;
 import org.apache.flink.connector.iggy.common.IggyId;
 import org.apache.flink.connector.iggy.common.IggyIdBinaryForm;
+import org.apache.flink.connector.iggy.common.StateVersions;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
@@ -62,14 +63,7 @@ public final class IggyCommittableSerializer implements SimpleVersionedSerialize
 
     @Override
     public IggyCommittable deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION) {
-            throw new IOException(
-                    "Unknown version "
-                            + version
-                            + " of an Iggy sink committable; this connector reads version "
-                            + VERSION
-                            + ". Restore with the connector version that wrote the checkpoint.");
-        }
+        StateVersions.check(version, VERSION, "an Iggy sink committable");
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         IggyId stream = IggyIdBinaryForm.read(in);
         IggyId topic = IggyIdBinaryForm.read(in);

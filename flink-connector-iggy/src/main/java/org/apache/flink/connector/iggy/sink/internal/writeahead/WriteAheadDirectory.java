@@ -110,7 +110,7 @@ public final class WriteAheadDirectory {
          *
          * @param index the file's number among those of this writer and checkpoint, from 0
          */
-        public PartitionLog start(long checkpointId, byte[] tag, int index) throws IOException {
+        public PartitionLog start(long checkpointId, int index) throws IOException {
             Path path = new Path(writerDirectory(writer), checkpointId + "-" + index);
             // the committable names the file with its file system, whatever the default is there
             FileSystem fs = path.getFileSystem();

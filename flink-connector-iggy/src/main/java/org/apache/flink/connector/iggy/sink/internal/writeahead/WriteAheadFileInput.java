@@ -69,7 +69,7 @@ final class WriteAheadFileInput implements WriteAheadFile.Reader {
 
     /** The file's 8-byte header: its magic number and format version. */
     long readHeader() throws IOException {
-        while (end - start < 8) {
+        while (end - start < WriteAheadFile.HEADER_BYTES) {
             if (!fill()) {
                 throw new EOFException(
                         "The exactly-once Iggy sink's write-ahead file " + path + " has no header");

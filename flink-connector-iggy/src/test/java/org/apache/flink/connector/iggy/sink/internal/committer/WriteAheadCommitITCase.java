@@ -181,7 +181,7 @@ class WriteAheadCommitITCase {
         PartitionLog log =
                 new WriteAheadDirectory(dir.toString())
                         .open(new WriterIdentity("job", "op", 0x5EEDL, 0, 1, 2))
-                        .start(3, TAG, 0);
+                        .start(3, 0);
         for (String text : expected(n)) {
             log.append(
                     new OutgoingMessage(

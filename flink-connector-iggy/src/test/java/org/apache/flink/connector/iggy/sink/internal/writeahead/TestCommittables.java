@@ -75,7 +75,7 @@ public final class TestCommittables {
             PartitionLog log =
                     new WriteAheadDirectory(dir.toUri().toString())
                             .open(writer)
-                            .start(checkpointId, tag, (int) partition);
+                            .start(checkpointId, (int) partition);
             for (OutgoingMessage message : messages) {
                 log.append(message);
             }

@@ -48,7 +48,7 @@ class WriteAheadDirectoryTest {
     @Test
     void sealedMessagesReadBackInOrderWithTheirIdsHeadersAndTimestamps() throws IOException {
         WriteAheadDirectory storage = new WriteAheadDirectory(dir.toString());
-        PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        PartitionLog log = storage.open(WRITER).start(7, 0);
         IggyHeaders headers = IggyHeaders.of("k", IggyHeaderValue.ofRaw(new byte[] {1, 2, 3}));
         log.append(new OutgoingMessage(bytes("first"), headers, null, 11));
         log.append(new OutgoingMessage(bytes(""), IggyHeaders.empty(), null, 12));
@@ -83,7 +83,7 @@ class WriteAheadDirectoryTest {
     @Test
     void messagesAcrossBlocksAndLargerThanABlockReadBackWhole() throws IOException {
         WriteAheadDirectory storage = new WriteAheadDirectory(dir.toString());
-        PartitionLog log = storage.open(WRITER).start(7, TAG, 0);
+        PartitionLog log = storage.open(WRITER).start(7, 0);
         // sizes that end blocks at every offset, then messages larger than a write or read block
         int[] sizes = new int[3000];
         for (int i = 0; i < sizes.length; i++) {
@@ -139,8 +139,8 @@ class WriteAheadDirectoryTest {
     @Test
     void aClosedWriterDeletesOnlyTheFilesNoCheckpointTook() throws IOException {
         WriteAheadDirectory.WriterLog writer = new WriteAheadDirectory(dir.toString()).open(WRITER);
-        append(writer.start(7, TAG, 0), 1).seal();
-        PartitionLog unsealed = writer.start(8, TAG, 0);
+        append(writer.start(7, 0), 1).seal();
+        PartitionLog unsealed = writer.start(8, 0);
         unsealed.append(plain("y"));
         Path own = dir.resolve("job/op/r6-s0-000000000000abcd");
 
@@ -153,7 +153,7 @@ class WriteAheadDirectoryTest {
     @Test
     void aWriterWithNothingLeftRemovesItsDirectory() throws IOException {
         WriteAheadDirectory.WriterLog writer = new WriteAheadDirectory(dir.toString()).open(WRITER);
-        WriteAheadFile file = (WriteAheadFile) append(writer.start(7, TAG, 0), 1).seal();
+        WriteAheadFile file = (WriteAheadFile) append(writer.start(7, 0), 1).seal();
         file.discard();
 
         writer.close();
@@ -177,7 +177,7 @@ class WriteAheadDirectoryTest {
 
         WriteAheadDirectory.WriterLog writer = new WriteAheadDirectory(dir.toString()).open(WRITER);
         assertThat(earlier.resolve("7-0")).as("nothing while the task starts").exists();
-        append(writer.start(7, TAG, 0), 1).seal();
+        append(writer.start(7, 0), 1).seal();
 
         assertThat(earlier.resolve("4-0")).exists();
         assertThat(earlier.resolve("6-1")).exists();
@@ -194,11 +194,7 @@ class WriteAheadDirectoryTest {
 
     private WriteAheadFile seal(int messages) throws IOException {
         return (WriteAheadFile)
-                append(
-                                new WriteAheadDirectory(dir.toString())
-                                        .open(WRITER)
-                                        .start(7, TAG, 0),
-                                messages)
+                append(new WriteAheadDirectory(dir.toString()).open(WRITER).start(7, 0), messages)
                         .seal();
     }
 
