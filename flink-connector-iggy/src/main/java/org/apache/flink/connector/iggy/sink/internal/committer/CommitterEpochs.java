@@ -96,7 +96,8 @@ final class CommitterEpochs {
     /** Where the committers of {@code operatorId} in {@code jobId} keep their epochs. */
     static Path directory(String writeAheadDirectory, String jobId, String operatorId) {
         return new Path(
-                new Path(new Path(new Path(writeAheadDirectory), jobId), operatorId), SUBDIRECTORY);
+                WriteAheadDirectory.operatorDirectory(writeAheadDirectory, jobId, operatorId),
+                SUBDIRECTORY);
     }
 
     /**

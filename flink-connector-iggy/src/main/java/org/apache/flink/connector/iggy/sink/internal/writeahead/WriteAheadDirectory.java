@@ -62,7 +62,12 @@ public final class WriteAheadDirectory {
 
     /** The directory of one operator's writers. */
     private Path operatorDirectory(WriterIdentity writer) {
-        return new Path(new Path(new Path(directory), writer.jobId()), writer.operatorId());
+        return operatorDirectory(directory, writer.jobId(), writer.operatorId());
+    }
+
+    /** The directory of one operator of one job under the write-ahead directory {@code root}. */
+    public static Path operatorDirectory(String root, String jobId, String operatorId) {
+        return new Path(new Path(new Path(root), jobId), operatorId);
     }
 
     /** The directory of one writer's files: {@code r<restored checkpoint>-s<subtask>-<id>}. */
