@@ -130,11 +130,11 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
     }
 
     @Override
-    public void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
+    public void add(IggyTopicPartition target, OutgoingMessage message)
             throws IOException, InterruptedException {
         checkSendFailure();
         PartitionBuffer buffer = buffer(target);
-        buffer.add(message, withMessageId);
+        buffer.add(message);
         if (buffer.open.isFull() || (lingerMillis == 0 && buffer.isIdle())) {
             awaitCapacity();
             closeBatch(buffer);
@@ -354,12 +354,12 @@ public final class AtLeastOnceDelivery implements SinkDelivery {
             this.target = target;
         }
 
-        void add(OutgoingMessage message, boolean withMessageId) {
+        void add(OutgoingMessage message) {
             if (open.isEmpty()) {
                 firstAddedAt = timeService.getCurrentProcessingTime();
             }
             open.add(message);
-            hasMessageIds |= withMessageId;
+            hasMessageIds |= message.wireId() != null;
         }
 
         boolean isIdle() {

@@ -92,13 +92,11 @@ final class WriteAheadBuffer {
     /**
      * Holds a message for the next checkpoint.
      *
-     * @param withMessageId whether the message has an id of its own, which this sink must refuse:
-     *     it chooses every id itself
      * @return the message's bytes (64-byte header, payload and user headers)
      */
-    long add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
-            throws IOException {
-        if (withMessageId) {
+    long add(IggyTopicPartition target, OutgoingMessage message) throws IOException {
+        // a message with an id of its own is refused: this sink chooses every id itself
+        if (message.wireId() != null) {
             throw new IggyConnectorException(
                     "A record for "
                             + target

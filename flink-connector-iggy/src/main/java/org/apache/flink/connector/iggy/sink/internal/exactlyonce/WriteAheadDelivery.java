@@ -99,10 +99,9 @@ public final class WriteAheadDelivery implements SinkDelivery {
     }
 
     @Override
-    public void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
-            throws IOException {
+    public void add(IggyTopicPartition target, OutgoingMessage message) throws IOException {
         backlog.beforeMessage(buffer.bufferedBytes());
-        numBytesSend.inc(buffer.add(target, message, withMessageId));
+        numBytesSend.inc(buffer.add(target, message));
         numRecordsSend.inc();
     }
 

@@ -95,10 +95,8 @@ public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyC
     /**
      * Hands a message to the delivery, failing first if the server would refuse it or its topic
      * does not exist.
-     *
-     * @param withMessageId whether the message has a client-chosen id (idempotent writes)
      */
-    final void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
+    final void add(IggyTopicPartition target, OutgoingMessage message)
             throws IOException, InterruptedException {
         WireFormat.checkSize(message, target, config);
         if (lastTarget == null
@@ -108,7 +106,7 @@ public abstract class IggySinkWriter<T> implements CommittingSinkWriter<T, IggyC
             partitionCounts.of(IggySinkTarget.of(target));
             lastTarget = target;
         }
-        delivery.add(target, message, withMessageId);
+        delivery.add(target, message);
     }
 
     @Override

@@ -83,8 +83,7 @@ public final class KeyedMessageWriter<IN> extends IggySinkWriter<IN> {
                         timestamp != 0
                                 ? timestamp
                                 : BuiltRecordSerializationSchema.originTimestampMicros(
-                                        context.timestamp())),
-                message.messageId() != null);
+                                        context.timestamp())));
     }
 
     private IggyHeaders withKeyHeader(IggyHeaders headers, byte[] key) {

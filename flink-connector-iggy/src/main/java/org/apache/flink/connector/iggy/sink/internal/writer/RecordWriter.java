@@ -60,8 +60,7 @@ public final class RecordWriter<T> extends IggySinkWriter<T> {
         if (record != null) {
             add(
                     config.topicOf(record.target()).partition(record.partition()),
-                    WireFormat.message(record),
-                    record.messageId() != null);
+                    WireFormat.message(record));
         }
     }
 }

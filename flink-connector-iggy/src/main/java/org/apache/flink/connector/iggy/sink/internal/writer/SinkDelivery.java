@@ -53,11 +53,10 @@ public interface SinkDelivery extends AutoCloseable {
     }
 
     /**
-     * Takes a message for {@code target}, whose size the writer checked and whose topic exists.
-     *
-     * @param withMessageId whether the message has a client-chosen id (idempotent writes)
+     * Takes a message for {@code target}, whose size the writer checked and whose topic exists; a
+     * message with a {@link OutgoingMessage#wireId} has a client-chosen id (idempotent writes).
      */
-    void add(IggyTopicPartition target, OutgoingMessage message, boolean withMessageId)
+    void add(IggyTopicPartition target, OutgoingMessage message)
             throws IOException, InterruptedException;
 
     /** Before a checkpoint barrier, or at the end of the input: see {@code SinkWriter#flush}. */

@@ -56,7 +56,7 @@ class AtLeastOnceDeliveryTest {
         sender.autoComplete = false;
         AtLeastOnceDelivery delivery = delivery(DeliveryGuarantee.AT_LEAST_ONCE);
         for (String m : List.of("a", "b", "c", "d", "e", "f", "g")) {
-            delivery.add(P0, message(m), false);
+            delivery.add(P0, message(m));
         }
         assertThat(sender.sends)
                 .as("two full batches sent without waiting for each other")
@@ -72,7 +72,7 @@ class AtLeastOnceDeliveryTest {
         sender.autoComplete = false;
         AtLeastOnceDelivery delivery = delivery(DeliveryGuarantee.AT_LEAST_ONCE);
         for (String m : List.of("a", "b", "c", "d")) {
-            delivery.add(P0, message(m), false);
+            delivery.add(P0, message(m));
         }
         assertThat(sender.sends).hasSize(1);
         acknowledgeEverySendInAMail();
@@ -91,7 +91,7 @@ class AtLeastOnceDeliveryTest {
     void noneWaitsForAcknowledgementsOnlyAtTheEndOfInput() throws Exception {
         sender.autoComplete = false;
         AtLeastOnceDelivery delivery = delivery(DeliveryGuarantee.NONE);
-        delivery.add(P0, message("a"), false);
+        delivery.add(P0, message("a"));
         delivery.flush(false);
         assertThat(sender.sends).hasSize(1);
         assertThat(delivery.pendingBatches()).as("a checkpoint does not wait").isOne();

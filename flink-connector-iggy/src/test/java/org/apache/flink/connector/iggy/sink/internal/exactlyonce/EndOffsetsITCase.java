@@ -69,12 +69,12 @@ class EndOffsetsITCase {
             WriteAheadDelivery delivery =
                     new WriteAheadDelivery(config, () -> sender, new TestSinkInitContext());
             try {
-                delivery.add(partition, message("first checkpoint"), false);
+                delivery.add(partition, message("first checkpoint"));
                 delivery.flush(false);
                 assertThat(delivery.prepareCommit()).hasSize(1);
 
                 proxy.holdNextRequest(Duration.ofSeconds(10));
-                delivery.add(partition, message("second checkpoint"), false);
+                delivery.add(partition, message("second checkpoint"));
                 delivery.flush(false);
                 Collection<IggyCommittable> taken = delivery.prepareCommit();
 

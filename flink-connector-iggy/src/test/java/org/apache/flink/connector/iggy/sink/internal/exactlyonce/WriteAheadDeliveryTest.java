@@ -67,9 +67,9 @@ class WriteAheadDeliveryTest {
     void holdsTheMessagesAndHandsThemToTheCheckpointWithTheEndOffsets() throws Exception {
         WriteAheadDelivery delivery = delivery();
         sender.endOffset = 42;
-        delivery.add(P0, message("a"), false);
-        delivery.add(OTHER, message("b"), false);
-        delivery.add(P0, message("c"), false);
+        delivery.add(P0, message("a"));
+        delivery.add(OTHER, message("b"));
+        delivery.add(P0, message("c"));
         assertThat(context.metricGroup().getNumRecordsSendCounter().getCount())
                 .as("counted when taken")
                 .isEqualTo(3);
@@ -97,7 +97,7 @@ class WriteAheadDeliveryTest {
     void aSlowOrFailedEndOffsetAnswerNeverHoldsUpACheckpoint() throws Exception {
         sender.answerEnds = false;
         WriteAheadDelivery delivery = delivery();
-        delivery.add(P0, message("a"), false);
+        delivery.add(P0, message("a"));
         delivery.flush(false);
         assertThat(delivery.prepareCommit())
                 .as("taken while the answer is outstanding")
@@ -106,7 +106,7 @@ class WriteAheadDeliveryTest {
                 .isEqualTo(0L);
         assertThat(sender.heldEnds).as("asked when the first message came").hasSize(1);
 
-        delivery.add(P0, message("b"), false);
+        delivery.add(P0, message("b"));
         assertThat(sender.heldEnds).as("not again while unanswered").hasSize(1);
         sender.heldEnds.get(0).complete(Map.of(0L, 42L, 1L, 7L));
         delivery.flush(false);
@@ -115,7 +115,7 @@ class WriteAheadDeliveryTest {
                 .extracting(IggyCommittable::readFrom)
                 .isEqualTo(42L);
 
-        delivery.add(P0, message("c"), false);
+        delivery.add(P0, message("c"));
         assertThat(sender.heldEnds).as("asked again in the next checkpoint").hasSize(2);
         sender.heldEnds.get(1).completeExceptionally(new IggyConnectorException("timed out"));
         delivery.flush(false);
@@ -139,7 +139,10 @@ class WriteAheadDeliveryTest {
     @Test
     void refusesAMessageWithAnIdOfItsOwn() {
         WriteAheadDelivery delivery = delivery();
-        assertThatThrownBy(() -> delivery.add(P0, message("a"), true))
+        OutgoingMessage withId =
+                new OutgoingMessage(
+                        "a".getBytes(StandardCharsets.UTF_8), IggyHeaders.empty(), new byte[16], 0);
+        assertThatThrownBy(() -> delivery.add(P0, withId))
                 .isInstanceOf(IggyConnectorException.class)
                 .hasMessageContaining("chooses every message id itself");
         delivery.close();
@@ -158,15 +161,15 @@ class WriteAheadDeliveryTest {
                             try {
                                 WriteAheadDelivery delivery = delivery(new TestSinkInitContext());
                                 sender.endOffset = 0;
-                                delivery.add(P0, message("a"), false);
+                                delivery.add(P0, message("a"));
                                 delivery.flush(false);
                                 oldest.complete(delivery.prepareCommit().iterator().next());
                                 for (long i = 0; i <= CommitBacklog.MIN_AHEAD_BYTES >> 20; i++) {
-                                    delivery.add(P0, large, false);
+                                    delivery.add(P0, large);
                                 }
                                 delivery.flush(false);
                                 delivery.prepareCommit();
-                                delivery.add(P0, message("waits"), false);
+                                delivery.add(P0, message("waits"));
                                 lastMessage.complete(null);
                                 delivery.close();
                             } catch (Throwable e) {
