@@ -192,8 +192,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
     public void commit(Collection<CommitRequest<IggyCommittable>> requests)
             throws IOException, InterruptedException {
         pendingCommittables = requests.size();
-        List<CommitRequest<IggyCommittable>> started = new ArrayList<>();
-        List<Attempt> attempts = new ArrayList<>();
+        List<Started> started = new ArrayList<>();
         RuntimeException failure = null;
         for (CommitRequest<IggyCommittable> request : requests) {
             if (failure != null) {
@@ -221,8 +220,7 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             } catch (InterruptedException e) {
                 throw interrupted(e);
             }
-            started.add(request);
-            attempts.add(attempt);
+            started.add(new Started(request, attempt));
         }
         if (failure == null) {
             try {
@@ -239,28 +237,29 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
             }
             giveUp(failure);
         }
-        List<CommitRequest<IggyCommittable>> committed = new ArrayList<>();
-        List<Attempt> done = new ArrayList<>();
-        for (int i = 0; i < started.size(); i++) {
-            if (attempts.get(i).isDone()) {
-                committed.add(started.get(i));
-                done.add(attempts.get(i));
+        List<Started> done = new ArrayList<>();
+        for (Started one : started) {
+            if (one.attempt.isDone()) {
+                done.add(one);
             } else {
-                started.get(i).retryLater();
+                one.request.retryLater();
             }
         }
-        if (!runBeforeDeleting(committed, done)) {
+        if (!runBeforeDeleting(done)) {
             return;
         }
-        for (int i = 0; i < committed.size(); i++) {
-            if (!done.get(i).sentAny()) {
-                committed.get(i).signalAlreadyCommitted();
+        for (Started one : done) {
+            if (!one.attempt.sentAny()) {
+                one.request.signalAlreadyCommitted();
             }
             pendingCommittables--;
-            readBack.forget(done.get(i).committable);
-            committedFiles.discard(done.get(i).committable);
+            readBack.forget(one.attempt.committable);
+            committedFiles.discard(one.attempt.committable);
         }
     }
+
+    /** A commit request and its attempt, begun in one {@link #commit} call. */
+    private record Started(CommitRequest<IggyCommittable> request, Attempt attempt) {}
 
     /**
      * Runs {@link #beforeDeleting} for the partitions of the committed attempts; if it fails, their
@@ -268,27 +267,25 @@ public final class IggyCommitter implements Committer<IggyCommittable> {
      *
      * @return whether it succeeded
      */
-    private boolean runBeforeDeleting(
-            List<CommitRequest<IggyCommittable>> committed, List<Attempt> done)
-            throws InterruptedException {
+    private boolean runBeforeDeleting(List<Started> done) throws InterruptedException {
         if (done.isEmpty()) {
             return true;
         }
         Set<IggyTopicPartition> partitions = new LinkedHashSet<>();
-        for (Attempt attempt : done) {
-            partitions.add(attempt.committable.target());
+        for (Started one : done) {
+            partitions.add(one.attempt.committable.target());
         }
         try {
             beforeDeleting.run(() -> sender().client(), partitions);
             return true;
         } catch (IggyConfigurationException e) {
-            committed.forEach(request -> request.signalFailedWithUnknownReason(e));
+            done.forEach(one -> one.request.signalFailedWithUnknownReason(e));
         } catch (IOException | RuntimeException e) {
             if (Thread.currentThread().isInterrupted()) {
                 throw interrupted(e);
             }
             giveUp(e);
-            committed.forEach(CommitRequest::retryLater);
+            done.forEach(one -> one.request.retryLater());
         }
         return false;
     }
