@@ -32,6 +32,9 @@ final class JobTemplate {
             "<flink.version>2.2.0</flink.version>\n        <flink.line>2.2</flink.line>";
     private static final String SNAPSHOT =
             "<iggy-connector.version>0.1.0-${flink.line}-SNAPSHOT</iggy-connector.version>";
+    private static final String LINE_CHECK =
+            "<artifactId>flink-connector-iggy-line-check</artifactId>\n"
+                    + "                        <version>0.1.0-SNAPSHOT</version>";
 
     private JobTemplate() {}
 
@@ -56,17 +59,21 @@ final class JobTemplate {
     }
 
     /**
-     * Sets the copy's connector version, which the template gives as {@code
-     * 0.1.0-${flink.line}-SNAPSHOT}, e.g. to a release's {@code 0.1.0-${flink.line}}.
+     * Names a release in the copy: the connector {@code <release>-${flink.line}} and the line check
+     * {@code <release>}, where the template names the snapshots ({@code
+     * 0.1.0-${flink.line}-SNAPSHOT} and {@code 0.1.0-SNAPSHOT}).
      */
-    static void setConnectorVersion(Path copy, String version) throws IOException {
+    static void setRelease(Path copy, String release) throws IOException {
         Path pom = copy.resolve("pom.xml");
         String text = Files.readString(pom);
-        assertThat(text).as("the template's pom").contains(SNAPSHOT);
+        assertThat(text).as("the template's pom").contains(SNAPSHOT, LINE_CHECK);
         Files.writeString(
                 pom,
                 text.replace(
-                        SNAPSHOT,
-                        "<iggy-connector.version>" + version + "</iggy-connector.version>"));
+                                SNAPSHOT,
+                                "<iggy-connector.version>"
+                                        + release
+                                        + "-${flink.line}</iggy-connector.version>")
+                        .replace(LINE_CHECK, LINE_CHECK.replace("0.1.0-SNAPSHOT", release)));
     }
 }

@@ -17,6 +17,7 @@
  */
 package org.apache.flink.connector.iggy.e2e;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,17 +26,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The job template's {@code pom.xml} pairs the Flink release with the connector of its line: in a
- * copy whose {@code flink.version} names a release of another line than its {@code flink.line}, the
- * build stops in its first phase ({@code validate}), naming both properties and the values to set;
- * with both set, or with {@code -Dflink.version} alone, the connector's version follows the line
- * ({@code help:evaluate}). Maven resolves a project's dependencies before the first plugin of
- * {@code mvn package} runs; {@link ReleaseStagingIT} shows the check stopping {@code package} where
- * the other line's connector is resolvable, as for a published release.
+ * The job template's {@code pom.xml} pairs the Flink release with the connector of its line. Each
+ * build runs as a user's would, in a new local repository that holds the line check (which
+ * installing any line of the connector installs) and no connector: in a copy whose {@code
+ * flink.version} names a release of another line than its {@code flink.line}, {@code mvn package}
+ * stops before Maven resolves anything, naming both properties and the values to set; with both
+ * set, or with {@code -Dflink.version} alone, the connector's version follows the line ({@code
+ * help:evaluate}).
  */
 class JobTemplatePomIT {
 
@@ -43,16 +45,24 @@ class JobTemplatePomIT {
     private static final String EVALUATE =
             "org.apache.maven.plugins:maven-help-plugin:3.5.1:evaluate";
 
+    @TempDir private static Path home;
+    private static UserMaven user;
+
+    @BeforeAll
+    static void aUserWithTheLineCheckAndNoConnector() throws Exception {
+        user = new UserMaven(home, Map.of());
+        user.installLineCheck();
+    }
+
     @Test
     void aFlinkVersionOfAnotherLineStopsTheBuildNamingBothProperties(@TempDir Path copy)
             throws Exception {
         JobTemplate.copy(copy, "2.3.0", "2.2");
 
-        EndedProcess run = Maven.run(copy, MAVEN, List.of("validate"));
+        EndedProcess run = user.run(copy, MAVEN, "package");
 
         assertThat(run.exitCode()).as("exit code; it printed:%n%s", run.printed()).isNotZero();
         assertThat(run.printed())
-                .contains("maven-enforcer-plugin:3.5.0:enforce (flink-line)")
                 .contains(
                         "flink.version 2.3.0 is not a release of flink.line 2.2, so the job would"
                                 + " get the connector of Flink 2.2 (0.1.0-2.2-SNAPSHOT). Set both"
@@ -60,7 +70,10 @@ class JobTemplatePomIT {
                                 + " <flink.version>2.3.0</flink.version> and"
                                 + " <flink.line>2.3</flink.line>, or build with"
                                 + " -Dflink.version=2.3.0 -Dflink.line=2.3.")
-                .doesNotContain("Could not resolve dependencies");
+                .doesNotContain("Could not resolve dependencies", "Could not find artifact");
+        assertThat(user.repository().resolve("org/apache/flink/flink-connector-iggy"))
+                .as("the connector, which this user never installed")
+                .doesNotExist();
     }
 
     @Test
@@ -77,7 +90,7 @@ class JobTemplatePomIT {
         assertThat(connectorVersion(copy, "-Dflink.version=2.3.0")).isEqualTo("0.1.0-2.3-SNAPSHOT");
     }
 
-    /** The connector version the copy's build uses, after its checks (phase validate) passed. */
+    /** The connector version the copy's build uses, once its line check passed. */
     private static String connectorVersion(Path copy, String... options) throws Exception {
         Path evaluated = copy.resolve("connector-version.txt");
         List<String> arguments = new ArrayList<>(List.of(options));
@@ -87,7 +100,7 @@ class JobTemplatePomIT {
                         EVALUATE,
                         "-Dexpression=iggy-connector.version",
                         "-Doutput=" + evaluated));
-        Maven.run(copy, MAVEN, arguments).succeeded();
+        user.run(copy, MAVEN, arguments.toArray(String[]::new)).succeeded();
         return Files.readString(evaluated).strip();
     }
 }

@@ -32,6 +32,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
@@ -48,8 +49,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with the release's connector version, builds for each line in a fresh local repository that can
  * take the connector only from the staging directory (Flink and the rest from this build's local
  * repository, else Maven Central), and its job runs on that line's Flink (a local cluster in its
- * own JVM) against the in-JVM Iggy server. A template that pairs Flink 2.3 with the 2.2 line stops
- * in {@code validate}, where both lines' connectors resolve.
+ * own JVM) against the in-JVM Iggy server. The line check, the template's build extension, is
+ * staged once for every line ({@code 0.1.0}), and stops a template that pairs Flink 2.3 with the
+ * 2.2 line before anything is resolved or compiled.
  */
 class ReleaseStagingIT {
 
@@ -59,10 +61,9 @@ class ReleaseStagingIT {
     private static final Path HOME =
             Path.of("target", "release-it-" + System.currentTimeMillis()).toAbsolutePath();
     private static final Path STAGING = HOME.resolve("staging");
-    private static final Path SETTINGS = HOME.resolve("settings.xml");
 
-    /** The users' local repository: none of the connector's artifacts, ever. */
-    private static final Path USER_REPOSITORY = HOME.resolve("user-repository");
+    /** Whose local repository has none of the connector's artifacts, ever. */
+    private static UserMaven user;
 
     private static final String RELEASE = "0.1.0";
     private static final List<String> FLINK_VERSIONS = List.of("2.2.0", "2.3.0");
@@ -85,6 +86,11 @@ class ReleaseStagingIT {
         Path tree = HOME.resolve("tree");
         copyTree(ROOT, tree);
         for (String flink : FLINK_VERSIONS) {
+            // the first line deploys the line check, which every line shares
+            String notDeployed =
+                    flink.equals(FLINK_VERSIONS.get(0))
+                            ? "!flink-connector-iggy-e2e"
+                            : "!flink-connector-iggy-e2e,!flink-connector-iggy-line-check";
             Maven.run(
                             tree,
                             DEPLOY,
@@ -92,7 +98,7 @@ class ReleaseStagingIT {
                                     "-Prelease",
                                     "-Dflink.version=" + flink,
                                     "-pl",
-                                    "!flink-connector-iggy-e2e",
+                                    notDeployed,
                                     "-Dmaven.test.skip=true",
                                     "clean",
                                     "deploy",
@@ -104,7 +110,7 @@ class ReleaseStagingIT {
                                     "-Drat.skip=true"))
                     .succeeded();
         }
-        Files.writeString(SETTINGS, settings(), StandardCharsets.UTF_8);
+        user = new UserMaven(HOME.resolve("user"), Map.of("staging", STAGING));
     }
 
     @Test
@@ -144,6 +150,11 @@ class ReleaseStagingIT {
                         .noneMatch(e -> e.startsWith("org/apache/iggy/"));
             }
         }
+        Path lineCheck = staged("flink-connector-iggy-line-check", RELEASE);
+        for (String suffix : List.of(".pom", ".jar", "-sources.jar", "-javadoc.jar")) {
+            assertThat(lineCheck.resolve("flink-connector-iggy-line-check-" + RELEASE + suffix))
+                    .isRegularFile();
+        }
         try (Stream<Path> files = Files.walk(STAGING)) {
             for (Path pom : files.filter(p -> p.toString().endsWith(".pom")).toList()) {
                 String text = Files.readString(pom);
@@ -160,21 +171,21 @@ class ReleaseStagingIT {
         for (String flink : FLINK_VERSIONS) {
             Path template = copyTemplate(flink, line(flink));
             Path classpath = template.resolve("flink.classpath");
-            Maven.run(
+            user.run(
                             template,
                             BUILD,
-                            userBuild(
-                                    "package",
-                                    "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
-                                    "-Dmdep.includeScope=provided",
-                                    "-Dmdep.outputFile=" + classpath))
+                            "package",
+                            "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
+                            "-Dmdep.includeScope=provided",
+                            "-Dmdep.outputFile=" + classpath)
                     .succeeded();
             assertThat(
                             Files.readString(
-                                    USER_REPOSITORY.resolve(
-                                            "org/apache/flink/flink-connector-iggy/"
-                                                    + release(flink)
-                                                    + "/_remote.repositories")))
+                                    user.repository()
+                                            .resolve(
+                                                    "org/apache/flink/flink-connector-iggy/"
+                                                            + release(flink)
+                                                            + "/_remote.repositories")))
                     .as("where the connector of Flink %s came from", flink)
                     .contains(">staging=");
 
@@ -184,10 +195,10 @@ class ReleaseStagingIT {
     }
 
     @Test
-    void aTemplatePairingFlink23WithThe22LineStopsInValidate() throws Exception {
+    void aTemplatePairingFlink23WithThe22LineStopsBeforeResolvingAnything() throws Exception {
         Path template = copyTemplate("2.3.0", "2.2");
 
-        EndedProcess run = Maven.run(template, BUILD, userBuild("package"));
+        EndedProcess run = user.run(template, BUILD, "package");
 
         assertThat(run.exitCode()).as("exit code; it printed:%n%s", run.printed()).isNotZero();
         assertThat(run.printed())
@@ -249,53 +260,13 @@ class ReleaseStagingIT {
     }
 
     /**
-     * {@code mvn} as a user runs it in a copy of the template: with a local repository of its own
-     * and the staging directory as a repository ({@link #settings}).
-     */
-    private static List<String> userBuild(String... goalsAndOptions) {
-        List<String> arguments = new ArrayList<>();
-        arguments.add("-s");
-        arguments.add(SETTINGS.toString());
-        arguments.add("-Dmaven.repo.local=" + USER_REPOSITORY);
-        arguments.addAll(List.of(goalsAndOptions));
-        return arguments;
-    }
-
-    /**
-     * A user's settings: the staging directory as a repository, and this build's local repository
-     * as another one, searched before Maven Central, so that Flink and the plugins are copied
-     * rather than downloaded again. Neither has a {@code maven-metadata.xml} to check or checksums
-     * to compare for what it holds; the versions are fixed.
-     */
-    private static String settings() {
-        String local =
-                Path.of(System.getProperty("release-it.local-repository")).toUri().toString();
-        String repository =
-                "<id>%s</id><url>%s</url>"
-                        + "<releases><checksumPolicy>ignore</checksumPolicy></releases>"
-                        + "<snapshots><enabled>false</enabled></snapshots>";
-        String staging = String.format(repository, "staging", STAGING.toUri());
-        String build = String.format(repository, "build-local-repository", local);
-        return "<settings><profiles><profile><id>release-it</id><repositories>"
-                + "<repository>"
-                + staging
-                + "</repository><repository>"
-                + build
-                + "</repository></repositories><pluginRepositories><pluginRepository>"
-                + build
-                + "</pluginRepository></pluginRepositories></profile></profiles>"
-                + "<activeProfiles><activeProfile>release-it</activeProfile></activeProfiles>"
-                + "</settings>\n";
-    }
-
-    /**
      * A copy of {@code job-template/} with the pom's Flink release and line set as a user sets
      * them, and the connector's version of the release (the template names the snapshot).
      */
     private static Path copyTemplate(String flinkVersion, String flinkLine) throws IOException {
         Path copy = HOME.resolve("template-" + flinkVersion + "-" + flinkLine);
         JobTemplate.copy(copy, flinkVersion, flinkLine);
-        JobTemplate.setConnectorVersion(copy, RELEASE + "-${flink.line}");
+        JobTemplate.setRelease(copy, RELEASE);
         return copy;
     }
 

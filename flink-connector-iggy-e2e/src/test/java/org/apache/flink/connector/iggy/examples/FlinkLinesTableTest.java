@@ -35,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * README's table of every Flink line agrees with the build: one row per line the root pom knows,
- * each with an install command for a release of that line (none for the default line), the version
+ * each with an install command for a release of that line (none for the default line; one that
+ * names modules names the connector, the SQL jar and the job template's line check), the version
  * the build gives that line's artifacts, and the SQL jar of that version.
  */
 class FlinkLinesTableTest {
@@ -48,7 +49,7 @@ class FlinkLinesTableTest {
     private static final Pattern INSTALL =
             Pattern.compile(
                     "`mvn -B install -DskipTests(?: -Dflink\\.version=([0-9.]+))?"
-                            + "(?: -pl [a-z,-]+ -am)?`");
+                            + "(?: -pl ([a-z,-]+) -am)?`");
 
     /** One row: line, install command, dependency version, SQL jar file. */
     private record Row(String line, String install, String version, String sqlJar) {}
@@ -78,6 +79,14 @@ class FlinkLinesTableTest {
                     .isEqualTo("`flink-sql-connector-iggy-" + version + ".jar`");
             Matcher install = INSTALL.matcher(row.install());
             assertThat(install.matches()).as("install command of %s", row.line()).isTrue();
+            if (install.group(2) != null) {
+                assertThat(install.group(2).split(","))
+                        .as("what the install command of %s builds", row.line())
+                        .contains(
+                                "flink-connector-iggy",
+                                "flink-sql-connector-iggy",
+                                "flink-connector-iggy-line-check");
+            }
             if (row.line().equals(defaultLine)) {
                 assertThat(install.group(1)).as("-Dflink.version of the default line").isNull();
             } else {
