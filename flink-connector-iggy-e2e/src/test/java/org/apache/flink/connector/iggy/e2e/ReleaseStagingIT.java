@@ -62,7 +62,7 @@ class ReleaseStagingIT {
             Path.of("target", "release-it-" + System.currentTimeMillis()).toAbsolutePath();
     private static final Path STAGING = HOME.resolve("staging");
 
-    /** Whose local repository has none of the connector's artifacts, ever. */
+    /** A user who can take the connector only from the staging directory. */
     private static UserMaven user;
 
     private static final String RELEASE = "0.1.0";
@@ -261,7 +261,8 @@ class ReleaseStagingIT {
 
     /**
      * A copy of {@code job-template/} with the pom's Flink release and line set as a user sets
-     * them, and the connector's version of the release (the template names the snapshot).
+     * them, and the release's versions of the connector and the line check (the template names the
+     * snapshots).
      */
     private static Path copyTemplate(String flinkVersion, String flinkLine) throws IOException {
         Path copy = HOME.resolve("template-" + flinkVersion + "-" + flinkLine);
