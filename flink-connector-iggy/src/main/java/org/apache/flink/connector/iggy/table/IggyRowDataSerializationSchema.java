@@ -339,12 +339,8 @@ record IggyRowDataSerializationSchema(
                 if (targets == null || targets.size() >= MAX_TARGETS) {
                     targets = new HashMap<>();
                 }
-                IggySinkTarget target = targets.get(topic);
-                if (target == null) {
-                    target = allowedTarget(topic);
-                    targets.put(topic, target);
-                }
-                return target;
+                // a refused topic throws and is not kept: it is refused again
+                return targets.computeIfAbsent(topic, this::allowedTarget);
             }
 
             private IggySinkTarget allowedTarget(String topic) {
